@@ -1,0 +1,5 @@
+"""The ``kiroku`` command line."""
+
+from adapters.cli.main import main
+
+__all__ = ["main"]

@@ -1,0 +1,135 @@
+"""``kiroku roll`` and ``kiroku odds``: dice at the shell, readable or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Any
+
+from domain.dice.faces import parse_faces
+from domain.dice.odds import success_probability, tn_table
+from domain.dice.roll import RollOptions, RollResult, resolve, roll
+from domain.errors import MalformedInput
+
+
+def add_roll_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("expression", help="a roll such as 7k3+5 or 6g3-2")
+    parser.add_argument("--tn", type=int, default=None, help="target number")
+    parser.add_argument("--raises", type=int, default=0, help="raises called (+5 TN each)")
+    parser.add_argument("--free-raises", type=int, default=0, help="free raises (+5 total each)")
+    parser.add_argument("--unskilled", action="store_true", help="10s do not explode, no raises")
+    parser.add_argument("--emphasis", action="store_true", help="reroll each first 1 once")
+    parser.add_argument("--void", action="store_true", help="a Void point spent: +1k1")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed the dice for a repeatable roll"
+    )
+    parser.add_argument("--faces", default=None, help="faces rolled at the table: 6,7,10+3,1r4")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def roll_options(args: argparse.Namespace, max_raises: int | None = None) -> RollOptions:
+    return RollOptions(
+        tn=args.tn,
+        raises=args.raises,
+        free_raises=args.free_raises,
+        unskilled=args.unskilled,
+        emphasis=args.emphasis,
+        void=args.void,
+        max_raises=max_raises,
+    )
+
+
+def roll_from_args(args: argparse.Namespace, max_raises: int | None = None) -> RollResult:
+    """Roll with the seeded dice port, or resolve the faces the table rolled."""
+    options = roll_options(args, max_raises)
+    if args.faces is not None:
+        if args.seed is not None:
+            raise MalformedInput("give either --faces or --seed, not both")
+        return resolve(args.expression, options, parse_faces(args.faces))
+    return roll(args.expression, options, random.Random(args.seed))
+
+
+def roll_as_json(result: RollResult) -> dict[str, Any]:
+    """The stable JSON contract of ``kiroku roll --json``."""
+    return {
+        "expression": result.expression,
+        "rolled": result.rolled,
+        "kept": result.kept,
+        "modifier": result.modifier,
+        "ten_dice_bonus": result.ten_dice_bonus,
+        "bonus": result.bonus,
+        "dice": [list(die.faces) for die in result.dice],
+        "die_values": [die.value for die in result.dice],
+        "rerolled_ones": [i for i, die in enumerate(result.dice) if die.rerolled_one],
+        "kept_dice": list(result.kept_dice),
+        "total": result.total,
+        "tn": result.tn,
+        "effective_tn": result.effective_tn,
+        "raises": result.raises,
+        "free_raises": result.free_raises,
+        "unskilled": result.unskilled,
+        "emphasis": result.emphasis,
+        "void": result.void,
+        "success": result.success,
+    }
+
+
+def describe_roll(result: RollResult) -> str:
+    """A roll as a GM reads it: which dice exploded, which were kept, and the outcome."""
+    pool = f"{result.rolled}k{result.kept}"
+    notes = []
+    if result.void:
+        notes.append("Void +1k1")
+    if result.ten_dice_bonus:
+        notes.append(f"ten-dice rule +{result.ten_dice_bonus}")
+    if result.unskilled:
+        notes.append("unskilled")
+    if result.emphasis:
+        notes.append("emphasis")
+    head = f"{result.expression} → {pool}"
+    if result.bonus:
+        head += f"{result.bonus:+d}"
+    if notes:
+        head += f" ({', '.join(notes)})"
+    shown = []
+    for index, die in enumerate(result.dice):
+        text = str(die.value)
+        detail = []
+        if len(die.faces) > 1:
+            detail.append("exploded " + "+".join(map(str, die.faces)))
+        if die.rerolled_one:
+            detail.append("1 rerolled")
+        if detail:
+            text += f" ({'; '.join(detail)})"
+        shown.append(f"[{text}]" if index in result.kept_dice else text)
+    lines = [head, "  dice: " + "  ".join(shown) + "   ([kept])", f"  total: {result.total}"]
+    if result.tn is not None:
+        parts = [f"TN {result.tn}"]
+        if result.raises:
+            parts.append(f"{result.raises} raise(s)")
+        if result.free_raises:
+            parts.append(f"{result.free_raises} free raise(s)")
+        verdict = "success" if result.success else "failure"
+        lines.append(f"  against {', '.join(parts)} → {result.effective_tn}: {verdict}")
+    return "\n".join(lines)
+
+
+def odds_as_json(args: argparse.Namespace) -> dict[str, Any]:
+    if args.table:
+        table = tn_table(args.expression, unskilled=args.unskilled, emphasis=args.emphasis)
+        return {"expression": args.expression, "table": {str(tn): p for tn, p in table.items()}}
+    if args.tn is None:
+        raise MalformedInput("odds needs --tn N or --table")
+    probability = success_probability(
+        args.expression, args.tn, unskilled=args.unskilled, emphasis=args.emphasis
+    )
+    return {"expression": args.expression, "tn": args.tn, "probability": probability}
+
+
+def describe_odds(data: dict[str, Any]) -> str:
+    if "table" in data:
+        rows = [f"{data['expression']}: chance of success by TN"]
+        for tn, p in data["table"].items():
+            rows.append(f"  TN {int(tn):>3}  {100 * p:7.2f}%")
+        return "\n".join(rows)
+    return f"{data['expression']} against TN {data['tn']}: {100 * data['probability']:.4f}%"

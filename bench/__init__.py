@@ -1,0 +1,1 @@
+"""Kiroku's benchmarks: run with ``./dev bench`` (or ``python -m bench NAME``)."""

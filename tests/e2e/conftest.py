@@ -1,0 +1,30 @@
+"""Run the real ``kiroku`` console script, as a user would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+KIROKU = Path(sys.executable).parent / "kiroku"
+
+Run = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def kiroku(tmp_path: Path) -> Run:
+    """``kiroku(*args)`` runs the installed entry point with its own data directory."""
+    if not KIROKU.exists():
+        pytest.fail(f"the kiroku console script is not installed at {KIROKU}")
+
+    def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path / "data"), "KIROKU_LOG": "off"}
+        return subprocess.run(
+            [str(KIROKU), *args], capture_output=True, text=True, env=env, input=stdin, timeout=120
+        )
+
+    return run

@@ -1,0 +1,84 @@
+"""``kiroku roll`` and ``kiroku odds`` through the real entry point."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.e2e.conftest import Run
+
+
+def test_roll_with_faces_prints_the_json_contract(kiroku: Run) -> None:
+    done = kiroku("roll", "6k3", "--faces", "6,7,8,10+7,3,5", "--tn", "30", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["expression"] == "6k3"
+    assert (data["rolled"], data["kept"], data["bonus"]) == (6, 3, 0)
+    assert data["dice"] == [[6], [7], [8], [10, 7], [3], [5]]
+    assert data["kept_dice"] == [1, 2, 3]
+    assert data["total"] == 32
+    assert (data["tn"], data["raises"], data["free_raises"], data["success"]) == (30, 0, 0, True)
+
+
+def test_roll_applies_the_ten_dice_rule_in_the_json(kiroku: Run) -> None:
+    done = kiroku("roll", "16k9+1", "--seed", "4", "--json")
+    data = json.loads(done.stdout)
+    assert (data["rolled"], data["kept"], data["bonus"]) == (10, 10, 5)
+    assert data["success"] is None
+    assert data["total"] == sum(sum(d) for d in data["dice"]) + 5
+
+
+def test_a_seeded_roll_prints_the_same_dice_twice(kiroku: Run) -> None:
+    first = kiroku("roll", "8k4", "--seed", "11", "--emphasis", "--json").stdout
+    assert first == kiroku("roll", "8k4", "--seed", "11", "--emphasis", "--json").stdout
+
+
+def test_roll_reads_readably(kiroku: Run) -> None:
+    done = kiroku("roll", "2k1", "--faces", "1r10+3,4", "--emphasis", "--tn", "10", "--raises", "1")
+    assert done.returncode == 0, done.stderr
+    assert "[13 (exploded 10+3; 1 rerolled)]" in done.stdout
+    assert "→ 15: failure" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["roll", "7k"], "malformed dice expression '7k'"),
+        (["roll", "6k3", "--faces", "1,2"], "'6k3' throws 6 dice"),
+        (["roll", "3k2", "--unskilled", "--raises", "1"], "unskilled"),
+        (["roll", "3k2", "--faces", "1,2,x"], "'x' is not a face"),
+        (["odds", "6k3"], "--tn N or --table"),
+        (["roll"], "the following arguments are required: expression"),
+    ],
+)
+def test_errors_go_to_stderr_with_status_2_and_no_traceback(
+    kiroku: Run, args: list[str], message: str
+) -> None:
+    done = kiroku(*args)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout == ""
+
+
+def test_odds_for_one_tn_as_json(kiroku: Run) -> None:
+    done = kiroku("odds", "1k1", "--tn", "20", "--json")
+    assert json.loads(done.stdout) == {
+        "expression": "1k1",
+        "tn": 20,
+        "probability": pytest.approx(0.01),
+    }
+
+
+def test_odds_table_as_json(kiroku: Run) -> None:
+    data = json.loads(kiroku("odds", "6k3", "--table", "--json").stdout)
+    assert data["expression"] == "6k3"
+    assert list(data["table"]) == [str(tn) for tn in range(5, 65, 5)]
+    assert 0.99999 < data["table"]["5"] < 1.0  # six 1s and 2s can still miss TN 5
+
+
+def test_odds_table_reads_as_percentages(kiroku: Run) -> None:
+    done = kiroku("odds", "6k3", "--table", "--unskilled")
+    assert "TN  60" in done.stdout
+    assert "%" in done.stdout

@@ -1,0 +1,147 @@
+"""Exact odds, checked against independent computations.
+
+- brute force: every tuple of clamped die values for small pools;
+- an independent exact method for any pool: condition on the lowest kept die's value;
+- sampling with the real roller for large pools (seeded, so the test is repeatable).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import pytest
+
+from domain.dice.expression import parse_expression
+from domain.dice.odds import TABLE_TNS, die_distribution, success_probability, tn_table
+from domain.dice.roll import RollOptions, roll
+from domain.dice.ten_dice import fourth_edition_ten_dice
+
+
+def brute_force(rolled: int, kept: int, target: int, explodes: bool, emphasis: bool) -> float:
+    dist = die_distribution(target, explodes=explodes, emphasis=emphasis)
+    values = [v for v in range(1, target + 1) if dist[v] > 0]
+    total = 0.0
+    for faces in itertools.product(values, repeat=rolled):
+        if sum(sorted(faces, reverse=True)[:kept]) >= target:
+            total += math.prod(dist[v] for v in faces)
+    return total
+
+
+def by_lowest_kept_die(
+    rolled: int, kept: int, target: int, explodes: bool, emphasis: bool
+) -> float:
+    """Condition on t, the value of the kept-th highest die: a dice above t (a < kept),
+    b dice equal to t (a + b ≥ kept), the rest below. The kept sum is the a dice above t
+    plus (kept − a)·t."""
+    if target <= kept:
+        return 1.0
+    dist = die_distribution(target, explodes=explodes, emphasis=emphasis)
+    total = 0.0
+    for t in range(1, target + 1):
+        if dist[t] == 0:
+            continue
+        above = [dist[v] if v > t else 0.0 for v in range(target + 1)]
+        below = sum(dist[1:t])
+        # powers[a][s]: weight of a dice above t summing to s (clamped at target)
+        powers = [[1.0] + [0.0] * target]
+        for _ in range(kept):
+            previous, current = powers[-1], [0.0] * (target + 1)
+            for s, w in enumerate(previous):
+                if w:
+                    for v in range(t + 1, target + 1):
+                        if above[v]:
+                            current[min(target, s + v)] += w * above[v]
+            powers.append(current)
+        for a in range(kept):
+            need = target - (kept - a) * t
+            tail = sum(powers[a][max(0, need) :]) if need > 0 else sum(powers[a])
+            for b in range(kept - a, rolled - a + 1):
+                rest = rolled - a - b
+                ways = math.factorial(rolled) / (
+                    math.factorial(a) * math.factorial(b) * math.factorial(rest)
+                )
+                total += ways * tail * dist[t] ** b * below**rest
+    return total
+
+
+def pool_target(expression: str, tn: int) -> tuple[int, int, int]:
+    pool = fourth_edition_ten_dice(parse_expression(expression))
+    return pool.rolled, pool.kept, tn - pool.bonus
+
+
+@pytest.mark.parametrize("explodes", [True, False])
+@pytest.mark.parametrize("emphasis", [False, True])
+@pytest.mark.parametrize(
+    ("expression", "tn"), [("1k1", 15), ("2k1", 12), ("3k2", 21), ("4k2+3", 25)]
+)
+def test_small_pools_match_brute_force(
+    expression: str, tn: int, explodes: bool, emphasis: bool
+) -> None:
+    rolled, kept, target = pool_target(expression, tn)
+    expected = brute_force(rolled, kept, target, explodes, emphasis)
+    assert success_probability(
+        expression, tn, unskilled=not explodes, emphasis=emphasis
+    ) == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("expression", "tn", "emphasis"),
+    [
+        ("10k10", 60, False),
+        ("10k5", 40, True),
+        ("7k3", 30, False),
+        ("14k4-2", 35, False),
+        ("10k1", 25, True),
+        ("9k8", 55, False),
+    ],
+)
+def test_any_pool_matches_an_independent_exact_method(
+    expression: str, tn: int, emphasis: bool
+) -> None:
+    rolled, kept, target = pool_target(expression, tn)
+    expected = by_lowest_kept_die(rolled, kept, target, True, emphasis)
+    assert success_probability(expression, tn, emphasis=emphasis) == pytest.approx(
+        expected, abs=1e-9
+    )
+
+
+@pytest.mark.parametrize(("expression", "tn", "emphasis"), [("10k4", 30, False), ("8k3", 25, True)])
+def test_large_pools_agree_with_sampling(expression: str, tn: int, emphasis: bool) -> None:
+    source = random.Random(2026)
+    options = RollOptions(tn=tn, emphasis=emphasis)
+    trials = 20_000
+    hits = sum(1 for _ in range(trials) if roll(expression, options, source).success)
+    exact = success_probability(expression, tn, emphasis=emphasis)
+    sigma = math.sqrt(exact * (1 - exact) / trials)
+    assert abs(hits / trials - exact) < 4.5 * sigma
+
+
+def test_a_10_on_one_die_is_a_tenth_and_a_20_a_hundredth() -> None:
+    assert success_probability("1k1", 10) == pytest.approx(0.1, abs=1e-12)
+    assert success_probability("1k1", 11) == pytest.approx(0.1, abs=1e-12)
+    assert success_probability("1k1", 20) == pytest.approx(0.01, abs=1e-12)
+    assert success_probability("1k1", 11, unskilled=True) == 0.0
+
+
+def test_a_tn_the_dice_cannot_miss_is_certain() -> None:
+    assert success_probability("3k3", 3) == 1.0
+    assert success_probability("3k3+10", 13) == 1.0
+
+
+def test_the_table_runs_tn_5_to_60_by_5_and_agrees_with_single_odds() -> None:
+    table = tn_table("12k3+1", emphasis=True)
+    assert tuple(table) == TABLE_TNS == tuple(range(5, 65, 5))
+    for tn, p in table.items():
+        assert p == pytest.approx(success_probability("12k3+1", tn, emphasis=True), abs=1e-12)
+    assert list(table.values()) == sorted(table.values(), reverse=True)
+
+
+def test_raises_and_free_raises_move_the_target_by_five() -> None:
+    assert success_probability("6k3", 20, raises=2) == pytest.approx(
+        success_probability("6k3", 30), abs=1e-12
+    )
+    assert success_probability("6k3", 30, free_raises=1) == pytest.approx(
+        success_probability("6k3", 25), abs=1e-12
+    )
