@@ -9,6 +9,7 @@ cheaper the exact answer is than a rough one, whatever the machine's load.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from bench.timing import median_seconds
 from domain.dice.odds import success_probability, tn_table
@@ -25,7 +26,7 @@ def run() -> list[str]:
     for rolled in range(1, 11):
         for kept in range(1, rolled + 1):
             expression = f"{rolled}k{kept}"
-            seconds = median_seconds(lambda e=expression: tn_table(e, emphasis=True), repeats=3)
+            seconds = median_seconds(partial(tn_table, expression, emphasis=True), repeats=3)
             if seconds > worst_table:
                 worst_table, worst_pool = seconds, expression
     return [
