@@ -13,7 +13,7 @@ from domain.errors import MalformedInput
 
 
 def add_roll_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("expression", help="a roll such as 7k3+5 or 6g3-2")
+    parser.add_argument("expression", nargs="?", default=None, help="a roll such as 7k3+5")
     parser.add_argument("--tn", type=int, default=None, help="target number")
     parser.add_argument("--raises", type=int, default=0, help="raises called (+5 TN each)")
     parser.add_argument("--free-raises", type=int, default=0, help="free raises (+5 total each)")

@@ -7,9 +7,10 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 
-from adapters.cli import dice_commands
+from adapters import log
+from adapters.cli import dice_commands, replay_commands, session_commands
 from adapters.cli.demo import run_demo
-from domain.errors import KirokuError
+from domain.errors import KirokuError, MalformedInput
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -28,6 +29,10 @@ def _print_json(data: object) -> None:
 
 
 def _roll(args: argparse.Namespace) -> int:
+    if args.session or args.character:
+        return session_commands.session_roll(args)
+    if not args.expression:
+        raise MalformedInput("give a dice expression such as 7k3+5")
     result = dice_commands.roll_from_args(args)
     if args.json:
         _print_json(dice_commands.roll_as_json(result))
@@ -52,10 +57,12 @@ def _demo(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="kiroku", description="Kiroku, the record of an L5R session.")
+    parser.add_argument("--data-dir", default=None, help="where the store lives ($KIROKU_DATA_DIR)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     roll_parser = commands.add_parser("roll", help="roll & keep dice")
     dice_commands.add_roll_arguments(roll_parser)
+    session_commands.add_session_roll_arguments(roll_parser)
     roll_parser.set_defaults(handler=_roll)
 
     odds_parser = commands.add_parser("odds", help="exact chance of success")
@@ -70,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo_parser = commands.add_parser("demo", help="a short seeded demonstration")
     demo_parser.add_argument("--seed", type=int, default=1120)
     demo_parser.set_defaults(handler=_demo)
+
+    session_commands.register(commands)
+    replay_commands.register(commands)
     return parser
 
 
@@ -77,10 +87,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler = args.handler
+    log.configure()
     try:
         return handler(args)
     except KirokuError as error:
         sys.stderr.write(f"kiroku: error: {error}\n")
+        return 2
+    except OSError as error:
+        where = f" {error.filename!r}" if error.filename else ""
+        sys.stderr.write(f"kiroku: error:{where} {error.strerror or error}\n")
         return 2
 
 

@@ -1,0 +1,87 @@
+"""What every session command needs: the store, the service, the session and the actor."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from adapters.service import SessionService
+from adapters.store import EventStore, StoreConfig
+from domain.dice.die import DiceSource, Die
+from domain.dice.faces import parse_faces
+from domain.errors import MalformedInput
+from domain.events import Recorded
+from domain.session.aggregate import Session
+from projections.timeline import describe
+
+
+def add_session_arguments(parser: argparse.ArgumentParser, *, actor: bool = True) -> None:
+    parser.add_argument("--session", default=None, help="session id (default: $KIROKU_SESSION)")
+    if actor:
+        parser.add_argument(
+            "--as", dest="actor", default=None, help="who acts (default: the session's GM)"
+        )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def store_config(args: argparse.Namespace) -> StoreConfig:
+    config = StoreConfig.from_environment()
+    data_dir = getattr(args, "data_dir", None)
+    if data_dir:
+        config = StoreConfig(kind=config.kind, data_dir=Path(data_dir))
+    return config
+
+
+def open_service(args: argparse.Namespace) -> SessionService:
+    return SessionService(EventStore(store_config(args)))
+
+
+def session_id(args: argparse.Namespace) -> str:
+    value = args.session or os.environ.get("KIROKU_SESSION")
+    if not value:
+        raise MalformedInput("name the session: --session ID (or set KIROKU_SESSION)")
+    return str(value)
+
+
+def actor(args: argparse.Namespace, session: Session) -> str:
+    chosen = getattr(args, "actor", None)
+    return str(chosen) if chosen else session.opened.gm
+
+
+def dice(args: argparse.Namespace) -> DiceSource | Sequence[Die]:
+    """The dice port (seeded with --seed, fresh otherwise) or the faces given with --faces."""
+    faces = getattr(args, "faces", None)
+    seed = getattr(args, "seed", None)
+    if faces is not None:
+        if seed is not None:
+            raise MalformedInput("give either --faces or --seed, not both")
+        return parse_faces(faces)
+    return random.Random(seed)
+
+
+def recorded_as_json(session_id: str, recorded: list[Recorded]) -> dict[str, Any]:
+    return {
+        "session": session_id,
+        "recorded": [
+            {"position": r.position, "type": type(r.event).__name__, "summary": describe(r.event)}
+            for r in recorded
+        ],
+    }
+
+
+def print_recorded(args: argparse.Namespace, session_id: str, recorded: list[Recorded]) -> None:
+    if args.json:
+        print_json(recorded_as_json(session_id, recorded))
+        return
+    for r in recorded:
+        print(f"#{r.position} {describe(r.event)}")
+
+
+def print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")

@@ -1,0 +1,69 @@
+"""Readable tables of the projections for ``kiroku state`` and ``kiroku replay``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [len(h) for h in headers]
+    for row in rows:
+        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
+    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))
+    out = [line, "  ".join("-" * w for w in widths)]
+    out += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
+    return out
+
+
+def render_state(projections: dict[str, Any]) -> str:
+    session = projections["session"]
+    lines = [
+        f"Session {session['id']} ({session['ruleset']}) — GM {session['gm']}"
+        + (f" — {session['title']}" if session["title"] else ""),
+        f"position {session['position']}, {session['rolls']} rolls, {session['combats']} combats",
+        "",
+    ]
+    rows = []
+    for name in projections["characters"]:
+        wounds = projections["wounds"][name]
+        xp = projections["experience"][name]
+        void = projections["void"][name]
+        standing = projections["standing"][name]
+        penalty = wounds["penalty"]
+        rows.append(
+            [
+                name,
+                f"{wounds['wounds']} ({wounds['rank']}"
+                + (", cannot act)" if penalty is None else f", +{penalty} TN)"),
+                f"{void['left']}/{void['ring']}",
+                projections["stances"][name] or "-",
+                f"{xp['available']} ({xp['spent']} spent)",
+                str(xp["insight_rank"]),
+                f"H {standing['honour']} G {standing['glory']} "
+                f"S {standing['status']} T {standing['taint']}",
+            ]
+        )
+    lines += _table(["character", "wounds", "void", "stance", "xp", "insight", "standing"], rows)
+    initiative = projections["initiative"]
+    if initiative["in_combat"]:
+        lines += ["", f"Combat, round {initiative['round']}; turn: {initiative['current'] or '-'}"]
+        lines += _table(
+            ["#", "character", "initiative", "acted"],
+            [
+                [str(i), e["character"], str(e["total"]), "yes" if e["acted"] else ""]
+                for i, e in enumerate(initiative["order"], 1)
+            ],
+        )
+    return "\n".join(lines)
+
+
+def render_timeline(rows: list[dict[str, Any]]) -> str:
+    out = []
+    for row in rows:
+        mark = " (retracted)" if row["retracted"] else ""
+        reason = f" — {row['reason']}" if row["reason"] else ""
+        out.append(
+            f"#{row['position']:<4} {row['at'][:19]}  {row['actor']}: {row['summary']}"
+            f"{reason}{mark}"
+        )
+    return "\n".join(out)

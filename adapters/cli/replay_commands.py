@@ -1,0 +1,97 @@
+"""``kiroku export``, ``kiroku import`` and ``kiroku replay``: sessions as replay files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from adapters.cli import context
+from adapters.cli.render import render_state
+from adapters.replay_file import dump_lines, header_for, read_replay, write_replay
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.session.aggregate import Session
+from projections import project
+
+Subparsers = Any
+
+
+def expected_path(replay: Path) -> Path:
+    """``NAME.jsonl`` → ``NAME.expected.json``."""
+    return replay.with_name(replay.name.removesuffix(".jsonl") + ".expected.json")
+
+
+def dump_expected(projections: dict[str, Any]) -> str:
+    return json.dumps(projections, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def _export(args: argparse.Namespace) -> int:
+    service = context.open_service(args)
+    try:
+        session = service.load(args.session_id)
+    finally:
+        service.store.close()
+    if args.output:
+        write_replay(Path(args.output), session.events)
+        print(f"wrote {len(session.events)} events of {args.session_id!r} to {args.output}")
+    else:
+        sys.stdout.buffer.writelines(dump_lines(session.events, header_for(session.events)))
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    header, events = read_replay(args.file)
+    Session(events)  # the stream folds: positions follow, it opens first
+    service = context.open_service(args)
+    try:
+        if service.store.exists(header.session):
+            raise IllegalUnderRules(
+                f"a session {header.session!r} already exists; nothing was imported"
+            )
+        service.store.append(header.session, 0, [r.event for r in events])
+    finally:
+        service.store.close()
+    print(f"imported {len(events)} events as session {header.session!r}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    _, events = read_replay(path)
+    if args.until is not None and not 0 <= args.until <= len(events):
+        raise MalformedInput(f"--until {args.until}: the replay has positions 0 to {len(events)}")
+    projections = project(events, args.until)
+    if args.update_expected:
+        if args.until is not None:
+            raise MalformedInput("--update-expected writes the whole replay's projections")
+        target = expected_path(path)
+        target.write_text(dump_expected(projections), encoding="utf-8")
+        print(f"wrote {target}")
+        return 0
+    if args.json:
+        context.print_json(projections)
+    else:
+        print(render_state(projections))
+    return 0
+
+
+def register(commands: Subparsers) -> None:
+    export = commands.add_parser("export", help="write a session as a replay file")
+    export.add_argument("session_id")
+    export.add_argument("-o", "--output", default=None, help="file (default: stdout)")
+    export.set_defaults(handler=_export)
+
+    importer = commands.add_parser("import", help="load a replay file into the store")
+    importer.add_argument("file")
+    importer.set_defaults(handler=_import)
+
+    replay = commands.add_parser("replay", help="rebuild the projections from a replay file")
+    replay.add_argument("file")
+    replay.add_argument("--until", type=int, default=None, help="as of this position")
+    replay.add_argument("--json", action="store_true")
+    replay.add_argument(
+        "--update-expected", action="store_true", help="rewrite NAME.expected.json on purpose"
+    )
+    replay.set_defaults(handler=_replay)

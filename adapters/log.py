@@ -1,0 +1,45 @@
+"""structlog at the adapters' edge: every command logged with its session, outcome and time.
+
+Rendered as JSON when stderr is not a terminal (a service, CI, a pipe) and readably
+when it is. ``KIROKU_LOG`` sets the level (debug, info, warning, error) or turns logging
+``off``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import Any
+
+import structlog
+
+LEVELS = {"debug": 10, "info": 20, "warning": 30, "error": 40, "off": 50}  # off: nothing logs at 50
+_configured = False
+
+
+def configure(level: str | None = None, *, json: bool | None = None) -> None:
+    global _configured
+    name = (level or os.environ.get("KIROKU_LOG") or "info").lower()
+    threshold = LEVELS.get(name, logging.INFO)
+    as_json = (not sys.stderr.isatty()) if json is None else json
+    renderer: Any = (
+        structlog.processors.JSONRenderer() if as_json else structlog.dev.ConsoleRenderer()
+    )
+    structlog.configure(
+        processors=[
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            renderer,
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(threshold),
+        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        cache_logger_on_first_use=False,
+    )
+    _configured = True
+
+
+def logger() -> Any:
+    if not _configured:
+        configure()
+    return structlog.get_logger("kiroku")

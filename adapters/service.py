@@ -1,0 +1,119 @@
+"""The application service: load a session, run a command, append its batch, log it.
+
+A command is a function of the session aggregate that returns the events to append (see
+:mod:`domain.session.aggregate`). The service keeps each session it has loaded and
+catches it up from the store before every command, so a long session is not read again
+from position 0. When another writer got there first, the command is decided again on
+the caught-up session (a safe retry: nothing of the first attempt was stored).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+
+from adapters.log import logger
+from adapters.store import EventStore
+from domain.errors import ConcurrencyConflict, IllegalUnderRules, KirokuError
+from domain.events import AnyEvent, Recorded
+from domain.session.aggregate import Session, check_session_id, open_session
+
+Command = Callable[[Session, datetime], list[AnyEvent]]
+Clock = Callable[[], datetime]
+RETRIES = 3
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class SessionService:
+    def __init__(self, store: EventStore, clock: Clock = utc_now) -> None:
+        self.store = store
+        self.clock = clock
+        self._sessions: dict[str, Session] = {}
+
+    def load(self, session_id: str) -> Session:
+        """The session, caught up with everything stored."""
+        check_session_id(session_id)
+        session = self._sessions.get(session_id)
+        if session is None:
+            self.store.opened(session_id)  # NotFound with the id quoted
+            session = Session()
+        session.record(list(self.store.read(session_id, after=session.version)))
+        self._sessions[session_id] = session
+        return session
+
+    def open(
+        self,
+        *,
+        session_id: str,
+        ruleset: str,
+        gm: str,
+        options: Mapping[str, str] | None = None,
+        campaign: str = "",
+        title: str = "",
+    ) -> list[Recorded]:
+        """Open a session (see :func:`domain.session.aggregate.open_session`)."""
+
+        def command(_: Session, at: datetime) -> list[AnyEvent]:
+            opened = open_session(
+                session_id=session_id,
+                ruleset=ruleset,
+                gm=gm,
+                at=at,
+                options=options,
+                campaign=campaign,
+                title=title,
+            )
+            return [opened]
+
+        return self._run(session_id, "open", command, new=True)
+
+    def execute(self, session_id: str, name: str, command: Command) -> list[Recorded]:
+        return self._run(session_id, name, command, new=False)
+
+    def _run(self, session_id: str, name: str, command: Command, *, new: bool) -> list[Recorded]:
+        log = logger().bind(session=session_id, command=name)
+        started = time.perf_counter()
+        try:
+            recorded = self._attempt(session_id, command, new=new)
+        except KirokuError as error:
+            log.info(
+                "command refused",
+                outcome=type(error).__name__,
+                error=str(error),
+                duration_ms=round((time.perf_counter() - started) * 1000, 3),
+            )
+            raise
+        log.info(
+            "command recorded",
+            outcome="recorded",
+            events=[type(r.event).__name__ for r in recorded],
+            positions=[r.position for r in recorded],
+            duration_ms=round((time.perf_counter() - started) * 1000, 3),
+        )
+        return recorded
+
+    def _attempt(self, session_id: str, command: Command, *, new: bool) -> list[Recorded]:
+        for _ in range(RETRIES):
+            if new:
+                check_session_id(session_id)
+                if self.store.exists(session_id):
+                    raise IllegalUnderRules(f"a session {session_id!r} already exists")
+                session = Session()
+            else:
+                session = self.load(session_id)
+            events = command(session, self.clock())
+            try:
+                recorded = self.store.append(session_id, session.version, events)
+            except ConcurrencyConflict:
+                continue
+            session.record(recorded)
+            self._sessions[session_id] = session
+            return recorded
+        raise ConcurrencyConflict(
+            f"session {session_id!r} kept moving under this command ({RETRIES} tries); "
+            "nothing was appended"
+        )

@@ -1,0 +1,201 @@
+"""Persistence: an ``eventsourcing`` application whose events are Kiroku's msgspec Structs.
+
+Each session is one stream (originator id = a UUID derived from the session id; the
+stream's versions are the events' positions). The library's recorders do the storage —
+embedded SQLite by default, in-memory for unit tests, chosen by configuration — and its
+optimistic concurrency: an append at a position someone else already took fails as a
+whole (one transaction per command), and surfaces here as :class:`ConcurrencyConflict`.
+
+Events are stored through :class:`EventMapper`, which encodes with msgspec instead of the
+library's default JSON transcoder, and reads go straight from stored bytes to typed
+Structs in large pages (:meth:`EventStore.read`), without the mapper's per-event objects.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import (
+    IntegrityError,
+    Mapper,
+    RecordConflictError,
+    StoredEvent,
+)
+from eventsourcing.utils import get_topic
+
+from adapters.codec import decode_event, encode_event
+from domain.errors import ConcurrencyConflict, MalformedInput, NotFound
+from domain.events import AnyEvent, Recorded, SessionOpened
+
+SESSION_NAMESPACE = uuid.UUID("6b1f2c1e-4a5d-5f0e-9c3a-1d2e3f405162")
+OPENED_TOPIC = "kiroku:SessionOpened"
+READ_PAGE = 20_000
+
+StoreKind = Literal["sqlite", "memory"]
+STORE_KINDS: tuple[StoreKind, ...] = ("sqlite", "memory")
+
+
+def stream_id(session_id: str) -> uuid.UUID:
+    return uuid.uuid5(SESSION_NAMESPACE, session_id)
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """A Kiroku event as the library sees it: in a stream, at a version."""
+
+    originator_id: uuid.UUID
+    originator_version: int
+    event: AnyEvent
+
+
+class EventMapper(Mapper[uuid.UUID]):
+    """Stores an :class:`Envelope`'s event as msgspec JSON; the topic is the event type."""
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        envelope: Envelope = domain_event
+        return StoredEvent(
+            originator_id=envelope.originator_id,
+            originator_version=envelope.originator_version,
+            topic=f"kiroku:{type(envelope.event).__name__}",
+            state=encode_event(envelope.event),
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        originator_id = stored_event.originator_id
+        if not isinstance(originator_id, uuid.UUID):
+            originator_id = uuid.UUID(str(originator_id))
+        return Envelope(
+            originator_id, stored_event.originator_version, decode_event(stored_event.state)
+        )
+
+
+class KirokuApplication(Application[uuid.UUID]):
+    name = "Kiroku"
+
+
+@dataclass(frozen=True)
+class StoreConfig:
+    """Where events live: ``sqlite`` (a file in ``data_dir``) or ``memory``."""
+
+    kind: StoreKind = "sqlite"
+    data_dir: Path = Path(".kiroku")
+
+    @property
+    def sqlite_path(self) -> Path:
+        return self.data_dir / "kiroku.sqlite"
+
+    @classmethod
+    def from_environment(cls, environ: dict[str, str] | None = None) -> StoreConfig:
+        """``KIROKU_STORE`` (sqlite | memory) and ``KIROKU_DATA_DIR`` (default
+        ``$XDG_DATA_HOME/kiroku``, i.e. ``~/.local/share/kiroku``)."""
+        env = dict(os.environ if environ is None else environ)
+        kind = env.get("KIROKU_STORE", "sqlite")
+        if kind not in STORE_KINDS:
+            raise MalformedInput(
+                f"KIROKU_STORE={kind!r} is not a store; choose from {', '.join(STORE_KINDS)}"
+            )
+        data_home = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        data_dir = Path(env.get("KIROKU_DATA_DIR") or Path(data_home) / "kiroku")
+        return cls(kind=kind, data_dir=data_dir)
+
+    def library_environment(self) -> dict[str, str]:
+        env = {"MAPPER_TOPIC": get_topic(EventMapper)}
+        if self.kind == "sqlite":
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            env |= {
+                "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                "SQLITE_DBNAME": str(self.sqlite_path),
+                "SQLITE_LOCK_TIMEOUT": "10",
+            }
+        else:
+            env["PERSISTENCE_MODULE"] = "eventsourcing.popo"
+        return env
+
+
+class EventStore:
+    """Append and read session streams."""
+
+    def __init__(self, config: StoreConfig) -> None:
+        self.config = config
+        self.app = KirokuApplication(env=config.library_environment())
+        self.recorder = self.app.recorder
+
+    def close(self) -> None:
+        self.app.close()
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def append(
+        self, session_id: str, expected_version: int, events: Sequence[AnyEvent]
+    ) -> list[Recorded]:
+        """Append one command's events in one transaction, after ``expected_version``.
+
+        Raises :class:`ConcurrencyConflict` (and stores nothing) if another writer got
+        there first."""
+        if not events:
+            return []
+        stream = stream_id(session_id)
+        envelopes = [
+            Envelope(stream, expected_version + i, event) for i, event in enumerate(events, 1)
+        ]
+        try:
+            self.app.save(*envelopes)
+        except (IntegrityError, RecordConflictError):
+            raise ConcurrencyConflict(
+                f"session {session_id!r} moved on past position {expected_version} while this "
+                "command was being decided; nothing was appended"
+            ) from None
+        return [Recorded(e.originator_version, e.event) for e in envelopes]
+
+    def read(self, session_id: str, after: int = 0, page: int = READ_PAGE) -> Iterator[Recorded]:
+        """The session's events after position ``after``, in large pages, decoded straight
+        into typed Structs."""
+        stream = stream_id(session_id)
+        while True:
+            rows = self.recorder.select_events(stream, gt=after, limit=page)
+            for row in rows:
+                yield Recorded(row.originator_version, decode_event(row.state))
+            if len(rows) < page:
+                return
+            after = rows[-1].originator_version
+
+    def exists(self, session_id: str) -> bool:
+        return bool(self.recorder.select_events(stream_id(session_id), limit=1))
+
+    def opened(self, session_id: str) -> SessionOpened:
+        rows = self.recorder.select_events(stream_id(session_id), limit=1)
+        if not rows:
+            raise NotFound(f"no session {session_id!r}")
+        event = decode_event(rows[0].state)
+        assert isinstance(event, SessionOpened)
+        return event
+
+    def sessions(self) -> list[SessionOpened]:
+        """Every session opened in this store, oldest first."""
+        opened: list[SessionOpened] = []
+        start = 1
+        while True:
+            rows = self.recorder.select_notifications(
+                start=start, limit=1000, topics=[OPENED_TOPIC]
+            )
+            for row in rows:
+                event = decode_event(row.state)
+                assert isinstance(event, SessionOpened)
+                opened.append(event)
+            if len(rows) < 1000:
+                return opened
+            start = rows[-1].id + 1
+
+    def last_position(self, session_id: str) -> int:
+        rows = self.recorder.select_events(stream_id(session_id), desc=True, limit=1)
+        return rows[0].originator_version if rows else 0

@@ -1,0 +1,163 @@
+"""A character sheet: rings and traits, skills, Void, standing, armour and weapons.
+
+Rules (4e summary, « Terminologie »): each ring but Void pairs two traits, and a ring is
+worth the lower of its two — Earth = min(Stamina, Willpower), Air = min(Reflexes,
+Awareness), Water = min(Strength, Perception), Fire = min(Agility, Intelligence). Void
+is a ring of its own. Skills have ranks, may be school skills, and carry emphases.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.errors import MalformedInput
+
+Trait = Literal[
+    "stamina", "willpower", "reflexes", "awareness", "strength", "perception", "agility",
+    "intelligence",
+]  # fmt: skip
+Ring = Literal["earth", "air", "water", "fire", "void"]
+
+TRAITS: tuple[Trait, ...] = (
+    "stamina", "willpower", "reflexes", "awareness", "strength", "perception", "agility",
+    "intelligence",
+)  # fmt: skip
+RINGS: tuple[Ring, ...] = ("earth", "air", "water", "fire", "void")
+RING_TRAITS: dict[Ring, tuple[Trait, Trait]] = {
+    "earth": ("stamina", "willpower"),
+    "air": ("reflexes", "awareness"),
+    "water": ("strength", "perception"),
+    "fire": ("agility", "intelligence"),
+}
+MAX_RANK = 10
+
+
+class Traits(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    stamina: int
+    willpower: int
+    reflexes: int
+    awareness: int
+    strength: int
+    perception: int
+    agility: int
+    intelligence: int
+
+
+class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    rank: int
+    emphases: tuple[str, ...] = ()
+    school: bool = False
+
+
+class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A weapon and its damage roll (« valeur de dommages », e.g. katana 3k2)."""
+
+    name: str
+    damage: str
+    skill: str = "Kenjutsu"
+
+
+class Armour(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Armour: its bonus to the armour TN and its damage reduction (4e « Armures »)."""
+
+    name: str
+    tn_bonus: int
+    reduction: int
+
+
+class CharacterSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A character as they join a session; XP spends later change it, event by event."""
+
+    name: str
+    traits: Traits
+    void: int
+    skills: tuple[Skill, ...] = ()
+    honour: int = 0
+    """Tenths of a rank: 35 is honour 3.5 (see :mod:`domain.standing`)."""
+    glory: int = 0
+    status: int = 0
+    taint: int = 0
+    armour: Armour | None = None
+    weapons: tuple[Weapon, ...] = ()
+    clan: str = ""
+    school: str = ""
+
+    def trait(self, name: Trait) -> int:
+        value: int = getattr(self.traits, name)
+        return value
+
+    def ring(self, name: Ring) -> int:
+        if name == "void":
+            return self.void
+        first, second = RING_TRAITS[name]
+        return min(self.trait(first), self.trait(second))
+
+    @property
+    def rings(self) -> dict[Ring, int]:
+        return {ring: self.ring(ring) for ring in RINGS}
+
+    def skill(self, name: str) -> Skill | None:
+        wanted = name.casefold()
+        for skill in self.skills:
+            if skill.name.casefold() == wanted:
+                return skill
+        return None
+
+    def skill_rank(self, name: str) -> int:
+        skill = self.skill(name)
+        return 0 if skill is None else skill.rank
+
+    def weapon(self, name: str) -> Weapon | None:
+        wanted = name.casefold()
+        return next((w for w in self.weapons if w.name.casefold() == wanted), None)
+
+
+def check_sheet(sheet: CharacterSheet) -> None:
+    """Refuse a sheet no table could play: empty name, ranks out of 1–10, duplicate skills."""
+    where = f"character {sheet.name!r}"
+    if not sheet.name.strip():
+        raise MalformedInput("a character needs a name")
+    for trait in TRAITS:
+        value = sheet.trait(trait)
+        if not 1 <= value <= MAX_RANK:
+            raise MalformedInput(f"{where}: {trait} {value} is not between 1 and {MAX_RANK}")
+    if not 1 <= sheet.void <= MAX_RANK:
+        raise MalformedInput(f"{where}: void {sheet.void} is not between 1 and {MAX_RANK}")
+    seen: set[str] = set()
+    for skill in sheet.skills:
+        if not skill.name.strip():
+            raise MalformedInput(f"{where}: a skill needs a name")
+        if skill.name.casefold() in seen:
+            raise MalformedInput(f"{where}: skill {skill.name!r} is listed twice")
+        seen.add(skill.name.casefold())
+        if not 0 <= skill.rank <= MAX_RANK:
+            raise MalformedInput(
+                f"{where}: skill {skill.name!r} rank {skill.rank} is not between 0 and {MAX_RANK}"
+            )
+    for standing in ("honour", "glory", "taint"):
+        value = getattr(sheet, standing)
+        if not 0 <= value <= 10 * MAX_RANK:
+            raise MalformedInput(f"{where}: {standing} {value / 10} is not between 0 and 10")
+    if not -10 * MAX_RANK <= sheet.status <= 10 * MAX_RANK:
+        raise MalformedInput(f"{where}: status {sheet.status / 10} is not between -10 and 10")
+    if sheet.armour is not None and (sheet.armour.tn_bonus < 0 or sheet.armour.reduction < 0):
+        raise MalformedInput(f"{where}: armour {sheet.armour.name!r} has a negative value")
+
+
+def parse_trait(text: str) -> Trait:
+    name = text.strip().casefold()
+    for trait in TRAITS:
+        if trait == name:
+            return trait
+    raise MalformedInput(f"{text!r} is not a trait; choose from {', '.join(TRAITS)}")
+
+
+def parse_ring(text: str) -> Ring:
+    name = text.strip().casefold()
+    for ring in RINGS:
+        if ring == name:
+            return ring
+    raise MalformedInput(f"{text!r} is not a ring; choose from {', '.join(RINGS)}")

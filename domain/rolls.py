@@ -1,0 +1,56 @@
+"""Which dice a character throws for a skill, a trait or a ring.
+
+Rules (4e summary):
+- « Règle de base du jet de dés »: X = trait (or ring) + skill, Y = trait (or ring).
+- « Jet de compétence non-maîtrisée »: without the skill (rank 0) the roll is the trait
+  alone, unskilled (10s do not explode, no raises).
+- « Spécialisations »: an emphasis rerolls 1s only on a skill the character has an
+  emphasis in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.character import CharacterSheet, parse_ring, parse_trait
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.events import RollPurpose
+
+
+@dataclass(frozen=True)
+class RollSpec:
+    expression: str
+    unskilled: bool
+    purpose: RollPurpose
+    label: str
+
+
+def roll_spec(
+    sheet: CharacterSheet,
+    *,
+    skill: str | None = None,
+    trait: str | None = None,
+    ring: str | None = None,
+    emphasis: bool = False,
+) -> RollSpec:
+    """The roll for a skill + trait, a trait alone, or a ring alone."""
+    if ring is not None:
+        if skill is not None or trait is not None:
+            raise MalformedInput("a ring roll takes a ring alone, without --skill or --trait")
+        name = parse_ring(ring)
+        value = sheet.ring(name)
+        return RollSpec(f"{value}k{value}", False, "ring", name.capitalize())
+    if trait is None:
+        raise MalformedInput("name the trait the roll uses (--trait), or a ring (--ring)")
+    trait_name = parse_trait(trait)
+    value = sheet.trait(trait_name)
+    if skill is None:
+        if emphasis:
+            raise IllegalUnderRules("an emphasis applies to a skill roll, not a trait roll")
+        return RollSpec(f"{value}k{value}", False, "trait", trait_name.capitalize())
+    owned = sheet.skill(skill)
+    rank = 0 if owned is None else owned.rank
+    label = f"{owned.name if owned else skill.strip()}/{trait_name.capitalize()}"
+    if emphasis and (owned is None or not owned.emphases):
+        raise IllegalUnderRules(f"{sheet.name} has no emphasis in {skill!r}")
+    return RollSpec(f"{value + rank}k{value}", rank == 0, "skill", label)

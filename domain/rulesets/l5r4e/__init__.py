@@ -1,0 +1,56 @@
+"""``l5r4e``: Legend of the Five Rings, 4th edition (``l5r-4e-rules-summary.fr.txt``).
+
+Options:
+- ``starting_xp`` (default 40, « Les personnages commencent avec 40 points »).
+
+Readings where the summary is short:
+- success is total ≥ TN (the summary writes « excéder »; the published game and
+  every table succeed on equal);
+- kept dice beyond ten become +2 each (the published ten-dice rule);
+- initiative ties go to the higher Reflexes, then to whoever joined the session first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from domain.character import CharacterSheet
+from domain.dice.ten_dice import FOURTH_EDITION
+from domain.errors import MalformedInput
+from domain.rulesets.base import Ruleset
+from domain.rulesets.l5r4e.experience import STARTING_XP, insight, insight_rank, price
+from domain.rulesets.l5r4e.wounds import wound_ladder
+
+RULESET_ID = "l5r4e"
+STANCES = ("attack", "full_attack", "defense", "full_defense", "center")
+OPTIONS = ("starting_xp",)
+
+
+def initiative_expression(sheet: CharacterSheet) -> str:
+    """« Rang de Réputation + Réflexes jetés, Réflexes gardés » (rank 2, Reflexes 3: 5k3)."""
+    reflexes = sheet.trait("reflexes")
+    return f"{insight_rank(sheet) + reflexes}k{reflexes}"
+
+
+def build(options: Mapping[str, str]) -> Ruleset:
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise MalformedInput(
+            f"ruleset {RULESET_ID!r} has no option {unknown[0]!r}; options: {', '.join(OPTIONS)}"
+        )
+    raw = options.get("starting_xp", str(STARTING_XP))
+    if not raw.isdigit():
+        raise MalformedInput(f"option starting_xp={raw!r} is not a whole number of XP")
+    return Ruleset(
+        id=RULESET_ID,
+        title="Legend of the Five Rings, 4th edition",
+        options=dict(options),
+        ten_dice_rule=FOURTH_EDITION,
+        starting_xp=int(raw),
+        stances=STANCES,
+        wound_ladder=wound_ladder,
+        insight=insight,
+        insight_rank=insight_rank,
+        initiative_expression=initiative_expression,
+        price=price,
+    )

@@ -1,0 +1,33 @@
+"""4e wound ranks and their TN penalties.
+
+Rule (4e summary, « Points de blessures »): eight states; the first, Healthy
+(Indemne), holds Earth × 5 wounds, each following one Earth × 2. The TN of every action
+rises by +3 at Nicked (Égratigné), +5 at Grazed (Légèrement blessé), +10 at Hurt
+(Blessé), +15 at Injured (Gravement blessé), +20 at Crippled (Impotent) and +40 at Down
+(Épuisé); at Out (Hors de combat) the character cannot act.
+"""
+
+from __future__ import annotations
+
+from domain.character import CharacterSheet
+from domain.rulesets.base import WoundRank
+
+_STEPS: tuple[tuple[str, str, int | None], ...] = (
+    ("Nicked", "Égratigné", 3),
+    ("Grazed", "Légèrement blessé", 5),
+    ("Hurt", "Blessé", 10),
+    ("Injured", "Gravement blessé", 15),
+    ("Crippled", "Impotent", 20),
+    ("Down", "Épuisé", 40),
+)
+
+
+def wound_ladder(sheet: CharacterSheet) -> tuple[WoundRank, ...]:
+    earth = sheet.ring("earth")
+    bound = earth * 5
+    ladder = [WoundRank("Healthy", "Indemne", bound, 0)]
+    for name, french, penalty in _STEPS:
+        bound += earth * 2
+        ladder.append(WoundRank(name, french, bound, penalty))
+    ladder.append(WoundRank("Out", "Hors de combat", None, None))
+    return tuple(ladder)

@@ -1,0 +1,125 @@
+"""The read models a table looks at, built from the folded session state.
+
+Each function takes the state (:mod:`domain.session.state`, folded with retracted events
+left out) and returns plain JSON-able data keyed by character name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.character import TRAITS
+from domain.session.state import SessionState
+from domain.standing import STANDINGS, format_tenths
+
+
+def initiative(state: SessionState) -> dict[str, Any]:
+    """Initiative order for the current combat, whose turn it is and who has acted."""
+    combat = state.combat
+    if combat is None:
+        return {"in_combat": False, "round": 0, "current": None, "order": []}
+    return {
+        "in_combat": True,
+        "round": combat.round,
+        "current": combat.current(),
+        "order": [
+            {
+                "character": entry.character,
+                "total": entry.total,
+                "reflexes": entry.reflexes,
+                "acted": entry.character in combat.acted,
+            }
+            for entry in combat.order()
+        ],
+    }
+
+
+def wounds(state: SessionState) -> dict[str, Any]:
+    """Wounds taken, the wound rank and its TN penalty, and the ladder for the sheet."""
+    ruleset = state.ruleset
+    if ruleset is None:
+        return {}
+    view: dict[str, Any] = {}
+    for character in state.characters.values():
+        rank = ruleset.wound_rank(character.sheet, character.wounds)
+        view[character.name] = {
+            "wounds": character.wounds,
+            "rank": rank.name,
+            "penalty": rank.penalty,
+            "can_act": rank.penalty is not None,
+            "ladder": [
+                {"rank": r.name, "up_to": r.upper_bound, "penalty": r.penalty}
+                for r in ruleset.wound_ladder(character.sheet)
+            ],
+        }
+    return view
+
+
+def experience(state: SessionState) -> dict[str, Any]:
+    """XP awarded, spent and available (from the ruleset's starting XP), and insight."""
+    ruleset = state.ruleset
+    if ruleset is None:
+        return {}
+    return {
+        c.name: {
+            "starting": ruleset.starting_xp,
+            "awarded": c.xp_awarded,
+            "spent": c.xp_spent,
+            "available": ruleset.starting_xp + c.xp_awarded - c.xp_spent,
+            "insight": ruleset.insight(c.sheet),
+            "insight_rank": ruleset.insight_rank(c.sheet),
+        }
+        for c in state.characters.values()
+    }
+
+
+def void(state: SessionState) -> dict[str, Any]:
+    return {
+        c.name: {"ring": c.sheet.void, "spent": c.void_spent, "left": c.void_points}
+        for c in state.characters.values()
+    }
+
+
+def stances(state: SessionState) -> dict[str, Any]:
+    return {c.name: c.stance for c in state.characters.values()}
+
+
+def standing(state: SessionState) -> dict[str, Any]:
+    """Honour, glory, status and taint as ranks with tenths ("3.5")."""
+    return {
+        c.name: {s: format_tenths(c.standing.get(s, 0)) for s in STANDINGS}
+        for c in state.characters.values()
+    }
+
+
+def characters(state: SessionState) -> dict[str, Any]:
+    """Each sheet as it stands now: rings, traits and skills after XP spends."""
+    return {
+        c.name: {
+            "player": c.player,
+            "rings": c.sheet.rings,
+            "traits": {t: c.sheet.trait(t) for t in TRAITS},
+            "skills": {
+                s.name: {"rank": s.rank, "emphases": list(s.emphases), "school": s.school}
+                for s in c.sheet.skills
+            },
+        }
+        for c in state.characters.values()
+    }
+
+
+def session(state: SessionState) -> dict[str, Any]:
+    opened = state.opened
+    if opened is None:
+        return {}
+    return {
+        "id": opened.session,
+        "ruleset": opened.ruleset,
+        "options": dict(opened.options),
+        "campaign": opened.campaign,
+        "gm": opened.gm,
+        "title": opened.title,
+        "position": state.position,
+        "rolls": state.rolls,
+        "combats": state.combats,
+    }
