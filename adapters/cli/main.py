@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 
 from adapters import log
 from adapters.cli import dice_commands, replay_commands, session_commands
+from adapters.cli.context import store_config
 from adapters.cli.demo import run_demo
 from domain.errors import KirokuError, MalformedInput
 
@@ -51,7 +53,7 @@ def _odds(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    print(run_demo(args.seed))
+    print(run_demo(store_config(args), args.seed))
     return 0
 
 
@@ -74,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds_parser.add_argument("--json", action="store_true")
     odds_parser.set_defaults(handler=_odds)
 
-    demo_parser = commands.add_parser("demo", help="a short seeded demonstration")
+    demo_parser = commands.add_parser("demo", help="a short demonstration session")
     demo_parser.add_argument("--seed", type=int, default=1120)
     demo_parser.set_defaults(handler=_demo)
 
@@ -87,7 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler = args.handler
-    log.configure()
+    # The demo runs thirty-odd commands: log them only when asked to (KIROKU_LOG).
+    log.configure("warning" if args.command == "demo" and "KIROKU_LOG" not in os.environ else None)
     try:
         return handler(args)
     except KirokuError as error:
