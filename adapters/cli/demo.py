@@ -101,8 +101,11 @@ def _attack(
         service.execute(
             sid,
             "wound",
-            lambda s, at: s.take_wounds(
-                actor=GM, at=at, character=target.name, amount=amount, source=f"{attacker}'s katana"
+            act(
+                Session.take_wounds,
+                character=target.name,
+                amount=amount,
+                source=f"{attacker}'s katana",
             ),
         )
     return hit
