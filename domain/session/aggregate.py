@@ -430,11 +430,6 @@ class Session:
         state = self._acting_for(actor, character)
         priced = self.ruleset.price(state.sheet, purchase)
         available = self.ruleset.starting_xp + state.xp_awarded - state.xp_spent
-        if priced.cost > available:
-            raise IllegalUnderRules(
-                f"{state.name} has {available} XP; {purchase.kind} {purchase.name!r} costs "
-                f"{priced.cost}"
-            )
         name = purchase.name.strip()
         if purchase.kind in ("skill", "emphasis"):
             skill = priced.sheet.skill(name)
@@ -443,6 +438,12 @@ class Session:
             name = name.casefold()
         else:
             name = "void"
+        if priced.cost > available:
+            what = f"{name} ({purchase.emphasis.strip()})" if purchase.emphasis else name
+            raise IllegalUnderRules(
+                f"{state.name} has {available} XP; {purchase.kind} {what} → {priced.new_rank} "
+                f"costs {priced.cost}"
+            )
         return [
             ExperienceSpent(
                 actor=actor,

@@ -1,0 +1,87 @@
+"""Shared test helpers: a fixed clock, scripted dice, sample sheets, a session builder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from domain.character import Armour, CharacterSheet, Skill, Traits, Weapon
+from domain.events import AnyEvent, Recorded
+from domain.session.aggregate import Session, open_session
+
+GM = "sensei"
+T0 = datetime(2026, 11, 29, 19, 0, tzinfo=UTC)
+
+
+class Clock:
+    """A clock that ticks one second per reading."""
+
+    def __init__(self, start: datetime = T0) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+class Scripted:
+    """A dice port that shows the faces it is given, in order."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int, /) -> int:
+        assert (a, b) == (1, 10)
+        if not self.faces:
+            raise AssertionError("the scripted dice ran out of faces")
+        return self.faces.pop(0)
+
+
+def sheet(name: str = "Akodo Kaneka", **changes: Any) -> CharacterSheet:
+    """A rank-1 bushi: Earth 2, Reflexes 3, Agility 3, Void 2, Kenjutsu 3 (Katana)."""
+    traits = Traits(
+        stamina=changes.pop("stamina", 3),
+        willpower=changes.pop("willpower", 2),
+        reflexes=changes.pop("reflexes", 3),
+        awareness=changes.pop("awareness", 2),
+        strength=changes.pop("strength", 3),
+        perception=changes.pop("perception", 2),
+        agility=changes.pop("agility", 3),
+        intelligence=changes.pop("intelligence", 2),
+    )
+    base: dict[str, Any] = {
+        "name": name,
+        "traits": traits,
+        "void": 2,
+        "skills": (Skill("Kenjutsu", 3, ("Katana",), True), Skill("Defense", 2)),
+        "honour": 65,
+        "glory": 10,
+        "status": 10,
+        "armour": Armour("Light armour", 5, 3),
+        "weapons": (Weapon("Katana", "3k2"),),
+    }
+    base.update(changes)
+    return CharacterSheet(**base)
+
+
+class Table:
+    """A session driven the way the service drives it: decide, then record."""
+
+    def __init__(self, ruleset: str = "l5r4e", **options: str) -> None:
+        self.clock = Clock()
+        opened = open_session(
+            session_id="test-night", ruleset=ruleset, gm=GM, at=self.clock(), options=options
+        )
+        self.session = Session([Recorded(1, opened)])
+
+    def do(self, command: Callable[..., list[AnyEvent]], /, **fields: Any) -> list[AnyEvent]:
+        """Run ``command`` (a Session method) as the GM unless ``actor`` is given; record it."""
+        fields.setdefault("actor", GM)
+        events = command(self.session, at=self.clock(), **fields)
+        start = self.session.version
+        self.session.record([Recorded(start + i, e) for i, e in enumerate(events, 1)])
+        return events
+
+    def join(self, name: str = "Akodo Kaneka", player: str = "ana", **changes: Any) -> None:
+        self.do(Session.join, sheet=sheet(name, **changes), player=player)
