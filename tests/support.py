@@ -68,10 +68,12 @@ def sheet(name: str = "Akodo Kaneka", **changes: Any) -> CharacterSheet:
 class Table:
     """A session driven the way the service drives it: decide, then record."""
 
-    def __init__(self, ruleset: str = "l5r4e", **options: str) -> None:
+    def __init__(
+        self, session_id: str = "test-night", ruleset: str = "l5r4e", **options: str
+    ) -> None:
         self.clock = Clock()
         opened = open_session(
-            session_id="test-night", ruleset=ruleset, gm=GM, at=self.clock(), options=options
+            session_id=session_id, ruleset=ruleset, gm=GM, at=self.clock(), options=options
         )
         self.session = Session([Recorded(1, opened)])
 

@@ -1,0 +1,137 @@
+"""The event store on each backend: atomic batches, optimistic concurrency, paged reads."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from adapters.service import SessionService
+from adapters.store import EventStore, StoreConfig
+from domain.errors import ConcurrencyConflict, IllegalUnderRules, NotFound
+from domain.events import SessionOpened, WoundsTaken
+from domain.session.aggregate import Session
+from tests.support import GM, T0, Clock, sheet
+
+
+def opened(session_id: str = "night") -> SessionOpened:
+    return SessionOpened(actor=GM, at=T0, session=session_id, ruleset="l5r4e", gm=GM)
+
+
+def wound(amount: int) -> WoundsTaken:
+    return WoundsTaken(actor=GM, at=T0, character="Akodo Kaneka", amount=amount)
+
+
+def test_events_come_back_as_the_typed_structs_that_went_in(store: EventStore) -> None:
+    recorded = store.append("night", 0, [opened(), wound(3), wound(4)])
+    assert [r.position for r in recorded] == [1, 2, 3]
+    assert list(store.read("night")) == recorded
+    assert [r.position for r in store.read("night", after=1, page=1)] == [2, 3]
+
+
+def test_an_append_at_a_taken_position_fails_whole(store: EventStore) -> None:
+    store.append("night", 0, [opened(), wound(1)])
+    with pytest.raises(ConcurrencyConflict, match="moved on past position 1"):
+        store.append("night", 1, [wound(2), wound(3)])
+    assert [r.position for r in store.read("night")] == [1, 2]
+    assert store.last_position("night") == 2
+
+
+def test_sessions_are_listed_and_found(store: EventStore) -> None:
+    store.append("first", 0, [opened("first")])
+    store.append("second", 0, [opened("second"), wound(1)])
+    assert [s.session for s in store.sessions()] == ["first", "second"]
+    assert store.opened("second").session == "second"
+    with pytest.raises(NotFound, match="no session 'third'"):
+        store.opened("third")
+
+
+def test_the_sqlite_store_persists_across_processes(tmp_path: Path) -> None:
+    config = StoreConfig(kind="sqlite", data_dir=tmp_path / "fresh" / "dir")
+    with EventStore(config) as first:
+        first.append("night", 0, [opened(), wound(5)])
+    assert config.sqlite_path.exists()
+    with EventStore(config) as second:
+        assert [r.event for r in second.read("night")][1] == wound(5)
+
+
+def test_a_racing_writer_loses_cleanly_and_the_service_retries_safely(tmp_path: Path) -> None:
+    config = StoreConfig(kind="sqlite", data_dir=tmp_path)
+    with EventStore(config) as store_a, EventStore(config) as store_b:
+        a, b = SessionService(store_a, Clock()), SessionService(store_b, Clock())
+        a.open(session_id="night", ruleset="l5r4e", gm=GM)
+        a.execute(
+            "night", "join", lambda s, at: s.join(actor=GM, at=at, sheet=sheet(), player="ana")
+        )
+        b.load("night")  # b now holds the session at position 2
+        a.execute(
+            "night",
+            "wound",
+            lambda s, at: s.take_wounds(actor=GM, at=at, character="Akodo Kaneka", amount=3),
+        )
+        # b's cached session is stale: its first append conflicts, it catches up and retries
+        b.execute(
+            "night",
+            "wound",
+            lambda s, at: s.take_wounds(actor=GM, at=at, character="Akodo Kaneka", amount=4),
+        )
+        events = list(store_a.read("night"))
+    assert [r.position for r in events] == [1, 2, 3, 4]
+    assert [r.event.amount for r in events[2:]] == [3, 4]  # type: ignore[union-attr]
+
+
+def test_many_threads_appending_lose_and_duplicate_nothing(tmp_path: Path) -> None:
+    config = StoreConfig(kind="sqlite", data_dir=tmp_path)
+    with EventStore(config) as setup:
+        SessionService(setup).open(session_id="night", ruleset="l5r4e", gm=GM)
+        SessionService(setup).execute(
+            "night", "join", lambda s, at: s.join(actor=GM, at=at, sheet=sheet(), player="ana")
+        )
+    errors: list[Exception] = []
+
+    def writer() -> None:
+        with EventStore(config) as own:
+            service = SessionService(own)
+            for _ in range(10):
+                try:
+                    service.execute(
+                        "night",
+                        "wound",
+                        lambda s, at: s.take_wounds(
+                            actor=GM, at=at, character="Akodo Kaneka", amount=1
+                        ),
+                    )
+                except ConcurrencyConflict as error:  # allowed: a clear error, nothing kept
+                    errors.append(error)
+
+    threads = [threading.Thread(target=writer) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    with EventStore(config) as check:
+        events = list(check.read("night"))
+    wounds = [r for r in events if isinstance(r.event, WoundsTaken)]
+    assert [r.position for r in events] == list(range(1, len(events) + 1))
+    assert len(wounds) == 40 - len(errors)
+    assert Session(events).state.characters["akodo kaneka"].wounds == len(wounds)
+
+
+def test_opening_a_session_twice_is_refused(store: EventStore) -> None:
+    service = SessionService(store)
+    service.open(session_id="night", ruleset="l5r4e", gm=GM)
+    with pytest.raises(IllegalUnderRules, match="a session 'night' already exists"):
+        service.open(session_id="night", ruleset="l5r4e", gm=GM)
+
+
+def test_a_refused_command_appends_nothing(store: EventStore) -> None:
+    service = SessionService(store)
+    service.open(session_id="night", ruleset="l5r4e", gm=GM)
+    with pytest.raises(NotFound):
+        service.execute(
+            "night",
+            "wound",
+            lambda s, at: s.take_wounds(actor=GM, at=at, character="Nobody", amount=1),
+        )
+    assert store.last_position("night") == 1

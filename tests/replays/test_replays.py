@@ -1,0 +1,69 @@
+"""The rules' regression suite: every curated replay in ``replays/``.
+
+For each ``NAME.jsonl``: every recorded roll is recomputed from its recorded faces under
+the current rules and must give the recorded outcome, and the projections rebuilt from
+the file must equal ``NAME.expected.json``. A rule change that alters either fails here
+with a readable diff; an intended one is regenerated with
+``kiroku replay replays/NAME.jsonl --update-expected`` and the commit says which rule.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from adapters.cli.replay_commands import dump_expected, expected_path
+from adapters.replay_file import read_replay
+from domain.dice.roll import recompute
+from domain.events import DiceRolled
+from domain.rulesets import load_ruleset
+from domain.session.aggregate import Session
+from projections import project
+
+REPLAYS = sorted((Path(__file__).resolve().parents[2] / "replays").glob("*.jsonl"))
+
+
+def test_the_suite_has_replays_to_run() -> None:
+    assert len(REPLAYS) >= 4, "replays/ lost its curated sessions"
+
+
+def _diff(expected: str, actual: str, name: str) -> str:
+    return "".join(
+        difflib.unified_diff(
+            expected.splitlines(keepends=True),
+            actual.splitlines(keepends=True),
+            fromfile=f"{name} (expected)",
+            tofile=f"{name} (rules now)",
+        )
+    )
+
+
+@pytest.mark.parametrize("path", REPLAYS, ids=[p.stem for p in REPLAYS])
+def test_every_recorded_roll_recomputes_to_its_recorded_outcome(path: Path) -> None:
+    _, events = read_replay(path, recompute_rolls=False)
+    opened = Session(events).opened
+    rule = load_ruleset(opened.ruleset, dict(opened.options)).ten_dice_rule
+    problems = []
+    for recorded in events:
+        event = recorded.event
+        if isinstance(event, DiceRolled):
+            again = recompute(event.roll, rule)
+            if again != event.roll:
+                before = json.dumps(msgspec.to_builtins(event.roll), indent=1, sort_keys=True)
+                after = json.dumps(msgspec.to_builtins(again), indent=1, sort_keys=True)
+                problems.append(_diff(before, after, f"{path.name} position {recorded.position}"))
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", REPLAYS, ids=[p.stem for p in REPLAYS])
+def test_projections_match_the_expected_file(path: Path) -> None:
+    expected_file = expected_path(path)
+    assert expected_file.exists(), f"{expected_file.name} is missing: run --update-expected"
+    _, events = read_replay(path, recompute_rolls=False)  # the test above checks the rolls
+    actual = dump_expected(project(events))
+    expected = expected_file.read_text(encoding="utf-8")
+    assert actual == expected, "\n" + _diff(expected, actual, expected_file.name)

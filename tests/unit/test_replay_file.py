@@ -1,0 +1,86 @@
+"""Replay files: written whole, read whole, and a corrupt one refused whole with its line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adapters.replay_file import CorruptReplay, parse_replay, read_replay, write_replay
+from domain.errors import MalformedInput
+from tests.replays.curate import dice_examples
+
+GOOD = dice_examples().session.events
+
+
+def good_lines(tmp_path: Path) -> list[bytes]:
+    path = tmp_path / "good.jsonl"
+    write_replay(path, GOOD)
+    return path.read_bytes().splitlines()
+
+
+def test_a_written_replay_reads_back_the_same_events(tmp_path: Path) -> None:
+    path = tmp_path / "night.jsonl"
+    write_replay(path, GOOD)
+    header, events = read_replay(path)
+    assert (header.ruleset, header.session) == ("l5r4e", "dice-examples")
+    assert events == GOOD
+
+
+def corrupt(tmp_path: Path, line: int, text: bytes) -> bytes:
+    lines = good_lines(tmp_path)
+    lines[line - 1] = text
+    return b"\n".join(lines) + b"\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "text", "reason"),
+    [
+        (1, b'{"format":"csv","version":1,"ruleset":"l5r4e","session":"x"}', "format 'csv'"),
+        (1, b"not json", "line 1: not a replay header"),
+        (3, b'{"position":2,"event":{"type":"Teleported"}}', "line 3"),
+        (3, b'{"position":2,"event":', "line 3"),
+        (
+            4,
+            b'{"position":7,"event":{"type":"CombatStarted","actor":"gm",'
+            b'"at":"2026-11-29T19:00:00Z"}}',
+            "line 4: position 7, expected 3",
+        ),
+        (
+            2,
+            b'{"position":1,"event":{"type":"CombatStarted","actor":"gm",'
+            b'"at":"2026-11-29T19:00:00Z"}}',
+            "line 2: the first event must be SessionOpened",
+        ),
+    ],
+)
+def test_a_corrupt_line_is_refused_with_its_number_and_reason(
+    tmp_path: Path, line: int, text: bytes, reason: str
+) -> None:
+    with pytest.raises(CorruptReplay, match=reason) as caught:
+        parse_replay(corrupt(tmp_path, line, text), "night.jsonl")
+    assert caught.value.line == line
+    assert "'night.jsonl'" in str(caught.value)
+
+
+def test_a_roll_whose_faces_do_not_give_its_total_is_refused(tmp_path: Path) -> None:
+    lines = good_lines(tmp_path)
+    number = next(i for i, l in enumerate(lines, 1) if b'"total":24' in l)
+    lines[number - 1] = lines[number - 1].replace(b'"total":24', b'"total":42')
+    with pytest.raises(CorruptReplay, match=f"line {number}: the recorded roll '1k1' does not"):
+        parse_replay(b"\n".join(lines))
+
+
+def test_a_roll_with_impossible_faces_is_refused(tmp_path: Path) -> None:
+    lines = good_lines(tmp_path)
+    number = next(i for i, l in enumerate(lines, 1) if b'"faces":[10,10,4]' in l)
+    lines[number - 1] = lines[number - 1].replace(b'"faces":[10,10,4]', b'"faces":[10,10]')
+    with pytest.raises(CorruptReplay, match="a 10 explodes"):
+        parse_replay(b"\n".join(lines))
+
+
+def test_an_empty_or_missing_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(CorruptReplay, match="line 1: the file is empty"):
+        parse_replay(b"")
+    with pytest.raises(MalformedInput, match="cannot read replay"):
+        read_replay(tmp_path / "absent.jsonl")
