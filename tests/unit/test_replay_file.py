@@ -65,7 +65,7 @@ def test_a_corrupt_line_is_refused_with_its_number_and_reason(
 
 def test_a_roll_whose_faces_do_not_give_its_total_is_refused(tmp_path: Path) -> None:
     lines = good_lines(tmp_path)
-    number = next(i for i, l in enumerate(lines, 1) if b'"total":24' in l)
+    number = next(i for i, line in enumerate(lines, 1) if b'"total":24' in line)
     lines[number - 1] = lines[number - 1].replace(b'"total":24', b'"total":42')
     with pytest.raises(CorruptReplay, match=f"line {number}: the recorded roll '1k1' does not"):
         parse_replay(b"\n".join(lines))
@@ -73,7 +73,7 @@ def test_a_roll_whose_faces_do_not_give_its_total_is_refused(tmp_path: Path) -> 
 
 def test_a_roll_with_impossible_faces_is_refused(tmp_path: Path) -> None:
     lines = good_lines(tmp_path)
-    number = next(i for i, l in enumerate(lines, 1) if b'"faces":[10,10,4]' in l)
+    number = next(i for i, line in enumerate(lines, 1) if b'"faces":[10,10,4]' in line)
     lines[number - 1] = lines[number - 1].replace(b'"faces":[10,10,4]', b'"faces":[10,10]')
     with pytest.raises(CorruptReplay, match="a 10 explodes"):
         parse_replay(b"\n".join(lines))
