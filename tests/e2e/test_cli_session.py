@@ -1,0 +1,237 @@
+"""A GM runs a session from the shell, through the real ``kiroku`` entry point."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import KIROKU, Run
+
+SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
+KANEKA = str(SHEETS / "akodo-kaneka.json")
+FUMI = str(SHEETS / "bayushi-fumi.json")
+S = ("--session", "night")
+
+
+@pytest.fixture
+def night(kiroku: Run) -> Run:
+    """A session with two characters, opened through the CLI."""
+    for args in (
+        ("session", "open", "--id", "night", "--gm", "sensei", "--title", "First night"),
+        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
+        ("join", *S, "--sheet", FUMI, "--player", "ben"),
+    ):
+        done = kiroku(*args)
+        assert done.returncode == 0, done.stderr
+    return kiroku
+
+
+def positions(kiroku: Run) -> int:
+    return len(json.loads(kiroku("log", *S, "--json").stdout))
+
+
+def test_a_gm_runs_a_combat_round_from_the_shell(night: Run) -> None:
+    for args in (
+        ("combat", "start", *S),
+        ("initiative", *S, "--character", "Akodo Kaneka", "--faces", "9,8,7,1"),
+        ("initiative", *S, "--character", "Bayushi Fumi", "--faces", "5,4,3,2", "--as", "ben"),
+        ("combat", "round", *S),
+        ("stance", *S, "--character", "Akodo Kaneka", "full_attack"),
+    ):
+        done = night(*args)
+        assert done.returncode == 0, (args, done.stderr)
+    attack = night(
+        "roll",
+        *S,
+        "--character",
+        "Akodo Kaneka",
+        "--skill",
+        "Kenjutsu",
+        "--trait",
+        "agility",
+        "--tn",
+        "20",
+        "--void",
+        "--faces",
+        "9,8,7,3,2,1,1",
+        "--json",
+    )
+    assert attack.returncode == 0, attack.stderr
+    data = json.loads(attack.stdout)
+    assert [r["type"] for r in data["recorded"]] == ["VoidPointSpent", "DiceRolled"]
+    roll = data["roll"]
+    assert (roll["expression"], roll["kept"], roll["total"], roll["success"]) == (
+        "6k3",
+        4,
+        27,
+        True,
+    )  # the Void point's +1k1 keeps the 3 too
+    assert night("wound", *S, "--character", "Bayushi Fumi", "13").returncode == 0
+    assert night("combat", "next", *S).returncode == 0
+    state = json.loads(night("state", *S, "--json").stdout)
+    assert state["initiative"]["current"] == "Bayushi Fumi"
+    assert [e["character"] for e in state["initiative"]["order"]] == [
+        "Akodo Kaneka",
+        "Bayushi Fumi",
+    ]
+    assert state["wounds"]["Bayushi Fumi"]["rank"] == "Nicked"
+    assert state["void"]["Akodo Kaneka"]["left"] == 1
+    assert state["stances"]["Akodo Kaneka"] == "full_attack"
+    readable = night("state", *S).stdout
+    assert "Nicked, +3 TN" in readable and "Combat, round 1; turn: Bayushi Fumi" in readable
+
+
+def test_honour_xp_and_a_retraction_from_the_shell(night: Run) -> None:
+    assert (
+        night("honour", *S, "--character", "Bayushi Fumi", "-0.3", "--reason", "lied").returncode
+        == 0
+    )
+    assert night("xp", "award", *S, "--character", "Akodo Kaneka", "5").returncode == 0
+    spent = night(
+        "xp",
+        "spend",
+        *S,
+        "--character",
+        "Akodo Kaneka",
+        "--emphasis",
+        "Kenjutsu:Wakizashi",
+        "--as",
+        "ana",
+    )
+    assert spent.returncode == 0, spent.stderr
+    assert night("retract", *S, "--last", "--reason", "wrong emphasis").returncode == 0
+    state = json.loads(night("state", *S, "--json").stdout)
+    assert state["standing"]["Bayushi Fumi"]["honour"] == "2.2"
+    assert state["experience"]["Akodo Kaneka"]["available"] == 45
+    log = json.loads(night("log", *S, "--json").stdout)
+    assert log[-2]["retracted"] is True
+    assert log[-2]["retraction_reason"] == "wrong emphasis"
+    assert "(retracted)" in night("log", *S).stdout
+    earlier = json.loads(night("state", *S, "--at", "4", "--json").stdout)
+    assert earlier["experience"]["Akodo Kaneka"]["awarded"] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("roll", "7k", *S, "--character", "Akodo Kaneka"), "malformed dice expression '7k'"),
+        (("wound", *S, "--character", "Doji Hana", "5"), "no character 'Doji Hana'"),
+        (("wound", *S, "--character", "Akodo Kaneka", "five"), "wounds 'five' is not a whole"),
+        (("void", *S, "--character", "Akodo Kaneka", "--as", "ben"), "'ben' may not act for"),
+        (("retract", *S, "1", "--reason", "no"), "opening of a session cannot be retracted"),
+        (
+            ("xp", "spend", *S, "--character", "Akodo Kaneka", "--void", "--trait", "agility"),
+            "exactly one of",
+        ),
+        (("honour", *S, "--character", "Akodo Kaneka", "+4.5"), "honour would be 11.0"),
+        (("stance", *S, "--character", "Akodo Kaneka", "berserk"), "stance 'berserk'"),
+        (("roll", "3k3", "--session", "nowhere", "--character", "x"), "no session 'nowhere'"),
+        (("join", *S, "--sheet", "/nonexistent.json", "--player", "x"), "cannot read sheet"),
+        (("combat", "round", *S), "no combat is under way"),
+    ],
+)
+def test_bad_input_exits_2_with_a_clear_message_and_appends_nothing(
+    night: Run, args: tuple[str, ...], message: str
+) -> None:
+    before = positions(night)
+    done = night(*args)
+    assert done.returncode == 2, done.stdout
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+    assert positions(night) == before
+
+
+def test_a_sheet_that_is_not_a_sheet_is_refused(night: Run, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": "X", "traits": {"stamina": "three"}, "void": 2}')
+    done = night("join", *S, "--sheet", str(bad), "--player", "x")
+    assert done.returncode == 2
+    assert f"sheet {str(bad)!r}" in done.stderr and "Expected `int`" in done.stderr
+
+
+def test_sessions_are_listed_and_shown(night: Run) -> None:
+    listed = json.loads(night("session", "list", "--json").stdout)
+    assert [s["id"] for s in listed] == ["night"]
+    shown = night("session", "show", "night")
+    assert "Session night (l5r4e) — GM sensei — First night" in shown.stdout
+
+
+def test_export_import_and_replay_round_trip(night: Run, tmp_path: Path) -> None:
+    night("wound", *S, "--character", "Akodo Kaneka", "11")
+    exported = tmp_path / "night.jsonl"
+    assert night("export", "night", "-o", str(exported)).returncode == 0
+    replayed = json.loads(night("replay", str(exported), "--json").stdout)
+    stored = json.loads(night("state", *S, "--json").stdout)
+    assert {k: v for k, v in replayed.items() if k != "timeline"} == stored
+    assert replayed["wounds"]["Akodo Kaneka"]["rank"] == "Nicked"
+    until = json.loads(night("replay", str(exported), "--until", "3", "--json").stdout)
+    assert until["wounds"]["Akodo Kaneka"]["wounds"] == 0
+    # the same session cannot be imported twice into one store...
+    again = night("import", str(exported))
+    assert again.returncode == 2 and "already exists; nothing was imported" in again.stderr
+
+
+def test_import_into_a_fresh_store_and_refuse_a_corrupt_file(kiroku: Run, tmp_path: Path) -> None:
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    done = kiroku("import", str(replays / "combat-to-out.jsonl"))
+    assert done.returncode == 0, done.stderr
+    state = json.loads(kiroku("state", "--session", "combat-to-out", "--json").stdout)
+    assert state["wounds"]["Bandit"]["rank"] == "Out"
+    corrupt = tmp_path / "corrupt.jsonl"
+    lines = (replays / "xp-insight.jsonl").read_text().splitlines()
+    lines[4] = lines[4][:40]
+    corrupt.write_text("\n".join(lines) + "\n")
+    refused = kiroku("import", str(corrupt))
+    assert refused.returncode == 2
+    assert "line 5" in refused.stderr
+    assert [s["id"] for s in json.loads(kiroku("session", "list", "--json").stdout)] == [
+        "combat-to-out"
+    ]
+
+
+def test_replay_update_expected_writes_the_expected_file(kiroku: Run, tmp_path: Path) -> None:
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    copy = tmp_path / "xp-insight.jsonl"
+    copy.write_bytes((replays / "xp-insight.jsonl").read_bytes())
+    assert kiroku("replay", str(copy), "--update-expected").returncode == 0
+    assert (tmp_path / "xp-insight.expected.json").read_text() == (
+        replays / "xp-insight.expected.json"
+    ).read_text()
+
+
+def test_every_command_is_logged_as_json_with_session_outcome_and_duration(
+    tmp_path: Path,
+) -> None:
+    env = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path), "KIROKU_LOG": "info"}
+    done = subprocess.run(
+        [str(KIROKU), "session", "open", "--id", "logged", "--gm", "sensei"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    refused = subprocess.run(
+        [str(KIROKU), "wound", "--session", "logged", "--character", "Nobody", "3"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    recorded = json.loads(done.stderr.strip().splitlines()[-1])
+    assert recorded["session"] == "logged" and recorded["command"] == "open"
+    assert recorded["outcome"] == "recorded" and recorded["duration_ms"] >= 0
+    failed = json.loads(refused.stderr.strip().splitlines()[0])
+    assert failed["command"] == "wound" and failed["outcome"] == "NotFound"
+
+
+def test_the_main_job_runs_a_session_on_sqlite(kiroku: Run, tmp_path: Path) -> None:
+    done = kiroku("demo")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "data" / "kiroku.sqlite").exists()
+    assert "GM retracts event" in done.stdout and "Akodo Kaneka" in done.stdout
+    sessions = json.loads(kiroku("session", "list", "--json").stdout)
+    assert len(sessions) == 1 and sessions[0]["id"].startswith("demo-")
