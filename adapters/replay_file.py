@@ -17,6 +17,7 @@ import msgspec
 
 from adapters.codec import decode_event, encode_event
 from domain.dice.roll import recompute
+from domain.dice.ten_dice import TenDiceRule
 from domain.errors import KirokuError, MalformedInput
 from domain.events import DiceRolled, Recorded, SessionOpened
 from domain.rulesets import load_ruleset
@@ -48,6 +49,7 @@ class CorruptReplay(MalformedInput):
 
 _header_decoder = msgspec.json.Decoder(ReplayHeader)
 _line_decoder = msgspec.json.Decoder(_Line)
+_recorded_decoder = msgspec.json.Decoder(Recorded)
 _encoder = msgspec.json.Encoder()
 
 
@@ -89,68 +91,98 @@ def read_replay(
 def parse_replay(
     data: bytes, path: Path | str = "<replay>", *, recompute_rolls: bool = True
 ) -> tuple[ReplayHeader, list[Recorded]]:
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    if not lines:
+    first, _, rest = data.partition(b"\n")
+    if not first.strip():
         raise CorruptReplay(path, 1, "the file is empty; a replay starts with its header")
     try:
-        header = _header_decoder.decode(lines[0])
+        header = _header_decoder.decode(first)
     except msgspec.DecodeError as error:
         raise CorruptReplay(path, 1, f"not a replay header: {error}") from None
     if header.format != FORMAT:
         raise CorruptReplay(path, 1, f"format {header.format!r} is not {FORMAT!r}")
     if header.version != VERSION:
         raise CorruptReplay(path, 1, f"replay version {header.version} (this reads {VERSION})")
+    events = _decode_fast(rest)
+    if events is None:
+        events = _decode_line_by_line(rest, path)
+    _check_stream(header, events, path, recompute_rolls=recompute_rolls)
+    return header, events
+
+
+def _decode_fast(body: bytes) -> list[Recorded] | None:
+    """Every line in one call, straight into typed Structs; None if any line needs more
+    care (a decoding error to locate, or an event to upcast)."""
+    try:
+        events = _recorded_decoder.decode_lines(body)
+    except msgspec.DecodeError:
+        return None
+    for recorded in events:
+        if recorded.event.schema_version != type(recorded.event).schema:
+            return None
+    return events
+
+
+def _decode_line_by_line(body: bytes, path: Path | str) -> list[Recorded]:
+    """The careful way: line by line, upcasting old events, naming the line that fails."""
+    lines = body.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
     events: list[Recorded] = []
-    ruleset = None
-    for number, line in enumerate(lines[1:], start=2):
+    for number, line in enumerate(lines, start=2):
         try:
             raw_line = _line_decoder.decode(line)
             event = decode_event(raw_line.event)
-        except msgspec.DecodeError as error:
+        except (msgspec.DecodeError, KirokuError) as error:
             raise CorruptReplay(path, number, str(error)) from None
-        except KirokuError as error:
-            raise CorruptReplay(path, number, str(error)) from None
-        if raw_line.position != len(events) + 1:
-            raise CorruptReplay(
-                path, number, f"position {raw_line.position}, expected {len(events) + 1}"
-            )
-        if not events:
-            if not isinstance(event, SessionOpened):
-                raise CorruptReplay(path, number, "the first event must be SessionOpened")
-            if (event.ruleset, event.session) != (header.ruleset, header.session):
-                raise CorruptReplay(
-                    path,
-                    number,
-                    f"the header says {header.ruleset}/{header.session} but the session opened "
-                    f"as {event.ruleset}/{event.session}",
-                )
-            try:
-                ruleset = load_ruleset(event.ruleset, dict(event.options))
-            except KirokuError as error:
-                raise CorruptReplay(path, number, str(error)) from None
-        elif isinstance(event, SessionOpened):
-            raise CorruptReplay(path, number, "a session is opened only once")
-        if recompute_rolls and isinstance(event, DiceRolled) and ruleset is not None:
-            try:
-                again = recompute(event.roll, ruleset.ten_dice_rule)
-            except KirokuError as error:
-                raise CorruptReplay(
-                    path, number, f"the recorded roll is invalid: {error}"
-                ) from None
-            if again != event.roll:
-                raise CorruptReplay(
-                    path,
-                    number,
-                    f"the recorded roll {event.roll.expression!r} does not recompute: recorded "
-                    f"total {event.roll.total} / success {event.roll.success}, rules give "
-                    f"{again.total} / {again.success}",
-                )
         events.append(Recorded(raw_line.position, event))
+    return events
+
+
+def _check_stream(
+    header: ReplayHeader, events: list[Recorded], path: Path | str, *, recompute_rolls: bool
+) -> None:
+    """Positions 1, 2, 3…; the session opens first, once, as the header says; every roll
+    recomputes from its faces (the file's line of event ``n`` is ``n + 1``)."""
     if not events:
         raise CorruptReplay(path, 2, "no events: a replay holds at least the session's opening")
-    return header, events
+    opened = events[0].event
+    if not isinstance(opened, SessionOpened):
+        raise CorruptReplay(path, 2, "the first event must be SessionOpened")
+    if (opened.ruleset, opened.session) != (header.ruleset, header.session):
+        raise CorruptReplay(
+            path,
+            2,
+            f"the header says {header.ruleset}/{header.session} but the session opened as "
+            f"{opened.ruleset}/{opened.session}",
+        )
+    try:
+        rule = load_ruleset(opened.ruleset, dict(opened.options)).ten_dice_rule
+    except KirokuError as error:
+        raise CorruptReplay(path, 2, str(error)) from None
+    for index, recorded in enumerate(events):
+        number = index + 2
+        if recorded.position != index + 1:
+            raise CorruptReplay(path, number, f"position {recorded.position}, expected {index + 1}")
+        event = recorded.event
+        if index and isinstance(event, SessionOpened):
+            raise CorruptReplay(path, number, "a session is opened only once")
+        if recompute_rolls and isinstance(event, DiceRolled):
+            _check_roll(event, rule, path, number)
+
+
+def _check_roll(event: DiceRolled, rule: TenDiceRule, path: Path | str, number: int) -> None:
+    try:
+        again = recompute(event.roll, rule)
+    except KirokuError as error:
+        raise CorruptReplay(path, number, f"the recorded roll is invalid: {error}") from None
+    if again != event.roll:
+        raise CorruptReplay(
+            path,
+            number,
+            f"the recorded roll {event.roll.expression!r} does not recompute: recorded total "
+            f"{event.roll.total} / success {event.roll.success}, rules give "
+            f"{again.total} / {again.success}",
+        )
 
 
 __all__ = ["CorruptReplay", "ReplayHeader", "parse_replay", "read_replay", "write_replay"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ("odds",)
+BENCHMARKS = ("odds", "store")
 
 
 def main(names: list[str]) -> int:

@@ -27,8 +27,12 @@ ROLL_PURPOSES: tuple[RollPurpose, ...] = (
 )  # fmt: skip
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=True):
-    """What every event carries."""
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=True, gc=False):
+    """What every event carries.
+
+    Events are ``gc=False``: they hold only numbers, strings, tuples and other frozen
+    Structs, so they can never be part of a reference cycle, and a long session's
+    hundreds of thousands of them stay out of the cycle collector's way."""
 
     schema: ClassVar[int] = 1
     """The current schema version of this event type; older ones are upcast on read."""
@@ -169,7 +173,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }  # fmt: skip
 
 
-class Recorded(msgspec.Struct, frozen=True):
+class Recorded(msgspec.Struct, frozen=True, gc=False):
     """An event at its place in its session's stream (1-based ``position``)."""
 
     position: int

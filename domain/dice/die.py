@@ -29,8 +29,11 @@ class RollBudgetExceeded(KirokuError):
     """A roll asked the dice source for more faces than any honest roll needs."""
 
 
-class Die(msgspec.Struct, frozen=True):
-    """The faces that count for one die, in roll order, and whether a 1 was rerolled first."""
+class Die(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    """The faces that count for one die, in roll order, and whether a 1 was rerolled first.
+
+    Encoded as a pair, ``[[10, 3], true]``: a long session holds hundreds of thousands of
+    dice, and the pair halves what they weigh in a replay file and in the store."""
 
     faces: tuple[int, ...]
     rerolled_one: bool = False
@@ -81,6 +84,24 @@ def roll_die(budget: FaceBudget, *, explodes: bool, emphasis: bool) -> Die:
 
 def check_die(die: Die, index: int, *, explodes: bool, emphasis: bool) -> None:
     """Refuse recorded faces that these rules could not have produced."""
+    faces = die.faces
+    if (
+        faces
+        and all(1 <= face <= SIDES for face in faces)
+        and (emphasis or not die.rerolled_one)
+        and (
+            all(face == SIDES for face in faces[:-1]) and faces[-1] != SIDES
+            if explodes
+            else len(faces) == 1
+        )
+        and not (emphasis and not die.rerolled_one and faces[0] == 1)
+    ):
+        return
+    _explain_bad_die(die, index, explodes=explodes, emphasis=emphasis)
+
+
+def _explain_bad_die(die: Die, index: int, *, explodes: bool, emphasis: bool) -> None:
+    """Say exactly what is wrong with a die :func:`check_die` refused."""
     where = f"die {index + 1} ({die.spec()!r})"
     if not die.faces:
         raise MalformedInput(f"{where} has no faces")
@@ -97,5 +118,4 @@ def check_die(die: Die, index: int, *, explodes: bool, emphasis: bool) -> None:
             raise MalformedInput(f"{where}: a 10 explodes, so it needs the face it exploded into")
     elif len(die.faces) > 1:
         raise MalformedInput(f"{where}: 10s do not explode on an unskilled roll")
-    if emphasis and not die.rerolled_one and die.faces[0] == 1:
-        raise MalformedInput(f"{where}: with an emphasis a 1 is rerolled (write it '1r…')")
+    raise MalformedInput(f"{where}: with an emphasis a 1 is rerolled (write it '1r…')")

@@ -12,6 +12,7 @@ which quotes the input and points at where it went wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import msgspec
 
@@ -159,12 +160,16 @@ def parse_terms(text: str) -> list[tuple[int, Term]]:
         i += 1
 
 
+@lru_cache(maxsize=1024)
 def parse_expression(text: str) -> RollExpression:
     """Parse a roll & keep expression such as ``7k3+5`` or ``6g3-2``.
 
     At least one pool is required; the pools' sum must keep at least one die and no
     more dice than it rolls (``3k4`` is refused, since one cannot keep dice one did not
     throw). ``0k1`` is fine as a part (unarmed damage, 4e « Jet de dommages »).
+
+    Cached: a session rolls the same few expressions thousands of times, and replaying
+    it re-reads every one.
     """
     terms = parse_terms(text)
     rolled = kept = modifier = 0

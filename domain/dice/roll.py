@@ -44,7 +44,7 @@ class RollOptions(msgspec.Struct, frozen=True, kw_only=True):
     max_raises: int | None = None
 
 
-class RollResult(msgspec.Struct, frozen=True, kw_only=True):
+class RollResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A resolved roll: the expression as given, the pool thrown, every face, the outcome."""
 
     expression: str

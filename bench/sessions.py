@@ -1,0 +1,96 @@
+"""A long, realistic session for the benchmarks, made through the real aggregate.
+
+Rounds of combat among four characters — initiative, stances, attacks and damage
+(DiceRolled with every face), wounds, Void points, healing between fights — with XP
+and honour between combats, until the stream holds ``size`` events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from domain.character import Skill
+from domain.dice.roll import RollOptions
+from domain.events import AnyEvent, Recorded
+from domain.session.aggregate import Session
+from tests.support import GM, Table, sheet
+
+NAMES = ("Akodo Kaneka", "Bayushi Fumi", "Doji Hana", "Hida Tsuneo")
+
+
+def long_session(size: int, seed: int = 7) -> list[Recorded]:
+    dice = random.Random(seed)
+    table = Table("bench-session")
+    for name in NAMES:
+        table.join(
+            name,
+            player=name.split()[0].lower(),
+            stamina=4,
+            willpower=4,
+            skills=(Skill("Kenjutsu", 3, ("Katana",)), Skill("Meditation", 2)),
+        )
+    session = table.session
+
+    def do(command: Callable[..., list[AnyEvent]], **fields: Any) -> None:
+        table.do(command, **fields)
+
+    while session.version < size:
+        do(Session.start_combat)
+        for name in NAMES:
+            do(Session.roll_initiative, character=name, dice=dice)
+        for _ in range(4):
+            do(Session.start_round)
+            for name in NAMES:
+                do(Session.choose_stance, character=name, stance=dice.choice(("attack", "defense")))
+            for _ in NAMES:
+                combat = session.state.combat
+                assert combat is not None
+                current = combat.current()
+                assert current is not None
+                target = dice.choice([n for n in NAMES if n != current])
+                void = (
+                    session.state.characters[current.casefold()].void_points > 0
+                    and dice.random() < 0.2
+                )
+                do(
+                    Session.roll,
+                    character=current,
+                    purpose="attack",
+                    expression="6k3",
+                    options=RollOptions(tn=20, void=void),
+                    dice=dice,
+                    label="Kenjutsu/Agility",
+                )
+                do(
+                    Session.roll,
+                    character=current,
+                    purpose="damage",
+                    expression="6k2",
+                    options=RollOptions(),
+                    dice=dice,
+                    label="Katana",
+                )
+                do(Session.take_wounds, character=target, amount=dice.randint(3, 9), source=current)
+                do(Session.next_turn)
+        do(Session.end_combat)
+        for name in NAMES:
+            wounds = session.state.characters[name.casefold()].wounds
+            if wounds:
+                do(Session.heal, character=name, amount=wounds, method="a night's rest")
+            if session.state.characters[name.casefold()].void_spent:
+                do(Session.regain_void, character=name, amount=None, source="sleep")
+            do(Session.award_xp, character=name, amount=2)
+        famous = dice.choice(NAMES)
+        glory = session.state.characters[famous.casefold()].standing["glory"]
+        do(
+            Session.change_standing,
+            character=famous,
+            standing="glory",
+            delta=1 if glory < 100 else -90,
+        )
+    return session.events[:size]
+
+
+__all__ = ["GM", "long_session", "sheet"]
