@@ -18,6 +18,8 @@ import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
+import msgspec
+
 from domain.character import CharacterSheet, check_sheet
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions, RollResult, resolve, roll
@@ -219,13 +221,9 @@ class Session:
             self._can_act(state)
             rank = self.ruleset.wound_rank(state.sheet, state.wounds)
             penalty = rank.penalty or 0
-            options = RollOptions(
+            options = msgspec.structs.replace(
+                options,
                 tn=None if options.tn is None else options.tn + penalty,
-                raises=options.raises,
-                free_raises=options.free_raises,
-                unskilled=options.unskilled,
-                emphasis=options.emphasis,
-                void=options.void,
                 max_raises=state.sheet.void,
             )
             if options.void:

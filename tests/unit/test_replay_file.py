@@ -73,8 +73,8 @@ def test_a_roll_whose_faces_do_not_give_its_total_is_refused(tmp_path: Path) -> 
 
 def test_a_roll_with_impossible_faces_is_refused(tmp_path: Path) -> None:
     lines = good_lines(tmp_path)
-    number = next(i for i, line in enumerate(lines, 1) if b'[[10,10,4],false]' in line)
-    lines[number - 1] = lines[number - 1].replace(b'[[10,10,4],false]', b'[[10,10],false]')
+    number = next(i for i, line in enumerate(lines, 1) if b"[[10,10,4],false]" in line)
+    lines[number - 1] = lines[number - 1].replace(b"[[10,10,4],false]", b"[[10,10],false]")
     with pytest.raises(CorruptReplay, match="a 10 explodes"):
         parse_replay(b"\n".join(lines))
 
