@@ -52,20 +52,51 @@ class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     school: bool = False
 
 
+WeaponKind = Literal["melee", "bow", "thrown"]
+WeaponSize = Literal["small", "medium", "large"]
+
+
 class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A weapon and its damage roll (« valeur de dommages », e.g. katana 3k2)."""
+    """A weapon and its damage roll (« valeur de dommages », e.g. katana 3k2).
+
+    A bow's ``damage`` is empty: its ``strength`` is rolled with the arrow's damage, and
+    ``range_m`` is its range (4e « Kyujutsu »: dai-kyu 150 m, han-kyu 30 m, yumi 75 m).
+    ``keywords`` may hold ``peasant`` or ``samurai`` (« Armes : mots clefs »)."""
+
+    name: str
+    damage: str = ""
+    skill: str = "Kenjutsu"
+    kind: WeaponKind = "melee"
+    size: WeaponSize = "medium"
+    material: Literal["metal", "wood"] = "metal"
+    keywords: tuple[str, ...] = ()
+    strength: int = 0
+    range_m: int = 0
+
+
+class Arrow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An arrow and its damage (« Feuille de Sauge » 2k2)."""
 
     name: str
     damage: str
-    skill: str = "Kenjutsu"
+
+
+class Spell(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A spell a shugenja knows: its element and its level (« Niveau de sort »)."""
+
+    name: str
+    element: Ring
+    level: int
 
 
 class Armour(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Armour: its bonus to the armour TN and its damage reduction (4e « Armures »)."""
+    """Armour: its bonus to the armour TN, its damage reduction, and the TN it adds to
+    Agility and Reflexes skill rolls (4e « Armures »: light +5/−3/+5, heavy +10/−5/+10)."""
 
     name: str
     tn_bonus: int
     reduction: int
+    skill_penalty: int = 0
 
 
 class CharacterSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -82,8 +113,15 @@ class CharacterSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     taint: int = 0
     armour: Armour | None = None
     weapons: tuple[Weapon, ...] = ()
+    arrows: tuple[Arrow, ...] = ()
     clan: str = ""
     school: str = ""
+    school_rank: int = 1
+    affinity: Ring | None = None
+    deficiency: Ring | None = None
+    spells: tuple[Spell, ...] = ()
+    zeni: int = 0
+    four_legged: bool = False
 
     def trait(self, name: Trait) -> int:
         value: int = getattr(self.traits, name)
@@ -114,6 +152,14 @@ class CharacterSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
         wanted = name.casefold()
         return next((w for w in self.weapons if w.name.casefold() == wanted), None)
 
+    def arrow(self, name: str) -> Arrow | None:
+        wanted = name.casefold()
+        return next((a for a in self.arrows if a.name.casefold() == wanted), None)
+
+    def spell(self, name: str) -> Spell | None:
+        wanted = name.casefold()
+        return next((s for s in self.spells if s.name.casefold() == wanted), None)
+
 
 def check_sheet(sheet: CharacterSheet) -> None:
     """Refuse a sheet no table could play: empty name, ranks out of 1–10, duplicate skills."""
@@ -143,8 +189,18 @@ def check_sheet(sheet: CharacterSheet) -> None:
             raise MalformedInput(f"{where}: {standing} {value / 10} is not between 0 and 10")
     if not -10 * MAX_RANK <= sheet.status <= 10 * MAX_RANK:
         raise MalformedInput(f"{where}: status {sheet.status / 10} is not between -10 and 10")
-    if sheet.armour is not None and (sheet.armour.tn_bonus < 0 or sheet.armour.reduction < 0):
+    if (
+        sheet.armour is not None
+        and min(sheet.armour.tn_bonus, sheet.armour.reduction, sheet.armour.skill_penalty) < 0
+    ):
         raise MalformedInput(f"{where}: armour {sheet.armour.name!r} has a negative value")
+    if not 0 <= sheet.school_rank <= MAX_RANK:
+        raise MalformedInput(f"{where}: school rank {sheet.school_rank} is not between 0 and 10")
+    for spell in sheet.spells:
+        if not 1 <= spell.level <= 6:
+            raise MalformedInput(f"{where}: spell {spell.name!r} level {spell.level} is not 1–6")
+    if sheet.zeni < 0:
+        raise MalformedInput(f"{where}: {sheet.zeni} zeni is negative")
 
 
 def parse_trait(text: str) -> Trait:

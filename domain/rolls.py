@@ -12,9 +12,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.character import CharacterSheet, parse_ring, parse_trait
+from domain.character import CharacterSheet, Weapon, parse_ring, parse_trait
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import RollPurpose
+
+
+@dataclass(frozen=True)
+class RollContext:
+    """What a ruleset needs to know about a roll to add its situational parts."""
+
+    purpose: RollPurpose
+    trait: str | None = None
+    weapon: Weapon | None = None
+    ranged: bool = False
+    use_center: bool = False
 
 
 @dataclass(frozen=True)
@@ -23,6 +34,7 @@ class RollSpec:
     unskilled: bool
     purpose: RollPurpose
     label: str
+    trait: str | None = None
 
 
 def roll_spec(
@@ -47,10 +59,10 @@ def roll_spec(
     if skill is None:
         if emphasis:
             raise IllegalUnderRules("an emphasis applies to a skill roll, not a trait roll")
-        return RollSpec(f"{value}k{value}", False, "trait", trait_name.capitalize())
+        return RollSpec(f"{value}k{value}", False, "trait", trait_name.capitalize(), trait_name)
     owned = sheet.skill(skill)
     rank = 0 if owned is None else owned.rank
     label = f"{owned.name if owned else skill.strip()}/{trait_name.capitalize()}"
     if emphasis and (owned is None or not owned.emphases):
         raise IllegalUnderRules(f"{sheet.name} has no emphasis in {skill!r}")
-    return RollSpec(f"{value + rank}k{value}", rank == 0, "skill", label)
+    return RollSpec(f"{value + rank}k{value}", rank == 0, "skill", label, trait_name)

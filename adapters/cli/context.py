@@ -11,12 +11,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
+from adapters.cli.dice_commands import describe_roll, roll_as_json
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from domain.dice.die import DiceSource, Die
 from domain.dice.faces import parse_faces
 from domain.errors import MalformedInput
-from domain.events import Recorded
+from domain.events import DiceRolled, Recorded
+from domain.modifiers import describe_parts
 from domain.session.aggregate import Session
 from projections.timeline import describe
 
@@ -66,13 +70,31 @@ def dice(args: argparse.Namespace) -> DiceSource | Sequence[Die]:
 
 
 def recorded_as_json(session_id: str, recorded: list[Recorded]) -> dict[str, Any]:
-    return {
+    """What a command recorded; each roll also in ``kiroku roll --json``'s shape, with
+    its position, character, base TN and parts (the last roll again as ``roll``)."""
+    data: dict[str, Any] = {
         "session": session_id,
         "recorded": [
             {"position": r.position, "type": type(r.event).__name__, "summary": describe(r.event)}
             for r in recorded
         ],
+        "rolls": [],
     }
+    for r in recorded:
+        if isinstance(r.event, DiceRolled):
+            data["rolls"].append(
+                roll_as_json(r.event.roll)
+                | {
+                    "position": r.position,
+                    "character": r.event.character,
+                    "purpose": r.event.purpose,
+                    "base_tn": r.event.base_tn,
+                    "parts": [msgspec.to_builtins(p) for p in r.event.parts],
+                }
+            )
+    if data["rolls"]:
+        data["roll"] = data["rolls"][-1]
+    return data
 
 
 def print_recorded(args: argparse.Namespace, session_id: str, recorded: list[Recorded]) -> None:
@@ -80,7 +102,15 @@ def print_recorded(args: argparse.Namespace, session_id: str, recorded: list[Rec
         print_json(recorded_as_json(session_id, recorded))
         return
     for r in recorded:
-        print(f"#{r.position} {describe(r.event)}")
+        event = r.event
+        if isinstance(event, DiceRolled):
+            who = event.character or "GM"
+            print(f"#{r.position} {who}: {event.label or event.purpose}")
+            if event.parts:
+                print(f"  parts: {describe_parts(event.parts)}")
+            print(describe_roll(event.roll))
+        else:
+            print(f"#{r.position} {describe(event)}")
 
 
 def print_json(data: object) -> None:

@@ -19,8 +19,8 @@ from adapters.store import EventStore, StoreConfig
 from domain.character import Armour, CharacterSheet, Skill, Traits, Weapon
 from domain.dice.roll import RollOptions, RollResult
 from domain.events import AnyEvent, DiceRolled, Recorded
+from domain.purchase import Purchase
 from domain.rolls import roll_spec
-from domain.rulesets.base import Purchase
 from domain.session.aggregate import Session
 from projections import project_state
 from projections.timeline import timeline

@@ -16,13 +16,13 @@ from typing import Any
 import msgspec
 
 from adapters.cli import context
-from adapters.cli.dice_commands import add_roll_arguments, describe_roll, roll_as_json, roll_options
+from adapters.cli.dice_commands import add_roll_arguments, roll_options
 from adapters.cli.render import render_state, render_timeline
 from domain.character import CharacterSheet
 from domain.errors import MalformedInput
-from domain.events import AnyEvent, DiceRolled
+from domain.events import AnyEvent
+from domain.purchase import Purchase
 from domain.rolls import roll_spec
-from domain.rulesets.base import Purchase
 from domain.session.aggregate import Session
 from domain.standing import STANDINGS, parse_tenths
 from projections import project_state
@@ -188,28 +188,7 @@ def session_roll(args: argparse.Namespace) -> int:
         recorded = service.execute(sid, "roll", build)
     finally:
         service.store.close()
-    rolled = [r for r in recorded if isinstance(r.event, DiceRolled)]
-    if args.json:
-        data = context.recorded_as_json(sid, recorded)
-        for r in rolled:
-            assert isinstance(r.event, DiceRolled)
-            data["roll"] = roll_as_json(r.event.roll) | {
-                "position": r.position,
-                "character": r.event.character,
-                "wound_penalty": r.event.wound_penalty,
-            }
-        context.print_json(data)
-    else:
-        for r in recorded:
-            if isinstance(r.event, DiceRolled):
-                who = r.event.character or "GM"
-                penalty = (
-                    f" (wound penalty +{r.event.wound_penalty} TN)" if r.event.wound_penalty else ""
-                )
-                print(f"#{r.position} {who}: {r.event.label or r.event.purpose}{penalty}")
-                print(describe_roll(r.event.roll))
-            else:
-                context.print_recorded(args, sid, [r])
+    context.print_recorded(args, sid, recorded)
     return 0
 
 

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal
 
 import msgspec
 
 from domain.character import CharacterSheet
 from domain.dice.ten_dice import TenDiceRule
-
-PurchaseKind = Literal["trait", "void", "skill", "emphasis"]
-PURCHASE_KINDS: tuple[PurchaseKind, ...] = ("trait", "void", "skill", "emphasis")
+from domain.modifiers import Part
+from domain.purchase import Purchase
 
 
 class WoundRank(msgspec.Struct, frozen=True):
@@ -28,14 +26,6 @@ class WoundRank(msgspec.Struct, frozen=True):
     upper_bound: int | None
     penalty: int | None
     """Added to the TN of every roll; ``None`` means the character cannot act."""
-
-
-class Purchase(msgspec.Struct, frozen=True):
-    """What XP buys: a trait, the Void ring, a skill rank or an emphasis."""
-
-    kind: PurchaseKind
-    name: str = ""
-    emphasis: str = ""
 
 
 @dataclass(frozen=True)
@@ -58,6 +48,8 @@ class Ruleset:
     insight_rank: Callable[[CharacterSheet], int]
     initiative_expression: Callable[[CharacterSheet], str]
     price: Callable[[CharacterSheet, Purchase], PurchasePrice]
+    situation: Callable[..., list[Part]]
+    """``(state, character, RollContext) -> parts`` the rules add to a character's roll."""
 
     def wound_rank(self, sheet: CharacterSheet, wounds: int) -> WoundRank:
         """The rank ``wounds`` wounds put this character at."""

@@ -20,12 +20,14 @@ from datetime import datetime
 
 import msgspec
 
-from domain.character import CharacterSheet, check_sheet
+from domain.character import CharacterSheet, Weapon, check_sheet
 from domain.dice.die import DiceSource, Die
+from domain.dice.expression import parse_expression
 from domain.dice.roll import RollOptions, RollResult, resolve, roll
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.events import (
     ROLL_PURPOSES,
+    VOID_USES,
     AnyEvent,
     CharacterJoined,
     CombatEnded,
@@ -43,11 +45,14 @@ from domain.events import (
     TurnPassed,
     VoidPointSpent,
     VoidPointsRegained,
+    VoidUse,
     WoundsHealed,
     WoundsTaken,
 )
+from domain.modifiers import Part, apply_parts, tn_with
+from domain.purchase import Purchase
+from domain.rolls import RollContext
 from domain.rulesets import Ruleset, load_ruleset
-from domain.rulesets.base import Purchase
 from domain.session.state import CharacterState, SessionState, fold, key
 from domain.standing import STANDINGS, Standing, format_tenths
 
@@ -203,38 +208,56 @@ class Session:
         label: str = "",
         hidden: bool = False,
         reason: str | None = None,
+        parts: Sequence[Part] = (),
+        trait: str | None = None,
+        weapon: Weapon | None = None,
+        ranged: bool = False,
+        use_center: bool = False,
+        target: str | None = None,
+        void_free_action: bool = False,
     ) -> list[AnyEvent]:
-        """Any roll. For a character: raises capped by the Void ring, the wound penalty
-        added to the TN (4e « Points de blessures »), a Void point (+1k1) spent with it
-        — and nobody at Out rolls. ``dice`` is the dice port, or faces rolled at the table."""
+        """Any roll. ``expression`` and ``options.tn`` are the base; the ruleset adds the
+        character's situational parts (wound penalty, stance, conditions, armour), the
+        command its own (``parts``), and every part is recorded with the roll. A Void
+        point (+1k1, « déclaré avant le jet ») is spent in the same batch; raises are capped
+        by the Void ring. Nobody who cannot act rolls — unless the GM lets one at Out pay
+        a Void point for one free action. ``dice`` is the dice port, or the faces rolled
+        at the table."""
         if purpose not in ROLL_PURPOSES:
             raise MalformedInput(
                 f"roll purpose {purpose!r}; choose from {', '.join(ROLL_PURPOSES)}"
             )
         if hidden:
             self._gm_only(actor, "make a hidden roll")
+        base = parse_expression(expression)
         events: list[AnyEvent] = []
-        penalty = 0
+        all_parts = list(parts)
         if character is not None:
             state = self._acting_for(actor, character)
             character = state.name
-            self._can_act(state)
-            rank = self.ruleset.wound_rank(state.sheet, state.wounds)
-            penalty = rank.penalty or 0
-            options = msgspec.structs.replace(
-                options,
-                tn=None if options.tn is None else options.tn + penalty,
-                max_raises=state.sheet.void,
-            )
+            if void_free_action:
+                events.extend(self._free_action_at_out(actor, at, state))
+            else:
+                self._can_act(state)
+            context = RollContext(purpose, trait, weapon, ranged, use_center)
+            if use_center:
+                self._check_center(state)
+            all_parts.extend(self.ruleset.situation(self.state, state, context))
+            options = msgspec.structs.replace(options, max_raises=state.sheet.void)
             if options.void:
                 if purpose == "damage":
                     raise IllegalUnderRules("a Void point cannot add +1k1 to a damage roll")
-                events.extend(self._spend_void(actor, at, state, f"+1k1 on {expression!r}"))
+                events.extend(self.void_events(actor, at, state, f"+1k1 on {expression!r}", "roll"))
+                all_parts.append(Part(source="Void point", rolled=1, kept=1))
+                options = msgspec.structs.replace(options, void=False)
         elif options.void:
             raise MalformedInput("a Void point is spent by a character: name one")
         elif not self.is_gm(actor):
             raise NotAllowed(f"{actor!r} may roll only for their own character")
-        result = self._roll_dice(expression, options, dice)
+        final = str(apply_parts(base, all_parts))
+        base_tn = options.tn
+        options = msgspec.structs.replace(options, tn=tn_with(base_tn, all_parts))
+        result = self._roll_dice(final, options, dice)
         events.append(
             DiceRolled(
                 actor=actor,
@@ -244,11 +267,33 @@ class Session:
                 purpose=purpose,
                 label=label,
                 roll=result,
-                wound_penalty=penalty,
+                base_tn=base_tn,
+                parts=tuple(all_parts),
+                target=target,
                 hidden=hidden,
             )
         )
         return events
+
+    def _free_action_at_out(
+        self, actor: str, at: datetime, state: CharacterState
+    ) -> list[AnyEvent]:
+        """4e « Points de blessures »: at Out, « s'il lui reste un point de Vide, le MJ peut
+        en autoriser la dépense pour le laisser faire une action gratuite »."""
+        self._gm_only(actor, "allow a Void-paid free action at Out")
+        rank = self.ruleset.wound_rank(state.sheet, state.wounds)
+        if rank.penalty is not None:
+            raise IllegalUnderRules(f"{state.name} is {rank.name}, not Out: just roll")
+        return self.void_events(actor, at, state, "one free action while Out", "free_action")
+
+    def _check_center(self, state: CharacterState) -> None:
+        combat = self.state.combat
+        if combat is None or state.center_round != combat.round - 1:
+            raise IllegalUnderRules(
+                f"{state.name} did not hold the Center stance last round: no Center bonus"
+            )
+        if state.center_bonus_used:
+            raise IllegalUnderRules(f"{state.name} has already used this round's Center bonus")
 
     def _roll_dice(
         self, expression: str, options: RollOptions, dice: DiceSource | Sequence[Die]
@@ -324,20 +369,36 @@ class Session:
         return [StanceChosen(actor=actor, at=at, character=state.name, stance=chosen)]
 
     def spend_void(
-        self, *, actor: str, at: datetime, character: str, purpose: str
+        self,
+        *,
+        actor: str,
+        at: datetime,
+        character: str,
+        purpose: str,
+        use: VoidUse = "other",
     ) -> list[AnyEvent]:
         state = self._acting_for(actor, character)
-        return self._spend_void(actor, at, state, purpose)
+        return self.void_events(actor, at, state, purpose, use)
 
-    def _spend_void(
-        self, actor: str, at: datetime, state: CharacterState, purpose: str
+    def void_events(
+        self, actor: str, at: datetime, state: CharacterState, purpose: str, use: VoidUse
     ) -> list[AnyEvent]:
+        """A Void point spent (4e « Utilisation des points de Vide »): there must be one
+        left, and in combat only one a round — a school technique's does not count."""
+        if use not in VOID_USES:
+            raise MalformedInput(f"Void use {use!r}; choose from {', '.join(VOID_USES)}")
         if state.void_points <= 0:
             raise IllegalUnderRules(
                 f"{state.name} has no Void point left to spend ({purpose!r}); "
                 f"all {state.sheet.void} are spent"
             )
-        return [VoidPointSpent(actor=actor, at=at, character=state.name, purpose=purpose)]
+        combat = self.state.combat
+        if combat is not None and use != "technique" and state.void_round == combat.round:
+            raise IllegalUnderRules(
+                f"{state.name} has already spent a Void point this round ({purpose!r}): "
+                "one a round in combat, school techniques aside"
+            )
+        return [VoidPointSpent(actor=actor, at=at, character=state.name, purpose=purpose, use=use)]
 
     def regain_void(
         self, *, actor: str, at: datetime, character: str, amount: int | None, source: str
@@ -442,6 +503,8 @@ class Session:
                 f"{state.name} has {available} XP; {purchase.kind} {what} → {priced.new_rank} "
                 f"costs {priced.cost}"
             )
+        before, after = state.sheet, priced.sheet
+        raised = [r for r in before.rings if after.ring(r) > before.ring(r)]
         return [
             ExperienceSpent(
                 actor=actor,
@@ -452,6 +515,8 @@ class Session:
                 emphasis=purchase.emphasis.strip(),
                 new_rank=priced.new_rank,
                 cost=priced.cost,
+                insight_rank=(self.ruleset.insight_rank(before), self.ruleset.insight_rank(after)),
+                ring_raised=raised[0] if raised else "",
             )
         ]
 

@@ -3,7 +3,9 @@
 The session aggregate validates commands against this state, and the projections read
 their views from it, so there is one fold, not one per reader. For speed (a 100,000
 event session folds in a fraction of a second) it accumulates into private mutable
-records; nothing outside sees them change, and :func:`fold` always starts from empty.
+records (:mod:`domain.session.records`); nothing outside sees them change, and
+:func:`fold` always starts from empty. The handlers for play at the table — combat,
+conditions, duels, magic, battles — are in :mod:`domain.session.play`.
 
 Retracted events are left out: :func:`fold` first collects every ``EventRetracted``
 up to the position asked for, then applies the rest. The aggregate refolds when a new
@@ -14,12 +16,12 @@ every view as if it had never counted.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from domain.character import CharacterSheet
 from domain.errors import KirokuError
 from domain.events import (
+    ArmouryLoaded,
     CharacterJoined,
     CombatEnded,
     CombatStarted,
@@ -28,6 +30,8 @@ from domain.events import (
     EventRetracted,
     ExperienceAwarded,
     ExperienceSpent,
+    HonourLoss,
+    HonourTableLoaded,
     Recorded,
     RoundStarted,
     SessionOpened,
@@ -39,64 +43,19 @@ from domain.events import (
     WoundsHealed,
     WoundsTaken,
 )
+from domain.purchase import Purchase
 from domain.rulesets import Ruleset, load_ruleset
-from domain.rulesets.base import Purchase
-from domain.standing import Standing
+from domain.session import play
+from domain.session.records import (
+    BattleState,
+    CharacterState,
+    CombatState,
+    DuelState,
+    InitiativeEntry,
+    key,
+)
 
-
-@dataclass
-class CharacterState:
-    sheet: CharacterSheet
-    player: str
-    joined: int
-    void_spent: int = 0
-    wounds: int = 0
-    stance: str | None = None
-    standing: dict[Standing, int] = field(default_factory=dict)
-    xp_awarded: int = 0
-    xp_spent: int = 0
-
-    @property
-    def name(self) -> str:
-        return self.sheet.name
-
-    @property
-    def void_points(self) -> int:
-        """Void points left: the Void ring's worth, less those spent and not regained."""
-        return self.sheet.void - self.void_spent
-
-
-@dataclass(frozen=True)
-class InitiativeEntry:
-    character: str
-    total: int
-    reflexes: int
-    joined: int
-
-
-@dataclass
-class CombatState:
-    round: int = 0
-    initiative: dict[str, InitiativeEntry] = field(default_factory=dict)
-    acted: list[str] = field(default_factory=list)
-
-    def order(self) -> list[InitiativeEntry]:
-        """Highest total first; ties to the higher Reflexes, then to who joined first
-        (the ``l5r4e`` reading, stated in its docstring)."""
-        return sorted(self.initiative.values(), key=lambda e: (-e.total, -e.reflexes, e.joined))
-
-    def current(self) -> str | None:
-        """Whose turn it is: the first in order who has not passed this round."""
-        if self.round == 0:
-            return None
-        for entry in self.order():
-            if entry.character not in self.acted:
-                return entry.character
-        return None
-
-
-def key(name: str) -> str:
-    return name.strip().casefold()
+__all__ = ["CharacterState", "CombatState", "InitiativeEntry", "SessionState", "fold", "key"]
 
 
 class SessionState:
@@ -110,6 +69,11 @@ class SessionState:
         self.combats = 0
         self.position = 0
         self.rolls = 0
+        self.last_roll: dict[str, DiceRolled] = {}
+        self.duels: dict[str, DuelState] = {}
+        self.battle: BattleState | None = None
+        self.armoury: ArmouryLoaded | None = None
+        self.honour_table: tuple[HonourLoss, ...] = ()
         self._apply: dict[type[Any], Callable[[Any], None]] = {
             SessionOpened: self._opened,
             CharacterJoined: self._joined,
@@ -127,7 +91,11 @@ class SessionState:
             ExperienceAwarded: self._awarded,
             ExperienceSpent: self._spent,
             EventRetracted: _ignore,
+            ArmouryLoaded: self._armoury,
+            HonourTableLoaded: self._honour_table,
         }
+        for event_type, handler in play.HANDLERS.items():
+            self._apply[event_type] = partial(handler, self)
 
     def character(self, name: str | None) -> CharacterState | None:
         return None if name is None else self.characters.get(key(name))
@@ -153,14 +121,20 @@ class SessionState:
                 "status": event.sheet.status,
                 "taint": event.sheet.taint,
             },
+            zeni=event.sheet.zeni,
         )
 
     def _rolled(self, event: DiceRolled) -> None:
         self.rolls += 1
-        if event.purpose != "initiative" or self.combat is None:
-            return
         state = self.character(event.character)
-        if state is not None:
+        if state is None:
+            return
+        self.last_roll[key(state.name)] = event
+        if state.center_round >= 0 and self.combat and self.combat.round == state.center_round + 1:
+            state.center_bonus_used = state.center_bonus_used or any(
+                p.source.startswith("Center stance") for p in event.parts
+            )
+        if event.purpose == "initiative" and self.combat is not None:
             self.combat.initiative[key(state.name)] = InitiativeEntry(
                 state.name, event.roll.total, state.sheet.trait("reflexes"), state.joined
             )
@@ -170,26 +144,67 @@ class SessionState:
         self.combats += 1
 
     def _round_started(self, event: RoundStarted) -> None:
-        if self.combat is not None:
-            self.combat.round = event.number
-            self.combat.acted = []
+        combat = self.combat
+        if combat is None:
+            return
+        combat.round = event.number
+        combat.acted = []
+        combat.delayed = {}
+        combat.actions = {}
+        combat.pending = {}
+        combat.centered = {
+            key(c.name) for c in self.characters.values() if c.center_round == event.number - 1
+        }
+        for state in self.characters.values():
+            if state.center_round != event.number - 1:
+                state.center_round = -1
+                state.center_bonus_used = False
+            state.stance = None  # « À chaque début de round, un personnage choisit sa posture »
 
     def _turn_passed(self, event: TurnPassed) -> None:
-        if self.combat is not None:
-            self.combat.acted.append(event.character)
+        if self.combat is None:
+            return
+        self.combat.acted.append(event.character)
+        state = self.character(event.character)
+        if state is not None:
+            # Full Defense and Guard last until this character's next turn.
+            state.full_defense_bonus = 0
+            state.guarding = None
 
     def _combat_ended(self, event: CombatEnded) -> None:
         self.combat = None
         for state in self.characters.values():
             state.stance = None
+            state.full_defense_bonus = 0
+            state.guarding = None
+            state.center_round = -1
+            state.void_round = -1
+            state.armour_void_round = -1
 
     def _stance(self, event: StanceChosen) -> None:
-        if (state := self.character(event.character)) is not None:
-            state.stance = event.stance
+        state = self.character(event.character)
+        if state is None:
+            return
+        state.stance = event.stance
+        if event.stance == "center" and self.combat is not None:
+            state.center_round = self.combat.round
 
     def _void_spent(self, event: VoidPointSpent) -> None:
-        if (state := self.character(event.character)) is not None:
-            state.void_spent += 1
+        state = self.character(event.character)
+        if state is None:
+            return
+        state.void_spent += 1
+        combat = self.combat
+        if combat is None:
+            return
+        if event.use != "technique":
+            state.void_round = combat.round
+        if event.use == "armour":
+            state.armour_void_round = combat.round
+        elif event.use == "initiative":
+            entry = combat.initiative.get(key(state.name))
+            if entry is not None:
+                entry.bonus += 10
 
     def _void_regained(self, event: VoidPointsRegained) -> None:
         if (state := self.character(event.character)) is not None:
@@ -223,6 +238,12 @@ class SessionState:
             # An earlier purchase this one stood on was retracted: the XP stays spent (it
             # is recorded) but the sheet cannot follow until the GM retracts this one too.
             return
+
+    def _armoury(self, event: ArmouryLoaded) -> None:
+        self.armoury = event
+
+    def _honour_table(self, event: HonourTableLoaded) -> None:
+        self.honour_table = event.rows
 
 
 def _ignore(event: Event) -> None:

@@ -64,12 +64,9 @@ def test_a_gm_runs_a_combat_round_from_the_shell(night: Run) -> None:
     data = json.loads(attack.stdout)
     assert [r["type"] for r in data["recorded"]] == ["VoidPointSpent", "DiceRolled"]
     roll = data["roll"]
-    assert (roll["expression"], roll["kept"], roll["total"], roll["success"]) == (
-        "6k3",
-        4,
-        27,
-        True,
-    )  # the Void point's +1k1 keeps the 3 too
+    # the Void point's +1k1 makes 6k3 a 7k4, which keeps the 3 too
+    assert (roll["expression"], roll["total"], roll["success"]) == ("7k4", 27, True)
+    assert roll["parts"] == [{"source": "Void point", "rolled": 1, "kept": 1}]
     assert night("wound", *S, "--character", "Bayushi Fumi", "13").returncode == 0
     assert night("combat", "next", *S).returncode == 0
     state = json.loads(night("state", *S, "--json").stdout)

@@ -16,7 +16,7 @@ from adapters.replay_file import write_replay
 from domain.character import CharacterSheet, Skill, Traits, Weapon
 from domain.dice.faces import parse_faces
 from domain.dice.roll import RollOptions
-from domain.rulesets.base import Purchase
+from domain.purchase import Purchase
 from domain.session.aggregate import Session
 from tests.support import Table
 

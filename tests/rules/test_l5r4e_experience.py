@@ -6,8 +6,8 @@ import pytest
 
 from domain.character import Skill
 from domain.errors import IllegalUnderRules
+from domain.purchase import Purchase
 from domain.rulesets import load_ruleset
-from domain.rulesets.base import Purchase
 from tests.support import sheet
 
 RULES = load_ruleset("l5r4e")

@@ -10,7 +10,8 @@ from domain.dice.faces import parse_faces
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.events import DiceRolled, VoidPointSpent, WoundsHealed
-from domain.rulesets.base import Purchase
+from domain.modifiers import Part
+from domain.purchase import Purchase
 from domain.session.aggregate import Session, open_session
 from projections import project_state
 from tests.support import GM, T0, Scripted, Table
@@ -118,7 +119,8 @@ class TestRolls:
             character="Akodo Kaneka",
         )
         assert isinstance(event, DiceRolled)
-        assert (event.wound_penalty, event.roll.tn, event.roll.success) == (3, 23, False)
+        assert event.parts == (Part(source="wound penalty (Nicked)", tn=3),)
+        assert (event.base_tn, event.roll.tn, event.roll.success) == (20, 23, False)
 
     def test_nobody_at_out_rolls(self, table: Table) -> None:
         table.do(Session.take_wounds, character="Akodo Kaneka", amount=35)

@@ -19,6 +19,7 @@ from domain.dice.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
 from domain.rulesets.base import Ruleset
 from domain.rulesets.l5r4e.experience import STARTING_XP, insight, insight_rank, price
+from domain.rulesets.l5r4e.situation import situation
 from domain.rulesets.l5r4e.wounds import wound_ladder
 
 RULESET_ID = "l5r4e"
@@ -53,4 +54,5 @@ def build(options: Mapping[str, str]) -> Ruleset:
         insight_rank=insight_rank,
         initiative_expression=initiative_expression,
         price=price,
+        situation=situation,
     )

@@ -18,7 +18,8 @@ import msgspec
 
 from domain.character import MAX_RANK, CharacterSheet, Skill, parse_trait
 from domain.errors import IllegalUnderRules, MalformedInput
-from domain.rulesets.base import Purchase, PurchasePrice
+from domain.purchase import Purchase
+from domain.rulesets.base import PurchasePrice
 
 STARTING_XP = 40
 INSIGHT_RANK_2 = 150

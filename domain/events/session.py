@@ -1,4 +1,4 @@
-"""Every fact of a session, as an immutable event (DESIGN principle 1).
+"""The session's own events: opening, characters, rolls, rounds, Void, wounds, XP, retractions.
 
 Events are frozen msgspec Structs with tuple fields only, tagged by class name (the
 ``type`` field of their JSON), carrying a schema version, the actor (the GM's or a
@@ -9,38 +9,23 @@ applied.
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import ClassVar, Literal
-
-import msgspec
+from typing import Literal
 
 from domain.character import CharacterSheet
 from domain.dice.roll import RollResult
-from domain.rulesets.base import PurchaseKind
+from domain.events.base import Event
+from domain.modifiers import Part
+from domain.purchase import PurchaseKind
 from domain.standing import Standing
 
 RollPurpose = Literal[
-    "skill", "trait", "ring", "attack", "damage", "initiative", "spell", "other"
+    "skill", "trait", "ring", "attack", "damage", "initiative", "spell", "opposed", "healing",
+    "defense", "other",
 ]  # fmt: skip
 ROLL_PURPOSES: tuple[RollPurpose, ...] = (
-    "skill", "trait", "ring", "attack", "damage", "initiative", "spell", "other",
+    "skill", "trait", "ring", "attack", "damage", "initiative", "spell", "opposed", "healing",
+    "defense", "other",
 )  # fmt: skip
-
-
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=True, gc=False):
-    """What every event carries.
-
-    Events are ``gc=False``: they hold only numbers, strings, tuples and other frozen
-    Structs, so they can never be part of a reference cycle, and a long session's
-    hundreds of thousands of them stay out of the cycle collector's way."""
-
-    schema: ClassVar[int] = 1
-    """The current schema version of this event type; older ones are upcast on read."""
-
-    actor: str
-    at: datetime
-    reason: str | None = None
-    schema_version: int = 1
 
 
 class SessionOpened(Event, frozen=True, kw_only=True):
@@ -58,13 +43,16 @@ class CharacterJoined(Event, frozen=True, kw_only=True):
 
 
 class DiceRolled(Event, frozen=True, kw_only=True):
-    """Any roll, with every face (principle 2); ``roll.tn`` includes ``wound_penalty``."""
+    """Any roll, with every face (principle 2). ``roll.expression`` and ``roll.tn`` are
+    the base pool and ``base_tn`` with every part applied (wound penalty, stance, …)."""
 
     character: str | None
     purpose: RollPurpose
     label: str = ""
     roll: RollResult
-    wound_penalty: int = 0
+    base_tn: int | None = None
+    parts: tuple[Part, ...] = ()
+    target: str | None = None
     hidden: bool = False
 
 
@@ -91,9 +79,22 @@ class StanceChosen(Event, frozen=True, kw_only=True):
     stance: str
 
 
+VoidUse = Literal[
+    "roll", "skill", "damage", "armour", "initiative", "swap", "technique", "free_action",
+    "other",
+]  # fmt: skip
+VOID_USES: tuple[VoidUse, ...] = (
+    "roll", "skill", "damage", "armour", "initiative", "swap", "technique", "free_action",
+    "other",
+)  # fmt: skip
+
+
 class VoidPointSpent(Event, frozen=True, kw_only=True):
+    """A Void point spent (4e « Utilisations des points de Vide »): ``use`` says which."""
+
     character: str
     purpose: str
+    use: VoidUse = "other"
 
 
 class VoidPointsRegained(Event, frozen=True, kw_only=True):
@@ -103,9 +104,13 @@ class VoidPointsRegained(Event, frozen=True, kw_only=True):
 
 
 class WoundsTaken(Event, frozen=True, kw_only=True):
+    """Wounds taken; ``parts`` explain what reduced the damage to ``amount``."""
+
     character: str
     amount: int
     source: str = ""
+    damage: int | None = None
+    parts: tuple[Part, ...] = ()
 
 
 class WoundsHealed(Event, frozen=True, kw_only=True):
@@ -136,45 +141,12 @@ class ExperienceSpent(Event, frozen=True, kw_only=True):
     emphasis: str = ""
     new_rank: int
     cost: int
+    insight_rank: tuple[int, int] = (0, 0)
+    """Insight rank before and after the spend: a rise is recorded with its cause."""
+    ring_raised: str = ""
 
 
 class EventRetracted(Event, frozen=True, kw_only=True):
     """A GM's correction: the event at ``position`` no longer counts (principle 6)."""
 
     position: int
-
-
-AnyEvent = (
-    SessionOpened
-    | CharacterJoined
-    | DiceRolled
-    | CombatStarted
-    | RoundStarted
-    | TurnPassed
-    | CombatEnded
-    | StanceChosen
-    | VoidPointSpent
-    | VoidPointsRegained
-    | WoundsTaken
-    | WoundsHealed
-    | StandingChanged
-    | ExperienceAwarded
-    | ExperienceSpent
-    | EventRetracted
-)
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
-        SessionOpened, CharacterJoined, DiceRolled, CombatStarted, RoundStarted, TurnPassed,
-        CombatEnded, StanceChosen, VoidPointSpent, VoidPointsRegained, WoundsTaken, WoundsHealed,
-        StandingChanged, ExperienceAwarded, ExperienceSpent, EventRetracted,
-    )
-}  # fmt: skip
-
-
-class Recorded(msgspec.Struct, frozen=True, gc=False):
-    """An event at its place in its session's stream (1-based ``position``)."""
-
-    position: int
-    event: AnyEvent

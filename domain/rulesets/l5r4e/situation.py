@@ -1,0 +1,90 @@
+"""The situational parts the 4e rules add to a character's roll.
+
+Sources, all from the 4e summary:
+- « Points de blessures »: the wound rank's penalty to the TN of every action.
+- « Armures »: light armour +5, heavy +10 to the TN of skill rolls on Agility or Reflexes
+  (the armour's ``skill_penalty``; the summary applies it to every such skill roll,
+  attacks included, and so does Kiroku).
+- « Postures »: Full Attack +2k1 to attack; Center: the next round, +1k1 and the Void
+  ring to one roll (the character chooses which: ``--center``).
+- « Effets conditionnels »: fasting and fatigue add to skill, trait and spell TNs; dazed
+  −3k0 and fear −XkX to every action; prone −2k0 to attacks with small and medium
+  weapons; blinded −3k3 ranged, −1k1 melee; mounted or high ground +1k0 to attacks.
+  (Shooting into or from melee depends on the target too: see the attack command.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from domain.modifiers import Part
+from domain.rolls import RollContext
+
+if TYPE_CHECKING:
+    from domain.session.records import CharacterState
+    from domain.session.state import SessionState
+
+SKILL_ROLLS = ("skill", "trait", "spell", "attack", "opposed", "defense", "healing")
+ACTIONS = ("skill", "trait", "ring", "spell", "attack", "opposed", "defense", "healing", "other")
+
+
+def situation(state: SessionState, who: CharacterState, context: RollContext) -> list[Part]:
+    parts: list[Part] = []
+    purpose = context.purpose
+    ruleset = state.ruleset
+    assert ruleset is not None
+    if purpose != "damage":
+        rank = ruleset.wound_rank(who.sheet, who.wounds)
+        if rank.penalty:
+            parts.append(Part(source=f"wound penalty ({rank.name})", tn=rank.penalty))
+    armour = who.sheet.armour
+    if (
+        armour is not None
+        and armour.skill_penalty
+        and purpose in SKILL_ROLLS
+        and context.trait in ("agility", "reflexes")
+    ):
+        parts.append(Part(source=f"{armour.name} on {context.trait}", tn=armour.skill_penalty))
+    conditions = who.conditions
+    if purpose in SKILL_ROLLS:
+        fasting = conditions.get("fasting")
+        if fasting is not None and fasting.level >= 2:
+            parts.append(Part(source=f"fasting, day {fasting.level}", tn=5 * (fasting.level - 1)))
+        fatigue = conditions.get("fatigued")
+        if fatigue is not None:
+            parts.append(
+                Part(source=f"fatigued, day {fatigue.level}", tn=5 * max(1, fatigue.level))
+            )
+    if purpose in ACTIONS:
+        if "dazed" in conditions:
+            parts.append(Part(source="dazed", rolled=-3))
+        afraid = conditions.get("afraid")
+        if afraid is not None and afraid.level:
+            parts.append(
+                Part(source=f"fear rank {afraid.level}", rolled=-afraid.level, kept=-afraid.level)
+            )
+    if purpose == "attack":
+        parts.extend(_attack_parts(who, context))
+    if context.use_center:
+        parts.append(
+            Part(source="Center stance, last round", rolled=1, kept=1, total=who.sheet.void)
+        )
+    return parts
+
+
+def _attack_parts(who: CharacterState, context: RollContext) -> list[Part]:
+    parts: list[Part] = []
+    conditions = who.conditions
+    if who.stance == "full_attack":
+        parts.append(Part(source="Full Attack stance", rolled=2, kept=1))
+    if "mounted" in conditions or "high_ground" in conditions:
+        parts.append(Part(source="mounted or high ground", rolled=1))
+    if "blinded" in conditions:
+        if context.ranged:
+            parts.append(Part(source="blinded, ranged", rolled=-3, kept=-3))
+        else:
+            parts.append(Part(source="blinded, melee", rolled=-1, kept=-1))
+    weapon = context.weapon
+    if "prone" in conditions and weapon is not None and weapon.size in ("small", "medium"):
+        parts.append(Part(source="prone", rolled=-2))
+    return parts

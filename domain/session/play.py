@@ -1,0 +1,250 @@
+"""The fold's handlers for play at the table: conditions, actions, attacks, healing kits,
+money, duels, spells and battles. Registered into :class:`domain.session.state.SessionState`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from domain.events import (
+    ActionTaken,
+    AttackResolved,
+    BattleBegan,
+    BattleEnded,
+    BattleResultDrawn,
+    BattleStatusSet,
+    BattleTurnBegan,
+    ConditionApplied,
+    ConditionEnded,
+    DuelAssessed,
+    DuelBegan,
+    DuelConceded,
+    DuelEnded,
+    DuelFocused,
+    DuelStruck,
+    EngagementDeclared,
+    FullDefenseRolled,
+    GuardTaken,
+    HeroicOpportunityTaken,
+    InitiativeSwapped,
+    MedicineKitGained,
+    MedicineKitUsed,
+    MoneyChanged,
+    NightRested,
+    OpposedRollSettled,
+    Revealed,
+    SpellCast,
+    SpellSlotsRestored,
+    TurnDelayed,
+)
+from domain.session.records import BattleState, ConditionState, DuelState, key
+
+if TYPE_CHECKING:
+    from domain.session.state import SessionState
+
+Handler = Callable[["SessionState", Any], None]
+
+
+def _condition_applied(state: SessionState, event: ConditionApplied) -> None:
+    if (who := state.character(event.character)) is not None:
+        since = state.combat.round if state.combat else 0
+        previous = who.conditions.get(event.condition)
+        who.conditions[event.condition] = ConditionState(
+            event.level, event.note, previous.failures if previous else 0, since
+        )
+
+
+def _condition_ended(state: SessionState, event: ConditionEnded) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.conditions.pop(event.condition, None)
+
+
+def _action(state: SessionState, event: ActionTaken) -> None:
+    if state.combat is not None:
+        state.combat.actions.setdefault(key(event.character), []).append(event.kind)
+
+
+def _delayed(state: SessionState, event: TurnDelayed) -> None:
+    if state.combat is not None:
+        state.combat.delayed[key(event.character)] = event.behind
+
+
+def _swapped(state: SessionState, event: InitiativeSwapped) -> None:
+    combat = state.combat
+    if combat is None:
+        return
+    first, second = (
+        combat.initiative.get(key(event.character)),
+        combat.initiative.get(key(event.other)),
+    )
+    if first is not None and second is not None:
+        first.total, second.total = second.total, first.total
+        first.bonus, second.bonus = second.bonus, first.bonus
+
+
+def _full_defense(state: SessionState, event: FullDefenseRolled) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.full_defense_bonus = event.bonus
+
+
+def _guard(state: SessionState, event: GuardTaken) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.guarding = event.protected
+
+
+def _attack(state: SessionState, event: AttackResolved) -> None:
+    if state.combat is None:
+        return
+    if event.hit:
+        state.combat.pending[key(event.attacker)] = event
+    else:
+        state.combat.pending.pop(key(event.attacker), None)
+
+
+def _settled(state: SessionState, event: OpposedRollSettled) -> None:
+    return None
+
+
+def _kit(state: SessionState, event: MedicineKitGained) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.kit_uses += event.uses
+
+
+def _kit_used(state: SessionState, event: MedicineKitUsed) -> None:
+    healer, patient = state.character(event.character), state.character(event.patient)
+    if healer is not None:
+        healer.kit_uses = max(0, healer.kit_uses - 1)
+    if patient is not None:
+        patient.treated_today = True
+
+
+def _night(state: SessionState, event: NightRested) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.treated_today = False
+
+
+def _money(state: SessionState, event: MoneyChanged) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.zeni += event.zeni
+
+
+def _revealed(state: SessionState, event: Revealed) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.revealed.append((event.about, event.what, event.value))
+
+
+def _duel_began(state: SessionState, event: DuelBegan) -> None:
+    state.duels[event.duel] = DuelState(event.duel, event.challenger, event.defender, event.kind)
+
+
+def _duel_assessed(state: SessionState, event: DuelAssessed) -> None:
+    duel = state.duels.get(event.duel)
+    if duel is None:
+        return
+    roll = state.last_roll.get(key(event.character))
+    duel.assessed[key(event.character)] = roll.roll.total if roll else 0
+    if event.focus_bonus:
+        duel.focus_bonus.add(key(event.character))
+    if len(duel.assessed) == 2:
+        duel.phase = "focus"
+
+
+def _duel_conceded(state: SessionState, event: DuelConceded) -> None:
+    if (duel := state.duels.get(event.duel)) is not None:
+        duel.phase = "over"
+
+
+def _duel_focused(state: SessionState, event: DuelFocused) -> None:
+    if (duel := state.duels.get(event.duel)) is not None:
+        duel.first, duel.free_raises, duel.phase = event.first, event.free_raises, "strike"
+
+
+def _duel_struck(state: SessionState, event: DuelStruck) -> None:
+    if (duel := state.duels.get(event.duel)) is not None:
+        duel.struck.append(event.character)
+        if event.hit:
+            duel.hits.append(event.character)
+
+
+def _duel_ended(state: SessionState, event: DuelEnded) -> None:
+    if (duel := state.duels.get(event.duel)) is not None:
+        duel.phase, duel.winner, duel.outcome = "over", event.winner, event.outcome
+
+
+def _spell_cast(state: SessionState, event: SpellCast) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.slots_used[event.slot] = who.slots_used.get(event.slot, 0) + 1
+
+
+def _slots_restored(state: SessionState, event: SpellSlotsRestored) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.slots_used = {}
+
+
+def _battle_began(state: SessionState, event: BattleBegan) -> None:
+    state.battle = BattleState(event.name, event.armies, event.turns, event.table)
+    for who in state.characters.values():
+        who.engagement = None
+
+
+def _battle_turn(state: SessionState, event: BattleTurnBegan) -> None:
+    if state.battle is not None:
+        state.battle.turn, state.battle.status, state.battle.results = event.number, None, {}
+
+
+def _engagement(state: SessionState, event: EngagementDeclared) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.engagement = event.engagement
+
+
+def _battle_status(state: SessionState, event: BattleStatusSet) -> None:
+    if state.battle is not None:
+        state.battle.status = event.status
+
+
+def _battle_result(state: SessionState, event: BattleResultDrawn) -> None:
+    if state.battle is not None:
+        state.battle.results[key(event.character)] = event.result
+
+
+def _heroic(state: SessionState, event: HeroicOpportunityTaken) -> None:
+    return None
+
+
+def _battle_ended(state: SessionState, event: BattleEnded) -> None:
+    if state.battle is not None:
+        state.battle.ended = True
+
+
+HANDLERS: dict[type[Any], Handler] = {
+    ConditionApplied: _condition_applied,
+    ConditionEnded: _condition_ended,
+    ActionTaken: _action,
+    TurnDelayed: _delayed,
+    InitiativeSwapped: _swapped,
+    FullDefenseRolled: _full_defense,
+    GuardTaken: _guard,
+    AttackResolved: _attack,
+    OpposedRollSettled: _settled,
+    MedicineKitGained: _kit,
+    MedicineKitUsed: _kit_used,
+    NightRested: _night,
+    MoneyChanged: _money,
+    Revealed: _revealed,
+    DuelBegan: _duel_began,
+    DuelAssessed: _duel_assessed,
+    DuelConceded: _duel_conceded,
+    DuelFocused: _duel_focused,
+    DuelStruck: _duel_struck,
+    DuelEnded: _duel_ended,
+    SpellCast: _spell_cast,
+    SpellSlotsRestored: _slots_restored,
+    BattleBegan: _battle_began,
+    BattleTurnBegan: _battle_turn,
+    EngagementDeclared: _engagement,
+    BattleStatusSet: _battle_status,
+    BattleResultDrawn: _battle_result,
+    HeroicOpportunityTaken: _heroic,
+    BattleEnded: _battle_ended,
+}

@@ -1,0 +1,155 @@
+"""The mutable records the session fold accumulates into (see :mod:`domain.session.state`).
+
+Nothing outside the fold changes them; commands read them to validate, projections read
+them to show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from domain.character import CharacterSheet
+from domain.events import ArmyStatus, AttackResolved, BattleEntry, DuelKind, Engagement
+from domain.standing import Standing
+
+
+def key(name: str) -> str:
+    return name.strip().casefold()
+
+
+@dataclass
+class ConditionState:
+    level: int = 0
+    note: str = ""
+    failures: int = 0
+    since_round: int = 0
+
+
+@dataclass
+class CharacterState:
+    sheet: CharacterSheet
+    player: str
+    joined: int
+    void_spent: int = 0
+    wounds: int = 0
+    stance: str | None = None
+    standing: dict[Standing, int] = field(default_factory=dict)
+    xp_awarded: int = 0
+    xp_spent: int = 0
+    conditions: dict[str, ConditionState] = field(default_factory=dict)
+    void_round: int = -1
+    """The combat round in which this character last spent a (non-technique) Void point."""
+    armour_void_round: int = -1
+    center_round: int = -1
+    """The round this character spent in the Center stance (the bonus is the next round)."""
+    center_bonus_used: bool = False
+    full_defense_bonus: int = 0
+    guarding: str | None = None
+    kit_uses: int = 0
+    treated_today: bool = False
+    zeni: int = 0
+    slots_used: dict[str, int] = field(default_factory=dict)
+    engagement: Engagement | None = None
+    revealed: list[tuple[str, str, str]] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.sheet.name
+
+    @property
+    def void_points(self) -> int:
+        """Void points left: the Void ring's worth, less those spent and not regained."""
+        return self.sheet.void - self.void_spent
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+
+@dataclass
+class InitiativeEntry:
+    character: str
+    total: int
+    reflexes: int
+    joined: int
+    bonus: int = 0
+    """+10 for the rest of the combat for a Void point (« pour le reste du combat »)."""
+
+
+@dataclass
+class CombatState:
+    round: int = 0
+    initiative: dict[str, InitiativeEntry] = field(default_factory=dict)
+    acted: list[str] = field(default_factory=list)
+    delayed: dict[str, str | None] = field(default_factory=dict)
+    actions: dict[str, list[str]] = field(default_factory=dict)
+    pending: dict[str, AttackResolved] = field(default_factory=dict)
+    """A hit waiting for its damage roll, by attacker."""
+    centered: set[str] = field(default_factory=set)
+    """Who held the Center stance last round: +10 initiative this round only."""
+
+    def score(self, entry: InitiativeEntry) -> int:
+        return entry.total + entry.bonus + (10 if key(entry.character) in self.centered else 0)
+
+    def order(self) -> list[InitiativeEntry]:
+        """Highest initiative first; ties to the higher Reflexes, then to who joined first
+        (the ``l5r4e`` reading, stated in its docstring); then delayed turns move behind
+        the character they wait for, or to the end of the round."""
+        ranked = sorted(
+            self.initiative.values(), key=lambda e: (-self.score(e), -e.reflexes, e.joined)
+        )
+        for name, behind in self.delayed.items():
+            entry = self.initiative.get(name)
+            if entry is None:
+                continue
+            ranked.remove(entry)
+            anchor = self.initiative.get(key(behind)) if behind else None
+            if anchor is not None and anchor in ranked:
+                ranked.insert(ranked.index(anchor) + 1, entry)
+            else:
+                ranked.append(entry)
+        return ranked
+
+    def current(self) -> str | None:
+        """Whose turn it is: the first in order who has not passed this round."""
+        if self.round == 0:
+            return None
+        for entry in self.order():
+            if entry.character not in self.acted:
+                return entry.character
+        return None
+
+
+@dataclass
+class DuelState:
+    duel: str
+    challenger: str
+    defender: str
+    kind: DuelKind
+    phase: str = "assessment"
+    assessed: dict[str, int] = field(default_factory=dict)
+    """Each duellist's assessment total."""
+    focus_bonus: set[str] = field(default_factory=set)
+    first: str | None = None
+    free_raises: int = 0
+    struck: list[str] = field(default_factory=list)
+    hits: list[str] = field(default_factory=list)
+    winner: str | None = None
+    outcome: str | None = None
+
+    def duellists(self) -> tuple[str, str]:
+        return (self.challenger, self.defender)
+
+    def other(self, name: str) -> str:
+        return self.defender if key(name) == key(self.challenger) else self.challenger
+
+
+@dataclass
+class BattleState:
+    name: str
+    armies: tuple[int, int]
+    turns: int
+    table: tuple[BattleEntry, ...]
+    turn: int = 0
+    status: ArmyStatus | None = None
+    results: dict[str, int] = field(default_factory=dict)
+    ended: bool = False
