@@ -45,13 +45,21 @@ def roll_spec(
     ring: str | None = None,
     emphasis: bool = False,
 ) -> RollSpec:
-    """The roll for a skill + trait, a trait alone, or a ring alone."""
+    """The roll for a skill + trait, a trait alone, a ring alone, or a skill + ring."""
     if ring is not None:
-        if skill is not None or trait is not None:
-            raise MalformedInput("a ring roll takes a ring alone, without --skill or --trait")
+        if trait is not None:
+            raise MalformedInput("a roll uses a ring or a trait, not both")
         name = parse_ring(ring)
         value = sheet.ring(name)
-        return RollSpec(f"{value}k{value}", False, "ring", name.capitalize())
+        if skill is None:
+            return RollSpec(f"{value}k{value}", False, "ring", name.capitalize())
+        owned = sheet.skill(skill)
+        rank = 0 if owned is None else owned.rank
+        label = f"{owned.name if owned else skill.strip()}/{name.capitalize()}"
+        if emphasis and (owned is None or not owned.emphases):
+            raise IllegalUnderRules(f"{sheet.name} has no emphasis in {skill!r}")
+        # « Méditation + Vide », « Cérémonie du Thé + Vide »: a skill with a ring
+        return RollSpec(f"{value + rank}k{value}", rank == 0, "skill", label)
     if trait is None:
         raise MalformedInput("name the trait the roll uses (--trait), or a ring (--ring)")
     trait_name = parse_trait(trait)

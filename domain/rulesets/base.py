@@ -48,6 +48,8 @@ class Ruleset:
     insight_rank: Callable[[CharacterSheet], int]
     initiative_expression: Callable[[CharacterSheet], str]
     price: Callable[[CharacterSheet, Purchase], PurchasePrice]
+    check_stance: Callable[..., None]
+    """``(state, character, stance)``: raise if the stance may not be taken now."""
     situation: Callable[..., list[Part]]
     """``(state, character, RollContext) -> parts`` the rules add to a character's roll."""
 

@@ -157,19 +157,19 @@ class Session:
     def is_gm(self, actor: str) -> bool:
         return actor == self.opened.gm
 
-    def _gm_only(self, actor: str, what: str) -> None:
+    def gm_only(self, actor: str, what: str) -> None:
         if not self.is_gm(actor):
             raise NotAllowed(f"{actor!r} may not {what}: only the GM ({self.opened.gm!r}) may")
 
-    def _character(self, name: str) -> CharacterState:
+    def character_named(self, name: str) -> CharacterState:
         state = self.state.character(name)
         if state is None:
             known = ", ".join(c.name for c in self.state.characters.values()) or "none yet"
             raise NotFound(f"no character {name!r} in session {self.opened.session!r} ({known})")
         return state
 
-    def _acting_for(self, actor: str, name: str) -> CharacterState:
-        character = self._character(name)
+    def acting_for(self, actor: str, name: str) -> CharacterState:
+        character = self.character_named(name)
         if not self.is_gm(actor) and actor != character.player:
             raise NotAllowed(
                 f"{actor!r} may not act for {character.name!r}, who is played by "
@@ -177,7 +177,7 @@ class Session:
             )
         return character
 
-    def _can_act(self, character: CharacterState) -> None:
+    def can_act(self, character: CharacterState) -> None:
         rank = self.ruleset.wound_rank(character.sheet, character.wounds)
         if rank.penalty is None:
             raise IllegalUnderRules(f"{character.name} is {rank.name} and cannot act")
@@ -187,7 +187,7 @@ class Session:
     def join(
         self, *, actor: str, at: datetime, sheet: CharacterSheet, player: str
     ) -> list[AnyEvent]:
-        self._gm_only(actor, "add a character")
+        self.gm_only(actor, "add a character")
         check_sheet(sheet)
         if not player.strip():
             raise MalformedInput(f"character {sheet.name!r} needs a player")
@@ -228,17 +228,17 @@ class Session:
                 f"roll purpose {purpose!r}; choose from {', '.join(ROLL_PURPOSES)}"
             )
         if hidden:
-            self._gm_only(actor, "make a hidden roll")
+            self.gm_only(actor, "make a hidden roll")
         base = parse_expression(expression)
         events: list[AnyEvent] = []
         all_parts = list(parts)
         if character is not None:
-            state = self._acting_for(actor, character)
+            state = self.acting_for(actor, character)
             character = state.name
             if void_free_action:
                 events.extend(self._free_action_at_out(actor, at, state))
             else:
-                self._can_act(state)
+                self.can_act(state)
             context = RollContext(purpose, trait, weapon, ranged, use_center)
             if use_center:
                 self._check_center(state)
@@ -280,7 +280,7 @@ class Session:
     ) -> list[AnyEvent]:
         """4e « Points de blessures »: at Out, « s'il lui reste un point de Vide, le MJ peut
         en autoriser la dépense pour le laisser faire une action gratuite »."""
-        self._gm_only(actor, "allow a Void-paid free action at Out")
+        self.gm_only(actor, "allow a Void-paid free action at Out")
         rank = self.ruleset.wound_rank(state.sheet, state.wounds)
         if rank.penalty is not None:
             raise IllegalUnderRules(f"{state.name} is {rank.name}, not Out: just roll")
@@ -309,7 +309,7 @@ class Session:
         """4e « Jet d'initiative »: insight rank + Reflexes rolled, Reflexes kept."""
         if self.state.combat is None:
             raise IllegalUnderRules("initiative is rolled in combat: start one first")
-        state = self._acting_for(actor, character)
+        state = self.acting_for(actor, character)
         if key(state.name) in self.state.combat.initiative:
             raise IllegalUnderRules(f"{state.name} has already rolled initiative this combat")
         expression = self.ruleset.initiative_expression(state.sheet)
@@ -325,13 +325,13 @@ class Session:
         )
 
     def start_combat(self, *, actor: str, at: datetime) -> list[AnyEvent]:
-        self._gm_only(actor, "start a combat")
+        self.gm_only(actor, "start a combat")
         if self.state.combat is not None:
             raise IllegalUnderRules("a combat is already under way")
         return [CombatStarted(actor=actor, at=at)]
 
     def start_round(self, *, actor: str, at: datetime) -> list[AnyEvent]:
-        self._gm_only(actor, "start a round")
+        self.gm_only(actor, "start a round")
         combat = self.state.combat
         if combat is None:
             raise IllegalUnderRules("no combat is under way")
@@ -347,11 +347,11 @@ class Session:
         current = combat.current()
         if current is None:
             raise IllegalUnderRules(f"everyone has acted in round {combat.round}: start the next")
-        self._acting_for(actor, current)
+        self.acting_for(actor, current)
         return [TurnPassed(actor=actor, at=at, character=current)]
 
     def end_combat(self, *, actor: str, at: datetime) -> list[AnyEvent]:
-        self._gm_only(actor, "end a combat")
+        self.gm_only(actor, "end a combat")
         if self.state.combat is None:
             raise IllegalUnderRules("no combat is under way")
         return [CombatEnded(actor=actor, at=at)]
@@ -359,13 +359,14 @@ class Session:
     def choose_stance(
         self, *, actor: str, at: datetime, character: str, stance: str
     ) -> list[AnyEvent]:
-        state = self._acting_for(actor, character)
+        state = self.acting_for(actor, character)
         chosen = stance.strip().casefold().replace(" ", "_").replace("-", "_")
         if chosen not in self.ruleset.stances:
             raise MalformedInput(
                 f"stance {stance!r}; choose from {', '.join(self.ruleset.stances)}"
             )
-        self._can_act(state)
+        self.can_act(state)
+        self.ruleset.check_stance(self.state, state, chosen)
         return [StanceChosen(actor=actor, at=at, character=state.name, stance=chosen)]
 
     def spend_void(
@@ -377,7 +378,7 @@ class Session:
         purpose: str,
         use: VoidUse = "other",
     ) -> list[AnyEvent]:
-        state = self._acting_for(actor, character)
+        state = self.acting_for(actor, character)
         return self.void_events(actor, at, state, purpose, use)
 
     def void_events(
@@ -404,8 +405,8 @@ class Session:
         self, *, actor: str, at: datetime, character: str, amount: int | None, source: str
     ) -> list[AnyEvent]:
         """Void points come back (4e « Regain »: a full night's sleep restores them all)."""
-        self._gm_only(actor, "restore Void points")
-        state = self._character(character)
+        self.gm_only(actor, "restore Void points")
+        state = self.character_named(character)
         missing = state.void_spent
         amount = missing if amount is None else _positive(amount, "Void points regained")
         if missing == 0:
@@ -419,8 +420,8 @@ class Session:
     def take_wounds(
         self, *, actor: str, at: datetime, character: str, amount: int, source: str = ""
     ) -> list[AnyEvent]:
-        self._gm_only(actor, "deal wounds")
-        state = self._character(character)
+        self.gm_only(actor, "deal wounds")
+        state = self.character_named(character)
         _positive(amount, "wounds")
         return [WoundsTaken(actor=actor, at=at, character=state.name, amount=amount, source=source)]
 
@@ -428,8 +429,8 @@ class Session:
         self, *, actor: str, at: datetime, character: str, amount: int, method: str = ""
     ) -> list[AnyEvent]:
         """Heal up to the wounds the character has; healing past zero heals nothing more."""
-        self._gm_only(actor, "heal wounds")
-        state = self._character(character)
+        self.gm_only(actor, "heal wounds")
+        state = self.character_named(character)
         _positive(amount, "wounds healed")
         if state.wounds == 0:
             raise IllegalUnderRules(f"{state.name} has no wounds to heal")
@@ -450,11 +451,11 @@ class Session:
     ) -> list[AnyEvent]:
         """Honour, glory and taint stay within 0–10 ranks, status within −10–10 (the summary
         gives a geisha −1 and an eta −4 to −8)."""
-        self._gm_only(actor, f"change {standing}")
+        self.gm_only(actor, f"change {standing}")
         if standing not in STANDINGS:
             raise MalformedInput(f"{standing!r} is not one of {', '.join(STANDINGS)}")
         which: Standing = standing
-        state = self._character(character)
+        state = self.character_named(character)
         if delta == 0:
             raise MalformedInput(f"a {standing} change of 0 changes nothing")
         new = state.standing.get(which, 0) + delta
@@ -473,8 +474,8 @@ class Session:
     def award_xp(
         self, *, actor: str, at: datetime, character: str, amount: int, reason: str | None = None
     ) -> list[AnyEvent]:
-        self._gm_only(actor, "award XP")
-        state = self._character(character)
+        self.gm_only(actor, "award XP")
+        state = self.character_named(character)
         _positive(amount, "XP")
         return [
             ExperienceAwarded(
@@ -486,7 +487,7 @@ class Session:
         self, *, actor: str, at: datetime, character: str, purchase: Purchase
     ) -> list[AnyEvent]:
         """Buy a trait, the Void ring, a skill rank or an emphasis at the ruleset's price."""
-        state = self._acting_for(actor, character)
+        state = self.acting_for(actor, character)
         priced = self.ruleset.price(state.sheet, purchase)
         available = self.ruleset.starting_xp + state.xp_awarded - state.xp_spent
         name = purchase.name.strip()
@@ -522,7 +523,7 @@ class Session:
 
     def retract(self, *, actor: str, at: datetime, position: int, reason: str) -> list[AnyEvent]:
         """A GM's correction, with a reason (principle 6): the event stops counting."""
-        self._gm_only(actor, "retract a ruling")
+        self.gm_only(actor, "retract a ruling")
         if not reason.strip():
             raise MalformedInput("a retraction needs a reason")
         if not 1 <= position <= self.version:

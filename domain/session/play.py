@@ -62,7 +62,7 @@ def _condition_ended(state: SessionState, event: ConditionEnded) -> None:
 
 def _action(state: SessionState, event: ActionTaken) -> None:
     if state.combat is not None:
-        state.combat.actions.setdefault(key(event.character), []).append(event.kind)
+        state.combat.actions.setdefault(key(event.character), []).append((event.kind, event.action))
 
 
 def _delayed(state: SessionState, event: TurnDelayed) -> None:

@@ -81,7 +81,8 @@ class CombatState:
     initiative: dict[str, InitiativeEntry] = field(default_factory=dict)
     acted: list[str] = field(default_factory=list)
     delayed: dict[str, str | None] = field(default_factory=dict)
-    actions: dict[str, list[str]] = field(default_factory=dict)
+    actions: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    """This turn's (kind, action) pairs, by character."""
     pending: dict[str, AttackResolved] = field(default_factory=dict)
     """A hit waiting for its damage roll, by attacker."""
     centered: set[str] = field(default_factory=set)

@@ -213,7 +213,14 @@ class TestCombat:
         with pytest.raises(IllegalUnderRules, match="already rolled initiative"):
             table.do(Session.roll_initiative, character="Akodo Kaneka", dice=Scripted())
 
-    def test_stances_are_the_rulesets(self, table: Table) -> None:
+    def test_stances_are_the_rulesets_and_taken_at_the_start_of_a_round(
+        self, table: Table
+    ) -> None:
+        with pytest.raises(IllegalUnderRules, match="start of a combat round"):
+            table.do(Session.choose_stance, character="Akodo Kaneka", stance="attack")
+        table.do(Session.start_combat)
+        table.do(Session.roll_initiative, character="Akodo Kaneka", dice=parse_faces("2,2,2,2"))
+        table.do(Session.start_round)
         table.do(Session.choose_stance, character="Akodo Kaneka", stance="Full Attack")
         assert state_of(table, "stances")["Akodo Kaneka"] == "full_attack"
         with pytest.raises(MalformedInput, match="stance 'berserk'"):

@@ -20,10 +20,10 @@ from domain.errors import MalformedInput
 from domain.rulesets.base import Ruleset
 from domain.rulesets.l5r4e.experience import STARTING_XP, insight, insight_rank, price
 from domain.rulesets.l5r4e.situation import situation
+from domain.rulesets.l5r4e.stances import STANCES, check_stance
 from domain.rulesets.l5r4e.wounds import wound_ladder
 
 RULESET_ID = "l5r4e"
-STANCES = ("attack", "full_attack", "defense", "full_defense", "center")
 OPTIONS = ("starting_xp",)
 
 
@@ -55,4 +55,5 @@ def build(options: Mapping[str, str]) -> Ruleset:
         initiative_expression=initiative_expression,
         price=price,
         situation=situation,
+        check_stance=check_stance,
     )

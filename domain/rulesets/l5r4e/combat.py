@@ -1,0 +1,343 @@
+"""4e combat commands: actions, movement, delaying, guard, Full Defense, Void in combat,
+conditions and recovering from them (« Combat », « Postures », « Effets conditionnels »).
+
+Each function is a command of the session: it validates against the folded state and
+returns one batch of events, or raises a typed error and records nothing.
+
+Rules, from the 4e summary:
+- On their turn a character takes one complex action or two simple ones, and free
+  actions (« Actions de combat et mouvement »). A free move is Water × 5 feet, a simple
+  one Water × 10 (Full Attack +5 feet; blinded, Water counts two ranks lower).
+- A turn may be delayed to later in the order, never into the next round.
+- Guard: a simple action; the protected gains +10 armour TN and the guard −5 until the
+  guard's next turn. Standing up from prone is a simple action.
+- Stances restrict actions: Full Defense allows only free actions, Defense no attack,
+  Center nothing at all this turn, Full Attack only attacks and moves.
+- Void in combat: +10 armour TN for the round and +10 initiative for the combat are
+  declared at the start of the round; trading initiative with a willing character costs
+  one of them one point.
+- Stunned and dazed characters try an Earth roll (TN 20) in the reaction phase at the
+  end of the round; a stunned one comes round at the next reaction phase regardless, a
+  dazed one's TN drops by 5 after each failure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from math import ceil
+
+from domain.dice.die import DiceSource, Die
+from domain.dice.roll import RollOptions
+from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
+from domain.events import (
+    ActionKind,
+    ActionTaken,
+    AnyEvent,
+    ConditionApplied,
+    ConditionEnded,
+    DiceRolled,
+    FullDefenseRolled,
+    GuardTaken,
+    InitiativeSwapped,
+    TurnDelayed,
+)
+from domain.rolls import roll_spec
+from domain.rulesets.l5r4e.conditions import LEVELLED, parse_condition
+from domain.session.aggregate import Session
+from domain.session.records import CharacterState, CombatState, key
+
+Dice = DiceSource | Sequence[Die]
+ACTION_KINDS: tuple[ActionKind, ...] = ("free", "simple", "complex")
+SIMPLE_SLOTS = 2
+RECOVERY_TN = 20
+
+
+def _combat(session: Session) -> CombatState:
+    combat = session.state.combat
+    if combat is None or combat.round == 0:
+        raise IllegalUnderRules("no combat round is under way")
+    return combat
+
+
+def on_turn(session: Session, actor: str, character: str) -> CharacterState:
+    """The acting character, on their own turn in a round."""
+    who = session.acting_for(actor, character)
+    combat = _combat(session)
+    if combat.current() is None or key(combat.current() or "") != key(who.name):
+        raise IllegalUnderRules(
+            f"it is not {who.name}'s turn (it is {combat.current() or 'nobody'}'s)"
+        )
+    session.can_act(who)
+    if "stunned" in who.conditions:
+        raise IllegalUnderRules(f"{who.name} is stunned and can take no action")
+    return who
+
+
+def spend_action(session: Session, who: CharacterState, kind: ActionKind, action: str) -> None:
+    """Check the action fits this turn's budget and the character's stance and state."""
+    if kind not in ACTION_KINDS:
+        raise MalformedInput(f"action kind {kind!r}; choose from {', '.join(ACTION_KINDS)}")
+    used = _combat(session).actions.get(key(who.name), [])
+    slots = sum(2 if k == "complex" else 1 for k, _ in used if k != "free")
+    need = {"free": 0, "simple": 1, "complex": 2}[kind]
+    if slots + need > SIMPLE_SLOTS:
+        raise IllegalUnderRules(
+            f"{who.name} has used {slots} of 2 simple actions this turn: no room for a "
+            f"{kind} action ({action!r})"
+        )
+    stance = who.stance
+    if stance == "center":
+        raise IllegalUnderRules(f"{who.name} holds the Center stance and does nothing this turn")
+    if stance == "full_defense" and kind != "free":
+        raise IllegalUnderRules(f"{who.name} is in Full Defense: free actions only")
+    if "entangled" in who.conditions and action != "break free":
+        raise IllegalUnderRules(f"{who.name} is entangled: the only action is to break free")
+
+
+def take_action(
+    session: Session, *, actor: str, at: datetime, character: str, kind: ActionKind, action: str
+) -> list[AnyEvent]:
+    """Record an action that needs no roll (draw a weapon, speak, pick something up)."""
+    who = on_turn(session, actor, character)
+    if not action.strip():
+        raise MalformedInput("name the action")
+    spend_action(session, who, kind, action)
+    return [ActionTaken(actor=actor, at=at, character=who.name, kind=kind, action=action)]
+
+
+def move(
+    session: Session, *, actor: str, at: datetime, character: str, kind: ActionKind
+) -> list[AnyEvent]:
+    """Move: a free action for Water × 5 feet, a simple one for Water × 10."""
+    who = on_turn(session, actor, character)
+    if kind not in ("free", "simple"):
+        raise MalformedInput(f"a move is a free or a simple action, not {kind!r}")
+    if kind == "free" and ("free", "move") in _combat(session).actions.get(key(who.name), []):
+        raise IllegalUnderRules(f"{who.name} has already made a free move this turn")
+    spend_action(session, who, kind, "move")
+    water = who.sheet.ring("water")
+    if "blinded" in who.conditions:
+        water = max(0, water - 2)
+    feet = water * (5 if kind == "free" else 10)
+    if who.stance == "full_attack":
+        feet += 5
+    return [
+        ActionTaken(actor=actor, at=at, character=who.name, kind=kind, action="move", feet=feet)
+    ]
+
+
+def delay(
+    session: Session, *, actor: str, at: datetime, character: str, behind: str | None = None
+) -> list[AnyEvent]:
+    """Act later this round: after ``behind`` (who has not acted yet), or last."""
+    who = on_turn(session, actor, character)
+    combat = _combat(session)
+    if combat.actions.get(key(who.name)):
+        raise IllegalUnderRules(f"{who.name} has already acted this turn and cannot delay")
+    name = None
+    if behind is not None:
+        other = session.character_named(behind)
+        if key(other.name) == key(who.name):
+            raise MalformedInput(f"{who.name} cannot wait for themselves")
+        if other.name in combat.acted or key(other.name) not in combat.initiative:
+            raise IllegalUnderRules(f"{other.name} has no turn left this round to wait for")
+        name = other.name
+    return [TurnDelayed(actor=actor, at=at, character=who.name, behind=name)]
+
+
+def guard(
+    session: Session, *, actor: str, at: datetime, character: str, protected: str
+) -> list[AnyEvent]:
+    """Guard (« Garde », no raise): a simple action; +10 / −5 until the guard's next turn."""
+    who = on_turn(session, actor, character)
+    other = session.character_named(protected)
+    if key(other.name) == key(who.name):
+        raise MalformedInput(f"{who.name} cannot guard themselves")
+    spend_action(session, who, "simple", "guard")
+    return [
+        ActionTaken(actor=actor, at=at, character=who.name, kind="simple", action="guard"),
+        GuardTaken(actor=actor, at=at, character=who.name, protected=other.name),
+    ]
+
+
+def stand(session: Session, *, actor: str, at: datetime, character: str) -> list[AnyEvent]:
+    who = on_turn(session, actor, character)
+    if "prone" not in who.conditions:
+        raise IllegalUnderRules(f"{who.name} is not prone")
+    spend_action(session, who, "simple", "stand up")
+    return [
+        ActionTaken(actor=actor, at=at, character=who.name, kind="simple", action="stand up"),
+        ConditionEnded(actor=actor, at=at, character=who.name, condition="prone", note="stood up"),
+    ]
+
+
+def full_defense(
+    session: Session, *, actor: str, at: datetime, character: str, dice: Dice
+) -> list[AnyEvent]:
+    """Full Defense (Earth stance): Defense/Reflexes, keep Reflexes; half the total,
+    rounded up, is added to the armour TN until the next turn."""
+    who = on_turn(session, actor, character)
+    if who.stance != "full_defense":
+        raise IllegalUnderRules(f"{who.name} is not in the Full Defense stance")
+    if who.full_defense_bonus:
+        raise IllegalUnderRules(f"{who.name} has already rolled Full Defense this turn")
+    spec = roll_spec(who.sheet, skill="Defense", trait="reflexes")
+    events = session.roll(
+        actor=actor,
+        at=at,
+        expression=spec.expression,
+        options=RollOptions(unskilled=spec.unskilled),
+        dice=dice,
+        character=who.name,
+        purpose="defense",
+        label=spec.label,
+        trait="reflexes",
+    )
+    rolled = events[-1]
+    assert isinstance(rolled, DiceRolled)
+    bonus = ceil(rolled.roll.total / 2)
+    return [*events, FullDefenseRolled(actor=actor, at=at, character=who.name, bonus=bonus)]
+
+
+def _start_of_round(session: Session, what: str) -> CombatState:
+    combat = _combat(session)
+    if combat.acted or any(combat.actions.values()):
+        raise IllegalUnderRules(f"{what} is declared at the start of the round, before anyone acts")
+    return combat
+
+
+def void_armour(session: Session, *, actor: str, at: datetime, character: str) -> list[AnyEvent]:
+    """+10 armour TN for this round, declared at its start."""
+    _start_of_round(session, "a Void point for +10 armour TN")
+    who = session.acting_for(actor, character)
+    return session.void_events(actor, at, who, "+10 armour TN this round", "armour")
+
+
+def void_initiative(
+    session: Session, *, actor: str, at: datetime, character: str
+) -> list[AnyEvent]:
+    """+10 initiative for the rest of the combat, declared at the start of a round."""
+    combat = _start_of_round(session, "a Void point for +10 initiative")
+    who = session.acting_for(actor, character)
+    if key(who.name) not in combat.initiative:
+        raise IllegalUnderRules(f"{who.name} has not rolled initiative")
+    return session.void_events(actor, at, who, "+10 initiative for the combat", "initiative")
+
+
+def swap_initiative(
+    session: Session, *, actor: str, at: datetime, character: str, other: str
+) -> list[AnyEvent]:
+    """Trade initiative with a willing character for the rest of the combat; only
+    ``character`` pays. The other must be willing: the GM records it, or a player who
+    plays both."""
+    combat = session.state.combat
+    if combat is None:
+        raise IllegalUnderRules("initiative is traded in combat")
+    who = session.acting_for(actor, character)
+    partner = session.character_named(other)
+    if not session.is_gm(actor) and actor != partner.player:
+        raise NotAllowed(f"{partner.name} must be willing: the GM, or {partner.player!r}, says so")
+    for name in (who.name, partner.name):
+        if key(name) not in combat.initiative:
+            raise IllegalUnderRules(f"{name} has not rolled initiative")
+    if key(who.name) == key(partner.name):
+        raise MalformedInput("a character cannot trade initiative with themselves")
+    return [
+        *session.void_events(actor, at, who, f"trade initiative with {partner.name}", "swap"),
+        InitiativeSwapped(actor=actor, at=at, character=who.name, other=partner.name),
+    ]
+
+
+def apply_condition(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    character: str,
+    condition: str,
+    level: int = 0,
+    note: str = "",
+) -> list[AnyEvent]:
+    """The GM rules a condition (fasting and fatigue count days, fear its rank)."""
+    session.gm_only(actor, "rule a condition")
+    who = session.character_named(character)
+    name = parse_condition(condition)
+    if name in LEVELLED and level < 1:
+        raise MalformedInput(f"{name} needs a level of 1 or more (days, or the fear rank)")
+    if not 0 <= level <= 100:
+        raise MalformedInput(f"condition level {level} is out of range")
+    return [
+        ConditionApplied(
+            actor=actor, at=at, character=who.name, condition=name, level=level, note=note
+        )
+    ]
+
+
+def end_condition(
+    session: Session, *, actor: str, at: datetime, character: str, condition: str, note: str = ""
+) -> list[AnyEvent]:
+    session.gm_only(actor, "end a condition")
+    who = session.character_named(character)
+    name = parse_condition(condition)
+    if name not in who.conditions:
+        raise IllegalUnderRules(f"{who.name} is not {name}")
+    return [ConditionEnded(actor=actor, at=at, character=who.name, condition=name, note=note)]
+
+
+def recover(
+    session: Session, *, actor: str, at: datetime, character: str, condition: str, dice: Dice
+) -> list[AnyEvent]:
+    """The reaction phase at the end of the round: Earth against TN 20 to shake off being
+    stunned or dazed (dazed: 5 lower after each failure; stunned: gone at the second
+    reaction phase whatever the roll)."""
+    session.gm_only(actor, "run the reaction phase")
+    who = session.character_named(character)
+    name = parse_condition(condition)
+    if name not in ("stunned", "dazed"):
+        raise MalformedInput("only stunned and dazed are shaken off in the reaction phase")
+    state = who.conditions.get(name)
+    if state is None:
+        raise IllegalUnderRules(f"{who.name} is not {name}")
+    if name == "stunned" and state.level >= 1:
+        return [
+            ConditionEnded(
+                actor=actor,
+                at=at,
+                character=who.name,
+                condition=name,
+                note="comes round at the next reaction phase",
+            )
+        ]
+    tn = RECOVERY_TN - (5 * state.level if name == "dazed" else 0)
+    earth = who.sheet.ring("earth")
+    events = session.roll(
+        actor=actor,
+        at=at,
+        expression=f"{earth}k{earth}",
+        options=RollOptions(tn=tn),
+        dice=dice,
+        character=None,
+        purpose="ring",
+        label=f"{who.name}: Earth to shake off {name}",
+    )
+    rolled = events[-1]
+    assert isinstance(rolled, DiceRolled)
+    if rolled.roll.success:
+        events.append(
+            ConditionEnded(
+                actor=actor, at=at, character=who.name, condition=name, note="shaken off"
+            )
+        )
+    else:
+        events.append(
+            ConditionApplied(
+                actor=actor,
+                at=at,
+                character=who.name,
+                condition=name,
+                level=state.level + 1,
+                note=state.note,
+            )
+        )
+    return events
