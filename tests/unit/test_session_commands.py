@@ -213,9 +213,7 @@ class TestCombat:
         with pytest.raises(IllegalUnderRules, match="already rolled initiative"):
             table.do(Session.roll_initiative, character="Akodo Kaneka", dice=Scripted())
 
-    def test_stances_are_the_rulesets_and_taken_at_the_start_of_a_round(
-        self, table: Table
-    ) -> None:
+    def test_stances_are_the_rulesets_and_taken_at_the_start_of_a_round(self, table: Table) -> None:
         with pytest.raises(IllegalUnderRules, match="start of a combat round"):
             table.do(Session.choose_stance, character="Akodo Kaneka", stance="attack")
         table.do(Session.start_combat)
