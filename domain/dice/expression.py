@@ -160,6 +160,18 @@ def parse_terms(text: str) -> list[tuple[int, Term]]:
         i += 1
 
 
+def parse_pool(text: str) -> RollExpression:
+    """A pool that is part of a roll, such as a weapon's damage: ``0k1`` (unarmed) is
+    fine here, since Strength's rolled dice are added before anything is thrown."""
+    rolled = kept = modifier = 0
+    for sign, term in parse_terms(text):
+        if isinstance(term, PoolTerm):
+            rolled, kept = rolled + term.rolled, kept + term.kept
+        else:
+            modifier += sign * term.value
+    return RollExpression(rolled, kept, modifier)
+
+
 @lru_cache(maxsize=1024)
 def parse_expression(text: str) -> RollExpression:
     """Parse a roll & keep expression such as ``7k3+5`` or ``6g3-2``.

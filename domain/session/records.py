@@ -85,6 +85,9 @@ class CombatState:
     """This turn's (kind, action) pairs, by character."""
     pending: dict[str, AttackResolved] = field(default_factory=dict)
     """A hit waiting for its damage roll, by attacker."""
+    extra_attacks: set[str] = field(default_factory=set)
+    """Who earned an extra attack (5 raises) whose damage is rolled: the next attack
+    this turn costs no action."""
     centered: set[str] = field(default_factory=set)
     """Who held the Center stance last round: +10 initiative this round only."""
 

@@ -134,6 +134,13 @@ class SessionState:
             state.center_bonus_used = state.center_bonus_used or any(
                 p.source.startswith("Center stance") for p in event.parts
             )
+        combat = self.combat
+        if combat is not None and event.purpose == "damage":
+            hit = combat.pending.pop(key(state.name), None)
+            if hit is not None and "extra_attack" in hit.manoeuvres:
+                combat.extra_attacks.add(key(state.name))
+        if combat is not None and event.purpose == "attack":
+            combat.extra_attacks.discard(key(state.name))
         if event.purpose == "initiative" and self.combat is not None:
             self.combat.initiative[key(state.name)] = InitiativeEntry(
                 state.name, event.roll.total, state.sheet.trait("reflexes"), state.joined
@@ -152,6 +159,7 @@ class SessionState:
         combat.delayed = {}
         combat.actions = {}
         combat.pending = {}
+        combat.extra_attacks = set()
         combat.centered = {
             key(c.name) for c in self.characters.values() if c.center_round == event.number - 1
         }

@@ -1,0 +1,307 @@
+"""4e attacks, damage and manoeuvres, melee, archery and thrown weapons.
+
+Rules, from the 4e summary:
+- « Jet d'attaque »: weapon skill + trait, keep the trait (Agility in melee and for
+  thrown weapons, Reflexes with a bow — « Kyujutsu / Réflexes »), against the target's
+  armour TN (:mod:`.armour`). An emphasis named for the weapon rerolls 1s.
+- « Jet de dommages »: the weapon's damage + Strength rolled (dai tsuchi 5k2 with
+  Strength 3: 8k2); unarmed 0k1 (Strength 3: 3k1); a bow: its strength (or the archer's,
+  if lower) rolled with the arrow's damage (yumi 3 + « Feuille de Sauge » 2k2: 5k2). The
+  target's armour takes its reduction off; a Void point can take 10 off one source.
+- « Manoeuvres », paid in raises: extra attack 5; called shot 1 (arm, leg), 2 (hand,
+  foot), 3 (head), 4 (eye, ear, finger); disarm 3 (2k1 damage without Strength, then
+  opposed Strength; a metal weapon disarming a wooden one destroys it); increased
+  damage 1 per +1k0; feint 2 (half the margin over the raised TN, rounded up, added to
+  the damage, at most 5 × insight rank: 53 against 30 is +12, and 21 damage becomes
+  33); knockdown 2, or 4 against four legs (opposed Strength, then prone).
+- « Kyujutsu »: up to twice a bow's range, −1k0 for each 15 m band begun beyond it
+  (« par tranche de 15 m au delà »: 31 m beyond is three bands); −10 to shoot
+  while in melee, and −10 to shoot into a melee (« Corps-à-corps »).
+- « Lancer »: Athletics/Agility for a knife, the Spear skill for spears, Ninjutsu for
+  shuriken; Strength adds to the damage as in melee.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from math import ceil
+
+from domain.character import Weapon
+from domain.dice.die import DiceSource, Die
+from domain.dice.expression import parse_pool
+from domain.dice.roll import RollOptions
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
+from domain.events import ActionTaken, AnyEvent, AttackResolved, DiceRolled, WoundsTaken
+from domain.modifiers import Part
+from domain.rolls import roll_spec
+from domain.rulesets.l5r4e.armour import armour_tn
+from domain.rulesets.l5r4e.combat import on_turn, spend_action
+from domain.session.aggregate import Session
+from domain.session.records import CharacterState, key
+
+Dice = DiceSource | Sequence[Die]
+
+UNARMED = Weapon("Unarmed", "0k1", "Jiujutsu", size="small")
+CALLED_SHOT = {"arm": 1, "leg": 1, "hand": 2, "foot": 2, "head": 3, "eye": 4, "ear": 4,
+               "finger": 4}  # fmt: skip
+MANOEUVRES = ("extra_attack", "called_shot", "disarm", "increased_damage", "feint", "knockdown")
+RANGE_STEP_M = 15
+
+
+def manoeuvre_cost(text: str, target: CharacterState) -> tuple[str, int, str]:
+    """``called_shot:head`` → (``called_shot``, 3, ``head``)."""
+    name, _, argument = text.strip().casefold().replace("-", "_").partition(":")
+    if name not in MANOEUVRES:
+        raise MalformedInput(f"manoeuvre {text!r}; choose from {', '.join(MANOEUVRES)}")
+    if name == "called_shot":
+        if argument not in CALLED_SHOT:
+            raise MalformedInput(f"called shot {argument!r}; choose from {', '.join(CALLED_SHOT)}")
+        return name, CALLED_SHOT[argument], argument
+    if name == "increased_damage":
+        count = int(argument) if argument.isdigit() else (1 if not argument else 0)
+        if count < 1:
+            raise MalformedInput(f"increased damage {argument!r} is not a number of raises")
+        return name, count, str(count)
+    if argument:
+        raise MalformedInput(f"manoeuvre {name!r} takes no argument ({argument!r})")
+    cost = {"extra_attack": 5, "disarm": 3, "feint": 2}.get(name)
+    if name == "knockdown":
+        cost = 4 if target.sheet.four_legged else 2
+    assert cost is not None
+    return name, cost, ""
+
+
+def choose_weapon(who: CharacterState, name: str | None) -> Weapon:
+    if name is None or name.casefold() == "unarmed":
+        return UNARMED
+    weapon = who.sheet.weapon(name)
+    if weapon is None:
+        carried = ", ".join(w.name for w in who.sheet.weapons) or "nothing"
+        raise NotFound(f"{who.name} has no weapon {name!r} (carries {carried})")
+    return weapon
+
+
+def damage_expression(
+    session: Session,
+    who: CharacterState,
+    weapon: Weapon,
+    arrow: str | None,
+    disarm: bool,
+    increased: int,
+) -> str:
+    strength = who.sheet.trait("strength")
+    if disarm:
+        rolled, kept = 2, 1
+    elif weapon.kind == "bow":
+        if arrow is None:
+            raise MalformedInput(f"a shot with {weapon.name} needs an arrow (--arrow)")
+        found = who.sheet.arrow(arrow)
+        armoury = session.state.armoury
+        if found is None and armoury is not None:
+            found = next((a for a in armoury.arrows if a.name.casefold() == arrow.casefold()), None)
+        if found is None:
+            raise NotFound(f"{who.name} has no arrow {arrow!r}")
+        damage = parse_pool(found.damage)
+        rolled, kept = min(weapon.strength, strength) + damage.rolled, damage.kept
+    else:
+        damage = parse_pool(weapon.damage)
+        rolled, kept = damage.rolled + strength, damage.kept
+    return f"{rolled + increased}k{kept}"
+
+
+def _extra_attack_ready(session: Session, who: CharacterState) -> bool:
+    combat = session.state.combat
+    return combat is not None and key(who.name) in combat.extra_attacks
+
+
+def attack(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    attacker: str,
+    target: str,
+    dice: Dice,
+    weapon: str | None = None,
+    raises: int = 0,
+    free_raises: int = 0,
+    manoeuvres: Sequence[str] = (),
+    circumstances: int = 0,
+    void: bool = False,
+    use_center: bool = False,
+    arrow: str | None = None,
+    range_m: int | None = None,
+) -> list[AnyEvent]:
+    """An attack roll against the target's armour TN, and what the hit earned."""
+    who = on_turn(session, actor, attacker)
+    victim = session.character_named(target)
+    if key(victim.name) == key(who.name):
+        raise MalformedInput(f"{who.name} cannot attack themselves")
+    arms = choose_weapon(who, weapon)
+    if "disarmed" in who.conditions and arms is not UNARMED:
+        raise IllegalUnderRules(f"{who.name} is disarmed: unarmed, or pick the weapon up first")
+    if who.stance == "defense":
+        raise IllegalUnderRules(f"{who.name} is in the Defense stance and cannot attack")
+    ranged = arms.kind in ("bow", "thrown")
+    if ranged and who.stance == "full_attack":
+        raise IllegalUnderRules("no ranged attack in the Full Attack stance")
+    if "prone" in who.conditions and arms.size == "large":
+        raise IllegalUnderRules(f"{who.name} is prone and cannot attack with {arms.name}")
+    costs = [manoeuvre_cost(m, victim) for m in manoeuvres]
+    names = [name for name, _, _ in costs]
+    if len(set(names)) != len(names):
+        raise MalformedInput("each manoeuvre is declared once per attack")
+    needed = sum(cost for _, cost, _ in costs)
+    if needed > raises + free_raises:
+        raise IllegalUnderRules(
+            f"{', '.join(manoeuvres)} need {needed} raises; {raises} called and "
+            f"{free_raises} free were declared"
+        )
+    trait = "reflexes" if arms.kind == "bow" else "agility"
+    spec = roll_spec(who.sheet, skill=arms.skill, trait=trait)
+    skill = who.sheet.skill(arms.skill)
+    emphasis = skill is not None and any(
+        e.casefold() == arms.name.casefold() for e in skill.emphases
+    )
+    parts: list[Part] = []
+    if circumstances:
+        parts.append(Part(source="circumstances", tn=circumstances))
+    if ranged:
+        if "in_melee" in victim.conditions:
+            parts.append(Part(source="shooting into melee", total=-10))
+        if arms.kind == "bow" and "in_melee" in who.conditions:
+            parts.append(Part(source="a bow in melee", total=-10))
+        if range_m is not None and arms.kind == "bow":
+            if range_m > 2 * arms.range_m:
+                raise IllegalUnderRules(
+                    f"{range_m} m is past twice {arms.name}'s range of {arms.range_m} m"
+                )
+            beyond = range_m - arms.range_m
+            if beyond > 0:
+                steps = ceil(beyond / RANGE_STEP_M)
+                parts.append(Part(source=f"{beyond} m past the range", rolled=-steps))
+    extra = _extra_attack_ready(session, who)
+    events: list[AnyEvent] = []
+    if not extra:
+        spend_action(session, who, "complex", "attack")
+        events.append(
+            ActionTaken(
+                actor=actor,
+                at=at,
+                character=who.name,
+                kind="complex",
+                action=f"attack {victim.name}",
+            )
+        )
+    armour = armour_tn(session.state, victim, melee=not ranged)
+    tn = max(0, sum(p.total for p in armour))
+    events += session.roll(
+        actor=actor,
+        at=at,
+        expression=spec.expression,
+        options=RollOptions(
+            tn=tn,
+            raises=raises,
+            free_raises=free_raises,
+            unskilled=spec.unskilled,
+            emphasis=emphasis,
+            void=void,
+        ),
+        dice=dice,
+        character=who.name,
+        purpose="attack",
+        label=f"{spec.label} ({arms.name})",
+        parts=parts,
+        trait=trait,
+        weapon=arms,
+        ranged=ranged,
+        use_center=use_center,
+        target=victim.name,
+    )
+    rolled = events[-1]
+    assert isinstance(rolled, DiceRolled)
+    hit = bool(rolled.roll.success)
+    increased = next((int(arg) for name, _, arg in costs if name == "increased_damage"), 0)
+    feint = 0
+    if hit and "feint" in names:
+        margin = rolled.roll.margin or 0
+        feint = min(ceil(margin / 2), 5 * session.ruleset.insight_rank(who.sheet))
+    location = next((arg for name, _, arg in costs if name == "called_shot"), "torso")
+    events.append(
+        AttackResolved(
+            actor=actor,
+            at=at,
+            attacker=who.name,
+            target=victim.name,
+            weapon=arms.name,
+            hit=hit,
+            armour_tn=tn,
+            total=rolled.roll.total,
+            manoeuvres=tuple(m.strip().casefold() for m in manoeuvres),
+            location=location,
+            extra_damage_dice=increased,
+            feint_bonus=feint,
+            damage=damage_expression(session, who, arms, arrow, "disarm" in names, increased)
+            if hit
+            else "",
+        )
+    )
+    return events
+
+
+def damage(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    attacker: str,
+    dice: Dice,
+    void_reduction: bool = False,
+) -> list[AnyEvent]:
+    """The damage roll a hit earned, less the target's armour reduction (and 10 for a
+    Void point the target spends), as wounds."""
+    combat = session.state.combat
+    who = session.acting_for(actor, attacker)
+    hit = None if combat is None else combat.pending.get(key(who.name))
+    if hit is None:
+        raise IllegalUnderRules(f"{who.name} has no hit waiting for its damage roll")
+    victim = session.character_named(hit.target)
+    parts = [Part(source="feint", total=hit.feint_bonus)] if hit.feint_bonus else []
+    events = session.roll(
+        actor=actor,
+        at=at,
+        expression=hit.damage,
+        options=RollOptions(),
+        dice=dice,
+        character=who.name,
+        purpose="damage",
+        label=f"{hit.weapon} damage",
+        parts=parts,
+        target=victim.name,
+    )
+    rolled = events[-1]
+    assert isinstance(rolled, DiceRolled)
+    reductions: list[Part] = []
+    armour = victim.sheet.armour
+    if armour is not None and armour.reduction:
+        reductions.append(Part(source=f"{armour.name} reduction", total=-armour.reduction))
+    if void_reduction:
+        if not session.is_gm(actor) and actor != victim.player:
+            raise IllegalUnderRules(f"only {victim.player!r} or the GM spends {victim.name}'s Void")
+        events += session.void_events(actor, at, victim, f"−10 damage from {who.name}", "damage")
+        reductions.append(Part(source="Void point", total=-10))
+    amount = max(0, rolled.roll.total + sum(p.total for p in reductions))
+    events.append(
+        WoundsTaken(
+            actor=actor,
+            at=at,
+            character=victim.name,
+            amount=amount,
+            source=f"{who.name}'s {hit.weapon}"
+            + (f" ({hit.location})" if hit.location != "torso" else ""),
+            damage=rolled.roll.total,
+            parts=tuple(reductions),
+        )
+    )
+    return events

@@ -1,0 +1,280 @@
+"""4e opposed and cooperative rolls, the TN ladder and a second Investigation attempt.
+
+Rules, from the 4e summary:
+- « ND »: 10 easy, 15 average, 30 very hard, 60 supposedly impossible.
+- « Jet d'opposition »: both roll; the higher total wins; a tie is rolled again.
+- « Jets coopératifs »: followers to the leader — the leader is whoever has the highest
+  rank in the skill, and the others' ranks add to the leader's total (the master
+  carpenter's 35 with workers of 4 and 5 is 44); the leader to followers — the leader's
+  rank adds to each follower's own roll.
+- « Second jet d'Enquête »: right after failing an Investigation/Perception roll, one more
+  try at +15 TN.
+- Resisting Intimidation, Temptation (and Fear) adds the honour rank to the total
+  (« Compétences sociales », « Peur »).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from domain.dice.die import DiceSource, Die
+from domain.dice.roll import RollOptions
+from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
+from domain.events import AnyEvent, ConditionApplied, DiceRolled, OpposedRollSettled
+from domain.modifiers import Part
+from domain.rolls import roll_spec
+from domain.session.aggregate import Session
+from domain.session.records import CharacterState, key
+
+Dice = DiceSource | Sequence[Die]
+
+TN_LADDER = {"easy": 10, "average": 15, "very_hard": 30, "impossible": 60}
+MAX_TIES = 20
+SECOND_ATTEMPT_TN = 15
+EFFECTS = ("disarm", "knockdown")
+
+
+def tn_for(difficulty: str) -> int:
+    name = difficulty.strip().casefold().replace(" ", "_")
+    if name not in TN_LADDER:
+        raise MalformedInput(
+            f"difficulty {difficulty!r}; choose from "
+            + ", ".join(f"{k} ({v})" for k, v in TN_LADDER.items())
+        )
+    return TN_LADDER[name]
+
+
+def honour_rank(who: CharacterState) -> int:
+    return who.standing.get("honour", 0) // 10
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of an opposed roll: who, and with what."""
+
+    character: str
+    skill: str | None = None
+    trait: str | None = None
+    ring: str | None = None
+    add_honour: bool = False
+
+
+def oppose(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    contest: str,
+    first: Side,
+    second: Side,
+    dice: DiceSource,
+    effect: str | None = None,
+) -> list[AnyEvent]:
+    """Both sides roll until one total beats the other; every roll is recorded. With an
+    ``effect``, the winner of a disarm or knockdown contest (the first side) applies it."""
+    session.gm_only(actor, "run an opposed roll")
+    if effect is not None and effect not in EFFECTS:
+        raise MalformedInput(f"effect {effect!r}; choose from {', '.join(EFFECTS)}")
+    sides = [session.character_named(first.character), session.character_named(second.character)]
+    if key(sides[0].name) == key(sides[1].name):
+        raise MalformedInput("an opposed roll needs two different characters")
+    events: list[AnyEvent] = []
+    ties = 0
+    while True:
+        totals = []
+        for side, who in zip((first, second), sides, strict=True):
+            spec = roll_spec(who.sheet, skill=side.skill, trait=side.trait, ring=side.ring)
+            parts = [Part(source="honour rank", total=honour_rank(who))] if side.add_honour else []
+            rolled = session.roll(
+                actor=actor,
+                at=at,
+                expression=spec.expression,
+                options=RollOptions(unskilled=spec.unskilled),
+                dice=dice,
+                character=who.name,
+                purpose="opposed",
+                label=f"{contest}: {spec.label}",
+                parts=parts,
+                trait=spec.trait,
+            )
+            event = rolled[-1]
+            assert isinstance(event, DiceRolled)
+            events += rolled
+            totals.append(event.roll.total)
+        if totals[0] != totals[1]:
+            break
+        ties += 1
+        if ties > MAX_TIES:
+            raise KirokuError(f"{contest}: {MAX_TIES} ties in a row; check the dice")
+    won = 0 if totals[0] > totals[1] else 1
+    winner, loser = sides[won], sides[1 - won]
+    events.append(
+        OpposedRollSettled(
+            actor=actor,
+            at=at,
+            contest=contest,
+            winner=winner.name,
+            loser=loser.name,
+            totals=(totals[0], totals[1]),
+            ties=ties,
+        )
+    )
+    if effect is not None and won == 0:
+        events.append(_effect(actor, at, effect, winner, loser))
+    return events
+
+
+def _effect(
+    actor: str, at: datetime, effect: str, winner: CharacterState, loser: CharacterState
+) -> AnyEvent:
+    if effect == "knockdown":
+        return ConditionApplied(
+            actor=actor,
+            at=at,
+            character=loser.name,
+            condition="prone",
+            note=f"knocked down by {winner.name}",
+        )
+    theirs = next((w for w in loser.sheet.weapons if w.kind == "melee"), None)
+    mine = next((w for w in winner.sheet.weapons if w.kind == "melee"), None)
+    note = f"disarmed by {winner.name}"
+    if (
+        theirs is not None
+        and mine is not None
+        and mine.material == "metal"
+        and theirs.material == "wood"
+    ):
+        note += f"; {theirs.name} (wood) is destroyed"
+    return ConditionApplied(
+        actor=actor, at=at, character=loser.name, condition="disarmed", note=note
+    )
+
+
+def lead_roll(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    leader: str,
+    followers: Sequence[str],
+    skill: str,
+    trait: str,
+    dice: Dice,
+    tn: int | None = None,
+    raises: int = 0,
+) -> list[AnyEvent]:
+    """Followers to the leader: their ranks in the skill add to the leader's total."""
+    head = session.acting_for(actor, leader)
+    helpers = _followers(session, head, followers)
+    top = max(helpers, key=lambda c: c.sheet.skill_rank(skill))
+    if top.sheet.skill_rank(skill) > head.sheet.skill_rank(skill):
+        raise IllegalUnderRules(
+            f"{top.name} has the highest {skill} ({top.sheet.skill_rank(skill)}) and leads"
+        )
+    bonus = sum(c.sheet.skill_rank(skill) for c in helpers)
+    spec = roll_spec(head.sheet, skill=skill, trait=trait)
+    names = ", ".join(f"{c.name} {c.sheet.skill_rank(skill)}" for c in helpers)
+    return session.roll(
+        actor=actor,
+        at=at,
+        expression=spec.expression,
+        options=RollOptions(tn=tn, raises=raises, unskilled=spec.unskilled),
+        dice=dice,
+        character=head.name,
+        purpose="skill",
+        label=f"{spec.label}, leading",
+        parts=[Part(source=f"followers' {skill} ({names})", total=bonus)],
+        trait=spec.trait,
+    )
+
+
+def follow_rolls(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    leader: str,
+    followers: Sequence[str],
+    skill: str,
+    trait: str,
+    dice: Dice,
+    tn: int | None = None,
+) -> list[AnyEvent]:
+    """The leader to followers: the leader's rank adds to each follower's roll."""
+    session.gm_only(actor, "run a led group roll")
+    head = session.character_named(leader)
+    rank = head.sheet.skill_rank(skill)
+    if rank < 1:
+        raise IllegalUnderRules(f"{head.name} has no rank in {skill!r} to lead with")
+    events: list[AnyEvent] = []
+    for follower in _followers(session, head, followers):
+        spec = roll_spec(follower.sheet, skill=skill, trait=trait)
+        events += session.roll(
+            actor=actor,
+            at=at,
+            expression=spec.expression,
+            options=RollOptions(tn=tn, unskilled=spec.unskilled),
+            dice=dice,
+            character=follower.name,
+            purpose="skill",
+            label=f"{spec.label}, led",
+            parts=[Part(source=f"{head.name}'s {skill} rank", total=rank)],
+            trait=spec.trait,
+        )
+    return events
+
+
+def _followers(
+    session: Session, head: CharacterState, names: Sequence[str]
+) -> list[CharacterState]:
+    if not names:
+        raise MalformedInput("a cooperative roll needs at least one other character")
+    helpers = [session.character_named(name) for name in names]
+    if any(key(c.name) == key(head.name) for c in helpers) or len(
+        {key(c.name) for c in helpers}
+    ) != len(helpers):
+        raise MalformedInput("each character takes part in a cooperative roll once")
+    return helpers
+
+
+def second_attempt(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    character: str,
+    dice: Dice,
+    void: bool = False,
+) -> list[AnyEvent]:
+    """Right after a failed Investigation/Perception roll, the same roll again at +15."""
+    who = session.acting_for(actor, character)
+    last = session.state.last_roll.get(key(who.name))
+    if (
+        last is None
+        or not last.label.casefold().startswith("investigation/perception")
+        or last.roll.success is not False
+    ):
+        raise IllegalUnderRules(
+            f"{who.name}'s last roll was not a failed Investigation/Perception roll"
+        )
+    if any(p.source == "second attempt" for p in last.parts):
+        raise IllegalUnderRules("there is only one second attempt")
+    spec = roll_spec(
+        who.sheet, skill="Investigation", trait="perception", emphasis=last.roll.emphasis
+    )
+    return session.roll(
+        actor=actor,
+        at=at,
+        expression=spec.expression,
+        options=RollOptions(
+            tn=last.base_tn, unskilled=spec.unskilled, void=void, emphasis=last.roll.emphasis
+        ),
+        dice=dice,
+        character=who.name,
+        purpose="skill",
+        label=spec.label,
+        parts=[Part(source="second attempt", tn=SECOND_ATTEMPT_TN)],
+        trait="perception",
+    )

@@ -1,0 +1,265 @@
+"""4e healing and regaining Void (« Soins », « Regain de points de Vide »).
+
+- Natural healing: a night's rest heals Stamina × 2 + insight rank wounds; a full sleep
+  restores every Void point — except to a fasting character (« À jeun »: no Void regained
+  by resting; from Stamina days of fasting, 2k1 wounds a day instead).
+- Medicine: a trained healer (rank 1 or more) with a kit (10 uses) rolls
+  Medicine/Intelligence against TN 15; on a success the patient heals 1k1, +1k0 per
+  raise called; a patient is treated by Medicine once a day (Kiroku reads « une seule
+  fois par jour et par blessure » as once a day for the patient, since wounds are a pool).
+- Meditation + Void against TN 20: 1 Void point per half hour, 2 at Meditation rank 3,
+  3 at rank 7.
+- Tea Ceremony + Void against TN 15, +5 for each participant beyond the second, five at
+  most: each participant regains 1 Void point, 2 when the leader has rank 5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from domain.dice.die import DiceSource, Die
+from domain.dice.roll import RollOptions
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.events import (
+    AnyEvent,
+    DiceRolled,
+    MedicineKitGained,
+    MedicineKitUsed,
+    NightRested,
+    SpellSlotsRestored,
+    VoidPointsRegained,
+    WoundsHealed,
+    WoundsTaken,
+)
+from domain.rolls import roll_spec
+from domain.session.aggregate import Session
+from domain.session.records import key
+
+Dice = DiceSource | Sequence[Die]
+
+MEDICINE_TN = 15
+MEDITATION_TN = 20
+TEA_TN = 15
+TEA_MAX = 5
+KIT_USES = 10
+
+
+def rest(
+    session: Session, *, actor: str, at: datetime, character: str, dice: Dice | None = None
+) -> list[AnyEvent]:
+    """A night's rest: natural healing, Void and spell slots back, a new day."""
+    session.gm_only(actor, "pass a night")
+    who = session.character_named(character)
+    events: list[AnyEvent] = [NightRested(actor=actor, at=at, character=who.name)]
+    fasting = who.conditions.get("fasting")
+    stamina = who.sheet.trait("stamina")
+    wounds = who.wounds
+    if fasting is not None and fasting.level >= stamina:
+        if dice is None:
+            raise MalformedInput(f"{who.name} is starving: the night's 2k1 wounds need dice")
+        rolled = session.roll(
+            actor=actor,
+            at=at,
+            expression="2k1",
+            options=RollOptions(),
+            dice=dice,
+            purpose="damage",
+            label=f"{who.name} starves",
+            target=who.name,
+        )
+        event = rolled[-1]
+        assert isinstance(event, DiceRolled)
+        events += rolled
+        events.append(
+            WoundsTaken(
+                actor=actor, at=at, character=who.name, amount=event.roll.total, source="fasting"
+            )
+        )
+    else:
+        healing = 2 * stamina + session.ruleset.insight_rank(who.sheet)
+        if wounds:
+            events.append(
+                WoundsHealed(
+                    actor=actor,
+                    at=at,
+                    character=who.name,
+                    amount=min(wounds, healing),
+                    method=f"natural healing (Stamina × 2 + insight rank = {healing})",
+                )
+            )
+    if who.void_spent and fasting is None:
+        events.append(
+            VoidPointsRegained(
+                actor=actor,
+                at=at,
+                character=who.name,
+                amount=who.void_spent,
+                source="a full night's sleep",
+            )
+        )
+    if who.slots_used:
+        events.append(SpellSlotsRestored(actor=actor, at=at, character=who.name))
+    return events
+
+
+def give_kit(session: Session, *, actor: str, at: datetime, character: str) -> list[AnyEvent]:
+    session.gm_only(actor, "hand out a medicine kit")
+    who = session.character_named(character)
+    return [MedicineKitGained(actor=actor, at=at, character=who.name, uses=KIT_USES)]
+
+
+def medicine(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    healer: str,
+    patient: str,
+    dice: DiceSource,
+    raises: int = 0,
+    tn: int = MEDICINE_TN,
+) -> list[AnyEvent]:
+    who = session.acting_for(actor, healer)
+    sick = session.character_named(patient)
+    if who.sheet.skill_rank("Medicine") < 1:
+        raise IllegalUnderRules(f"{who.name} is not trained in Medicine")
+    if who.kit_uses < 1:
+        raise IllegalUnderRules(f"{who.name} has no medicine kit with a use left")
+    if sick.wounds == 0:
+        raise IllegalUnderRules(f"{sick.name} has no wounds to treat")
+    if sick.treated_today:
+        raise IllegalUnderRules(f"{sick.name} has already been treated with Medicine today")
+    spec = roll_spec(who.sheet, skill="Medicine", trait="intelligence")
+    events: list[AnyEvent] = [
+        MedicineKitUsed(actor=actor, at=at, character=who.name, patient=sick.name)
+    ]
+    events += session.roll(
+        actor=actor,
+        at=at,
+        expression=spec.expression,
+        options=RollOptions(tn=tn, raises=raises),
+        dice=dice,
+        character=who.name,
+        purpose="skill",
+        label=spec.label,
+        trait="intelligence",
+        target=sick.name,
+    )
+    treatment = events[-1]
+    assert isinstance(treatment, DiceRolled)
+    if treatment.roll.success:
+        events += session.roll(
+            actor=actor,
+            at=at,
+            expression=f"{1 + raises}k1",
+            options=RollOptions(),
+            dice=dice,
+            character=who.name,
+            purpose="healing",
+            label="Medicine: wounds healed",
+            target=sick.name,
+        )
+        healed = events[-1]
+        assert isinstance(healed, DiceRolled)
+        events.append(
+            WoundsHealed(
+                actor=actor,
+                at=at,
+                character=sick.name,
+                amount=min(sick.wounds, healed.roll.total),
+                method=f"Medicine by {who.name}",
+            )
+        )
+    return events
+
+
+def _void_per(rank: int, steps: Sequence[tuple[int, int]]) -> int:
+    return max((points for needed, points in steps if rank >= needed), default=1)
+
+
+def meditate(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    character: str,
+    dice: Dice,
+    half_hours: int = 1,
+) -> list[AnyEvent]:
+    who = session.acting_for(actor, character)
+    if not 1 <= half_hours <= 48:
+        raise MalformedInput(f"{half_hours} half hours of meditation is out of range")
+    if who.void_spent == 0:
+        raise IllegalUnderRules(f"{who.name} has spent no Void point to regain")
+    spec = roll_spec(who.sheet, skill="Meditation", ring="void")
+    events = session.roll(
+        actor=actor,
+        at=at,
+        expression=spec.expression,
+        options=RollOptions(tn=MEDITATION_TN, unskilled=spec.unskilled),
+        dice=dice,
+        character=who.name,
+        purpose="skill",
+        label=spec.label,
+    )
+    rolled = events[-1]
+    assert isinstance(rolled, DiceRolled)
+    if rolled.roll.success:
+        per = _void_per(who.sheet.skill_rank("Meditation"), ((3, 2), (7, 3)))
+        events.append(
+            VoidPointsRegained(
+                actor=actor,
+                at=at,
+                character=who.name,
+                amount=min(who.void_spent, per * half_hours),
+                source=f"meditation, {half_hours} half hour(s)",
+            )
+        )
+    return events
+
+
+def tea_ceremony(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    leader: str,
+    participants: Sequence[str],
+    dice: Dice,
+) -> list[AnyEvent]:
+    head = session.acting_for(actor, leader)
+    guests = [session.character_named(name) for name in participants]
+    everyone = [head, *[g for g in guests if key(g.name) != key(head.name)]]
+    if len({key(c.name) for c in everyone}) != len(everyone):
+        raise MalformedInput("each participant takes tea once")
+    if len(everyone) > TEA_MAX:
+        raise IllegalUnderRules(f"a tea ceremony takes at most {TEA_MAX} participants")
+    tn = TEA_TN + 5 * max(0, len(everyone) - 2)
+    spec = roll_spec(head.sheet, skill="Tea Ceremony", ring="void")
+    events = session.roll(
+        actor=actor,
+        at=at,
+        expression=spec.expression,
+        options=RollOptions(tn=tn, unskilled=spec.unskilled),
+        dice=dice,
+        character=head.name,
+        purpose="skill",
+        label=spec.label,
+    )
+    rolled = events[-1]
+    assert isinstance(rolled, DiceRolled)
+    if rolled.roll.success:
+        per = 2 if head.sheet.skill_rank("Tea Ceremony") >= 5 else 1
+        for who in everyone:
+            if who.void_spent:
+                events.append(
+                    VoidPointsRegained(
+                        actor=actor,
+                        at=at,
+                        character=who.name,
+                        amount=min(who.void_spent, per),
+                        source=f"tea ceremony led by {head.name}",
+                    )
+                )
+    return events
