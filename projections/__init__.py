@@ -18,6 +18,13 @@ VIEWS = {
     "void": views.void,
     "stances": views.stances,
     "standing": views.standing,
+    "armour": views.armour,
+    "conditions": views.conditions,
+    "actions": views.actions,
+    "spells": views.spells,
+    "duels": views.duels,
+    "battle": views.battle,
+    "society": views.society,
 }
 PROJECTIONS = (*VIEWS, "timeline")
 

@@ -37,6 +37,7 @@ from domain.modifiers import Part
 from domain.rolls import roll_spec
 from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.combat import on_turn, spend_action
+from domain.rulesets.l5r4e.society import honour_loss_events
 from domain.session.aggregate import Session
 from domain.session.records import CharacterState, key
 
@@ -132,8 +133,10 @@ def attack(
     use_center: bool = False,
     arrow: str | None = None,
     range_m: int | None = None,
+    honour_loss: int | None = None,
 ) -> list[AnyEvent]:
-    """An attack roll against the target's armour TN, and what the hit earned."""
+    """An attack roll against the target's armour TN, and what the hit earned. A peasant
+    weapon costs honour (« mot clef paysan »): ``honour_loss`` tenths, or the GM's table."""
     who = on_turn(session, actor, attacker)
     victim = session.character_named(target)
     if key(victim.name) == key(who.name):
@@ -194,6 +197,8 @@ def attack(
                 action=f"attack {victim.name}",
             )
         )
+    if "peasant" in (k.casefold() for k in arms.keywords):
+        events += honour_loss_events(session, actor, at, who, "peasant weapon", honour_loss)
     armour = armour_tn(session.state, victim, melee=not ranged)
     tn = max(0, sum(p.total for p in armour))
     events += session.roll(

@@ -1,0 +1,315 @@
+"""4e iaijutsu duels (« Duel de iaijutsu »).
+
+Both duellists hold the Center stance and only act in the duel. Three steps:
+- Assessment (at the same time): Iaijutsu (Assessment)/Awareness against 10 + 5 × the
+  other's insight rank. A success learns one thing, and one more per raise: the other's
+  Void, Reflexes, Iaijutsu, Iaijutsu mastery, Void points left, wound rank. Beating the
+  other's assessment by 10 or more gives +1k1 on the focus rolls. From here on either
+  may concede.
+- Focus: an opposed Iaijutsu (Focus)/Void roll. Beating the other by 5 or more strikes
+  first, with a free raise for every further 5; otherwise the strike is karmic.
+- Strike: Iaijutsu/Reflexes against the other's armour TN, the free raises applying; the
+  damage as usual; then the second, if still standing. In a duel to first blood the
+  first one hit has lost. A karmic strike is simultaneous: no winner, no loser, the
+  cause is void. In a duel to the death, if both stand after the strikes, it goes on as
+  a skirmish.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from domain.dice.die import DiceSource
+from domain.dice.roll import RollOptions
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
+from domain.events import (
+    AnyEvent,
+    DiceRolled,
+    DuelAssessed,
+    DuelBegan,
+    DuelConceded,
+    DuelEnded,
+    DuelFocused,
+    DuelKind,
+    DuelStruck,
+    Revealed,
+    WoundsTaken,
+)
+from domain.modifiers import Part
+from domain.rolls import roll_spec
+from domain.rulesets.l5r4e.armour import armour_tn
+from domain.rulesets.l5r4e.attacks import choose_weapon, damage_expression
+from domain.session.aggregate import Session
+from domain.session.records import CharacterState, DuelState, key
+
+LEARNABLE = ("void", "reflexes", "iaijutsu", "mastery", "void_points", "wound_rank")
+KINDS: tuple[DuelKind, ...] = ("first_blood", "to_the_death")
+
+
+def _duel(session: Session, duel: str, phase: str | None = None) -> DuelState:
+    state = session.state.duels.get(duel)
+    if state is None:
+        raise NotFound(f"no duel {duel!r}")
+    if state.phase == "over":
+        raise IllegalUnderRules(f"duel {duel!r} is over ({state.outcome})")
+    if phase is not None and state.phase != phase:
+        raise IllegalUnderRules(f"duel {duel!r} is at the {state.phase} step, not {phase}")
+    return state
+
+
+def begin(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    challenger: str,
+    defender: str,
+    kind: str = "first_blood",
+) -> list[AnyEvent]:
+    session.gm_only(actor, "begin a duel")
+    first, second = session.character_named(challenger), session.character_named(defender)
+    if key(first.name) == key(second.name):
+        raise MalformedInput("a duel needs two duellists")
+    if kind not in KINDS:
+        raise MalformedInput(f"duel kind {kind!r}; choose from {', '.join(KINDS)}")
+    for who in (first, second):
+        session.can_act(who)
+        for duel in session.state.duels.values():
+            if duel.phase != "over" and key(who.name) in map(key, duel.duellists()):
+                raise IllegalUnderRules(f"{who.name} is already in duel {duel.duel!r}")
+    name = f"duel-{len(session.state.duels) + 1}"
+    return [
+        DuelBegan(
+            actor=actor, at=at, duel=name, challenger=first.name, defender=second.name, kind=kind
+        )
+    ]
+
+
+def _learned(session: Session, other: CharacterState, count: int) -> list[tuple[str, str]]:
+    sheet = other.sheet
+    rank = sheet.skill_rank("Iaijutsu")
+    facts = {
+        "void": str(sheet.void),
+        "reflexes": str(sheet.trait("reflexes")),
+        "iaijutsu": str(rank),
+        "mastery": ", ".join(f"rank {r}" for r in (3, 5, 7) if rank >= r) or "none",
+        "void_points": str(other.void_points),
+        "wound_rank": session.ruleset.wound_rank(sheet, other.wounds).name,
+    }
+    return [(what, facts[what]) for what in LEARNABLE[:count]]
+
+
+def assess(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    duel: str,
+    dice: DiceSource,
+    raises: tuple[int, int] = (0, 0),
+) -> list[AnyEvent]:
+    """Both duellists assess at once; each learns one thing plus one per raise called."""
+    state = _duel(session, duel, "assessment")
+    session.gm_only(actor, "run the assessment")
+    duellists = [session.character_named(n) for n in state.duellists()]
+    events: list[AnyEvent] = []
+    totals: list[int] = []
+    successes: list[bool] = []
+    for who, other, called in zip(duellists, reversed(duellists), raises, strict=True):
+        spec = roll_spec(who.sheet, skill="Iaijutsu", trait="awareness")
+        tn = 10 + 5 * session.ruleset.insight_rank(other.sheet)
+        events += session.roll(
+            actor=actor,
+            at=at,
+            expression=spec.expression,
+            options=RollOptions(tn=tn, raises=called, unskilled=spec.unskilled),
+            dice=dice,
+            character=who.name,
+            purpose="skill",
+            label="Iaijutsu (Assessment)/Awareness",
+            trait="awareness",
+            target=other.name,
+        )
+        rolled = events[-1]
+        assert isinstance(rolled, DiceRolled)
+        totals.append(rolled.roll.total)
+        successes.append(bool(rolled.roll.success))
+    for index, (who, other) in enumerate(zip(duellists, reversed(duellists), strict=True)):
+        learned = _learned(session, other, 1 + raises[index]) if successes[index] else []
+        for what, value in learned:
+            events.append(
+                Revealed(
+                    actor=actor, at=at, character=who.name, about=other.name, what=what, value=value
+                )
+            )
+        events.append(
+            DuelAssessed(
+                actor=actor,
+                at=at,
+                duel=duel,
+                character=who.name,
+                success=successes[index],
+                learned=tuple(learned),
+                focus_bonus=totals[index] >= totals[1 - index] + 10,
+            )
+        )
+    return events
+
+
+def concede(
+    session: Session, *, actor: str, at: datetime, duel: str, character: str
+) -> list[AnyEvent]:
+    state = _duel(session, duel)
+    who = session.acting_for(actor, character)
+    if key(who.name) not in map(key, state.duellists()):
+        raise IllegalUnderRules(f"{who.name} is not in duel {duel!r}")
+    if state.phase == "assessment":
+        raise IllegalUnderRules("a duellist may concede once the assessment is made")
+    if state.phase == "strike" and state.struck:
+        raise IllegalUnderRules("the blades are drawn: too late to concede")
+    return [
+        DuelConceded(actor=actor, at=at, duel=duel, character=who.name),
+        DuelEnded(actor=actor, at=at, duel=duel, winner=state.other(who.name), outcome="conceded"),
+    ]
+
+
+def focus(
+    session: Session, *, actor: str, at: datetime, duel: str, dice: DiceSource
+) -> list[AnyEvent]:
+    """The opposed Iaijutsu (Focus)/Void roll (ties are within 5: a karmic strike)."""
+    state = _duel(session, duel, "focus")
+    session.gm_only(actor, "run the focus")
+    duellists = [session.character_named(n) for n in state.duellists()]
+    events: list[AnyEvent] = []
+    totals = []
+    for who in duellists:
+        spec = roll_spec(who.sheet, skill="Iaijutsu", ring="void")
+        parts = (
+            [Part(source="assessment beaten by 10", rolled=1, kept=1)]
+            if key(who.name) in state.focus_bonus
+            else []
+        )
+        events += session.roll(
+            actor=actor,
+            at=at,
+            expression=spec.expression,
+            options=RollOptions(unskilled=spec.unskilled),
+            dice=dice,
+            character=who.name,
+            purpose="opposed",
+            label="Iaijutsu (Focus)/Void",
+            parts=parts,
+        )
+        rolled = events[-1]
+        assert isinstance(rolled, DiceRolled)
+        totals.append(rolled.roll.total)
+    margin = abs(totals[0] - totals[1])
+    first = None
+    if margin >= 5:
+        first = duellists[0 if totals[0] > totals[1] else 1].name
+    free = (margin - 5) // 5 if first else 0
+    events.append(
+        DuelFocused(actor=actor, at=at, duel=duel, first=first, margin=margin, free_raises=free)
+    )
+    return events
+
+
+def _blow(
+    session: Session,
+    actor: str,
+    at: datetime,
+    duel: str,
+    who: CharacterState,
+    other: CharacterState,
+    dice: DiceSource,
+    free_raises: int,
+) -> tuple[list[AnyEvent], bool]:
+    spec = roll_spec(who.sheet, skill="Iaijutsu", trait="reflexes")
+    tn = max(0, sum(p.total for p in armour_tn(session.state, other)))
+    events = session.roll(
+        actor=actor,
+        at=at,
+        expression=spec.expression,
+        options=RollOptions(tn=tn, free_raises=free_raises, unskilled=spec.unskilled),
+        dice=dice,
+        character=who.name,
+        purpose="attack",
+        label="Iaijutsu (Strike)/Reflexes",
+        trait="reflexes",
+        target=other.name,
+    )
+    rolled = events[-1]
+    assert isinstance(rolled, DiceRolled)
+    hit = bool(rolled.roll.success)
+    if hit:
+        weapon = next((w for w in who.sheet.weapons if w.kind == "melee"), None)
+        arms = choose_weapon(who, weapon.name if weapon else None)
+        expression = damage_expression(session, who, arms, None, False, 0)
+        events += session.roll(
+            actor=actor,
+            at=at,
+            expression=expression,
+            options=RollOptions(),
+            dice=dice,
+            character=who.name,
+            purpose="damage",
+            label=f"{arms.name} damage",
+            target=other.name,
+        )
+        damage = events[-1]
+        assert isinstance(damage, DiceRolled)
+        reduction = other.sheet.armour.reduction if other.sheet.armour else 0
+        events.append(
+            WoundsTaken(
+                actor=actor,
+                at=at,
+                character=other.name,
+                amount=max(0, damage.roll.total - reduction),
+                source=f"{who.name}'s iaijutsu strike",
+                damage=damage.roll.total,
+            )
+        )
+    events.append(DuelStruck(actor=actor, at=at, duel=duel, character=who.name, hit=hit))
+    return events, hit
+
+
+def strike(
+    session: Session, *, actor: str, at: datetime, duel: str, dice: DiceSource
+) -> list[AnyEvent]:
+    """The strike step, whole: the first striker, then the second if still standing; or
+    both at once on a karmic strike."""
+    state = _duel(session, duel, "strike")
+    session.gm_only(actor, "run the strike")
+    events: list[AnyEvent] = []
+    if state.first is None:
+        a, b = (session.character_named(n) for n in state.duellists())
+        for who, other in ((a, b), (b, a)):
+            blow, _ = _blow(session, actor, at, duel, who, other, dice, 0)
+            events += blow
+        events.append(DuelEnded(actor=actor, at=at, duel=duel, winner=None, outcome="karmic"))
+        return events
+    first = session.character_named(state.first)
+    second = session.character_named(state.other(first.name))
+    blow, hit = _blow(session, actor, at, duel, first, second, dice, state.free_raises)
+    events += blow
+    if hit and state.kind == "first_blood":
+        events.append(
+            DuelEnded(actor=actor, at=at, duel=duel, winner=first.name, outcome="first_blood")
+        )
+        return events
+    wounds = second.wounds + sum(e.amount for e in events if isinstance(e, WoundsTaken))
+    if session.ruleset.wound_rank(second.sheet, wounds).penalty is None:
+        events.append(DuelEnded(actor=actor, at=at, duel=duel, winner=first.name, outcome="death"))
+        return events
+    blow, second_hit = _blow(session, actor, at, duel, second, first, dice, 0)
+    events += blow
+    if second_hit and state.kind == "first_blood":
+        outcome, winner = "first_blood", second.name
+    elif state.kind == "first_blood":
+        outcome, winner = "stopped", None
+    else:
+        taken = first.wounds + sum(e.amount for e in blow if isinstance(e, WoundsTaken))
+        out = session.ruleset.wound_rank(first.sheet, taken).penalty is None
+        outcome, winner = ("death", second.name) if out else ("skirmish", None)
+    events.append(DuelEnded(actor=actor, at=at, duel=duel, winner=winner, outcome=outcome))  # type: ignore[arg-type]
+    return events

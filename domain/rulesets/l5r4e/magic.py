@@ -1,0 +1,171 @@
+"""4e spells (« Magie »).
+
+- « Jet de sort »: school rank + the spell's ring, keep the ring (rank 2, Fire 3: 5k3).
+- TN = level × 5 + 5 (10, 15, 20, 25, 30 for levels 1–5).
+- Casting takes the spell's level in rounds; each raise taken for it cuts a round, to a
+  minimum of 1 (a level 3 spell in one round: TN 20 + 2 raises = 30).
+- A day's slots: as many spells of an element as its ring; the Void ring's slots serve
+  for any element. A failed cast uses its slot all the same.
+- Affinity: +1 school rank with its element; deficiency −1 with its opposite (Water ↔ Fire,
+  Air ↔ Earth). At school rank 1 with an Air affinity, Air 3: 3k3 + 1k0 + 1k0 = 5k3; the
+  same shugenja cannot cast Earth spells at all (rank 0).
+- Concentration: a simple action to keep a spell going; a wound larger than the Earth
+  ring calls for Willpower against 20 + 5 × the spell's level, a distraction for
+  Willpower against 15; a failure ends the spell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from domain.character import CharacterSheet, Ring
+from domain.dice.die import DiceSource, Die
+from domain.dice.roll import RollOptions
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
+from domain.events import AnyEvent, ConditionApplied, ConditionEnded, DiceRolled, SpellCast
+from domain.session.aggregate import Session
+from domain.session.records import CharacterState
+
+Dice = DiceSource | Sequence[Die]
+OPPOSITES: dict[Ring, Ring] = {"water": "fire", "fire": "water", "air": "earth", "earth": "air"}
+
+
+def spell_tn(level: int) -> int:
+    return level * 5 + 5
+
+
+def effective_rank(sheet: CharacterSheet, element: Ring) -> int:
+    rank = sheet.school_rank
+    if sheet.affinity == element:
+        rank += 1
+    if sheet.deficiency == element:
+        rank -= 1
+    return max(0, rank)
+
+
+def slots_left(who: CharacterState) -> dict[str, int]:
+    """Slots left today by element, and the Void ring's wildcard slots."""
+    sheet = who.sheet
+    return {
+        ring: sheet.ring(ring) - who.slots_used.get(ring, 0)
+        for ring in ("earth", "air", "water", "fire", "void")
+    }
+
+
+def cast(
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    character: str,
+    spell: str,
+    dice: Dice,
+    time_raises: int = 0,
+    raises: int = 0,
+    void: bool = False,
+) -> list[AnyEvent]:
+    who = session.acting_for(actor, character)
+    known = who.sheet.spell(spell)
+    if known is None:
+        raise NotFound(f"{who.name} does not know the spell {spell!r}")
+    rank = effective_rank(who.sheet, known.element)
+    if rank < 1:
+        raise IllegalUnderRules(
+            f"{who.name}'s school rank with {known.element} is 0 (deficiency): no "
+            f"{known.element} spell can be cast"
+        )
+    if time_raises < 0 or raises < 0:
+        raise MalformedInput("raises are a number from 0")
+    left = slots_left(who)
+    if left[known.element] > 0:
+        slot = known.element
+    elif left["void"] > 0:
+        slot = "void"
+    else:
+        raise IllegalUnderRules(
+            f"{who.name} has no {known.element} spell left today, and no Void slot"
+        )
+    ring = who.sheet.ring(known.element)
+    rounds = max(1, known.level - time_raises)
+    events = session.roll(
+        actor=actor,
+        at=at,
+        expression=f"{rank + ring}k{ring}",
+        options=RollOptions(tn=spell_tn(known.level), raises=time_raises + raises, void=void),
+        dice=dice,
+        character=who.name,
+        purpose="spell",
+        label=f"{known.name} (level {known.level} {known.element})",
+    )
+    rolled = events[-1]
+    assert isinstance(rolled, DiceRolled)
+    events.append(
+        SpellCast(
+            actor=actor,
+            at=at,
+            character=who.name,
+            spell=known.name,
+            element=known.element,
+            level=known.level,
+            slot=slot,
+            success=bool(rolled.roll.success),
+            casting_rounds=rounds,
+        )
+    )
+    return events
+
+
+def concentrate(
+    session: Session, *, actor: str, at: datetime, character: str, spell: str
+) -> list[AnyEvent]:
+    who = session.acting_for(actor, character)
+    if who.sheet.spell(spell) is None:
+        raise NotFound(f"{who.name} does not know the spell {spell!r}")
+    return [
+        ConditionApplied(
+            actor=actor, at=at, character=who.name, condition="concentrating", note=spell
+        )
+    ]
+
+
+def concentration_check(
+    session: Session, *, actor: str, at: datetime, character: str, cause: str, dice: Dice
+) -> list[AnyEvent]:
+    session.gm_only(actor, "call for a concentration check")
+    who = session.character_named(character)
+    held = who.conditions.get("concentrating")
+    if held is None:
+        raise IllegalUnderRules(f"{who.name} is not concentrating on a spell")
+    if cause == "wound":
+        known = who.sheet.spell(held.note)
+        tn = 20 + 5 * (known.level if known else 1)
+    elif cause == "distraction":
+        tn = 15
+    else:
+        raise MalformedInput(f"cause {cause!r}; choose from wound, distraction")
+    willpower = who.sheet.trait("willpower")
+    events = session.roll(
+        actor=actor,
+        at=at,
+        expression=f"{willpower}k{willpower}",
+        options=RollOptions(tn=tn),
+        dice=dice,
+        character=who.name,
+        purpose="trait",
+        label=f"Willpower: keep {held.note}",
+        trait="willpower",
+    )
+    rolled = events[-1]
+    assert isinstance(rolled, DiceRolled)
+    if not rolled.roll.success:
+        events.append(
+            ConditionEnded(
+                actor=actor,
+                at=at,
+                character=who.name,
+                condition="concentrating",
+                note=f"{held.note} ends",
+            )
+        )
+    return events
