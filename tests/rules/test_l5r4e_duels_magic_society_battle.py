@@ -1,0 +1,337 @@
+"""4e iaijutsu duels, magic, honour and society, mass battle, as the summary states them."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.character import Skill, Spell, Weapon
+from domain.dice.faces import parse_faces
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
+from domain.events import (
+    BattleEntry,
+    BattleResultDrawn,
+    BattleStatusSet,
+    ConditionApplied,
+    DiceRolled,
+    DuelAssessed,
+    DuelEnded,
+    DuelFocused,
+    HonourLoss,
+    Revealed,
+    SpellCast,
+    StandingChanged,
+)
+from domain.rulesets.l5r4e import battle, duels, magic, society
+from domain.session.aggregate import Session
+from projections import project_state
+from tests.support import Scripted, Table
+
+KATANA = Weapon("Katana", "3k2")
+
+
+def duellists(kind: str = "first_blood") -> Table:
+    table = Table()
+    for name, player in (("Kakita Ryoku", "ana"), ("Mirumoto Taki", "ben")):
+        table.join(name, player, armour=None, weapons=(KATANA,), skills=(Skill("Iaijutsu", 3),))
+    table.do(duels.begin, challenger="Kakita Ryoku", defender="Mirumoto Taki", kind=kind)
+    return table
+
+
+class TestDuels:
+    def test_assessment_reveals_one_thing_and_one_per_raise_and_beats_by_10(self) -> None:
+        table = duellists()
+        # Iaijutsu 3 + Awareness 2: 5k2 against 10 + 5 × 1 = 15 (+5 for Ryoku's raise)
+        events = table.do(
+            duels.assess,
+            duel="duel-1",
+            raises=(1, 0),
+            dice=Scripted(10, 9, 5, 1, 1, 1, 7, 6, 1, 1, 1),
+        )
+        assessed = [e for e in events if isinstance(e, DuelAssessed)]
+        assert [len(a.learned) for a in assessed] == [2, 0]  # 29 ≥ 20; 13 < 15
+        assert assessed[0].learned == (("void", "2"), ("reflexes", "3"))
+        assert assessed[0].focus_bonus and not assessed[1].focus_bonus
+        assert [e.what for e in events if isinstance(e, Revealed)] == ["void", "reflexes"]
+
+    def test_focus_beaten_by_5_strikes_first_with_a_free_raise_per_further_5(self) -> None:
+        table = duellists()
+        table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 10))
+        # Iaijutsu 3 + Void 2: 5k2; Ryoku 19 + 9 = 28 against Taki 5 + 5 = 10: margin 18
+        events = table.do(
+            duels.focus, duel="duel-1", dice=Scripted(10, 9, 9, 1, 1, 1, 5, 5, 1, 1, 1)
+        )
+        focused = events[-1]
+        assert isinstance(focused, DuelFocused)
+        assert (focused.first, focused.margin, focused.free_raises) == ("Kakita Ryoku", 18, 2)
+
+    def test_within_5_the_strike_is_karmic_and_no_one_wins(self) -> None:
+        table = duellists()
+        table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 10))
+        table.do(duels.focus, duel="duel-1", dice=Scripted(*[5] * 10))
+        events = table.do(duels.strike, duel="duel-1", dice=Scripted(*[2] * 40))
+        ended = events[-1]
+        assert isinstance(ended, DuelEnded) and (ended.winner, ended.outcome) == (None, "karmic")
+
+    def test_first_blood_goes_to_the_first_hit(self) -> None:
+        table = duellists()
+        table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 10))
+        table.do(duels.focus, duel="duel-1", dice=Scripted(10, 9, 9, 1, 1, 1, 5, 5, 1, 1, 1))
+        # Iaijutsu/Reflexes 6k3 with 2 free raises against 20: 9+9+9 = 27 hits
+        events = table.do(duels.strike, duel="duel-1", dice=Scripted(9, 9, 9, *[2] * 20))
+        ended = events[-1]
+        assert isinstance(ended, DuelEnded)
+        assert (ended.winner, ended.outcome) == ("Kakita Ryoku", "first_blood")
+        view = project_state(table.session.state)["duels"]["duel-1"]
+        assert view["phase"] == "over" and view["hits"] == ["Kakita Ryoku"]
+
+    def test_conceding_after_the_assessment_only(self) -> None:
+        table = duellists()
+        with pytest.raises(IllegalUnderRules, match="once the assessment is made"):
+            table.do(duels.concede, duel="duel-1", character="Mirumoto Taki", actor="ben")
+        table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 10))
+        events = table.do(duels.concede, duel="duel-1", character="Mirumoto Taki", actor="ben")
+        assert events[-1].winner == "Kakita Ryoku"  # type: ignore[union-attr]
+        with pytest.raises(IllegalUnderRules, match="is over"):
+            table.do(duels.focus, duel="duel-1", dice=Scripted())
+
+
+def shugenja(**changes: object) -> Table:
+    table = Table()
+    table.join(
+        "Isawa Aki",
+        "ana",
+        awareness=3,
+        reflexes=3,
+        school_rank=1,
+        affinity="air",
+        deficiency="earth",
+        spells=(
+            Spell("Tempest of Air", "air", 2),
+            Spell("Jade Strike", "earth", 1),
+            Spell("Path to Inner Peace", "water", 1),
+        ),
+        **changes,
+    )
+    return table
+
+
+class TestMagic:
+    def test_the_summary_s_affinity_example_air_3_at_rank_1_rolls_5k3(self) -> None:
+        table = shugenja()
+        events = table.do(
+            magic.cast, character="Isawa Aki", spell="Tempest of Air", dice=parse_faces("9,8,7,1,1")
+        )
+        rolled, cast = events[-2], events[-1]
+        assert isinstance(rolled, DiceRolled) and isinstance(cast, SpellCast)
+        assert (rolled.roll.expression, rolled.roll.tn) == ("5k3", 15)  # level 2: 2 × 5 + 5
+        assert cast.success and cast.slot == "air" and cast.casting_rounds == 2
+
+    def test_a_deficient_element_at_rank_1_cannot_be_cast(self) -> None:
+        with pytest.raises(IllegalUnderRules, match="school rank with earth is 0"):
+            shugenja().do(magic.cast, character="Isawa Aki", spell="Jade Strike", dice=Scripted())
+
+    def test_raises_cut_the_casting_time_to_one_round(self) -> None:
+        table = shugenja(void=3)
+        events = table.do(
+            magic.cast,
+            character="Isawa Aki",
+            spell="Tempest of Air",
+            time_raises=3,
+            dice=parse_faces("10+9,10+5,9,1,1"),
+        )
+        assert events[-1].casting_rounds == 1  # type: ignore[union-attr]
+        assert events[-2].roll.effective_tn == 30  # type: ignore[union-attr]
+
+    def test_slots_run_out_then_void_slots_serve_and_a_failure_still_uses_one(self) -> None:
+        table = shugenja()  # Water 2 (strength 3, perception 2), Void 2
+        for _ in range(4):
+            table.do(
+                magic.cast,
+                character="Isawa Aki",
+                spell="Path to Inner Peace",
+                dice=Scripted(1, 1, 1, 1),
+            )
+        casts = [r.event for r in table.session.events if isinstance(r.event, SpellCast)]
+        assert [c.slot for c in casts] == ["water", "water", "void", "void"]
+        assert not any(c.success for c in casts)
+        with pytest.raises(IllegalUnderRules, match="no water spell left today"):
+            table.do(
+                magic.cast, character="Isawa Aki", spell="Path to Inner Peace", dice=Scripted()
+            )
+
+    def test_concentration_breaks_on_a_failed_willpower_roll(self) -> None:
+        table = shugenja()
+        table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
+        table.do(
+            magic.concentration_check, character="Isawa Aki", cause="wound", dice=parse_faces("9,8")
+        )  # 17 < 20 + 5 × 2
+        assert "concentrating" not in table.session.state.characters["isawa aki"].conditions
+
+    def test_an_unknown_spell_is_not_found(self) -> None:
+        with pytest.raises(NotFound, match="does not know the spell 'Fireball'"):
+            shugenja().do(magic.cast, character="Isawa Aki", spell="Fireball", dice=Scripted())
+
+
+class TestSociety:
+    @pytest.mark.parametrize(
+        ("tenths", "band"),
+        [
+            (15, "Dog without honour"),
+            (35, "Untrustworthy"),
+            (45, "What is expected"),
+            (65, "Exceptional"),
+            (80, "A soul beyond reproach"),
+            (100, "The strength of a thousand ancestors"),
+        ],
+    )
+    def test_honour_bands(self, tenths: int, band: str) -> None:
+        assert society.honour_band(tenths) == band
+
+    def test_taint_bands_and_money(self) -> None:
+        assert society.taint_band(25) == "Active corruption"
+        assert society.money(287) == {"koku": 5, "bu": 3, "zeni": 7}
+
+    def test_perceiving_honour_against_30(self) -> None:
+        table = Table()
+        table.join("Kitsuki", "p1", awareness=3, skills=(Skill("Lore: Bushido", 3),))
+        table.join("Suspect", "p2", honour=35)
+        events = table.do(
+            society.perceive_honour,
+            character="Kitsuki",
+            target="Suspect",
+            dice=parse_faces("10+9,8,5,1,1,1"),
+        )
+        assert events[-2].roll.tn == 30  # type: ignore[union-attr]
+        assert events[-1] == Revealed(
+            actor=events[-1].actor,
+            at=events[-1].at,
+            character="Kitsuki",
+            about="Suspect",
+            what="honour rank",
+            value="3",
+        )
+
+    def test_heraldry_is_50_less_5_per_glory_rank(self) -> None:
+        table = Table()
+        table.join("Herald", "p1", skills=(Skill("Lore: Heraldry", 5),))
+        table.join("Famous", "p2", glory=60, clan="Lion")
+        events = table.do(
+            society.recognise, character="Herald", target="Famous", dice=Scripted(*[2] * 9)
+        )
+        assert events[-1].roll.tn == 20  # type: ignore[union-attr]
+
+    def test_jade_adds_10_against_the_taint_and_a_failure_gains_it(self) -> None:
+        table = Table()
+        table.join("Hiruma", "p1")
+        events = table.do(
+            society.resist_taint,
+            character="Hiruma",
+            tn=25,
+            taint=3,
+            jade=True,
+            dice=parse_faces("5,4"),
+        )  # 9 + 10 < 25
+        assert events[-2].roll.total == 19  # type: ignore[union-attr]
+        assert isinstance(events[-1], StandingChanged) and events[-1].delta == 3
+
+    def test_fear_willpower_plus_honour_rank_and_fleeing_at_15_short(self) -> None:
+        table = Table()
+        table.join("Scared", "p1", willpower=2, honour=20)
+        events = table.do(society.fear, character="Scared", rank=4, dice=parse_faces("2,1"))
+        # 3 + 2 (honour rank) = 5 against 25: short by 20
+        assert [e.condition for e in events if isinstance(e, ConditionApplied)] == [
+            "afraid",
+            "fleeing",
+        ]
+        assert table.session.state.characters["scared"].conditions["afraid"].level == 4
+
+    def test_a_degrading_skill_costs_honour_from_the_gms_table_or_ruling(self) -> None:
+        table = Table()
+        table.join("Bully", "p1", honour=45, skills=(Skill("Intimidation", 2),))
+        with pytest.raises(IllegalUnderRules, match="give the loss in tenths, or load"):
+            table.do(
+                society.degrading_roll,
+                character="Bully",
+                skill="Intimidation",
+                trait="willpower",
+                dice=Scripted(),
+            )
+        table.do(
+            society.load_honour_table, rows=[HonourLoss("degrading skill: Intimidation", 4, 3)]
+        )
+        events = table.do(
+            society.degrading_roll,
+            character="Bully",
+            skill="Intimidation",
+            trait="willpower",
+            dice=Scripted(*[5] * 6),
+        )
+        assert isinstance(events[0], StandingChanged) and events[0].delta == -3
+
+    def test_money_cannot_go_below_nothing(self) -> None:
+        table = Table()
+        table.join("Ronin", "p1", zeni=12)
+        table.do(society.change_money, character="Ronin", bu=-1)
+        with pytest.raises(IllegalUnderRules, match="has 0 koku 0 bu 2 zeni"):
+            table.do(society.change_money, character="Ronin", zeni=-3)
+
+
+TABLE = [
+    BattleEntry(engagement="engaged", status=s, low=1, high=30, glory=2, wounds=5)
+    for s in ("winning", "held", "losing")
+]
+
+
+class TestBattle:
+    def battle_table(self) -> Table:
+        table = Table()
+        table.join("Akodo General", "p1", perception=3, skills=(Skill("Battle", 4),))
+        table.join("Enemy General", "gm", perception=3, skills=(Skill("Battle", 2),))
+        table.do(battle.begin, name="Beiden Pass", armies=(500, 480), table=TABLE)
+        table.do(battle.next_turn)
+        return table
+
+    def test_one_turn_per_250_in_the_larger_army(self) -> None:
+        table = self.battle_table()
+        assert project_state(table.session.state)["battle"]["turns"] == 2
+
+    def test_engagement_moves_one_step_a_turn(self) -> None:
+        table = self.battle_table()
+        table.do(battle.declare, character="Akodo General", engagement="reserve")
+        table.do(battle.next_turn)
+        with pytest.raises(IllegalUnderRules, match="one step a turn"):
+            table.do(battle.declare, character="Akodo General", engagement="engaged")
+
+    @pytest.mark.parametrize(
+        ("ours", "status"), [((9, 9, 9, 9, 9, 9, 9), "winning"), ((5, 5, 1, 1, 1, 1, 1), "losing")]
+    )
+    def test_the_commanders_contest_sets_the_status(
+        self, ours: tuple[int, ...], status: str
+    ) -> None:
+        table = self.battle_table()
+        events = table.do(
+            battle.commanders,
+            ours="Akodo General",
+            theirs="Enemy General",
+            dice=Scripted(*ours, 4, 4, 4, 1, 1),
+        )
+        assert isinstance(events[-1], BattleStatusSet) and events[-1].status == status
+
+    def test_a_character_draws_1d10_plus_water_plus_battle_in_the_table(self) -> None:
+        table = self.battle_table()
+        table.do(battle.declare, character="Akodo General", engagement="engaged")
+        table.do(
+            battle.commanders,
+            ours="Akodo General",
+            theirs="Enemy General",
+            dice=Scripted(9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 1, 1),
+        )
+        events = table.do(battle.draw, character="Akodo General", dice=Scripted(10))
+        drawn = next(e for e in events if isinstance(e, BattleResultDrawn))
+        assert drawn.result == 10 + 3 + 4  # 1d10 does not explode; Water 3, Battle 4
+        assert table.session.state.characters["akodo general"].wounds == 5
+
+    def test_no_table_no_battle(self) -> None:
+        table = Table()
+        with pytest.raises(MalformedInput, match="mass-battle table"):
+            table.do(battle.begin, name="x", armies=(10, 10), table=[])
