@@ -22,7 +22,6 @@ from domain.events import (
     StandingChanged,
 )
 from domain.rulesets.l5r4e import battle, duels, magic, society
-from domain.session.aggregate import Session
 from projections import project_state
 from tests.support import Scripted, Table
 
