@@ -31,6 +31,7 @@ from domain.events import (
     WoundsTaken,
 )
 from domain.standing import format_tenths
+from projections.play_lines import describe_play
 
 
 def describe(event: AnyEvent) -> str:
@@ -80,7 +81,7 @@ def describe(event: AnyEvent) -> str:
             )
         case EventRetracted():
             return f"GM retracts event {event.position}"
-    return type(event).__name__
+    return describe_play(event)
 
 
 def timeline(

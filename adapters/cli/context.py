@@ -16,7 +16,7 @@ import msgspec
 from adapters.cli.dice_commands import describe_roll, roll_as_json
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
-from domain.dice.die import DiceSource, Die
+from domain.dice.die import DiceSource, Die, FaceQueue
 from domain.dice.faces import parse_faces
 from domain.errors import MalformedInput
 from domain.events import DiceRolled, Recorded
@@ -66,6 +66,21 @@ def dice(args: argparse.Namespace) -> DiceSource | Sequence[Die]:
         if seed is not None:
             raise MalformedInput("give either --faces or --seed, not both")
         return parse_faces(faces)
+    return random.Random(seed)
+
+
+def dice_source(args: argparse.Namespace) -> DiceSource:
+    """For commands that throw several rolls: the seeded port, or the faces given with
+    --faces drawn in order (``1r4`` draws the 1, then the 4)."""
+    faces = getattr(args, "faces", None)
+    seed = getattr(args, "seed", None)
+    if faces is not None:
+        if seed is not None:
+            raise MalformedInput("give either --faces or --seed, not both")
+        queue: list[int] = []
+        for die in parse_faces(faces):
+            queue.extend(((1,) if die.rerolled_one else ()) + die.faces)
+        return FaceQueue(queue)
     return random.Random(seed)
 
 

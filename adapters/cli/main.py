@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from adapters import log
-from adapters.cli import dice_commands, replay_commands, session_commands
+from adapters.cli import dice_commands, play_commands, replay_commands, session_commands
 from adapters.cli.context import store_config
 from adapters.cli.demo import run_demo
 from domain.errors import KirokuError, MalformedInput
@@ -81,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo_parser.set_defaults(handler=_demo)
 
     session_commands.register(commands)
+    play_commands.register(commands)
     replay_commands.register(commands)
     return parser
 

@@ -22,7 +22,9 @@ from domain.character import CharacterSheet
 from domain.errors import MalformedInput
 from domain.events import AnyEvent
 from domain.purchase import Purchase
-from domain.rolls import roll_spec
+from domain.rulesets.l5r4e import combat
+from domain.rulesets.l5r4e.contests import tn_for
+from domain.rulesets.l5r4e.skills import skill_roll
 from domain.session.aggregate import Session
 from domain.standing import STANDINGS, parse_tenths
 from projections import project_state
@@ -147,7 +149,11 @@ def session_roll(args: argparse.Namespace) -> int:
 
         def build(session: Session, at: datetime) -> list[AnyEvent]:
             expression, options = args.expression, roll_options(args)
-            purpose, label = args.purpose, args.label or ""
+            if args.difficulty is not None:
+                if options.tn is not None:
+                    raise MalformedInput("give --tn or --difficulty, not both")
+                options = msgspec.structs.replace(options, tn=tn_for(args.difficulty))
+            who = context.actor(args, session)
             if args.skill or args.trait or args.ring:
                 if expression:
                     raise MalformedInput(
@@ -155,34 +161,39 @@ def session_roll(args: argparse.Namespace) -> int:
                     )
                 if not args.character:
                     raise MalformedInput("--skill, --trait and --ring need --character")
-                who = session.state.character(args.character)
-                if who is None:
-                    raise MalformedInput(f"no character {args.character!r} in the session")
-                spec = roll_spec(
-                    who.sheet,
+                return skill_roll(
+                    session,
+                    actor=who,
+                    at=at,
+                    character=args.character,
+                    dice=context.dice(args),
+                    options=options,
                     skill=args.skill,
                     trait=args.trait,
                     ring=args.ring,
-                    emphasis=args.emphasis,
-                )
-                expression, label = spec.expression, label or spec.label
-                purpose = purpose if purpose != "other" else spec.purpose
-                options = msgspec.structs.replace(
-                    options, unskilled=spec.unskilled or options.unskilled
+                    void_skill=args.void_skill,
+                    purpose=None if args.purpose == "other" else args.purpose,
+                    label=args.label,
+                    use_center=args.center,
+                    hidden=args.hidden,
+                    reason=args.reason,
                 )
             if not expression:
                 raise MalformedInput("give a dice expression, or --skill/--trait/--ring")
+            if args.void_skill:
+                raise MalformedInput("--void-skill goes with --skill")
             return session.roll(
-                actor=context.actor(args, session),
+                actor=who,
                 at=at,
                 expression=expression,
                 options=options,
                 dice=context.dice(args),
                 character=args.character,
-                purpose=purpose,
-                label=label,
+                purpose=args.purpose,
+                label=args.label or "",
                 hidden=args.hidden,
                 reason=args.reason,
+                use_center=args.center,
             )
 
         recorded = service.execute(sid, "roll", build)
@@ -232,11 +243,25 @@ def _void(args: argparse.Namespace) -> int:
                 actor=who, at=at, character=args.character, amount=amount, source=args.source
             ),
         )
+    if args.use == "armour":
+        return _run(
+            args,
+            "void",
+            lambda s, who, at: combat.void_armour(s, actor=who, at=at, character=args.character),
+        )
+    if args.use == "initiative":
+        return _run(
+            args,
+            "void",
+            lambda s, who, at: combat.void_initiative(
+                s, actor=who, at=at, character=args.character
+            ),
+        )
     return _run(
         args,
         "void",
         lambda s, who, at: s.spend_void(
-            actor=who, at=at, character=args.character, purpose=args.purpose
+            actor=who, at=at, character=args.character, purpose=args.purpose, use=args.use
         ),
     )
 
@@ -429,6 +454,13 @@ def register(commands: Subparsers) -> None:
     void.add_argument("--purpose", default="declared before the roll")
     void.add_argument("--regain", nargs="?", const="all", default=None, help="N or all")
     void.add_argument("--source", default="a full night's sleep")
+    void.add_argument(
+        "--use",
+        default="other",
+        choices=("armour", "initiative", "technique", "other"),
+        help="armour: +10 armour TN this round; initiative: +10 for the combat; technique: "
+        "a school technique (outside the one-a-round limit)",
+    )
 
     wound = character_command("wound", _wound, "wounds taken")
     wound.add_argument("amount")
@@ -489,6 +521,9 @@ def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--purpose", default="other")
     parser.add_argument("--label", default=None)
     parser.add_argument("--hidden", action="store_true", help="a GM's hidden roll")
+    parser.add_argument("--difficulty", default=None, help="easy, average, very_hard, impossible")
+    parser.add_argument("--void-skill", action="store_true", help="a Void point: skill 0 → 1")
+    parser.add_argument("--center", action="store_true", help="last round's Center bonus")
     parser.add_argument("--reason", default=None)
 
 

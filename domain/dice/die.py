@@ -25,6 +25,20 @@ class DiceSource(Protocol):
     def randint(self, a: int, b: int, /) -> int: ...
 
 
+class FaceQueue:
+    """A dice port that shows faces rolled at the table, in order — for a command that
+    throws several rolls (an opposed roll, a duel's strike) from one list of faces."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self._faces = list(faces)
+        self._given = len(faces)
+
+    def randint(self, a: int, b: int, /) -> int:
+        if not self._faces:
+            raise MalformedInput(f"the {self._given} faces given ran out: the rolls need more")
+        return self._faces.pop(0)
+
+
 class RollBudgetExceeded(KirokuError):
     """A roll asked the dice source for more faces than any honest roll needs."""
 

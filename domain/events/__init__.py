@@ -72,6 +72,7 @@ from domain.events.session import (
 )
 from domain.events.table import (
     ArmouryLoaded,
+    Equipped,
     HonourLoss,
     HonourTableLoaded,
     MedicineKitGained,
@@ -113,6 +114,7 @@ AnyEvent = (
     | MoneyChanged
     | Revealed
     | ArmouryLoaded
+    | Equipped
     | HonourTableLoaded
     | DuelBegan
     | DuelAssessed
@@ -174,6 +176,7 @@ __all__ = [
     "DuelStruck",
     "Engagement",
     "EngagementDeclared",
+    "Equipped",
     "Event",
     "EventRetracted",
     "ExperienceAwarded",

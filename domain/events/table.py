@@ -52,6 +52,16 @@ class ArmouryLoaded(Event, frozen=True, kw_only=True):
     armours: tuple[Armour, ...] = ()
 
 
+class Equipped(Event, frozen=True, kw_only=True):
+    """A character takes up an item from the GM's armoury: a weapon or arrows join the
+    sheet, armour replaces the armour worn."""
+
+    character: str
+    weapon: Weapon | None = None
+    arrow: Arrow | None = None
+    armour: Armour | None = None
+
+
 class HonourLoss(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One row of the GM's honour table: what an act costs at an honour rank."""
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from domain.events import (
     ActionTaken,
     AttackResolved,
@@ -24,6 +26,7 @@ from domain.events import (
     DuelFocused,
     DuelStruck,
     EngagementDeclared,
+    Equipped,
     FullDefenseRolled,
     GuardTaken,
     HeroicOpportunityTaken,
@@ -104,6 +107,20 @@ def _attack(state: SessionState, event: AttackResolved) -> None:
 
 def _settled(state: SessionState, event: OpposedRollSettled) -> None:
     return None
+
+
+def _equipped(state: SessionState, event: Equipped) -> None:
+    who = state.character(event.character)
+    if who is None:
+        return
+    sheet = who.sheet
+    if event.weapon is not None:
+        sheet = msgspec.structs.replace(sheet, weapons=(*sheet.weapons, event.weapon))
+    if event.arrow is not None:
+        sheet = msgspec.structs.replace(sheet, arrows=(*sheet.arrows, event.arrow))
+    if event.armour is not None:
+        sheet = msgspec.structs.replace(sheet, armour=event.armour)
+    who.sheet = sheet
 
 
 def _kit(state: SessionState, event: MedicineKitGained) -> None:
@@ -227,6 +244,7 @@ HANDLERS: dict[type[Any], Handler] = {
     GuardTaken: _guard,
     AttackResolved: _attack,
     OpposedRollSettled: _settled,
+    Equipped: _equipped,
     MedicineKitGained: _kit,
     MedicineKitUsed: _kit_used,
     NightRested: _night,

@@ -91,6 +91,10 @@ def spend_action(session: Session, who: CharacterState, kind: ActionKind, action
         raise IllegalUnderRules(f"{who.name} holds the Center stance and does nothing this turn")
     if stance == "full_defense" and kind != "free":
         raise IllegalUnderRules(f"{who.name} is in Full Defense: free actions only")
+    if stance == "full_attack" and kind != "free" and action not in ("attack", "move"):
+        raise IllegalUnderRules(
+            f"{who.name} is in Full Attack: only attacks and moves toward the foe ({action!r})"
+        )
     if "entangled" in who.conditions and action != "break free":
         raise IllegalUnderRules(f"{who.name} is entangled: the only action is to break free")
 

@@ -1,0 +1,631 @@
+"""The l5r4e play commands at the shell: combat, conditions, healing, duels, magic,
+honour and society, mass battle. Each decides one batch through the session service."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from adapters.cli import context
+from domain.character import Armour, Arrow, Weapon
+from domain.errors import MalformedInput
+from domain.events import AnyEvent, BattleEntry, HonourLoss
+from domain.rulesets.l5r4e import (
+    attacks,
+    battle,
+    combat,
+    contests,
+    duels,
+    equipment,
+    magic,
+    recovery,
+    society,
+)
+from domain.session.aggregate import Session
+
+Build = Callable[[Session, str, datetime, argparse.Namespace], list[AnyEvent]]
+Subparsers = Any
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load the session, decide the command as the actor, append, print."""
+    build: Build = args.build
+    service = context.open_service(args)
+    try:
+        sid = context.session_id(args)
+        recorded = service.execute(
+            sid,
+            args.command_name,
+            lambda session, at: build(session, context.actor(args, session), at, args),
+        )
+        context.print_recorded(args, sid, recorded)
+    finally:
+        service.store.close()
+    return 0
+
+
+def _read(path: str, kind: Any, what: str) -> Any:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise MalformedInput(f"cannot read {what} {path!r}: {error.strerror}") from None
+    try:
+        return msgspec.json.decode(data, type=kind)
+    except msgspec.DecodeError as error:
+        raise MalformedInput(f"{what} {path!r}: {error}") from None
+
+
+class Armoury(msgspec.Struct, forbid_unknown_fields=True):
+    weapons: list[Weapon] = []
+    arrows: list[Arrow] = []
+    armours: list[Armour] = []
+
+
+def _side(args: argparse.Namespace, which: str) -> contests.Side:
+    return contests.Side(
+        getattr(args, which),
+        getattr(args, f"{which}_skill"),
+        getattr(args, f"{which}_trait"),
+        getattr(args, f"{which}_ring"),
+        add_honour=args.honour == which,
+    )
+
+
+COMMANDS: dict[str, tuple[str, Build]] = {
+    "attack": (
+        "an attack roll against the target's armour TN",
+        lambda s, who, at, a: attacks.attack(
+            s,
+            actor=who,
+            at=at,
+            attacker=a.character,
+            target=a.target,
+            weapon=a.weapon,
+            dice=context.dice(a),
+            raises=a.raises,
+            free_raises=a.free_raises,
+            manoeuvres=a.manoeuvre,
+            circumstances=a.circumstances,
+            void=a.void,
+            use_center=a.center,
+            arrow=a.arrow,
+            range_m=a.range,
+            honour_loss=a.honour_loss,
+        ),
+    ),
+    "damage": (
+        "the damage roll of a hit",
+        lambda s, who, at, a: attacks.damage(
+            s,
+            actor=who,
+            at=at,
+            attacker=a.character,
+            dice=context.dice(a),
+            void_reduction=a.void_reduction,
+        ),
+    ),
+    "action": (
+        "an action with no roll",
+        lambda s, who, at, a: combat.take_action(
+            s, actor=who, at=at, character=a.character, kind=a.kind, action=a.action
+        ),
+    ),
+    "move": (
+        "move Water × 5 (free) or × 10 (simple) feet",
+        lambda s, who, at, a: combat.move(s, actor=who, at=at, character=a.character, kind=a.kind),
+    ),
+    "delay": (
+        "act later this round",
+        lambda s, who, at, a: combat.delay(
+            s, actor=who, at=at, character=a.character, behind=a.behind
+        ),
+    ),
+    "guard": (
+        "guard someone (+10 / −5)",
+        lambda s, who, at, a: combat.guard(
+            s, actor=who, at=at, character=a.character, protected=a.protect
+        ),
+    ),
+    "stand": (
+        "stand up from prone",
+        lambda s, who, at, a: combat.stand(s, actor=who, at=at, character=a.character),
+    ),
+    "full-defense": (
+        "the Full Defense roll",
+        lambda s, who, at, a: combat.full_defense(
+            s, actor=who, at=at, character=a.character, dice=context.dice(a)
+        ),
+    ),
+    "swap": (
+        "trade initiative (a Void point)",
+        lambda s, who, at, a: combat.swap_initiative(
+            s, actor=who, at=at, character=a.character, other=a.other
+        ),
+    ),
+    "condition": (
+        "apply or end a condition",
+        lambda s, who, at, a: (
+            combat.apply_condition(
+                s,
+                actor=who,
+                at=at,
+                character=a.character,
+                condition=a.condition,
+                level=a.level,
+                note=a.note,
+            )
+            if a.step == "apply"
+            else combat.end_condition(
+                s, actor=who, at=at, character=a.character, condition=a.condition, note=a.note
+            )
+        ),
+    ),
+    "recover": (
+        "the reaction phase roll (stunned, dazed)",
+        lambda s, who, at, a: combat.recover(
+            s,
+            actor=who,
+            at=at,
+            character=a.character,
+            condition=a.condition,
+            dice=context.dice_source(a),
+        ),
+    ),
+    "oppose": (
+        "an opposed roll",
+        lambda s, who, at, a: contests.oppose(
+            s,
+            actor=who,
+            at=at,
+            contest=a.contest,
+            first=_side(a, "first"),
+            second=_side(a, "second"),
+            dice=context.dice_source(a),
+            effect=a.effect,
+        ),
+    ),
+    "cooperate": (
+        "a cooperative roll",
+        lambda s, who, at, a: (
+            contests.lead_roll(
+                s,
+                actor=who,
+                at=at,
+                leader=a.leader,
+                followers=a.follower,
+                skill=a.skill,
+                trait=a.trait,
+                dice=context.dice(a),
+                tn=a.tn,
+            )
+            if a.kind == "lead"
+            else contests.follow_rolls(
+                s,
+                actor=who,
+                at=at,
+                leader=a.leader,
+                followers=a.follower,
+                skill=a.skill,
+                trait=a.trait,
+                dice=context.dice_source(a),
+                tn=a.tn,
+            )
+        ),
+    ),
+    "second-attempt": (
+        "Investigation/Perception again at +15",
+        lambda s, who, at, a: contests.second_attempt(
+            s, actor=who, at=at, character=a.character, dice=context.dice(a), void=a.void
+        ),
+    ),
+    "rest": (
+        "a night's rest",
+        lambda s, who, at, a: recovery.rest(
+            s, actor=who, at=at, character=a.character, dice=context.dice_source(a)
+        ),
+    ),
+    "kit": (
+        "hand a medicine kit",
+        lambda s, who, at, a: recovery.give_kit(s, actor=who, at=at, character=a.character),
+    ),
+    "medicine": (
+        "treat wounds with Medicine",
+        lambda s, who, at, a: recovery.medicine(
+            s,
+            actor=who,
+            at=at,
+            healer=a.character,
+            patient=a.patient,
+            dice=context.dice_source(a),
+            raises=a.raises,
+            tn=a.tn,
+        ),
+    ),
+    "meditate": (
+        "Meditation to regain Void",
+        lambda s, who, at, a: recovery.meditate(
+            s,
+            actor=who,
+            at=at,
+            character=a.character,
+            dice=context.dice(a),
+            half_hours=a.half_hours,
+        ),
+    ),
+    "tea": (
+        "a tea ceremony",
+        lambda s, who, at, a: recovery.tea_ceremony(
+            s, actor=who, at=at, leader=a.character, participants=a.guest, dice=context.dice(a)
+        ),
+    ),
+    "cast": (
+        "cast a spell",
+        lambda s, who, at, a: magic.cast(
+            s,
+            actor=who,
+            at=at,
+            character=a.character,
+            spell=a.spell,
+            dice=context.dice(a),
+            time_raises=a.time_raises,
+            raises=a.raises,
+            void=a.void,
+        ),
+    ),
+    "concentrate": (
+        "keep a spell going",
+        lambda s, who, at, a: magic.concentrate(
+            s, actor=who, at=at, character=a.character, spell=a.spell
+        ),
+    ),
+    "concentration": (
+        "a concentration check",
+        lambda s, who, at, a: magic.concentration_check(
+            s, actor=who, at=at, character=a.character, cause=a.cause, dice=context.dice(a)
+        ),
+    ),
+    "perceive-honour": (
+        "Lore: Bushido against 30",
+        lambda s, who, at, a: society.perceive_honour(
+            s, actor=who, at=at, character=a.character, target=a.target, dice=context.dice(a)
+        ),
+    ),
+    "heraldry": (
+        "recognise someone (50 − 5 × glory)",
+        lambda s, who, at, a: society.recognise(
+            s, actor=who, at=at, character=a.character, target=a.target, dice=context.dice(a)
+        ),
+    ),
+    "resist-taint": (
+        "resist the Taint",
+        lambda s, who, at, a: society.resist_taint(
+            s,
+            actor=who,
+            at=at,
+            character=a.character,
+            tn=a.tn,
+            taint=a.gain,
+            dice=context.dice(a),
+            jade=a.jade,
+        ),
+    ),
+    "fear": (
+        "a fear roll",
+        lambda s, who, at, a: society.fear(
+            s, actor=who, at=at, character=a.character, rank=a.rank, dice=context.dice(a)
+        ),
+    ),
+    "degrading": (
+        "a degrading skill roll and its honour loss",
+        lambda s, who, at, a: society.degrading_roll(
+            s,
+            actor=who,
+            at=at,
+            character=a.character,
+            skill=a.skill,
+            trait=a.trait,
+            dice=context.dice(a),
+            tn=a.tn,
+            honour_loss=a.honour_loss,
+            raises=a.raises,
+        ),
+    ),
+    "money": (
+        "koku, bu and zeni",
+        lambda s, who, at, a: society.change_money(
+            s, actor=who, at=at, character=a.character, koku=a.koku, bu=a.bu, zeni=a.zeni
+        ),
+    ),
+    "honour-table": (
+        "load the GM's honour table (JSON)",
+        lambda s, who, at, a: society.load_honour_table(
+            s, actor=who, at=at, rows=_read(a.file, list[HonourLoss], "honour table")
+        ),
+    ),
+    "armoury": (
+        "load the GM's armoury (JSON)",
+        lambda s, who, at, a: equipment.load_armoury(
+            s, actor=who, at=at, **msgspec.structs.asdict(_read(a.file, Armoury, "armoury"))
+        ),
+    ),
+    "equip": (
+        "take an item from the armoury",
+        lambda s, who, at, a: equipment.equip(
+            s, actor=who, at=at, character=a.character, item=a.item
+        ),
+    ),
+}
+
+DUEL: dict[str, Build] = {
+    "begin": lambda s, who, at, a: duels.begin(
+        s, actor=who, at=at, challenger=a.challenger, defender=a.defender, kind=a.kind
+    ),
+    "assess": lambda s, who, at, a: duels.assess(
+        s,
+        actor=who,
+        at=at,
+        duel=a.duel,
+        dice=context.dice_source(a),
+        raises=(a.raises[0], a.raises[1]),
+    ),
+    "concede": lambda s, who, at, a: duels.concede(
+        s, actor=who, at=at, duel=a.duel, character=a.character
+    ),
+    "focus": lambda s, who, at, a: duels.focus(
+        s, actor=who, at=at, duel=a.duel, dice=context.dice_source(a)
+    ),
+    "strike": lambda s, who, at, a: duels.strike(
+        s, actor=who, at=at, duel=a.duel, dice=context.dice_source(a)
+    ),
+}
+
+BATTLE: dict[str, Build] = {
+    "begin": lambda s, who, at, a: battle.begin(
+        s,
+        actor=who,
+        at=at,
+        name=a.name,
+        armies=(a.armies[0], a.armies[1]),
+        table=_read(a.table, list[BattleEntry], "battle table"),
+    ),
+    "turn": lambda s, who, at, a: battle.next_turn(s, actor=who, at=at),
+    "engage": lambda s, who, at, a: battle.declare(
+        s, actor=who, at=at, character=a.character, engagement=a.level
+    ),
+    "commanders": lambda s, who, at, a: battle.commanders(
+        s,
+        actor=who,
+        at=at,
+        ours=a.ours,
+        theirs=a.theirs,
+        dice=context.dice_source(a),
+        our_free_raises=a.our_free_raises,
+        their_free_raises=a.their_free_raises,
+    ),
+    "draw": lambda s, who, at, a: battle.draw(
+        s, actor=who, at=at, character=a.character, dice=context.dice(a)
+    ),
+    "heroic": lambda s, who, at, a: battle.heroic(
+        s, actor=who, at=at, character=a.character, accepted=not a.refuse, note=a.note
+    ),
+    "end": lambda s, who, at, a: battle.end(s, actor=who, at=at),
+}
+
+
+def _dice_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+    parser.add_argument("--faces", default=None, help="faces rolled at the table")
+
+
+def _arguments(name: str, p: argparse.ArgumentParser) -> None:
+    """Each command's own arguments."""
+    character = ("--character",)
+    if name in (
+        "attack",
+        "damage",
+        "action",
+        "move",
+        "delay",
+        "guard",
+        "stand",
+        "full-defense",
+        "swap",
+        "condition",
+        "recover",
+        "second-attempt",
+        "rest",
+        "kit",
+        "medicine",
+        "meditate",
+        "tea",
+        "cast",
+        "concentrate",
+        "concentration",
+        "perceive-honour",
+        "heraldry",
+        "resist-taint",
+        "fear",
+        "degrading",
+        "money",
+        "equip",
+    ):
+        p.add_argument(*character, required=True)
+    if name in (
+        "attack",
+        "damage",
+        "full-defense",
+        "recover",
+        "oppose",
+        "cooperate",
+        "second-attempt",
+        "rest",
+        "medicine",
+        "meditate",
+        "tea",
+        "cast",
+        "concentration",
+        "perceive-honour",
+        "heraldry",
+        "resist-taint",
+        "fear",
+        "degrading",
+    ):
+        _dice_args(p)
+    if name == "attack":
+        p.add_argument("--target", required=True)
+        p.add_argument("--weapon", default=None, help="a weapon on the sheet (default: unarmed)")
+        p.add_argument("--raises", type=int, default=0)
+        p.add_argument("--free-raises", type=int, default=0)
+        p.add_argument(
+            "--manoeuvre",
+            action="append",
+            default=[],
+            help="extra_attack, called_shot:head, disarm, increased_damage:2, feint, knockdown",
+        )
+        p.add_argument("--circumstances", type=int, default=0, help="added to the armour TN")
+        p.add_argument("--void", action="store_true")
+        p.add_argument("--center", action="store_true", help="use last round's Center bonus")
+        p.add_argument("--arrow", default=None)
+        p.add_argument("--range", type=int, default=None, help="metres to the target")
+        p.add_argument("--honour-loss", type=int, default=None, help="tenths, for a peasant weapon")
+    elif name == "damage":
+        p.add_argument("--void-reduction", action="store_true", help="the target spends Void: −10")
+    elif name == "action":
+        p.add_argument("kind", choices=("free", "simple", "complex"))
+        p.add_argument("action")
+    elif name == "move":
+        p.add_argument("kind", choices=("free", "simple"))
+    elif name == "delay":
+        p.add_argument("--behind", default=None)
+    elif name == "guard":
+        p.add_argument("--protect", required=True)
+    elif name == "swap":
+        p.add_argument("--other", required=True)
+    elif name == "condition":
+        p.add_argument("step", choices=("apply", "end"))
+        p.add_argument("condition")
+        p.add_argument("--level", type=int, default=0, help="days, or the fear rank")
+        p.add_argument("--note", default="")
+    elif name == "recover":
+        p.add_argument("condition", choices=("stunned", "dazed"))
+    elif name == "oppose":
+        p.add_argument("--contest", required=True, help="what it is about")
+        for side in ("first", "second"):
+            p.add_argument(f"--{side}", required=True, help=f"the {side} character")
+            p.add_argument(f"--{side}-skill", default=None)
+            p.add_argument(f"--{side}-trait", default=None)
+            p.add_argument(f"--{side}-ring", default=None)
+        p.add_argument(
+            "--honour",
+            choices=("first", "second"),
+            default=None,
+            help="which side adds its honour rank (resisting)",
+        )
+        p.add_argument("--effect", choices=("disarm", "knockdown"), default=None)
+    elif name == "cooperate":
+        p.add_argument("kind", choices=("lead", "follow"))
+        p.add_argument("--leader", required=True)
+        p.add_argument("--follower", action="append", default=[])
+        p.add_argument("--skill", required=True)
+        p.add_argument("--trait", required=True)
+        p.add_argument("--tn", type=int, default=None)
+    elif name == "second-attempt":
+        p.add_argument("--void", action="store_true")
+    elif name == "medicine":
+        p.add_argument("--patient", required=True)
+        p.add_argument("--raises", type=int, default=0)
+        p.add_argument("--tn", type=int, default=recovery.MEDICINE_TN)
+    elif name == "meditate":
+        p.add_argument("--half-hours", type=int, default=1)
+    elif name == "tea":
+        p.add_argument("--guest", action="append", default=[])
+    elif name == "cast":
+        p.add_argument("--spell", required=True)
+        p.add_argument("--time-raises", type=int, default=0, help="raises to cut casting time")
+        p.add_argument("--raises", type=int, default=0)
+        p.add_argument("--void", action="store_true")
+    elif name == "concentrate":
+        p.add_argument("--spell", required=True)
+    elif name == "concentration":
+        p.add_argument("--cause", choices=("wound", "distraction"), required=True)
+    elif name in ("perceive-honour", "heraldry"):
+        p.add_argument("--target", required=True)
+    elif name == "resist-taint":
+        p.add_argument("--tn", type=int, required=True)
+        p.add_argument("--gain", type=int, required=True, help="taint gained on a failure, tenths")
+        p.add_argument("--jade", action="store_true")
+    elif name == "fear":
+        p.add_argument("--rank", type=int, required=True)
+    elif name == "degrading":
+        p.add_argument("--skill", required=True)
+        p.add_argument("--trait", required=True)
+        p.add_argument("--tn", type=int, default=None)
+        p.add_argument("--raises", type=int, default=0)
+        p.add_argument("--honour-loss", type=int, default=None, help="tenths")
+    elif name == "money":
+        p.add_argument("--koku", type=int, default=0)
+        p.add_argument("--bu", type=int, default=0)
+        p.add_argument("--zeni", type=int, default=0)
+    elif name in ("honour-table", "armoury"):
+        p.add_argument("file")
+    elif name == "equip":
+        p.add_argument("--item", required=True)
+
+
+def register(commands: Subparsers) -> None:
+    for name, (help_text, build) in COMMANDS.items():
+        parser = commands.add_parser(name, help=help_text)
+        context.add_session_arguments(parser)
+        _arguments(name, parser)
+        parser.set_defaults(handler=run, build=build, command_name=name)
+
+    duel = commands.add_parser("duel", help="an iaijutsu duel, step by step")
+    steps = duel.add_subparsers(dest="step", required=True)
+    for step, build in DUEL.items():
+        p = steps.add_parser(step)
+        context.add_session_arguments(p)
+        if step == "begin":
+            p.add_argument("--challenger", required=True)
+            p.add_argument("--defender", required=True)
+            p.add_argument("--kind", choices=duels.KINDS, default="first_blood")
+        else:
+            p.add_argument("--duel", required=True)
+        if step == "concede":
+            p.add_argument("--character", required=True)
+        if step == "assess":
+            p.add_argument(
+                "--raises", type=int, nargs=2, default=[0, 0], metavar=("CHALLENGER", "DEFENDER")
+            )
+        if step in ("assess", "focus", "strike"):
+            _dice_args(p)
+        p.set_defaults(handler=run, build=build, command_name=f"duel {step}")
+
+    fight = commands.add_parser("battle", help="a mass battle, turn by turn")
+    steps = fight.add_subparsers(dest="step", required=True)
+    for step, build in BATTLE.items():
+        p = steps.add_parser(step)
+        context.add_session_arguments(p)
+        if step == "begin":
+            p.add_argument("--name", required=True)
+            p.add_argument("--armies", type=int, nargs=2, required=True, metavar=("OURS", "THEIRS"))
+            p.add_argument("--table", required=True, help="the GM's mass-battle table (JSON)")
+        elif step in ("engage", "draw", "heroic"):
+            p.add_argument("--character", required=True)
+        if step == "engage":
+            p.add_argument("level", choices=("reserve", "disengaged", "engaged", "front_line"))
+        elif step == "commanders":
+            p.add_argument("--ours", required=True)
+            p.add_argument("--theirs", required=True)
+            p.add_argument("--our-free-raises", type=int, default=0)
+            p.add_argument("--their-free-raises", type=int, default=0)
+        elif step == "heroic":
+            p.add_argument("--refuse", action="store_true")
+            p.add_argument("--note", default="")
+        if step in ("commanders", "draw"):
+            _dice_args(p)
+        p.set_defaults(handler=run, build=build, command_name=f"battle {step}")
