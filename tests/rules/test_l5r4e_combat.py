@@ -484,3 +484,78 @@ class TestTurns:
         )  # 17 ≥ 15
         assert events[-2].roll.tn == 15  # type: ignore[union-attr]
         assert "dazed" not in kaneka(table).conditions
+
+
+class TestVoidAndEquipment:
+    def test_a_void_point_lifts_a_skill_from_0_to_1(self) -> None:
+        from domain.dice.roll import RollOptions
+        from domain.rulesets.l5r4e.skills import skill_roll
+
+        table = Table()
+        table.join("A", "p1")
+        events = table.do(
+            skill_roll,
+            character="A",
+            skill="Athletics",
+            trait="strength",
+            options=RollOptions(tn=15),
+            dice=parse_faces("10,5,5"),
+        )
+        assert events[-1].roll.unskilled  # type: ignore[union-attr]
+        assert events[-1].roll.total == 20  # type: ignore[union-attr]  # no explosion
+        events = table.do(
+            skill_roll,
+            character="A",
+            skill="Athletics",
+            trait="strength",
+            options=RollOptions(tn=15),
+            dice=parse_faces("10+2,5,5,2"),
+            void_skill=True,
+        )
+        assert events[0].use == "skill"  # type: ignore[union-attr]
+        rolled = events[-1]
+        assert isinstance(rolled, DiceRolled)
+        assert rolled.roll.expression == "4k3" and not rolled.roll.unskilled
+        assert rolled.roll.total == 22  # the 10 explodes now
+        with pytest.raises(IllegalUnderRules, match="lifts a skill from 0 to 1"):
+            table.do(
+                skill_roll,
+                character="A",
+                skill="Kenjutsu",
+                trait="agility",
+                options=RollOptions(),
+                dice=Scripted(),
+                void_skill=True,
+            )
+
+    def test_full_attack_allows_only_attacks_and_moves(self) -> None:
+        table = skirmish()
+        table.do(Session.choose_stance, character="Akodo Kaneka", stance="full_attack")
+        with pytest.raises(IllegalUnderRules, match="only attacks and moves"):
+            table.do(
+                combat.take_action, character="Akodo Kaneka", kind="simple", action="draw a scroll"
+            )
+        events = table.do(combat.move, character="Akodo Kaneka", kind="simple")
+        assert events[0].feet == 2 * 10 + 5  # type: ignore[union-attr]
+
+    def test_the_armoury_is_the_gms_data_and_equips_characters(self) -> None:
+        from domain.character import Arrow
+        from domain.rulesets.l5r4e import equipment
+
+        table = Table()
+        table.join("A", "p1", armour=None)
+        with pytest.raises(IllegalUnderRules, match="no armoury is loaded"):
+            table.do(equipment.equip, character="A", item="Yumi")
+        table.do(
+            equipment.load_armoury,
+            weapons=[TestArchery.YUMI],
+            arrows=[Arrow("Willow leaf", "2k2")],
+            armours=[Armour("Light armour", 5, 3, 5)],
+        )
+        for item in ("Yumi", "willow leaf", "Light armour"):
+            table.do(equipment.equip, character="A", item=item)
+        sheet = table.session.state.characters["a"].sheet
+        assert sheet.weapon("yumi") is not None and sheet.arrow("Willow Leaf") is not None
+        assert sheet.armour == Armour("Light armour", 5, 3, 5)
+        with pytest.raises(MalformedInput, match="malformed dice expression 'x'"):
+            table.do(equipment.load_armoury, weapons=[Weapon("Odd", "x")])
