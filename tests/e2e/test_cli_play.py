@@ -1,0 +1,195 @@
+"""The l5r4e play commands through the real entry point: a GM at the shell."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import Run
+
+SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
+S = ("--session", "play")
+
+
+def ok(kiroku: Run, *args: str) -> dict[str, object]:
+    done = kiroku(*args, "--json")
+    assert done.returncode == 0, (args, done.stderr)
+    data: dict[str, object] = json.loads(done.stdout)
+    return data
+
+
+@pytest.fixture
+def fight(kiroku: Run) -> Run:
+    ok(kiroku, "session", "open", "--id", "play", "--gm", "sensei")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "bayushi-fumi.json"), "--player", "ben")
+    ok(kiroku, "combat", "start", *S)
+    ok(kiroku, "initiative", *S, "--character", "Akodo Kaneka", "--faces", "9,9,9,2")
+    ok(kiroku, "initiative", *S, "--character", "Bayushi Fumi", "--faces", "3,2,2,2")
+    ok(kiroku, "combat", "round", *S)
+    return kiroku
+
+
+def test_an_attack_its_damage_and_the_armour_tn_from_the_shell(fight: Run) -> None:
+    ok(fight, "void", *S, "--character", "Bayushi Fumi", "--use", "armour", "--as", "ben")
+    attack = ok(
+        fight,
+        "attack",
+        *S,
+        "--character",
+        "Akodo Kaneka",
+        "--target",
+        "Bayushi Fumi",
+        "--weapon",
+        "Katana",
+        "--raises",
+        "1",
+        "--manoeuvre",
+        "increased_damage:1",
+        "--faces",
+        "10+9,9,8,3,2,2",
+    )
+    assert attack["roll"]["tn"] == 30  # type: ignore[index]  # 20 + Void 10
+    assert attack["recorded"][-1]["summary"].endswith("damage 7k2")  # type: ignore[index]
+    damage = ok(fight, "damage", *S, "--character", "Akodo Kaneka", "--faces", "9,8,2,2,2,2,2")
+    assert damage["recorded"][-1]["summary"] == (  # type: ignore[index]
+        "Bayushi Fumi takes 17 wounds from Akodo Kaneka's Katana"
+    )
+    state = ok(fight, "state", *S)
+    assert state["armour"]["Bayushi Fumi"]["tn"] == 30  # type: ignore[index]
+    assert state["actions"]["Akodo Kaneka"]["complex_left"] == 0  # type: ignore[index]
+
+
+def test_conditions_and_the_reaction_phase(fight: Run) -> None:
+    ok(fight, "condition", "apply", "stunned", *S, "--character", "Bayushi Fumi")
+    ok(fight, "recover", "stunned", *S, "--character", "Bayushi Fumi", "--faces", "10+5,9")
+    state = ok(fight, "state", *S)
+    assert state["conditions"]["Bayushi Fumi"] == {}  # type: ignore[index]
+
+
+def test_a_refused_play_command_exits_2_and_records_nothing(fight: Run) -> None:
+    before = len(json.loads(fight("log", *S, "--json").stdout))
+    done = fight(
+        "attack",
+        *S,
+        "--character",
+        "Bayushi Fumi",
+        "--target",
+        "Akodo Kaneka",
+        "--faces",
+        "1,1,1,1,1",
+    )
+    assert done.returncode == 2 and "not Bayushi Fumi's turn" in done.stderr
+    done = fight(
+        "attack",
+        *S,
+        "--character",
+        "Akodo Kaneka",
+        "--target",
+        "Bayushi Fumi",
+        "--weapon",
+        "Katana",
+        "--manoeuvre",
+        "teleport",
+        "--faces",
+        "1",
+    )
+    assert done.returncode == 2 and "manoeuvre 'teleport'" in done.stderr
+    assert len(json.loads(fight("log", *S, "--json").stdout)) == before
+
+
+def test_a_duel_from_the_shell(kiroku: Run) -> None:
+    ok(kiroku, "session", "open", "--id", "play", "--gm", "sensei")
+    for sheet, player in (("akodo-kaneka", "ana"), ("bayushi-fumi", "ben")):
+        ok(kiroku, "join", *S, "--sheet", str(SHEETS / f"{sheet}.json"), "--player", player)
+    ok(kiroku, "duel", "begin", *S, "--challenger", "Akodo Kaneka", "--defender", "Bayushi Fumi")
+    ok(kiroku, "duel", "assess", *S, "--duel", "duel-1", "--seed", "3")
+    ok(kiroku, "duel", "focus", *S, "--duel", "duel-1", "--seed", "4")
+    ok(kiroku, "duel", "strike", *S, "--duel", "duel-1", "--seed", "5")
+    duel = ok(kiroku, "state", *S)["duels"]["duel-1"]  # type: ignore[index]
+    assert duel["phase"] == "over" and duel["outcome"] in (  # type: ignore[index]
+        "first_blood",
+        "karmic",
+        "stopped",
+    )
+
+
+def test_tables_and_a_battle_from_files(kiroku: Run, tmp_path: Path) -> None:
+    ok(kiroku, "session", "open", "--id", "play", "--gm", "sensei")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "bayushi-fumi.json"), "--player", "gm")
+    table = tmp_path / "battle.json"
+    table.write_text(
+        json.dumps(
+            [
+                {"engagement": e, "status": s, "low": 1, "high": 40, "glory": 3}
+                for e in ("reserve", "disengaged", "engaged", "front_line")
+                for s in ("winning", "held", "losing")
+            ]
+        )
+    )
+    ok(
+        kiroku,
+        "battle",
+        "begin",
+        *S,
+        "--name",
+        "Beiden",
+        "--armies",
+        "600",
+        "400",
+        "--table",
+        str(table),
+    )
+    ok(kiroku, "battle", "turn", *S)
+    ok(kiroku, "battle", "engage", "front_line", *S, "--character", "Akodo Kaneka")
+    ok(
+        kiroku,
+        "battle",
+        "commanders",
+        *S,
+        "--ours",
+        "Akodo Kaneka",
+        "--theirs",
+        "Bayushi Fumi",
+        "--seed",
+        "8",
+    )
+    ok(kiroku, "battle", "draw", *S, "--character", "Akodo Kaneka", "--faces", "7")
+    state = ok(kiroku, "state", *S)
+    assert state["battle"]["turns"] == 3  # type: ignore[index]
+    assert state["standing"]["Akodo Kaneka"]["glory"] == "1.3"  # type: ignore[index]
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"engagement": "rear", "status": "winning", "low": 1, "high": 2}]')
+    done = kiroku("battle", "begin", *S, "--name", "x", "--armies", "1", "1", "--table", str(bad))
+    assert done.returncode == 2 and f"battle table {str(bad)!r}" in done.stderr
+
+
+def test_an_armoury_and_equipment(kiroku: Run, tmp_path: Path) -> None:
+    ok(kiroku, "session", "open", "--id", "play", "--gm", "sensei")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "bayushi-fumi.json"), "--player", "ben")
+    armoury = tmp_path / "armoury.json"
+    armoury.write_text(
+        json.dumps(
+            {
+                "weapons": [
+                    {
+                        "name": "Yumi",
+                        "skill": "Kyujutsu",
+                        "kind": "bow",
+                        "strength": 3,
+                        "range_m": 75,
+                        "size": "large",
+                    }
+                ],
+                "arrows": [{"name": "Willow leaf", "damage": "2k2"}],
+                "armours": [{"name": "Ashigaru armour", "tn_bonus": 3, "reduction": 1}],
+            }
+        )
+    )
+    ok(kiroku, "armoury", *S, str(armoury))
+    ok(kiroku, "equip", *S, "--character", "Bayushi Fumi", "--item", "Ashigaru armour")
+    state = ok(kiroku, "state", *S)
+    assert state["armour"]["Bayushi Fumi"]["tn"] == 23  # type: ignore[index]
