@@ -76,9 +76,15 @@ def describe(event: AnyEvent) -> str:
             return f"{event.character} is awarded {event.amount} XP"
         case ExperienceSpent():
             what = f"{event.name} ({event.emphasis})" if event.emphasis else event.name
-            return (
+            text = (
                 f"{event.character} spends {event.cost} XP: {event.kind} {what} → {event.new_rank}"
             )
+            if event.ring_raised:
+                text += f"; {event.ring_raised.capitalize()} ring rises"
+            before, after = event.insight_rank
+            if after > before:
+                text += f"; insight rank {before} → {after}"
+            return text
         case EventRetracted():
             return f"GM retracts event {event.position}"
     return describe_play(event)

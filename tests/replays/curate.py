@@ -18,6 +18,7 @@ from domain.dice.faces import parse_faces
 from domain.dice.roll import RollOptions
 from domain.purchase import Purchase
 from domain.session.aggregate import Session
+from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
 from tests.support import Table
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -238,6 +239,9 @@ SESSIONS: dict[str, Callable[[], Table]] = {
     "retracted-ruling": retracted_ruling,
     "dice-examples": dice_examples,
 }
+
+
+SESSIONS.update(FOURTH_EDITION)
 
 
 def main(argv: list[str]) -> int:
