@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain.events import Recorded
 from domain.session.state import SessionState, fold
+from projections import l5r4e, views
 from projections import timeline as timeline_module
-from projections import views
 
 VIEWS = {
     "session": views.session,
@@ -18,19 +19,18 @@ VIEWS = {
     "void": views.void,
     "stances": views.stances,
     "standing": views.standing,
-    "armour": views.armour,
-    "conditions": views.conditions,
-    "actions": views.actions,
-    "spells": views.spells,
-    "duels": views.duels,
-    "battle": views.battle,
-    "society": views.society,
 }
-PROJECTIONS = (*VIEWS, "timeline")
+#: Each ruleset's own read models, beside the core ones.
+RULESET_VIEWS: dict[str, dict[str, Callable[[SessionState], Any]]] = {"l5r4e": l5r4e.VIEWS}
 
 
 def project_state(state: SessionState) -> dict[str, Any]:
-    return {name: view(state) for name, view in VIEWS.items()}
+    """The core views, then the session's ruleset's own."""
+    result = {name: view(state) for name, view in VIEWS.items()}
+    ruleset = state.ruleset.id if state.ruleset is not None else ""
+    for name, view in RULESET_VIEWS.get(ruleset, {}).items():
+        result[name] = view(state)
+    return result
 
 
 def project(
