@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 from adapters.cli.render import render_state, render_timeline
 from adapters.service import Command, SessionService, utc_now
 from adapters.store import EventStore, StoreConfig
 from domain.character import Armour, CharacterSheet, Skill, Traits, Weapon
-from domain.dice.roll import RollOptions, RollResult
-from domain.events import AnyEvent, DiceRolled, Recorded
+from domain.events import AnyEvent, AttackResolved
 from domain.purchase import Purchase
-from domain.rolls import roll_spec
+from domain.rulesets.l5r4e import attacks, combat
 from domain.session.aggregate import Session
 from projections import project_state
 from projections.timeline import timeline
@@ -63,63 +61,29 @@ def _attack(
     *,
     void: bool = False,
 ) -> bool:
-    """Kenjutsu/Agility against Reflexes × 5 + 5; on a hit, katana 3k2 + Strength damage."""
-
-    def swing(session: Session, at: datetime) -> list[AnyEvent]:
-        sheet = session.state.characters[attacker.casefold()].sheet
-        spec = roll_spec(sheet, skill="Kenjutsu", trait="agility")
-        tn = target.trait("reflexes") * 5 + 5
-        return session.roll(
-            actor=GM,
-            at=at,
-            expression=spec.expression,
+    """The 4e attack (Kenjutsu/Agility against the armour TN) and, on a hit, its damage."""
+    recorded = service.execute(
+        sid,
+        "attack",
+        act(
+            attacks.attack,
+            attacker=attacker,
+            target=target.name,
+            weapon="Katana",
             dice=dice,
-            character=sheet.name,
-            options=RollOptions(tn=tn, void=void),
-            purpose="attack",
-            label=spec.label,
-        )
-
-    hit = bool(_last_roll(service.execute(sid, "roll", swing)).success)
-    if hit:
-
-        def damage(session: Session, at: datetime) -> list[AnyEvent]:
-            sheet = session.state.characters[attacker.casefold()].sheet
-            expression = f"{3 + sheet.trait('strength')}k2"
-            return session.roll(
-                actor=GM,
-                at=at,
-                expression=expression,
-                dice=dice,
-                character=sheet.name,
-                options=RollOptions(),
-                purpose="damage",
-                label="Katana",
-            )
-
-        amount = _last_roll(service.execute(sid, "roll", damage)).total
-        service.execute(
-            sid,
-            "wound",
-            act(
-                Session.take_wounds,
-                character=target.name,
-                amount=amount,
-                source=f"{attacker}'s katana",
-            ),
-        )
-    return hit
+            void=void,
+        ),
+    )
+    resolved = recorded[-1].event
+    assert isinstance(resolved, AttackResolved)
+    if resolved.hit:
+        service.execute(sid, "damage", act(attacks.damage, attacker=attacker, dice=dice))
+    return resolved.hit
 
 
 def act(method: Callable[..., list[AnyEvent]], by: str = GM, **fields: Any) -> Command:
     """A command for the service: ``method`` of the session, as ``by``, at the service's time."""
     return lambda session, at: method(session, actor=by, at=at, **fields)
-
-
-def _last_roll(recorded: list[Recorded]) -> RollResult:
-    event = recorded[-1].event
-    assert isinstance(event, DiceRolled)
-    return event.roll
 
 
 def _order(service: SessionService, sid: str) -> list[str]:
@@ -142,13 +106,19 @@ def run_demo(config: StoreConfig, seed: int = 1120) -> str:
             )
         for number in (1, 2):
             service.execute(sid, "combat round", act(Session.start_round))
-            for name in (KANEKA.name, FUMI.name):
+            if number == 2:
+                service.execute(sid, "void", act(combat.void_armour, character=KANEKA.name))
+            for name, stance in (
+                (KANEKA.name, "defense" if number == 2 else "attack"),
+                (FUMI.name, "attack"),
+            ):
                 service.execute(
-                    sid, "stance", act(Session.choose_stance, character=name, stance="attack")
+                    sid, "stance", act(Session.choose_stance, character=name, stance=stance)
                 )
             for name in _order(service, sid):
                 target = FUMI if name == KANEKA.name else KANEKA
-                _attack(service, sid, dice, name, target, void=(number == 2 and name == FUMI.name))
+                if not (number == 2 and name == KANEKA.name):  # in the Defense stance
+                    _attack(service, sid, dice, name, target, void=number == 2)
                 service.execute(sid, "combat next", act(Session.next_turn))
         service.execute(
             sid, "wound", act(Session.take_wounds, character=KANEKA.name, amount=4, source="a fall")
