@@ -96,6 +96,15 @@ def open_session(
     )
 
 
+def last_rolled(events: Sequence[AnyEvent]) -> DiceRolled:
+    """The roll a command just made: the last event of the batch :meth:`Session.roll`
+    returned."""
+    event = events[-1]
+    if not isinstance(event, DiceRolled):
+        raise TypeError(f"expected the batch to end with a roll, not {type(event).__name__}")
+    return event
+
+
 def _positive(amount: int, what: str) -> int:
     if not 0 < amount <= MAX_AMOUNT:
         raise MalformedInput(f"{what} {amount} must be a whole number from 1 to {MAX_AMOUNT}")

@@ -32,13 +32,13 @@ from domain.dice.die import DiceSource, Die
 from domain.dice.expression import parse_pool
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.events import ActionTaken, AnyEvent, AttackResolved, DiceRolled, WoundsTaken
+from domain.events import ActionTaken, AnyEvent, AttackResolved, WoundsTaken
 from domain.modifiers import Part
 from domain.rolls import roll_spec
 from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.combat import on_turn, spend_action
 from domain.rulesets.l5r4e.society import honour_loss_events
-from domain.session.aggregate import Session
+from domain.session.aggregate import Session, last_rolled
 from domain.session.records import CharacterState, key
 
 Dice = DiceSource | Sequence[Die]
@@ -224,8 +224,7 @@ def attack(
         use_center=use_center,
         target=victim.name,
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     hit = bool(rolled.roll.success)
     increased = next((int(arg) for name, _, arg in costs if name == "increased_damage"), 0)
     feint = 0
@@ -285,8 +284,7 @@ def damage(
         parts=parts,
         target=victim.name,
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     reductions: list[Part] = []
     armour = victim.sheet.armour
     if armour is not None and armour.reduction:

@@ -42,7 +42,7 @@ from domain.events import (
 )
 from domain.modifiers import Part
 from domain.rulesets.l5r4e.contests import Side, oppose
-from domain.session.aggregate import Session
+from domain.session.aggregate import Session, last_rolled
 from domain.session.records import BattleState
 
 Dice = DiceSource | Sequence[Die]
@@ -166,8 +166,7 @@ def draw(
         parts=[Part(source="Water + Battle", total=bonus)],
         target=who.name,
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     result = rolled.roll.total
     entry = next(
         (

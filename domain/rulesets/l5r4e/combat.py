@@ -36,7 +36,6 @@ from domain.events import (
     AnyEvent,
     ConditionApplied,
     ConditionEnded,
-    DiceRolled,
     FullDefenseRolled,
     GuardTaken,
     InitiativeSwapped,
@@ -44,7 +43,7 @@ from domain.events import (
 )
 from domain.rolls import roll_spec
 from domain.rulesets.l5r4e.conditions import LEVELLED, parse_condition
-from domain.session.aggregate import Session
+from domain.session.aggregate import Session, last_rolled
 from domain.session.records import CharacterState, CombatState, key
 
 Dice = DiceSource | Sequence[Die]
@@ -198,8 +197,7 @@ def full_defense(
         label=spec.label,
         trait="reflexes",
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     bonus = ceil(rolled.roll.total / 2)
     return [*events, FullDefenseRolled(actor=actor, at=at, character=who.name, bonus=bonus)]
 
@@ -325,8 +323,7 @@ def recover(
         purpose="ring",
         label=f"{who.name}: Earth to shake off {name}",
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     if rolled.roll.success:
         events.append(
             ConditionEnded(

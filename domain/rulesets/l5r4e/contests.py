@@ -22,10 +22,10 @@ from datetime import datetime
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
-from domain.events import AnyEvent, ConditionApplied, DiceRolled, OpposedRollSettled
+from domain.events import AnyEvent, ConditionApplied, OpposedRollSettled
 from domain.modifiers import Part
 from domain.rolls import roll_spec
-from domain.session.aggregate import Session
+from domain.session.aggregate import Session, last_rolled
 from domain.session.records import CharacterState, key
 
 Dice = DiceSource | Sequence[Die]
@@ -99,8 +99,7 @@ def oppose(
                 parts=parts,
                 trait=spec.trait,
             )
-            event = rolled[-1]
-            assert isinstance(event, DiceRolled)
+            event = last_rolled(rolled)
             events += rolled
             totals.append(event.roll.total)
         if totals[0] != totals[1]:

@@ -24,7 +24,6 @@ from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.events import (
     AnyEvent,
-    DiceRolled,
     DuelAssessed,
     DuelBegan,
     DuelConceded,
@@ -39,7 +38,7 @@ from domain.modifiers import Part
 from domain.rolls import roll_spec
 from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.attacks import choose_weapon, damage_expression
-from domain.session.aggregate import Session
+from domain.session.aggregate import Session, last_rolled
 from domain.session.records import CharacterState, DuelState, key
 
 LEARNABLE = ("void", "reflexes", "iaijutsu", "mastery", "void_points", "wound_rank")
@@ -130,8 +129,7 @@ def assess(
             trait="awareness",
             target=other.name,
         )
-        rolled = events[-1]
-        assert isinstance(rolled, DiceRolled)
+        rolled = last_rolled(events)
         totals.append(rolled.roll.total)
         successes.append(bool(rolled.roll.success))
     for index, (who, other) in enumerate(zip(duellists, reversed(duellists), strict=True)):
@@ -200,8 +198,7 @@ def focus(
             label="Iaijutsu (Focus)/Void",
             parts=parts,
         )
-        rolled = events[-1]
-        assert isinstance(rolled, DiceRolled)
+        rolled = last_rolled(events)
         totals.append(rolled.roll.total)
     margin = abs(totals[0] - totals[1])
     first = None
@@ -238,8 +235,7 @@ def _blow(
         trait="reflexes",
         target=other.name,
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     hit = bool(rolled.roll.success)
     if hit:
         weapon = next((w for w in who.sheet.weapons if w.kind == "melee"), None)
@@ -256,8 +252,7 @@ def _blow(
             label=f"{arms.name} damage",
             target=other.name,
         )
-        damage = events[-1]
-        assert isinstance(damage, DiceRolled)
+        damage = last_rolled(events)
         reduction = other.sheet.armour.reduction if other.sheet.armour else 0
         events.append(
             WoundsTaken(

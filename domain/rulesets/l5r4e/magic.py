@@ -23,8 +23,8 @@ from domain.character import CharacterSheet, Ring
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.events import AnyEvent, ConditionApplied, ConditionEnded, DiceRolled, SpellCast
-from domain.session.aggregate import Session
+from domain.events import AnyEvent, ConditionApplied, ConditionEnded, SpellCast
+from domain.session.aggregate import Session, last_rolled
 from domain.session.records import CharacterState
 
 Dice = DiceSource | Sequence[Die]
@@ -98,8 +98,7 @@ def cast(
         purpose="spell",
         label=f"{known.name} (level {known.level} {known.element})",
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     events.append(
         SpellCast(
             actor=actor,
@@ -156,8 +155,7 @@ def concentration_check(
         label=f"Willpower: keep {held.note}",
         trait="willpower",
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     if not rolled.roll.success:
         events.append(
             ConditionEnded(

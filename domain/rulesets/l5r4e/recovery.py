@@ -23,7 +23,6 @@ from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import (
     AnyEvent,
-    DiceRolled,
     MedicineKitGained,
     MedicineKitUsed,
     NightRested,
@@ -33,7 +32,7 @@ from domain.events import (
     WoundsTaken,
 )
 from domain.rolls import roll_spec
-from domain.session.aggregate import Session
+from domain.session.aggregate import Session, last_rolled
 from domain.session.records import key
 
 Dice = DiceSource | Sequence[Die]
@@ -68,8 +67,7 @@ def rest(
             label=f"{who.name} starves",
             target=who.name,
         )
-        event = rolled[-1]
-        assert isinstance(event, DiceRolled)
+        event = last_rolled(rolled)
         events += rolled
         events.append(
             WoundsTaken(
@@ -146,8 +144,7 @@ def medicine(
         trait="intelligence",
         target=sick.name,
     )
-    treatment = events[-1]
-    assert isinstance(treatment, DiceRolled)
+    treatment = last_rolled(events)
     if treatment.roll.success:
         events += session.roll(
             actor=actor,
@@ -160,8 +157,7 @@ def medicine(
             label="Medicine: wounds healed",
             target=sick.name,
         )
-        healed = events[-1]
-        assert isinstance(healed, DiceRolled)
+        healed = last_rolled(events)
         events.append(
             WoundsHealed(
                 actor=actor,
@@ -203,8 +199,7 @@ def meditate(
         purpose="skill",
         label=spec.label,
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     if rolled.roll.success:
         per = _void_per(who.sheet.skill_rank("Meditation"), ((3, 2), (7, 3)))
         events.append(
@@ -247,8 +242,7 @@ def tea_ceremony(
         purpose="skill",
         label=spec.label,
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     if rolled.roll.success:
         per = 2 if head.sheet.skill_rank("Tea Ceremony") >= 5 else 1
         for who in everyone:

@@ -27,7 +27,6 @@ from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import (
     AnyEvent,
     ConditionApplied,
-    DiceRolled,
     HonourLoss,
     HonourTableLoaded,
     MoneyChanged,
@@ -37,7 +36,7 @@ from domain.events import (
 from domain.modifiers import Part
 from domain.rolls import roll_spec
 from domain.rulesets.l5r4e.contests import honour_rank
-from domain.session.aggregate import Session
+from domain.session.aggregate import Session, last_rolled
 from domain.session.records import CharacterState
 
 Dice = DiceSource | Sequence[Die]
@@ -119,8 +118,7 @@ def _reveal_roll(
         trait=trait,
         target=target.name,
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     if rolled.roll.success:
         events.append(
             Revealed(
@@ -199,8 +197,7 @@ def resist_taint(
         label="Earth: resisting the Taint",
         parts=parts,
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     if not rolled.roll.success:
         events.append(
             StandingChanged(
@@ -234,8 +231,7 @@ def fear(
         trait="willpower",
         parts=[Part(source="honour rank", total=honour_rank(who))],
     )
-    rolled = events[-1]
-    assert isinstance(rolled, DiceRolled)
+    rolled = last_rolled(events)
     if not rolled.roll.success:
         events.append(
             ConditionApplied(actor=actor, at=at, character=who.name, condition="afraid", level=rank)
