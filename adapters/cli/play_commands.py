@@ -117,7 +117,9 @@ COMMANDS: dict[str, tuple[str, Build]] = {
     ),
     "move": (
         "move Water × 5 (free) or × 10 (simple) feet",
-        lambda s, who, at, a: combat.move(s, actor=who, at=at, character=a.character, kind=a.kind),
+        lambda s, who, at, a: combat.move(
+            s, actor=who, at=at, character=a.character, kind=a.kind, dice=context.dice(a)
+        ),
     ),
     "delay": (
         "act later this round",
@@ -500,6 +502,7 @@ def _arguments(name: str, p: argparse.ArgumentParser) -> None:
         p.add_argument("action")
     elif name == "move":
         p.add_argument("kind", choices=("free", "simple"))
+        _dice_args(p)
     elif name == "delay":
         p.add_argument("--behind", default=None)
     elif name == "guard":

@@ -559,3 +559,29 @@ class TestVoidAndEquipment:
         assert sheet.armour == Armour("Light armour", 5, 3, 5)
         with pytest.raises(MalformedInput, match="malformed dice expression 'x'"):
             table.do(equipment.load_armoury, weapons=[Weapon("Odd", "x")])
+
+
+class TestBlindAndDuelsInSkirmish:
+    def test_a_blinded_simple_move_needs_athletics_against_20_or_falls(self) -> None:
+        table = skirmish()
+        table.do(combat.apply_condition, character="Akodo Kaneka", condition="blinded")
+        events = table.do(
+            combat.move, character="Akodo Kaneka", kind="simple", dice=parse_faces("4,3,2")
+        )  # Athletics 0: 3k3 unskilled, 9 < 20
+        assert events[-1].condition == "prone"  # type: ignore[union-attr]
+        assert "prone" in kaneka(table).conditions
+
+    def test_a_blinded_free_move_is_water_less_two(self) -> None:
+        table = skirmish(strength=4, perception=4)  # Water 4, blinded: 2
+        table.do(combat.apply_condition, character="Akodo Kaneka", condition="blinded")
+        events = table.do(combat.move, character="Akodo Kaneka", kind="free")
+        assert events[0].feet == 2 * 5  # type: ignore[union-attr]
+
+    def test_a_duel_in_a_skirmish_goes_on_the_faster_duellists_turn(self) -> None:
+        from domain.rulesets.l5r4e import duels
+
+        table = skirmish()
+        table.do(duels.begin, challenger="Bayushi Fumi", defender="Akodo Kaneka")
+        table.do(Session.next_turn)  # Kaneka, the faster, passes: now it is Fumi's turn
+        with pytest.raises(IllegalUnderRules, match="on Akodo Kaneka's turn"):
+            table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 20))

@@ -50,6 +50,7 @@ Dice = DiceSource | Sequence[Die]
 ACTION_KINDS: tuple[ActionKind, ...] = ("free", "simple", "complex")
 SIMPLE_SLOTS = 2
 RECOVERY_TN = 20
+BLIND_MOVE_TN = 20
 
 
 def _combat(session: Session) -> CombatState:
@@ -110,23 +111,61 @@ def take_action(
 
 
 def move(
-    session: Session, *, actor: str, at: datetime, character: str, kind: ActionKind
+    session: Session,
+    *,
+    actor: str,
+    at: datetime,
+    character: str,
+    kind: ActionKind,
+    dice: Dice | None = None,
 ) -> list[AnyEvent]:
-    """Move: a free action for Water × 5 feet, a simple one for Water × 10."""
+    """Move: a free action for Water × 5 feet, a simple one for Water × 10. Blinded, Water
+    counts two ranks lower, and a simple move needs Athletics/Agility against 20 — on a
+    failure the character falls (prone) where they stand."""
     who = on_turn(session, actor, character)
     if kind not in ("free", "simple"):
         raise MalformedInput(f"a move is a free or a simple action, not {kind!r}")
     if kind == "free" and ("free", "move") in _combat(session).actions.get(key(who.name), []):
         raise IllegalUnderRules(f"{who.name} has already made a free move this turn")
     spend_action(session, who, kind, "move")
+    blinded = "blinded" in who.conditions
     water = who.sheet.ring("water")
-    if "blinded" in who.conditions:
+    if blinded:
         water = max(0, water - 2)
     feet = water * (5 if kind == "free" else 10)
     if who.stance == "full_attack":
         feet += 5
+    events: list[AnyEvent] = []
+    if blinded and kind == "simple":
+        if dice is None:
+            raise MalformedInput(f"{who.name} is blinded: the move needs an Athletics roll (dice)")
+        spec = roll_spec(who.sheet, skill="Athletics", trait="agility")
+        events += session.roll(
+            actor=actor,
+            at=at,
+            expression=spec.expression,
+            options=RollOptions(tn=BLIND_MOVE_TN, unskilled=spec.unskilled),
+            dice=dice,
+            character=who.name,
+            purpose="skill",
+            label=spec.label,
+            trait="agility",
+        )
+        if not last_rolled(events).roll.success:
+            return [
+                ActionTaken(actor=actor, at=at, character=who.name, kind=kind, action="move"),
+                *events,
+                ConditionApplied(
+                    actor=actor,
+                    at=at,
+                    character=who.name,
+                    condition="prone",
+                    note="fell, moving blind",
+                ),
+            ]
     return [
-        ActionTaken(actor=actor, at=at, character=who.name, kind=kind, action="move", feet=feet)
+        ActionTaken(actor=actor, at=at, character=who.name, kind=kind, action="move", feet=feet),
+        *events,
     ]
 
 

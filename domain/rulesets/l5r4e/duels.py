@@ -53,7 +53,28 @@ def _duel(session: Session, duel: str, phase: str | None = None) -> DuelState:
         raise IllegalUnderRules(f"duel {duel!r} is over ({state.outcome})")
     if phase is not None and state.phase != phase:
         raise IllegalUnderRules(f"duel {duel!r} is at the {state.phase} step, not {phase}")
+    _on_faster_turn(session, state)
     return state
+
+
+def _on_faster_turn(session: Session, state: DuelState) -> None:
+    """A duel inside a skirmish: both duellists act on the faster one's turn (« ils
+    agissent tous deux pendant le tour du duelliste le plus rapide »)."""
+    combat = session.state.combat
+    if combat is None or combat.round == 0:
+        return
+    order = [key(e.character) for e in combat.order()]
+    inside = [key(n) for n in state.duellists() if key(n) in order]
+    if len(inside) < 2:
+        return
+    faster = min(inside, key=order.index)
+    current = combat.current()
+    if current is None or key(current) != faster:
+        name = next(n for n in state.duellists() if key(n) == faster)
+        raise IllegalUnderRules(
+            f"duel {state.duel!r} is fought in the skirmish on {name}'s turn "
+            f"(it is {current or 'nobody'}'s)"
+        )
 
 
 def begin(
