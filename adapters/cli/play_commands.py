@@ -105,7 +105,7 @@ COMMANDS: dict[str, tuple[str, Build]] = {
             actor=who,
             at=at,
             attacker=a.character,
-            dice=context.dice(a),
+            dice=context.dice_source(a),
             void_reduction=a.void_reduction,
         ),
     ),

@@ -585,3 +585,57 @@ class TestBlindAndDuelsInSkirmish:
         table.do(Session.next_turn)  # Kaneka, the faster, passes: now it is Fumi's turn
         with pytest.raises(IllegalUnderRules, match="on Akodo Kaneka's turn"):
             table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 20))
+
+
+class TestDisarmAndKnockdown:
+    def test_a_disarm_hit_deals_2k1_then_an_opposed_strength_roll_disarms(self) -> None:
+        table = skirmish(weapons=(KATANA,), void=3)
+        events = table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            weapon="Katana",
+            raises=3,
+            manoeuvres=["disarm"],
+            void=False,
+            dice=parse_faces("10+10+5,9,9,2,2,2"),
+        )
+        assert events[-1].damage == "2k1"  # type: ignore[union-attr]
+        # 2k1 damage: 4; then Strength 3k3 against Strength 3k3: 27 against 6
+        events = table.do(
+            attacks.damage, attacker="Akodo Kaneka", dice=Scripted(4, 2, 9, 9, 9, 2, 2, 2)
+        )
+        assert events[-1].condition == "disarmed"  # type: ignore[union-attr]
+        assert "disarmed" in fumi(table).conditions
+        table.do(Session.next_turn)
+        with pytest.raises(IllegalUnderRules, match="disarmed"):
+            table.do(
+                attacks.attack,
+                attacker="Bayushi Fumi",
+                target="Akodo Kaneka",
+                weapon="Katana",
+                dice=Scripted(*[5] * 10),
+                actor="ben",
+            )
+
+    def test_a_knockdown_contest_needs_the_dice_port_and_the_gm(self) -> None:
+        table = skirmish(weapons=(KATANA,))
+        table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            weapon="Katana",
+            raises=2,
+            manoeuvres=["knockdown"],
+            dice=parse_faces("10+10+5,9,9,2,2,2"),
+        )
+        with pytest.raises(MalformedInput, match="opposed Strength roll: give the dice port"):
+            table.do(attacks.damage, attacker="Akodo Kaneka", dice=parse_faces("5,5,5,5,5,5"))
+        with pytest.raises(NotAllowed, match="resolve the knockdown"):
+            table.do(attacks.damage, attacker="Akodo Kaneka", actor="ana", dice=Scripted(*[5] * 20))
+        events = table.do(
+            attacks.damage,
+            attacker="Akodo Kaneka",
+            dice=Scripted(5, 5, 2, 2, 2, 2, 9, 9, 9, 2, 2, 2),
+        )
+        assert events[-1].condition == "prone"  # type: ignore[union-attr]

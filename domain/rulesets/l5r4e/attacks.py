@@ -37,6 +37,7 @@ from domain.modifiers import Part
 from domain.rolls import roll_spec
 from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.combat import on_turn, spend_action
+from domain.rulesets.l5r4e.contests import Side, oppose
 from domain.rulesets.l5r4e.society import honour_loss_events
 from domain.session.aggregate import Session, last_rolled
 from domain.session.records import CharacterState, key
@@ -264,13 +265,22 @@ def damage(
     void_reduction: bool = False,
 ) -> list[AnyEvent]:
     """The damage roll a hit earned, less the target's armour reduction (and 10 for a
-    Void point the target spends), as wounds."""
+    Void point the target spends), as wounds. A disarm or knockdown then goes to an
+    opposed Strength roll the GM resolves, unless the target is already Out."""
     combat = session.state.combat
     who = session.acting_for(actor, attacker)
     hit = None if combat is None else combat.pending.get(key(who.name))
     if hit is None:
         raise IllegalUnderRules(f"{who.name} has no hit waiting for its damage roll")
     victim = session.character_named(hit.target)
+    contest = next((m for m in hit.manoeuvres if m in ("disarm", "knockdown")), None)
+    if contest is not None:
+        session.gm_only(actor, f"resolve the {contest} (an opposed Strength roll)")
+        if isinstance(dice, Sequence):
+            raise MalformedInput(
+                f"the {contest} goes on to an opposed Strength roll: give the dice port "
+                "(--seed, or --faces drawn in order)"
+            )
     parts = [Part(source="feint", total=hit.feint_bonus)] if hit.feint_bonus else []
     events = session.roll(
         actor=actor,
@@ -307,4 +317,17 @@ def damage(
             parts=tuple(reductions),
         )
     )
+    out = session.ruleset.wound_rank(victim.sheet, victim.wounds + amount).penalty is None
+    if contest is not None and not out:
+        assert not isinstance(dice, Sequence)
+        events += oppose(
+            session,
+            actor=actor,
+            at=at,
+            contest=contest,
+            effect=contest,
+            dice=dice,
+            first=Side(who.name, trait="strength"),
+            second=Side(victim.name, trait="strength"),
+        )
     return events
