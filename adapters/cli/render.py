@@ -30,9 +30,14 @@ def render_state(projections: dict[str, Any]) -> str:
         void = projections["void"][name]
         standing = projections["standing"][name]
         penalty = wounds["penalty"]
+        armour = projections.get("armour", {}).get(name)
+        conditions = projections.get("conditions", {}).get(name, {})
         rows.append(
             [
                 name,
+                "-" if armour is None else str(armour["tn"]),
+                ", ".join(f"{c} {v['level']}" if v["level"] else c for c, v in conditions.items())
+                or "-",
                 f"{wounds['wounds']} ({wounds['rank']}"
                 + (", cannot act)" if penalty is None else f", +{penalty} TN)"),
                 f"{void['left']}/{void['ring']}",
@@ -43,7 +48,18 @@ def render_state(projections: dict[str, Any]) -> str:
                 f"S {standing['status']} T {standing['taint']}",
             ]
         )
-    lines += _table(["character", "wounds", "void", "stance", "xp", "insight", "standing"], rows)
+    headers = [
+        "character",
+        "armour TN",
+        "conditions",
+        "wounds",
+        "void",
+        "stance",
+        "xp",
+        "insight",
+        "standing",
+    ]
+    lines += _table(headers, rows)
     initiative = projections["initiative"]
     if initiative["in_combat"]:
         lines += ["", f"Combat, round {initiative['round']}; turn: {initiative['current'] or '-'}"]
