@@ -9,9 +9,11 @@ def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
     widths = [len(h) for h in headers]
     for row in rows:
         widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
-    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))
+    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()
     out = [line, "  ".join("-" * w for w in widths)]
-    out += ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
+    out += [
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows
+    ]
     return out
 
 
