@@ -639,3 +639,32 @@ class TestDisarmAndKnockdown:
             dice=Scripted(5, 5, 2, 2, 2, 2, 9, 9, 9, 2, 2, 2),
         )
         assert events[-1].condition == "prone"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("option", "tn"), [("true", 20 + 10), ("false", 20)])
+def test_armour_burdens_agility_skill_rolls_and_an_option_spares_attacks(
+    option: str, tn: int
+) -> None:
+    table = Table(armour_penalty_on_attacks=option)
+    table.join("Heavy", "p1", armour=Armour("Heavy armour", 10, 5, 10), weapons=(KATANA,))
+    table.join("Target", "p2", armour=None)
+    table.do(Session.start_combat)
+    table.do(Session.roll_initiative, character="Heavy", dice=Scripted(*[9] * 9))
+    table.do(Session.roll_initiative, character="Target", dice=Scripted(*[2] * 9))
+    table.do(Session.start_round)
+    events = table.do(
+        attacks.attack, attacker="Heavy", target="Target", weapon="Katana", dice=Scripted(*[5] * 9)
+    )
+    assert events[-2].roll.tn == tn  # type: ignore[union-attr]
+    from domain.dice.roll import RollOptions
+    from domain.rulesets.l5r4e.skills import skill_roll
+
+    events = table.do(
+        skill_roll,
+        character="Heavy",
+        skill="Athletics",
+        trait="agility",
+        options=RollOptions(tn=15),
+        dice=Scripted(*[5] * 9),
+    )
+    assert events[-1].roll.tn == 25  # type: ignore[union-attr]

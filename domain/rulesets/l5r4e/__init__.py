@@ -2,6 +2,9 @@
 
 Options:
 - ``starting_xp`` (default 40, « Les personnages commencent avec 40 points »).
+- ``armour_penalty_on_attacks`` (default ``true``): the summary puts armour's +5/+10 on
+  « tous les jets de compétence lié à l'Agilité et aux Réflexes », attack rolls
+  included; tables that exempt weapon skills set it to ``false``.
 
 Readings where the summary is short:
 - success is total ≥ TN (the summary writes « excéder »; the published game and
@@ -24,7 +27,8 @@ from domain.rulesets.l5r4e.stances import STANCES, check_stance
 from domain.rulesets.l5r4e.wounds import wound_ladder
 
 RULESET_ID = "l5r4e"
-OPTIONS = ("starting_xp",)
+OPTIONS = ("starting_xp", "armour_penalty_on_attacks")
+BOOLEANS = ("true", "false")
 
 
 def initiative_expression(sheet: CharacterSheet) -> str:
@@ -42,6 +46,9 @@ def build(options: Mapping[str, str]) -> Ruleset:
     raw = options.get("starting_xp", str(STARTING_XP))
     if not raw.isdigit():
         raise MalformedInput(f"option starting_xp={raw!r} is not a whole number of XP")
+    flag = options.get("armour_penalty_on_attacks", "true")
+    if flag not in BOOLEANS:
+        raise MalformedInput(f"option armour_penalty_on_attacks={flag!r} is not true or false")
     return Ruleset(
         id=RULESET_ID,
         title="Legend of the Five Rings, 4th edition",

@@ -4,7 +4,7 @@ Sources, all from the 4e summary:
 - « Points de blessures »: the wound rank's penalty to the TN of every action.
 - « Armures »: light armour +5, heavy +10 to the TN of skill rolls on Agility or Reflexes
   (the armour's ``skill_penalty``; the summary applies it to every such skill roll,
-  attacks included, and so does Kiroku).
+  attacks included, and so does Kiroku unless ``armour_penalty_on_attacks=false``).
 - « Postures »: Full Attack +2k1 to attack; Center: the next round, +1k1 and the Void
   ring to one roll (the character chooses which: ``--center``).
 - « Effets conditionnels »: fasting and fatigue add to skill, trait and spell TNs; dazed
@@ -38,11 +38,13 @@ def situation(state: SessionState, who: CharacterState, context: RollContext) ->
         if rank.penalty:
             parts.append(Part(source=f"wound penalty ({rank.name})", tn=rank.penalty))
     armour = who.sheet.armour
+    on_attacks = ruleset.options.get("armour_penalty_on_attacks", "true") == "true"
     if (
         armour is not None
         and armour.skill_penalty
         and purpose in SKILL_ROLLS
         and context.trait in ("agility", "reflexes")
+        and (on_attacks or purpose != "attack")
     ):
         parts.append(Part(source=f"{armour.name} on {context.trait}", tn=armour.skill_penalty))
     conditions = who.conditions
