@@ -548,6 +548,81 @@ def honour_and_society() -> Table:
     return t
 
 
+def void_and_movement() -> Table:
+    """Every use of a Void point in play: +1k1, a skill from 0 to 1, −10 damage, +10
+    initiative for the combat, a school technique beside the one-a-round limit, one free
+    action at Out with the GM's leave; moves by Water; a thrown knife."""
+    t = Table("void-and-movement")
+    knife = Weapon("Knife", "1k1", "Athletics", kind="thrown", size="small")
+    t.do(
+        Session.join,
+        player="ana",
+        sheet=bushi(
+            "Shiba Ren",
+            weapons=(KATANA, knife),
+            skills=(Skill("Kenjutsu", 3), Skill("Athletics", 2)),
+        ),
+    )
+    t.do(Session.join, player="ben", sheet=bushi("Shosuro Mei"))
+    t.do(
+        skill_roll,
+        character="Shiba Ren",
+        skill="Swim",
+        trait="strength",
+        void_skill=True,
+        options=RollOptions(tn=15),
+        dice=d("10+3,6,2,2"),
+        actor="ana",
+    )
+    t.do(Session.start_combat)
+    t.do(Session.roll_initiative, character="Shiba Ren", dice=d("5,5,5"))
+    t.do(Session.roll_initiative, character="Shosuro Mei", dice=d("9,8,7"))
+    t.do(Session.start_round)
+    t.do(combat.void_initiative, character="Shiba Ren", actor="ana")
+    t.do(
+        Session.spend_void,
+        character="Shosuro Mei",
+        purpose="a Shosuro technique",
+        use="technique",
+        actor="ben",
+    )
+    t.do(combat.move, character="Shiba Ren", kind="free", actor="ana")
+    t.do(
+        attacks.attack,
+        attacker="Shiba Ren",
+        target="Shosuro Mei",
+        weapon="Knife",
+        dice=d("9,8,7,2,2"),
+        actor="ana",
+    )
+    t.do(attacks.damage, attacker="Shiba Ren", dice=d("8,3,2,2"), void_reduction=True)
+    t.do(Session.next_turn, actor="ana")
+    t.do(combat.move, character="Shosuro Mei", kind="simple", actor="ben")
+    t.do(Session.next_turn, actor="ben")
+    t.do(Session.start_round)
+    t.do(
+        attacks.attack,
+        attacker="Shiba Ren",
+        target="Shosuro Mei",
+        weapon="Katana",
+        void=True,
+        dice=d("10+10+9,10+8,9,9,2,2,2"),
+        actor="ana",
+    )
+    t.do(attacks.damage, attacker="Shiba Ren", dice=d("10+10+10+5,10+9,9,2,2,2"))
+    t.do(
+        Session.roll,
+        character="Shosuro Mei",
+        expression="3k3",
+        options=RollOptions(tn=10),
+        dice=d("7,5,2"),
+        void_free_action=True,
+        label="a last word",
+    )
+    t.do(Session.end_combat)
+    return t
+
+
 SESSIONS = {
     "armour-and-feint": armour_and_feint,
     "damage-and-archery": damage_and_archery,
@@ -558,4 +633,5 @@ SESSIONS = {
     "iaijutsu-duel": iaijutsu_duel,
     "mass-battle": mass_battle,
     "honour-and-society": honour_and_society,
+    "void-and-movement": void_and_movement,
 }

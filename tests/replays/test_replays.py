@@ -28,7 +28,7 @@ REPLAYS = sorted((Path(__file__).resolve().parents[2] / "replays").glob("*.jsonl
 
 
 def test_the_suite_has_replays_to_run() -> None:
-    assert len(REPLAYS) >= 13, "replays/ lost its curated sessions"
+    assert len(REPLAYS) >= 14, "replays/ lost its curated sessions"
 
 
 def _diff(expected: str, actual: str, name: str) -> str:
