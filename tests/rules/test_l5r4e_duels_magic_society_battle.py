@@ -334,3 +334,32 @@ class TestBattle:
         table = Table()
         with pytest.raises(MalformedInput, match="mass-battle table"):
             table.do(battle.begin, name="x", armies=(10, 10), table=[])
+
+
+def test_to_the_death_both_standing_after_the_strikes_turns_into_a_skirmish() -> None:
+    table = duellists(kind="to_the_death")
+    table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 10))
+    table.do(duels.focus, duel="duel-1", dice=Scripted(10, 9, 9, 1, 1, 1, 5, 5, 1, 1, 1))
+    # Ryoku hits for 6k2 = 4 + 3 (7 wounds: both stand), Taki hits back for 7 as well
+    events = table.do(
+        duels.strike,
+        duel="duel-1",
+        dice=Scripted(9, 9, 9, 2, 2, 2, 4, 3, 1, 1, 1, 1, 9, 9, 9, 2, 2, 2, 4, 3, 1, 1, 1, 1),
+    )
+    ended = events[-1]
+    assert isinstance(ended, DuelEnded)
+    assert (ended.winner, ended.outcome) == (None, "skirmish")
+
+
+def test_to_the_death_a_strike_that_leaves_the_other_out_wins() -> None:
+    table = duellists(kind="to_the_death")
+    table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 10))
+    table.do(duels.focus, duel="duel-1", dice=Scripted(10, 9, 9, 1, 1, 1, 5, 5, 1, 1, 1))
+    events = table.do(
+        duels.strike,
+        duel="duel-1",
+        dice=Scripted(9, 9, 9, 2, 2, 2, 10, 10, 10, 10, 9, 10, 10, 10, 9, 1, 1, 1, 1),
+    )
+    ended = events[-1]
+    assert isinstance(ended, DuelEnded)
+    assert (ended.winner, ended.outcome) == ("Kakita Ryoku", "death")
