@@ -45,32 +45,28 @@ def roll_spec(
     ring: str | None = None,
     emphasis: bool = False,
 ) -> RollSpec:
-    """The roll for a skill + trait, a trait alone, a ring alone, or a skill + ring."""
+    """The roll for a skill + trait, a trait alone, a ring alone, or a skill + ring
+    (« Méditation + Vide », « Cérémonie du Thé + Vide »)."""
+    if ring is not None and trait is not None:
+        raise MalformedInput("a roll uses a ring or a trait, not both")
+    trait_name: str | None = None
+    kind: RollPurpose
     if ring is not None:
-        if trait is not None:
-            raise MalformedInput("a roll uses a ring or a trait, not both")
-        name = parse_ring(ring)
-        value = sheet.ring(name)
-        if skill is None:
-            return RollSpec(f"{value}k{value}", False, "ring", name.capitalize())
-        owned = sheet.skill(skill)
-        rank = 0 if owned is None else owned.rank
-        label = f"{owned.name if owned else skill.strip()}/{name.capitalize()}"
-        if emphasis and (owned is None or not owned.emphases):
-            raise IllegalUnderRules(f"{sheet.name} has no emphasis in {skill!r}")
-        # « Méditation + Vide », « Cérémonie du Thé + Vide »: a skill with a ring
-        return RollSpec(f"{value + rank}k{value}", rank == 0, "skill", label)
-    if trait is None:
+        ring_name = parse_ring(ring)
+        kind, name, value = "ring", str(ring_name), sheet.ring(ring_name)
+    elif trait is not None:
+        trait_value = parse_trait(trait)
+        kind, name, value = "trait", str(trait_value), sheet.trait(trait_value)
+        trait_name = name
+    else:
         raise MalformedInput("name the trait the roll uses (--trait), or a ring (--ring)")
-    trait_name = parse_trait(trait)
-    value = sheet.trait(trait_name)
     if skill is None:
         if emphasis:
-            raise IllegalUnderRules("an emphasis applies to a skill roll, not a trait roll")
-        return RollSpec(f"{value}k{value}", False, "trait", trait_name.capitalize(), trait_name)
+            raise IllegalUnderRules(f"an emphasis applies to a skill roll, not a {kind} roll")
+        return RollSpec(f"{value}k{value}", False, kind, name.capitalize(), trait_name)
     owned = sheet.skill(skill)
     rank = 0 if owned is None else owned.rank
-    label = f"{owned.name if owned else skill.strip()}/{trait_name.capitalize()}"
+    label = f"{owned.name if owned else skill.strip()}/{name.capitalize()}"
     if emphasis and (owned is None or not owned.emphases):
         raise IllegalUnderRules(f"{sheet.name} has no emphasis in {skill!r}")
     return RollSpec(f"{value + rank}k{value}", rank == 0, "skill", label, trait_name)

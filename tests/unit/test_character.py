@@ -54,3 +54,14 @@ def test_insight_rank_2_from_150_then_every_25(points: int, rank: int) -> None:
 def test_sheets_no_table_could_play_are_refused(changes: dict[str, object], message: str) -> None:
     with pytest.raises(MalformedInput, match=message):
         check_sheet(sheet(**changes))  # type: ignore[arg-type]
+
+
+def test_a_ring_roll_takes_no_emphasis_and_a_skill_with_a_ring_is_rank_plus_ring() -> None:
+    from domain.errors import IllegalUnderRules
+    from domain.rolls import roll_spec
+
+    character = sheet(void=3, skills=(Skill("Meditation", 2),))
+    with pytest.raises(IllegalUnderRules, match="not a ring roll"):
+        roll_spec(character, ring="void", emphasis=True)
+    spec = roll_spec(character, skill="Meditation", ring="void")
+    assert (spec.expression, spec.label, spec.trait) == ("5k3", "Meditation/Void", None)
