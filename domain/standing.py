@@ -34,3 +34,8 @@ def format_tenths(tenths: int) -> str:
     sign = "-" if tenths < 0 else ""
     whole, tenth = divmod(abs(tenths), 10)
     return f"{sign}{whole}.{tenth}"
+
+
+def whole_rank(tenths: int) -> int:
+    """The rank a standing counts as where the rules use a rank: 3.5 is rank 3."""
+    return tenths // 10

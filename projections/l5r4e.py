@@ -9,6 +9,7 @@ from typing import Any
 from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.magic import effective_rank, slots_left
 from domain.rulesets.l5r4e.society import honour_band, money, taint_band
+from domain.session.records import key
 from domain.session.state import SessionState
 
 
@@ -39,7 +40,7 @@ def actions(state: SessionState) -> dict[str, Any]:
     combat = state.combat
     view: dict[str, Any] = {}
     for c in state.characters.values():
-        taken = [] if combat is None else combat.actions.get(c.name.casefold(), [])
+        taken = [] if combat is None else combat.actions.get(key(c.name), [])
         used = sum(2 if kind == "complex" else 1 for kind, _ in taken if kind != "free")
         view[c.name] = {
             "taken": [{"kind": kind, "action": action} for kind, action in taken],

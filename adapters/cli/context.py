@@ -60,28 +60,29 @@ def actor(args: argparse.Namespace, session: Session) -> str:
 
 def dice(args: argparse.Namespace) -> DiceSource | Sequence[Die]:
     """The dice port (seeded with --seed, fresh otherwise) or the faces given with --faces."""
-    faces = getattr(args, "faces", None)
-    seed = getattr(args, "seed", None)
-    if faces is not None:
-        if seed is not None:
-            raise MalformedInput("give either --faces or --seed, not both")
-        return parse_faces(faces)
-    return random.Random(seed)
+    faces = _faces(args)
+    return random.Random(getattr(args, "seed", None)) if faces is None else faces
 
 
 def dice_source(args: argparse.Namespace) -> DiceSource:
     """For commands that throw several rolls: the seeded port, or the faces given with
     --faces drawn in order (``1r4`` draws the 1, then the 4)."""
+    faces = _faces(args)
+    if faces is None:
+        return random.Random(getattr(args, "seed", None))
+    queue: list[int] = []
+    for die in faces:
+        queue.extend(((1,) if die.rerolled_one else ()) + die.faces)
+    return FaceQueue(queue)
+
+
+def _faces(args: argparse.Namespace) -> tuple[Die, ...] | None:
     faces = getattr(args, "faces", None)
-    seed = getattr(args, "seed", None)
-    if faces is not None:
-        if seed is not None:
-            raise MalformedInput("give either --faces or --seed, not both")
-        queue: list[int] = []
-        for die in parse_faces(faces):
-            queue.extend(((1,) if die.rerolled_one else ()) + die.faces)
-        return FaceQueue(queue)
-    return random.Random(seed)
+    if faces is None:
+        return None
+    if getattr(args, "seed", None) is not None:
+        raise MalformedInput("give either --faces or --seed, not both")
+    return parse_faces(faces)
 
 
 def recorded_as_json(session_id: str, recorded: list[Recorded]) -> dict[str, Any]:

@@ -135,9 +135,8 @@ def commanders(
     ours_total = rolls[-2].roll.total + 5 * our_free_raises
     theirs_total = rolls[-1].roll.total + 5 * their_free_raises
     margin = ours_total - theirs_total
-    status: ArmyStatus = "winning" if margin > WIN_MARGIN else "held" if margin > 0 else "losing"
-    if margin == 0:
-        status = "held"
+    # a margin of 0 can only come from the free raises: the dice themselves never tie
+    status: ArmyStatus = "winning" if margin > WIN_MARGIN else "held" if margin >= 0 else "losing"
     events.append(BattleStatusSet(actor=actor, at=at, status=status, margin=margin))
     return events
 

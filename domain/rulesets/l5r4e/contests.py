@@ -27,6 +27,7 @@ from domain.modifiers import Part
 from domain.rolls import roll_spec
 from domain.session.aggregate import Session, last_rolled
 from domain.session.records import CharacterState, key
+from domain.standing import whole_rank
 
 Dice = DiceSource | Sequence[Die]
 
@@ -47,7 +48,7 @@ def tn_for(difficulty: str) -> int:
 
 
 def honour_rank(who: CharacterState) -> int:
-    return who.standing.get("honour", 0) // 10
+    return whole_rank(who.standing.get("honour", 0))
 
 
 @dataclass(frozen=True)

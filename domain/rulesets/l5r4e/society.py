@@ -38,6 +38,7 @@ from domain.rolls import roll_spec
 from domain.rulesets.l5r4e.contests import honour_rank
 from domain.session.aggregate import Session, last_rolled
 from domain.session.records import CharacterState
+from domain.standing import whole_rank
 
 Dice = DiceSource | Sequence[Die]
 ZENI_PER_BU = 10
@@ -54,12 +55,12 @@ JADE = 10
 
 
 def honour_band(tenths: int) -> str:
-    rank = tenths // 10
+    rank = whole_rank(tenths)
     return [name for low, name in HONOUR_BANDS if rank >= low][-1]
 
 
 def taint_band(tenths: int) -> str:
-    return TAINT_BANDS[min(len(TAINT_BANDS) - 1, max(0, tenths // 10))]
+    return TAINT_BANDS[min(len(TAINT_BANDS) - 1, max(0, whole_rank(tenths)))]
 
 
 def money(zeni: int) -> dict[str, int]:
@@ -143,7 +144,7 @@ def perceive_honour(
         dice,
         other,
         "honour rank",
-        str(other.standing.get("honour", 0) // 10),
+        str(honour_rank(other)),
     )
 
 
@@ -151,7 +152,7 @@ def recognise(
     session: Session, *, actor: str, at: datetime, character: str, target: str, dice: Dice
 ) -> list[AnyEvent]:
     who, other = session.acting_for(actor, character), session.character_named(target)
-    tn = max(0, HERALDRY_TN - 5 * (other.standing.get("glory", 0) // 10))
+    tn = max(0, HERALDRY_TN - 5 * whole_rank(other.standing.get("glory", 0)))
     identity = ", ".join(x for x in (other.name, other.sheet.clan, other.sheet.school) if x)
     return _reveal_roll(
         session,
@@ -287,7 +288,7 @@ def degrading_roll(
 def honour_loss_events(
     session: Session, actor: str, at: datetime, who: CharacterState, act: str, given: int | None
 ) -> list[AnyEvent]:
-    rank = who.standing.get("honour", 0) // 10
+    rank = honour_rank(who)
     if rank < 1:
         return []
     if given is None:
