@@ -1,59 +1,135 @@
 """The msgspec codec for events: JSON bytes straight into typed Structs.
 
-The same bytes are a row's ``state`` in the store and an event in a replay line. The fast
-path decodes into the typed union in one call; only an event written under an older
-schema (or one that fails the typed decode) goes the slow way through
+A session's events are decoded with the union of the core's event types and its
+ruleset's (``CharacterJoined`` carrying the ruleset's sheet type), so two rulesets may
+each have an event of the same name. :func:`codec_for` builds that codec once per
+ruleset. The same bytes are a row's ``state`` in the store and an event in a replay
+line. The fast path decodes into the typed union in one call; only an event written
+under an older schema (or one that fails the typed decode) goes the slow way through
 :func:`domain.upcasting.upcast`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Union
 
 import msgspec
 
 from domain.errors import MalformedInput
-from domain.events import AnyEvent, Event
+from domain.events import CORE_EVENT_TYPES, CharacterJoined, Event, Recorded, SessionOpened
+from domain.rulesets import load_ruleset
 from domain.upcasting import upcast
 
 _encoder = msgspec.json.Encoder()
-_decoder = msgspec.json.Decoder(AnyEvent)
+_opened_decoder = msgspec.json.Decoder(SessionOpened)
 
 
 def encode_event(event: Event) -> bytes:
     return _encoder.encode(event)
 
 
-def decode_event(data: bytes) -> AnyEvent:
-    """Decode one event, upcasting it if it was written under an older schema."""
+def decode_opened(data: bytes) -> SessionOpened:
+    """A session's first event, which says which codec reads the rest."""
     try:
-        event = _decoder.decode(data)
+        return _opened_decoder.decode(data)
     except msgspec.DecodeError as error:
-        return _slow_decode(data, error)
-    if event.schema_version != type(event).schema:
-        return _slow_decode(data, None)
-    return event
+        raise MalformedInput(f"not a session's opening: {error}") from None
 
 
-def _slow_decode(data: bytes, error: msgspec.DecodeError | None) -> AnyEvent:
-    try:
-        raw = msgspec.json.decode(data)
-    except msgspec.DecodeError as bad_json:
-        raise MalformedInput(f"not JSON: {bad_json}") from None
-    if not isinstance(raw, dict):
-        raise MalformedInput(f"an event is a JSON object, not {type(raw).__name__}")
-    upcast_raw = upcast(raw)
-    try:
-        return convert_event(upcast_raw)
-    except MalformedInput:
-        if error is not None:
-            raise MalformedInput(str(error)) from None
-        raise
+class EventCodec:
+    """Decodes the events of sessions under one ruleset."""
 
+    def __init__(self, ruleset_id: str) -> None:
+        ruleset = load_ruleset(ruleset_id)
+        types: list[Any] = [
+            CharacterJoined[ruleset.sheet_type] if t is CharacterJoined else t  # type: ignore[name-defined]
+            for t in CORE_EVENT_TYPES
+        ]
+        types.extend(ruleset.event_types)
+        self.ruleset_id = ruleset_id
+        self.types: dict[str, type[Event]] = {
+            getattr(t, "__origin__", t).__name__: getattr(t, "__origin__", t) for t in types
+        }
+        union: Any = Union[tuple(types)]  # noqa: UP007  (a union built at run time)
+        line: Any = msgspec.defstruct(
+            "RecordedLine",
+            [("position", int), ("event", union)],
+            frozen=True,
+            gc=False,
+            forbid_unknown_fields=True,
+        )
+        self._one = msgspec.json.Decoder(union)
+        self._many = msgspec.json.Decoder(list[union])
+        self._lines = msgspec.json.Decoder(line)
+        self._union = union
 
-def convert_event(raw: dict[str, Any]) -> AnyEvent:
-    try:
-        event: AnyEvent = msgspec.convert(raw, AnyEvent)
+    def decode(self, data: bytes) -> Event:
+        """Decode one event, upcasting it if it was written under an older schema."""
+        try:
+            event: Event = self._one.decode(data)
+        except msgspec.DecodeError as error:
+            return self._slow_decode(data, error)
+        if event.schema_version != type(event).schema:
+            return self._slow_decode(data, None)
         return event
-    except msgspec.ValidationError as error:
-        raise MalformedInput(str(error)) from None
+
+    def decode_page(self, rows: Sequence[tuple[int, bytes]]) -> list[Recorded]:
+        """A page of ``(position, state)`` rows in one decoder call; an event under an
+        older schema goes the careful way, one at a time."""
+        if not rows:
+            return []
+        try:
+            events: list[Event] = self._many.decode(
+                b"[" + b",".join(state for _, state in rows) + b"]"
+            )
+        except msgspec.DecodeError:
+            return [Recorded(position, self.decode(state)) for position, state in rows]
+        recorded = []
+        for (position, state), event in zip(rows, events, strict=True):
+            if event.schema_version != type(event).schema:
+                event = self.decode(state)
+            recorded.append(Recorded(position, event))
+        return recorded
+
+    def decode_lines(self, body: bytes) -> list[Recorded] | None:
+        """Replay lines ``{"position": n, "event": …}`` in one call; None when any line
+        needs more care (an error to locate, an event to upcast)."""
+        try:
+            lines = self._lines.decode_lines(body)
+        except msgspec.DecodeError:
+            return None
+        events = [Recorded(line.position, line.event) for line in lines]
+        for recorded in events:
+            if recorded.event.schema_version != type(recorded.event).schema:
+                return None
+        return events
+
+    def _slow_decode(self, data: bytes, error: msgspec.DecodeError | None) -> Event:
+        try:
+            raw = msgspec.json.decode(data)
+        except msgspec.DecodeError as bad_json:
+            raise MalformedInput(f"not JSON: {bad_json}") from None
+        if not isinstance(raw, dict):
+            raise MalformedInput(f"an event is a JSON object, not {type(raw).__name__}")
+        upcast_raw = upcast(raw, self.types, self.ruleset_id)
+        try:
+            return self.convert(upcast_raw)
+        except MalformedInput:
+            if error is not None:
+                raise MalformedInput(str(error)) from None
+            raise
+
+    def convert(self, raw: dict[str, Any]) -> Event:
+        try:
+            event: Event = msgspec.convert(raw, self._union)
+            return event
+        except msgspec.ValidationError as error:
+            raise MalformedInput(str(error)) from None
+
+
+@cache
+def codec_for(ruleset_id: str) -> EventCodec:
+    """The codec of sessions under ``ruleset_id`` (built once)."""
+    return EventCodec(ruleset_id)

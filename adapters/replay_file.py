@@ -15,11 +15,9 @@ from pathlib import Path
 
 import msgspec
 
-from adapters.codec import decode_event, encode_event
-from domain.dice.roll import recompute
-from domain.dice.ten_dice import TenDiceRule
+from adapters.codec import EventCodec, codec_for, encode_event
 from domain.errors import KirokuError, MalformedInput
-from domain.events import DiceRolled, Recorded, SessionOpened
+from domain.events import Recorded, SessionOpened
 from domain.rulesets import load_ruleset
 
 FORMAT = "kiroku-replay"
@@ -49,7 +47,6 @@ class CorruptReplay(MalformedInput):
 
 _header_decoder = msgspec.json.Decoder(ReplayHeader)
 _line_decoder = msgspec.json.Decoder(_Line)
-_recorded_decoder = msgspec.json.Decoder(Recorded)
 _encoder = msgspec.json.Encoder()
 
 
@@ -102,27 +99,18 @@ def parse_replay(
         raise CorruptReplay(path, 1, f"format {header.format!r} is not {FORMAT!r}")
     if header.version != VERSION:
         raise CorruptReplay(path, 1, f"replay version {header.version} (this reads {VERSION})")
-    events = _decode_fast(rest)
+    try:
+        codec = codec_for(header.ruleset)
+    except KirokuError as error:
+        raise CorruptReplay(path, 1, str(error)) from None
+    events = codec.decode_lines(rest)
     if events is None:
-        events = _decode_line_by_line(rest, path)
+        events = _decode_line_by_line(rest, path, codec)
     _check_stream(header, events, path, recompute_rolls=recompute_rolls)
     return header, events
 
 
-def _decode_fast(body: bytes) -> list[Recorded] | None:
-    """Every line in one call, straight into typed Structs; None if any line needs more
-    care (a decoding error to locate, or an event to upcast)."""
-    try:
-        events = _recorded_decoder.decode_lines(body)
-    except msgspec.DecodeError:
-        return None
-    for recorded in events:
-        if recorded.event.schema_version != type(recorded.event).schema:
-            return None
-    return events
-
-
-def _decode_line_by_line(body: bytes, path: Path | str) -> list[Recorded]:
+def _decode_line_by_line(body: bytes, path: Path | str, codec: EventCodec) -> list[Recorded]:
     """The careful way: line by line, upcasting old events, naming the line that fails."""
     lines = body.split(b"\n")
     if lines and lines[-1] == b"":
@@ -131,7 +119,7 @@ def _decode_line_by_line(body: bytes, path: Path | str) -> list[Recorded]:
     for number, line in enumerate(lines, start=2):
         try:
             raw_line = _line_decoder.decode(line)
-            event = decode_event(raw_line.event)
+            event = codec.decode(raw_line.event)
         except (msgspec.DecodeError, KirokuError) as error:
             raise CorruptReplay(path, number, str(error)) from None
         events.append(Recorded(raw_line.position, event))
@@ -142,7 +130,8 @@ def _check_stream(
     header: ReplayHeader, events: list[Recorded], path: Path | str, *, recompute_rolls: bool
 ) -> None:
     """Positions 1, 2, 3…; the session opens first, once, as the header says; every roll
-    recomputes from its faces (the file's line of event ``n`` is ``n + 1``)."""
+    is consistent in itself under the ruleset (a roll recomputes from its faces: see
+    :meth:`domain.rulesets.base.Ruleset.verify`) (the file's line of event ``n`` is ``n + 1``)."""
     if not events:
         raise CorruptReplay(path, 2, "no events: a replay holds at least the session's opening")
     opened = events[0].event
@@ -156,7 +145,7 @@ def _check_stream(
             f"{opened.ruleset}/{opened.session}",
         )
     try:
-        rule = load_ruleset(opened.ruleset, dict(opened.options)).ten_dice_rule
+        ruleset = load_ruleset(opened.ruleset, dict(opened.options))
     except KirokuError as error:
         raise CorruptReplay(path, 2, str(error)) from None
     for index, recorded in enumerate(events):
@@ -166,23 +155,11 @@ def _check_stream(
         event = recorded.event
         if index and isinstance(event, SessionOpened):
             raise CorruptReplay(path, number, "a session is opened only once")
-        if recompute_rolls and isinstance(event, DiceRolled):
-            _check_roll(event, rule, path, number)
-
-
-def _check_roll(event: DiceRolled, rule: TenDiceRule, path: Path | str, number: int) -> None:
-    try:
-        again = recompute(event.roll, rule)
-    except KirokuError as error:
-        raise CorruptReplay(path, number, f"the recorded roll is invalid: {error}") from None
-    if again != event.roll:
-        raise CorruptReplay(
-            path,
-            number,
-            f"the recorded roll {event.roll.expression!r} does not recompute: recorded total "
-            f"{event.roll.total} / success {event.roll.success}, rules give "
-            f"{again.total} / {again.success}",
-        )
+        if recompute_rolls:
+            try:
+                ruleset.verify(event)
+            except KirokuError as error:
+                raise CorruptReplay(path, number, str(error)) from None
 
 
 __all__ = ["CorruptReplay", "ReplayHeader", "parse_replay", "read_replay", "write_replay"]

@@ -16,10 +16,11 @@ from datetime import UTC, datetime
 from adapters.log import logger
 from adapters.store import EventStore
 from domain.errors import ConcurrencyConflict, IllegalUnderRules, KirokuError
-from domain.events import AnyEvent, Recorded
+from domain.events import Event, Recorded
+from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
 
-Command = Callable[[Session, datetime], list[AnyEvent]]
+Command = Callable[[Session, datetime], list[Event]]
 Clock = Callable[[], datetime]
 RETRIES = 3
 
@@ -45,6 +46,11 @@ class SessionService:
         self._sessions[session_id] = session
         return session
 
+    def ruleset(self, session_id: str) -> Ruleset:
+        """The ruleset of a session this service has loaded or run a command on."""
+        session = self._sessions.get(session_id) or self.load(session_id)
+        return session.ruleset
+
     def open(
         self,
         *,
@@ -57,7 +63,7 @@ class SessionService:
     ) -> list[Recorded]:
         """Open a session (see :func:`domain.session.aggregate.open_session`)."""
 
-        def command(_: Session, at: datetime) -> list[AnyEvent]:
+        def command(_: Session, at: datetime) -> list[Event]:
             opened = open_session(
                 session_id=session_id,
                 ruleset=ruleset,

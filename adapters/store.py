@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import msgspec
 from eventsourcing.application import Application
 from eventsourcing.persistence import (
     IntegrityError,
@@ -31,9 +30,9 @@ from eventsourcing.persistence import (
 from eventsourcing.sqlite import SQLiteAggregateRecorder
 from eventsourcing.utils import get_topic
 
-from adapters.codec import decode_event, encode_event
+from adapters.codec import EventCodec, codec_for, decode_opened, encode_event
 from domain.errors import ConcurrencyConflict, MalformedInput, NotFound
-from domain.events import AnyEvent, Recorded, SessionOpened
+from domain.events import Event, Recorded, SessionOpened
 
 SESSION_NAMESPACE = uuid.UUID("6b1f2c1e-4a5d-5f0e-9c3a-1d2e3f405162")
 OPENED_TOPIC = "kiroku:SessionOpened"
@@ -41,26 +40,6 @@ READ_PAGE = 20_000
 
 StoreKind = Literal["sqlite", "memory"]
 STORE_KINDS: tuple[StoreKind, ...] = ("sqlite", "memory")
-
-
-_page_decoder = msgspec.json.Decoder(list[AnyEvent])
-
-
-def _decode_rows(rows: list[tuple[int, bytes]]) -> list[Recorded]:
-    """A page of rows in one decoder call; an event under an older schema goes the
-    careful way, one at a time (:func:`adapters.codec.decode_event`)."""
-    if not rows:
-        return []
-    try:
-        events = _page_decoder.decode(b"[" + b",".join(state for _, state in rows) + b"]")
-    except msgspec.DecodeError:
-        return [Recorded(position, decode_event(state)) for position, state in rows]
-    recorded = []
-    for (position, state), event in zip(rows, events, strict=True):
-        if event.schema_version != type(event).schema:
-            event = decode_event(state)
-        recorded.append(Recorded(position, event))
-    return recorded
 
 
 def stream_id(session_id: str) -> uuid.UUID:
@@ -73,7 +52,7 @@ class Envelope:
 
     originator_id: uuid.UUID
     originator_version: int
-    event: AnyEvent
+    event: Event
 
 
 class EventMapper(Mapper[uuid.UUID]):
@@ -89,11 +68,18 @@ class EventMapper(Mapper[uuid.UUID]):
         )
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        """Only a session's opening decodes without knowing the session: the rest of a
+        stream is read by :meth:`EventStore.read`, with its ruleset's codec."""
+        if stored_event.topic != OPENED_TOPIC:
+            raise MalformedInput(
+                f"stored event {stored_event.topic!r} is read through its session's ruleset "
+                "(EventStore.read), not on its own"
+            )
         originator_id = stored_event.originator_id
         if not isinstance(originator_id, uuid.UUID):
             originator_id = uuid.UUID(str(originator_id))
         return Envelope(
-            originator_id, stored_event.originator_version, decode_event(stored_event.state)
+            originator_id, stored_event.originator_version, decode_opened(stored_event.state)
         )
 
 
@@ -147,6 +133,7 @@ class EventStore:
         self.config = config
         self.app = KirokuApplication(env=config.library_environment())
         self.recorder = self.app.recorder
+        self._codecs: dict[str, EventCodec] = {}
 
     def close(self) -> None:
         self.app.close()
@@ -158,7 +145,7 @@ class EventStore:
         self.close()
 
     def append(
-        self, session_id: str, expected_version: int, events: Sequence[AnyEvent]
+        self, session_id: str, expected_version: int, events: Sequence[Event]
     ) -> list[Recorded]:
         """Append one command's events in one transaction, after ``expected_version``.
 
@@ -183,6 +170,7 @@ class EventStore:
         """The session's events after position ``after``, in large pages, decoded straight
         into typed Structs."""
         stream = stream_id(session_id)
+        codec = self.codec(session_id)
         fetch = (
             self._fetch_sqlite
             if isinstance(self.recorder, SQLiteAggregateRecorder)
@@ -190,7 +178,7 @@ class EventStore:
         )
         while True:
             rows = fetch(stream, after, page)
-            yield from _decode_rows(rows)
+            yield from codec.decode_page(rows)
             if len(rows) < page:
                 return
             after = rows[-1][0]
@@ -213,6 +201,13 @@ class EventStore:
             rows: list[tuple[int, bytes]] = raw.fetchall()
         return rows
 
+    def codec(self, session_id: str) -> EventCodec:
+        """The codec of this session's ruleset (from its opening, read once)."""
+        codec = self._codecs.get(session_id)
+        if codec is None:
+            codec = self._codecs[session_id] = codec_for(self.opened(session_id).ruleset)
+        return codec
+
     def exists(self, session_id: str) -> bool:
         return bool(self.recorder.select_events(stream_id(session_id), limit=1))
 
@@ -220,9 +215,7 @@ class EventStore:
         rows = self.recorder.select_events(stream_id(session_id), limit=1)
         if not rows:
             raise NotFound(f"no session {session_id!r}")
-        event = decode_event(rows[0].state)
-        assert isinstance(event, SessionOpened)
-        return event
+        return decode_opened(rows[0].state)
 
     def sessions(self) -> list[SessionOpened]:
         """Every session opened in this store, oldest first."""
@@ -233,9 +226,7 @@ class EventStore:
                 start=start, limit=1000, topics=[OPENED_TOPIC]
             )
             for row in rows:
-                event = decode_event(row.state)
-                assert isinstance(event, SessionOpened)
-                opened.append(event)
+                opened.append(decode_opened(row.state))
             if len(rows) < 1000:
                 return opened
             start = rows[-1].id + 1

@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from domain.character import Skill
 from domain.dice.roll import RollOptions
-from domain.events import AnyEvent, Recorded
-from domain.session.aggregate import Session
+from domain.events import Event, Recorded
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Skill
 from tests.support import GM, Table, sheet
 
 NAMES = ("Akodo Kaneka", "Bayushi Fumi", "Doji Hana", "Hida Tsuneo")
@@ -33,29 +33,29 @@ def long_session(size: int, seed: int = 7) -> list[Recorded]:
         )
     session = table.session
 
-    def do(command: Callable[..., list[AnyEvent]], **fields: Any) -> None:
+    def do(command: Callable[..., list[Event]], **fields: Any) -> None:
         table.do(command, **fields)
 
     while session.version < size:
-        do(Session.start_combat)
+        do(Play.start_combat)
         for name in NAMES:
-            do(Session.roll_initiative, character=name, dice=dice)
+            do(Play.roll_initiative, character=name, dice=dice)
         for _ in range(4):
-            do(Session.start_round)
+            do(Play.start_round)
             for name in NAMES:
-                do(Session.choose_stance, character=name, stance=dice.choice(("attack", "defense")))
+                do(Play.choose_stance, character=name, stance=dice.choice(("attack", "defense")))
             for _ in NAMES:
-                combat = session.state.combat
+                combat = table.state.combat
                 assert combat is not None
                 current = combat.current()
                 assert current is not None
                 target = dice.choice([n for n in NAMES if n != current])
                 void = (
-                    session.state.characters[current.casefold()].void_points > 0
+                    table.state.characters[current.casefold()].void_points > 0
                     and dice.random() < 0.2
                 )
                 do(
-                    Session.roll,
+                    Play.roll,
                     character=current,
                     purpose="attack",
                     expression="6k3",
@@ -64,7 +64,7 @@ def long_session(size: int, seed: int = 7) -> list[Recorded]:
                     label="Kenjutsu/Agility",
                 )
                 do(
-                    Session.roll,
+                    Play.roll,
                     character=current,
                     purpose="damage",
                     expression="6k2",
@@ -72,20 +72,20 @@ def long_session(size: int, seed: int = 7) -> list[Recorded]:
                     dice=dice,
                     label="Katana",
                 )
-                do(Session.take_wounds, character=target, amount=dice.randint(3, 9), source=current)
-                do(Session.next_turn)
-        do(Session.end_combat)
+                do(Play.take_wounds, character=target, amount=dice.randint(3, 9), source=current)
+                do(Play.next_turn)
+        do(Play.end_combat)
         for name in NAMES:
-            wounds = session.state.characters[name.casefold()].wounds
+            wounds = table.state.characters[name.casefold()].wounds
             if wounds:
-                do(Session.heal, character=name, amount=wounds, method="a night's rest")
-            if session.state.characters[name.casefold()].void_spent:
-                do(Session.regain_void, character=name, amount=None, source="sleep")
-            do(Session.award_xp, character=name, amount=2)
+                do(Play.heal, character=name, amount=wounds, method="a night's rest")
+            if table.state.characters[name.casefold()].void_spent:
+                do(Play.regain_void, character=name, amount=None, source="sleep")
+            do(Play.award_xp, character=name, amount=2)
         famous = dice.choice(NAMES)
-        glory = session.state.characters[famous.casefold()].standing["glory"]
+        glory = table.state.characters[famous.casefold()].standing["glory"]
         do(
-            Session.change_standing,
+            Play.change_standing,
             character=famous,
             standing="glory",
             delta=1 if glory < 100 else -90,

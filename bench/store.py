@@ -31,7 +31,7 @@ from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from bench.sessions import long_session
 from domain.events import CharacterJoined, Recorded
-from domain.session.aggregate import Session
+from domain.rulesets.l5r4e.play import Play
 from domain.session.state import fold
 from projections import project_state
 from projections.timeline import timeline
@@ -152,7 +152,7 @@ def run() -> list[str]:
                 service.execute(
                     "appends",
                     "wound",
-                    lambda s, at: Session.take_wounds(s, actor=GM, at=at, character=name, amount=1),
+                    lambda s, at: Play.of(s).take_wounds(actor=GM, at=at, character=name, amount=1),
                 )
                 latencies.append(time.perf_counter() - start)
             median = statistics.median(latencies)

@@ -1,35 +1,46 @@
-"""Projections: read models rebuilt from a session's events, as of any position."""
+"""Projections: read models rebuilt from a session's events, as of any position.
+
+The core's views (the session) come first, then the session's ruleset's own; a ruleset
+view named like a core view adds its fields to it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from domain.events import Recorded
 from domain.session.state import SessionState, fold
-from projections import l5r4e, views
 from projections import timeline as timeline_module
 
-VIEWS = {
-    "session": views.session,
-    "characters": views.characters,
-    "initiative": views.initiative,
-    "wounds": views.wounds,
-    "experience": views.experience,
-    "void": views.void,
-    "stances": views.stances,
-    "standing": views.standing,
-}
-#: Each ruleset's own read models, beside the core ones.
-RULESET_VIEWS: dict[str, dict[str, Callable[[SessionState], Any]]] = {"l5r4e": l5r4e.VIEWS}
+
+def session(state: SessionState) -> dict[str, Any]:
+    """The session as opened, and where its stream stands."""
+    opened = state.opened
+    if opened is None:
+        return {}
+    return {
+        "id": opened.session,
+        "ruleset": opened.ruleset,
+        "options": dict(opened.options),
+        "campaign": opened.campaign,
+        "gm": opened.gm,
+        "title": opened.title,
+        "position": state.position,
+    }
+
+
+CORE_VIEWS = {"session": session}
 
 
 def project_state(state: SessionState) -> dict[str, Any]:
     """The core views, then the session's ruleset's own."""
-    result = {name: view(state) for name, view in VIEWS.items()}
-    ruleset = state.ruleset.id if state.ruleset is not None else ""
-    for name, view in RULESET_VIEWS.get(ruleset, {}).items():
-        result[name] = view(state)
+    result: dict[str, Any] = {name: view(state) for name, view in CORE_VIEWS.items()}
+    if state.ruleset is None:
+        return result
+    for name, view in state.ruleset.views.items():
+        value = view(state.table)
+        core = result.get(name)
+        result[name] = core | value if isinstance(core, dict) and isinstance(value, dict) else value
     return result
 
 

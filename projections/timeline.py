@@ -9,90 +9,49 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.dice.faces import format_faces
 from domain.events import (
-    AnyEvent,
     CharacterJoined,
-    CombatEnded,
-    CombatStarted,
-    DiceRolled,
+    Event,
     EventRetracted,
-    ExperienceAwarded,
-    ExperienceSpent,
+    NoteTaken,
     Recorded,
-    RoundStarted,
     SessionOpened,
-    StanceChosen,
-    StandingChanged,
-    TurnPassed,
-    VoidPointSpent,
-    VoidPointsRegained,
-    WoundsHealed,
-    WoundsTaken,
 )
-from domain.standing import format_tenths
-from projections.play_lines import describe_play
+from domain.rulesets import Ruleset, load_ruleset
 
 
-def describe(event: AnyEvent) -> str:
-    """One line a GM reads in the log."""
+def ruleset_of(events: list[Recorded]) -> Ruleset | None:
+    """The ruleset a stream was opened under (None before its opening)."""
+    if events and isinstance(opened := events[0].event, SessionOpened):
+        return load_ruleset(opened.ruleset, dict(opened.options))
+    return None
+
+
+def describe(event: Event, ruleset: Ruleset | None) -> str:
+    """One line a GM reads in the log: the core's events here, the ruleset's by the
+    ruleset."""
     match event:
         case SessionOpened():
             return f"session {event.session!r} opened under {event.ruleset} by GM {event.gm}"
         case CharacterJoined():
             return f"{event.sheet.name} joins, played by {event.player}"
-        case DiceRolled():
-            roll = event.roll
-            who = event.character or "GM"
-            text = f"{who} rolls {event.label or event.purpose} {roll.expression}"
-            text += f" [{format_faces(roll.dice)}] = {roll.total}"
-            if roll.tn is not None:
-                verdict = "success" if roll.success else "failure"
-                text += f" vs TN {roll.effective_tn}: {verdict}"
-            return text
-        case CombatStarted():
-            return "combat starts"
-        case RoundStarted():
-            return f"round {event.number}"
-        case TurnPassed():
-            return f"{event.character} ends their turn"
-        case CombatEnded():
-            return "combat ends"
-        case StanceChosen():
-            return f"{event.character} takes the {event.stance.replace('_', ' ')} stance"
-        case VoidPointSpent():
-            return f"{event.character} spends a Void point: {event.purpose}"
-        case VoidPointsRegained():
-            return f"{event.character} regains {event.amount} Void point(s): {event.source}"
-        case WoundsTaken():
-            source = f" from {event.source}" if event.source else ""
-            return f"{event.character} takes {event.amount} wounds{source}"
-        case WoundsHealed():
-            method = f" ({event.method})" if event.method else ""
-            return f"{event.character} heals {event.amount} wounds{method}"
-        case StandingChanged():
-            return f"{event.character}'s {event.standing} {format_tenths(event.delta)}"
-        case ExperienceAwarded():
-            return f"{event.character} is awarded {event.amount} XP"
-        case ExperienceSpent():
-            what = f"{event.name} ({event.emphasis})" if event.emphasis else event.name
-            text = (
-                f"{event.character} spends {event.cost} XP: {event.kind} {what} → {event.new_rank}"
-            )
-            if event.ring_raised:
-                text += f"; {event.ring_raised.capitalize()} ring rises"
-            before, after = event.insight_rank
-            if after > before:
-                text += f"; insight rank {before} → {after}"
-            return text
+        case NoteTaken():
+            about = f" ({event.character})" if event.character else ""
+            return f"note{about}: {event.text}"
         case EventRetracted():
             return f"GM retracts event {event.position}"
-    return describe_play(event)
+    return ruleset.describe(event) if ruleset is not None else type(event).__name__
+
+
+def hidden(event: Event) -> bool:
+    """A GM's hidden roll (or any event a ruleset marks ``hidden``): not for players."""
+    return bool(getattr(event, "hidden", False))
 
 
 def timeline(
     events: list[Recorded], until: int | None = None, *, viewer_is_gm: bool = True
 ) -> list[dict[str, Any]]:
+    ruleset = ruleset_of(events)
     retractions = {
         r.event.position: r
         for r in events
@@ -103,7 +62,7 @@ def timeline(
         if until is not None and recorded.position > until:
             break
         event = recorded.event
-        if not viewer_is_gm and isinstance(event, DiceRolled) and event.hidden:
+        if not viewer_is_gm and hidden(event):
             continue
         row: dict[str, Any] = {
             "position": recorded.position,
@@ -111,7 +70,7 @@ def timeline(
             "actor": event.actor,
             "at": event.at.isoformat(),
             "reason": event.reason,
-            "summary": describe(event),
+            "summary": describe(event, ruleset),
             "retracted": recorded.position in retractions,
         }
         retraction = retractions.get(recorded.position)

@@ -6,8 +6,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from domain.character import Armour, CharacterSheet, Skill, Traits, Weapon
-from domain.events import AnyEvent, Recorded
+from domain.events import Event, Recorded
+from domain.rulesets.l5r4e.fold import FourEState
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Armour, CharacterSheet, Skill, Traits, Weapon
 from domain.session.aggregate import Session, open_session
 
 GM = "sensei"
@@ -77,10 +79,24 @@ class Table:
         )
         self.session = Session([Recorded(1, opened)])
 
-    def do(self, command: Callable[..., list[AnyEvent]], /, **fields: Any) -> list[AnyEvent]:
-        """Run ``command`` (a Session method) as the GM unless ``actor`` is given; record it."""
+    @property
+    def play(self) -> Play:
+        """The session as the l5r4e commands see it."""
+        play: Play = Play.of(self.session)
+        return play
+
+    @property
+    def state(self) -> FourEState:
+        """The l5r4e state, as of the latest event."""
+        return self.play.state
+
+    def do(self, command: Callable[..., list[Event]], /, **fields: Any) -> list[Event]:
+        """Run ``command`` as the GM unless ``actor`` is given, and record it: a core
+        command (a :class:`Session` method) on the session, any other on its :class:`Play`."""
         fields.setdefault("actor", GM)
-        events = command(self.session, at=self.clock(), **fields)
+        core = getattr(command, "__qualname__", "").startswith("Session.")
+        target = self.session if core else self.play
+        events = command(target, at=self.clock(), **fields)
         start = self.session.version
         self.session.record([Recorded(start + i, e) for i, e in enumerate(events, 1)])
         return events

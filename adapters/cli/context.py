@@ -19,8 +19,10 @@ from adapters.store import EventStore, StoreConfig
 from domain.dice.die import DiceSource, Die, FaceQueue
 from domain.dice.faces import parse_faces
 from domain.errors import MalformedInput
-from domain.events import DiceRolled, Recorded
-from domain.modifiers import describe_parts
+from domain.events import Recorded
+from domain.rulesets import Ruleset
+from domain.rulesets.roll_keep_kit.events import DiceRolled
+from domain.rulesets.roll_keep_kit.modifiers import describe_parts
 from domain.session.aggregate import Session
 from projections.timeline import describe
 
@@ -85,13 +87,19 @@ def _faces(args: argparse.Namespace) -> tuple[Die, ...] | None:
     return parse_faces(faces)
 
 
-def recorded_as_json(session_id: str, recorded: list[Recorded]) -> dict[str, Any]:
+def recorded_as_json(
+    session_id: str, recorded: list[Recorded], ruleset: Ruleset | None = None
+) -> dict[str, Any]:
     """What a command recorded; each roll also in ``kiroku roll --json``'s shape, with
     its position, character, base TN and parts (the last roll again as ``roll``)."""
     data: dict[str, Any] = {
         "session": session_id,
         "recorded": [
-            {"position": r.position, "type": type(r.event).__name__, "summary": describe(r.event)}
+            {
+                "position": r.position,
+                "type": type(r.event).__name__,
+                "summary": describe(r.event, ruleset),
+            }
             for r in recorded
         ],
         "rolls": [],
@@ -113,9 +121,11 @@ def recorded_as_json(session_id: str, recorded: list[Recorded]) -> dict[str, Any
     return data
 
 
-def print_recorded(args: argparse.Namespace, session_id: str, recorded: list[Recorded]) -> None:
+def print_recorded(
+    args: argparse.Namespace, session_id: str, recorded: list[Recorded], ruleset: Ruleset
+) -> None:
     if args.json:
-        print_json(recorded_as_json(session_id, recorded))
+        print_json(recorded_as_json(session_id, recorded, ruleset))
         return
     for r in recorded:
         event = r.event
@@ -126,7 +136,7 @@ def print_recorded(args: argparse.Namespace, session_id: str, recorded: list[Rec
                 print(f"  parts: {describe_parts(event.parts)}")
             print(describe_roll(event.roll))
         else:
-            print(f"#{r.position} {describe(event)}")
+            print(f"#{r.position} {describe(event, ruleset)}")
 
 
 def print_json(data: object) -> None:

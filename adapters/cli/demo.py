@@ -15,10 +15,12 @@ from typing import Any
 from adapters.cli.render import render_state, render_timeline
 from adapters.service import Command, SessionService, utc_now
 from adapters.store import EventStore, StoreConfig
-from domain.character import Armour, CharacterSheet, Skill, Traits, Weapon
-from domain.events import AnyEvent, AttackResolved
-from domain.purchase import Purchase
+from domain.events import Event
 from domain.rulesets.l5r4e import attacks, combat
+from domain.rulesets.l5r4e.events import AttackResolved
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Armour, CharacterSheet, Skill, Traits, Weapon
+from domain.rulesets.roll_keep_kit.purchase import Purchase
 from domain.session.aggregate import Session
 from projections import project_state
 from projections.timeline import timeline
@@ -81,13 +83,18 @@ def _attack(
     return resolved.hit
 
 
-def act(method: Callable[..., list[AnyEvent]], by: str = GM, **fields: Any) -> Command:
-    """A command for the service: ``method`` of the session, as ``by``, at the service's time."""
-    return lambda session, at: method(session, actor=by, at=at, **fields)
+def act(
+    method: Callable[..., list[Event]], by: str = GM, *, core: bool = False, **fields: Any
+) -> Command:
+    """A command for the service: ``method`` of the session (``core``) or of its 4e
+    :class:`Play`, as ``by``, at the service's time."""
+    return lambda session, at: method(
+        session if core else Play.of(session), actor=by, at=at, **fields
+    )
 
 
 def _order(service: SessionService, sid: str) -> list[str]:
-    combat = service.load(sid).state.combat
+    combat = Play.of(service.load(sid)).state.combat
     return [] if combat is None else [entry.character for entry in combat.order()]
 
 
@@ -98,14 +105,12 @@ def run_demo(config: StoreConfig, seed: int = 1120) -> str:
         service = SessionService(store)
         service.open(session_id=sid, ruleset="l5r4e", gm=GM, title="Demonstration skirmish")
         for sheet, player in ((KANEKA, "ana"), (FUMI, "ben")):
-            service.execute(sid, "join", act(Session.join, sheet=sheet, player=player))
-        service.execute(sid, "combat start", act(Session.start_combat))
+            service.execute(sid, "join", act(Session.join, core=True, sheet=sheet, player=player))
+        service.execute(sid, "combat start", act(Play.start_combat))
         for name in (KANEKA.name, FUMI.name):
-            service.execute(
-                sid, "initiative", act(Session.roll_initiative, character=name, dice=dice)
-            )
+            service.execute(sid, "initiative", act(Play.roll_initiative, character=name, dice=dice))
         for number in (1, 2):
-            service.execute(sid, "combat round", act(Session.start_round))
+            service.execute(sid, "combat round", act(Play.start_round))
             if number == 2:
                 service.execute(sid, "void", act(combat.void_armour, character=KANEKA.name))
             for name, stance in (
@@ -113,33 +118,37 @@ def run_demo(config: StoreConfig, seed: int = 1120) -> str:
                 (FUMI.name, "attack"),
             ):
                 service.execute(
-                    sid, "stance", act(Session.choose_stance, character=name, stance=stance)
+                    sid, "stance", act(Play.choose_stance, character=name, stance=stance)
                 )
             for name in _order(service, sid):
                 target = FUMI if name == KANEKA.name else KANEKA
                 if not (number == 2 and name == KANEKA.name):  # in the Defense stance
                     _attack(service, sid, dice, name, target, void=number == 2)
-                service.execute(sid, "combat next", act(Session.next_turn))
+                service.execute(sid, "combat next", act(Play.next_turn))
         service.execute(
-            sid, "wound", act(Session.take_wounds, character=KANEKA.name, amount=4, source="a fall")
+            sid, "wound", act(Play.take_wounds, character=KANEKA.name, amount=4, source="a fall")
         )
         service.execute(
             sid,
             "retract",
-            act(Session.retract_last, reason="contested: Kaneka made the Athletics roll after all"),
+            act(
+                Session.retract_last,
+                core=True,
+                reason="contested: Kaneka made the Athletics roll after all",
+            ),
         )
-        service.execute(sid, "combat end", act(Session.end_combat))
+        service.execute(sid, "combat end", act(Play.end_combat))
         for name in (KANEKA.name, FUMI.name):
             service.execute(
                 sid,
                 "xp award",
-                act(Session.award_xp, character=name, amount=4, reason="survived the skirmish"),
+                act(Play.award_xp, character=name, amount=4, reason="survived the skirmish"),
             )
         service.execute(
             sid,
             "xp spend",
             act(
-                Session.spend_xp,
+                Play.spend_xp,
                 by="ana",
                 character=KANEKA.name,
                 purchase=Purchase("skill", "Kenjutsu"),
@@ -149,7 +158,7 @@ def run_demo(config: StoreConfig, seed: int = 1120) -> str:
             sid,
             "honour",
             act(
-                Session.change_standing,
+                Play.change_standing,
                 character=FUMI.name,
                 standing="honour",
                 delta=-3,

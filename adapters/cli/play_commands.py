@@ -13,9 +13,8 @@ import msgspec
 
 from adapters.cli import context
 from adapters.cli.play_arguments import add_arguments, add_dice_arguments
-from domain.character import Armour, Arrow, Weapon
 from domain.errors import MalformedInput
-from domain.events import AnyEvent, BattleEntry, HonourLoss
+from domain.events import Event
 from domain.rulesets.l5r4e import (
     attacks,
     battle,
@@ -27,9 +26,11 @@ from domain.rulesets.l5r4e import (
     recovery,
     society,
 )
-from domain.session.aggregate import Session
+from domain.rulesets.l5r4e.events import BattleEntry, HonourLoss
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Armour, Arrow, Weapon
 
-Build = Callable[[Session, str, datetime, argparse.Namespace], list[AnyEvent]]
+Build = Callable[[Play, str, datetime, argparse.Namespace], list[Event]]
 Subparsers = Any
 
 
@@ -42,9 +43,9 @@ def run(args: argparse.Namespace) -> int:
         recorded = service.execute(
             sid,
             args.command_name,
-            lambda session, at: build(session, context.actor(args, session), at, args),
+            lambda session, at: build(Play.of(session), context.actor(args, session), at, args),
         )
-        context.print_recorded(args, sid, recorded)
+        context.print_recorded(args, sid, recorded, service.ruleset(sid))
     finally:
         service.store.close()
     return 0

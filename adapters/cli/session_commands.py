@@ -18,15 +18,16 @@ import msgspec
 from adapters.cli import context
 from adapters.cli.dice_commands import add_roll_arguments, roll_options
 from adapters.cli.render import render_state, render_timeline
-from domain.character import CharacterSheet
 from domain.errors import MalformedInput
-from domain.events import AnyEvent
-from domain.purchase import Purchase
+from domain.events import Event
 from domain.rulesets.l5r4e import combat
 from domain.rulesets.l5r4e.contests import tn_for
+from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.l5r4e.skills import skill_roll
+from domain.rulesets.roll_keep_kit.character import CharacterSheet
+from domain.rulesets.roll_keep_kit.purchase import Purchase
+from domain.rulesets.roll_keep_kit.standing import STANDINGS, parse_tenths
 from domain.session.aggregate import Session
-from domain.standing import STANDINGS, parse_tenths
 from projections import project_state
 from projections.timeline import timeline
 
@@ -35,16 +36,26 @@ Subparsers = Any
 
 
 def _run(
-    args: argparse.Namespace, name: str, build: Callable[[Session, str, datetime], list[AnyEvent]]
+    args: argparse.Namespace,
+    name: str,
+    build: Callable[[Any, str, datetime], list[Event]],
+    *,
+    core: bool = False,
 ) -> int:
-    """Load the session, decide the command as the actor, append, print."""
+    """Load the session, decide the command as the actor, append, print. A core command
+    (``core``) is a method of the session; any other is the l5r4e ruleset's, of its
+    :class:`Play`."""
     service = context.open_service(args)
     try:
         sid = context.session_id(args)
         recorded = service.execute(
-            sid, name, lambda session, at: build(session, context.actor(args, session), at)
+            sid,
+            name,
+            lambda session, at: build(
+                session if core else Play.of(session), context.actor(args, session), at
+            ),
         )
-        context.print_recorded(args, sid, recorded)
+        context.print_recorded(args, sid, recorded, service.ruleset(sid))
     finally:
         service.store.close()
     return 0
@@ -75,7 +86,7 @@ def _session_open(args: argparse.Namespace) -> int:
             campaign=args.campaign,
             title=args.title,
         )
-        context.print_recorded(args, sid, recorded)
+        context.print_recorded(args, sid, recorded, service.ruleset(sid))
     finally:
         service.store.close()
     return 0
@@ -134,7 +145,10 @@ def read_sheet(path: str) -> CharacterSheet:
 def _join(args: argparse.Namespace) -> int:
     sheet = read_sheet(args.sheet)
     return _run(
-        args, "join", lambda s, who, at: s.join(actor=who, at=at, sheet=sheet, player=args.player)
+        args,
+        "join",
+        lambda s, who, at: s.join(actor=who, at=at, sheet=sheet, player=args.player),
+        core=True,
     )
 
 
@@ -147,7 +161,7 @@ def session_roll(args: argparse.Namespace) -> int:
     try:
         sid = context.session_id(args)
 
-        def build(session: Session, at: datetime) -> list[AnyEvent]:
+        def build(session: Session, at: datetime) -> list[Event]:
             expression, options = args.expression, roll_options(args)
             if args.difficulty is not None:
                 if options.tn is not None:
@@ -162,7 +176,7 @@ def session_roll(args: argparse.Namespace) -> int:
                 if not args.character:
                     raise MalformedInput("--skill, --trait and --ring need --character")
                 return skill_roll(
-                    session,
+                    Play.of(session),
                     actor=who,
                     at=at,
                     character=args.character,
@@ -182,7 +196,7 @@ def session_roll(args: argparse.Namespace) -> int:
                 raise MalformedInput("give a dice expression, or --skill/--trait/--ring")
             if args.void_skill:
                 raise MalformedInput("--void-skill goes with --skill")
-            return session.roll(
+            return Play.of(session).roll(
                 actor=who,
                 at=at,
                 expression=expression,
@@ -199,7 +213,7 @@ def session_roll(args: argparse.Namespace) -> int:
         recorded = service.execute(sid, "roll", build)
     finally:
         service.store.close()
-    context.print_recorded(args, sid, recorded)
+    context.print_recorded(args, sid, recorded, service.ruleset(sid))
     return 0
 
 
@@ -352,13 +366,17 @@ def _retract(args: argparse.Namespace) -> int:
         raise MalformedInput("retract either a POSITION or --last")
     if args.last:
         return _run(
-            args, "retract", lambda s, who, at: s.retract_last(actor=who, at=at, reason=args.reason)
+            args,
+            "retract",
+            lambda s, who, at: s.retract_last(actor=who, at=at, reason=args.reason),
+            core=True,
         )
     position = _whole(args.position, "position")
     return _run(
         args,
         "retract",
         lambda s, who, at: s.retract(actor=who, at=at, position=position, reason=args.reason),
+        core=True,
     )
 
 

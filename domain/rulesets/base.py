@@ -1,65 +1,94 @@
-"""What every ruleset provides: data and pure functions, bundled in one :class:`Ruleset`.
+"""What a ruleset is to the core: one typed protocol (DESIGN principle 3).
 
-A session is opened with a ruleset id and options (DESIGN principle 3); the session
-aggregate asks the ruleset, never hard-codes, how wounds, insight, initiative and XP
-work. Another ruleset is another package under ``domain/rulesets/`` registering one.
+A ruleset is a package under ``domain/rulesets/<id>/`` whose ``build(options)`` returns
+an object of this shape. The core opens a session with a ruleset id and its options
+(recorded in ``SessionOpened``), decodes the session's events with the core's and the
+ruleset's event types, folds the ruleset's state beside its own with ``initial`` and
+``evolve``, and shows the ruleset's ``views`` beside its own. Nothing imports a ruleset
+by name but the registry (:mod:`domain.rulesets`).
+
+The ruleset sees the core through :class:`Core`: the opening, the stream, and who is the
+GM. It never imports the session core's internals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
-import msgspec
+from domain.events import Event, Recorded, SessionOpened
 
-from domain.character import CharacterSheet
-from domain.dice.ten_dice import TenDiceRule
-from domain.modifiers import Part
-from domain.purchase import Purchase
+View = Callable[[Any], Any]
+"""A read model: the ruleset's folded state → plain JSON-able data."""
 
 
-class WoundRank(msgspec.Struct, frozen=True):
-    """One step of a wound ladder: holds wounds up to ``upper_bound`` (None: no limit)."""
+class Core(Protocol):
+    """What a ruleset's commands may ask of the session core."""
 
-    name: str
-    french: str
-    upper_bound: int | None
-    penalty: int | None
-    """Added to the TN of every roll; ``None`` means the character cannot act."""
+    @property
+    def opened(self) -> SessionOpened: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def events(self) -> Sequence[Recorded]: ...
+
+    def is_gm(self, actor: str) -> bool: ...
+
+    def gm_only(self, actor: str, what: str) -> None: ...
 
 
-@dataclass(frozen=True)
-class PurchasePrice:
-    cost: int
-    new_rank: int
-    sheet: CharacterSheet
+class Ruleset(Protocol):
+    """One ruleset, bound to a session's options."""
 
+    @property
+    def id(self) -> str: ...
 
-@dataclass(frozen=True)
-class Ruleset:
-    id: str
-    title: str
-    options: Mapping[str, str]
-    ten_dice_rule: TenDiceRule
-    starting_xp: int
-    stances: tuple[str, ...]
-    wound_ladder: Callable[[CharacterSheet], tuple[WoundRank, ...]]
-    insight: Callable[[CharacterSheet], int]
-    insight_rank: Callable[[CharacterSheet], int]
-    initiative_expression: Callable[[CharacterSheet], str]
-    price: Callable[[CharacterSheet, Purchase], PurchasePrice]
-    check_stance: Callable[..., None]
-    """``(state, character, stance)``: raise if the stance may not be taken now."""
-    situation: Callable[..., list[Part]]
-    """``(state, character, RollContext) -> parts`` the rules add to a character's roll."""
+    @property
+    def title(self) -> str: ...
 
-    def wound_rank(self, sheet: CharacterSheet, wounds: int) -> WoundRank:
-        """The rank ``wounds`` wounds put this character at."""
-        ladder = self.wound_ladder(sheet)
-        for rank in ladder:
-            if rank.upper_bound is None or wounds <= rank.upper_bound:
-                return rank
-        return ladder[-1]
+    @property
+    def options(self) -> Mapping[str, str]: ...
+
+    @property
+    def sheet_type(self) -> type[Any]:
+        """The character sheet schema: ``CharacterJoined[sheet_type]`` in this ruleset."""
+        ...
+
+    @property
+    def event_types(self) -> tuple[type[Event], ...]:
+        """Every event the ruleset decides and folds (the core's are not among them)."""
+        ...
+
+    @property
+    def views(self) -> Mapping[str, View]:
+        """The ruleset's read models by name; a view named like a core view (``session``)
+        adds its fields to the core's."""
+        ...
+
+    def check_sheet(self, sheet: Any) -> None:
+        """Raise :class:`domain.errors.MalformedInput` for a sheet the rules refuse."""
+        ...
+
+    def initial(self) -> Any:
+        """The ruleset's state before any event."""
+        ...
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        """The state after ``event`` (core events included): a pure fold, no dice, no
+        clock. It may update ``state`` in place, which the fold owns, and returns it."""
+        ...
+
+    def verify(self, event: Event) -> None:
+        """Raise :class:`domain.errors.MalformedInput` if a recorded event contradicts
+        itself under these rules (a roll whose faces do not give its recorded outcome)."""
+        ...
+
+    def describe(self, event: Event) -> str:
+        """One line a GM reads in the log for one of the ruleset's events."""
+        ...
 
 
 RulesetFactory = Callable[[Mapping[str, str]], Ruleset]
+"""A ruleset package's ``build``: its options (checked) make a :class:`Ruleset`."""

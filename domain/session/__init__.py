@@ -1,1 +1,1 @@
-"""The session aggregate: its state (a fold over its events) and its commands."""
+"""The session core: its stream, its state and the core's commands; it knows no game rule."""

@@ -1,220 +1,87 @@
-"""The session aggregate: commands that validate, then return one batch of events.
+"""The session aggregate: the core's commands, each returning one batch or raising.
 
 A command either returns the events to append (one atomic batch) or raises a typed error
 (:mod:`domain.errors`) quoting its input (DESIGN principle 4). It never changes the
 session itself: the application appends the batch and then calls :meth:`Session.record`,
-so a batch refused by the store leaves nothing behind. The clock (``at``) and the dice
-(``dice``) come in from outside, and are read before any event is made.
+so a batch refused by the store leaves nothing behind. The clock (``at``) comes in from
+outside.
 
-:class:`Session` is the stream (:mod:`domain.session.stream`), its bookkeeping
-(:mod:`domain.session.bookkeeping`), and here: rolls, initiative, rounds and stances.
+The core's commands are few: a character joins, a note is taken, the GM retracts a
+ruling. Everything else is a command of the session's ruleset.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-import msgspec
+from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
+from domain.events import CharacterJoined, Event, EventRetracted, NoteTaken, SessionOpened
+from domain.session.stream import SessionStream, check_session_id, open_session
 
-from domain.character import Weapon
-from domain.dice.die import DiceSource, Die
-from domain.dice.expression import parse_expression
-from domain.dice.roll import RollOptions, RollResult, resolve, roll
-from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
-from domain.events import (
-    ROLL_PURPOSES,
-    AnyEvent,
-    CombatEnded,
-    CombatStarted,
-    DiceRolled,
-    RollPurpose,
-    RoundStarted,
-    StanceChosen,
-    TurnPassed,
-)
-from domain.modifiers import Part, apply_parts, tn_with
-from domain.rolls import RollContext
-from domain.session.bookkeeping import Bookkeeping
-from domain.session.state import CharacterState, key
-from domain.session.stream import check_session_id, last_rolled, open_session
+__all__ = ["Session", "check_session_id", "open_session"]
 
-__all__ = ["Session", "check_session_id", "last_rolled", "open_session"]
+MAX_NOTE = 2_000
 
 
-class Session(Bookkeeping):
-    """One session: its stream, the state folded from it, and every command on it."""
+class Session(SessionStream):
+    """One session: its stream, the state folded from it, and the core's commands."""
 
-    def roll(
-        self,
-        *,
-        actor: str,
-        at: datetime,
-        expression: str,
-        options: RollOptions,
-        dice: DiceSource | Sequence[Die],
-        character: str | None = None,
-        purpose: RollPurpose = "other",
-        label: str = "",
-        hidden: bool = False,
-        reason: str | None = None,
-        parts: Sequence[Part] = (),
-        trait: str | None = None,
-        weapon: Weapon | None = None,
-        ranged: bool = False,
-        use_center: bool = False,
-        target: str | None = None,
-        void_free_action: bool = False,
-    ) -> list[AnyEvent]:
-        """Any roll. ``expression`` and ``options.tn`` are the base; the ruleset adds the
-        character's situational parts (wound penalty, stance, conditions, armour), the
-        command its own (``parts``), and every part is recorded with the roll. A Void
-        point (+1k1, « déclaré avant le jet ») is spent in the same batch; raises are capped
-        by the Void ring. Nobody who cannot act rolls — unless the GM lets one at Out pay
-        a Void point for one free action. ``dice`` is the dice port, or the faces rolled
-        at the table."""
-        if purpose not in ROLL_PURPOSES:
-            raise MalformedInput(
-                f"roll purpose {purpose!r}; choose from {', '.join(ROLL_PURPOSES)}"
-            )
-        if hidden:
-            self.gm_only(actor, "make a hidden roll")
-        base = parse_expression(expression)
-        events: list[AnyEvent] = []
-        all_parts = list(parts)
+    def join(self, *, actor: str, at: datetime, sheet: Any, player: str) -> list[Event]:
+        """A character joins, played by ``player``; the ruleset checks the sheet."""
+        self.gm_only(actor, "add a character")
+        self.ruleset.check_sheet(sheet)
+        if not player.strip():
+            raise MalformedInput(f"character {sheet.name!r} needs a player")
+        if self.state.member(sheet.name) is not None:
+            raise IllegalUnderRules(f"a character named {sheet.name!r} is already in the session")
+        return [CharacterJoined(actor=actor, at=at, sheet=sheet, player=player)]
+
+    def note(
+        self, *, actor: str, at: datetime, text: str, character: str | None = None
+    ) -> list[Event]:
+        """A note in the record; a player's note is about their own character."""
+        if not text.strip():
+            raise MalformedInput("a note needs some text")
+        if len(text) > MAX_NOTE:
+            raise MalformedInput(f"a note of {len(text)} characters is over {MAX_NOTE}")
+        name = None
         if character is not None:
-            state = self.acting_for(actor, character)
-            character = state.name
-            if void_free_action:
-                events.extend(self._free_action_at_out(actor, at, state))
-            else:
-                self.can_act(state)
-            context = RollContext(purpose, trait, weapon, ranged, use_center)
-            if use_center:
-                self._check_center(state)
-            all_parts.extend(self.ruleset.situation(self.state, state, context))
-            options = msgspec.structs.replace(options, max_raises=state.sheet.void)
-            if options.void:
-                if purpose == "damage":
-                    raise IllegalUnderRules("a Void point cannot add +1k1 to a damage roll")
-                events.extend(self.void_events(actor, at, state, f"+1k1 on {expression!r}", "roll"))
-                all_parts.append(Part(source="Void point", rolled=1, kept=1))
-                options = msgspec.structs.replace(options, void=False)
-        elif options.void:
-            raise MalformedInput("a Void point is spent by a character: name one")
+            member = self.member_named(character)
+            if not self.is_gm(actor) and actor != member.player:
+                raise NotAllowed(
+                    f"{actor!r} may not take notes for {member.name!r}: not their character"
+                )
+            name = member.name
         elif not self.is_gm(actor):
-            raise NotAllowed(f"{actor!r} may roll only for their own character")
-        final = str(apply_parts(base, all_parts))
-        base_tn = options.tn
-        options = msgspec.structs.replace(options, tn=tn_with(base_tn, all_parts))
-        result = self._roll_dice(final, options, dice)
-        events.append(
-            DiceRolled(
-                actor=actor,
-                at=at,
-                reason=reason,
-                character=character,
-                purpose=purpose,
-                label=label,
-                roll=result,
-                base_tn=base_tn,
-                parts=tuple(all_parts),
-                target=target,
-                hidden=hidden,
-            )
-        )
-        return events
+            raise NotAllowed(f"{actor!r} may take notes about their own character only")
+        return [NoteTaken(actor=actor, at=at, text=text, character=name)]
 
-    def _free_action_at_out(
-        self, actor: str, at: datetime, state: CharacterState
-    ) -> list[AnyEvent]:
-        """4e « Points de blessures »: at Out, « s'il lui reste un point de Vide, le MJ peut
-        en autoriser la dépense pour le laisser faire une action gratuite »."""
-        self.gm_only(actor, "allow a Void-paid free action at Out")
-        rank = self.ruleset.wound_rank(state.sheet, state.wounds)
-        if rank.penalty is not None:
-            raise IllegalUnderRules(f"{state.name} is {rank.name}, not Out: just roll")
-        return self.void_events(actor, at, state, "one free action while Out", "free_action")
+    def retract(self, *, actor: str, at: datetime, position: int, reason: str) -> list[Event]:
+        """A GM's correction, with a reason (principle 6): the event stops counting."""
+        self.gm_only(actor, "retract a ruling")
+        if not reason.strip():
+            raise MalformedInput("a retraction needs a reason")
+        if not 1 <= position <= self.version:
+            raise NotFound(f"no event at position {position} (the session has {self.version})")
+        target = self.events[position - 1].event
+        if isinstance(target, SessionOpened):
+            raise IllegalUnderRules("the opening of a session cannot be retracted")
+        if isinstance(target, EventRetracted):
+            raise IllegalUnderRules(f"event {position} is itself a retraction")
+        if position in self._retracted():
+            raise IllegalUnderRules(f"event {position} is already retracted")
+        return [EventRetracted(actor=actor, at=at, reason=reason, position=position)]
 
-    def _check_center(self, state: CharacterState) -> None:
-        combat = self.state.combat
-        if combat is None or state.center_round != combat.round - 1:
-            raise IllegalUnderRules(
-                f"{state.name} did not hold the Center stance last round: no Center bonus"
-            )
-        if state.center_bonus_used:
-            raise IllegalUnderRules(f"{state.name} has already used this round's Center bonus")
+    def retract_last(self, *, actor: str, at: datetime, reason: str) -> list[Event]:
+        """Undo: retract the latest event that still counts."""
+        retracted = self._retracted()
+        for recorded in reversed(self.events):
+            event = recorded.event
+            if isinstance(event, (EventRetracted, SessionOpened)) or recorded.position in retracted:
+                continue
+            return self.retract(actor=actor, at=at, position=recorded.position, reason=reason)
+        raise IllegalUnderRules("there is nothing left to retract")
 
-    def _roll_dice(
-        self, expression: str, options: RollOptions, dice: DiceSource | Sequence[Die]
-    ) -> RollResult:
-        rule = self.ruleset.ten_dice_rule
-        if isinstance(dice, Sequence):
-            return resolve(expression, options, dice, rule)
-        return roll(expression, options, dice, rule)
-
-    def roll_initiative(
-        self, *, actor: str, at: datetime, character: str, dice: DiceSource | Sequence[Die]
-    ) -> list[AnyEvent]:
-        """4e « Jet d'initiative »: insight rank + Reflexes rolled, Reflexes kept."""
-        if self.state.combat is None:
-            raise IllegalUnderRules("initiative is rolled in combat: start one first")
-        state = self.acting_for(actor, character)
-        if key(state.name) in self.state.combat.initiative:
-            raise IllegalUnderRules(f"{state.name} has already rolled initiative this combat")
-        expression = self.ruleset.initiative_expression(state.sheet)
-        return self.roll(
-            actor=actor,
-            at=at,
-            expression=expression,
-            options=RollOptions(),
-            dice=dice,
-            character=state.name,
-            purpose="initiative",
-            label="Initiative",
-        )
-
-    def start_combat(self, *, actor: str, at: datetime) -> list[AnyEvent]:
-        self.gm_only(actor, "start a combat")
-        if self.state.combat is not None:
-            raise IllegalUnderRules("a combat is already under way")
-        return [CombatStarted(actor=actor, at=at)]
-
-    def start_round(self, *, actor: str, at: datetime) -> list[AnyEvent]:
-        self.gm_only(actor, "start a round")
-        combat = self.state.combat
-        if combat is None:
-            raise IllegalUnderRules("no combat is under way")
-        if not combat.initiative:
-            raise IllegalUnderRules("nobody has rolled initiative yet")
-        return [RoundStarted(actor=actor, at=at, number=combat.round + 1)]
-
-    def next_turn(self, *, actor: str, at: datetime) -> list[AnyEvent]:
-        """The character whose turn it is passes; the next in initiative order acts."""
-        combat = self.state.combat
-        if combat is None or combat.round == 0:
-            raise IllegalUnderRules("no round is under way")
-        current = combat.current()
-        if current is None:
-            raise IllegalUnderRules(f"everyone has acted in round {combat.round}: start the next")
-        self.acting_for(actor, current)
-        return [TurnPassed(actor=actor, at=at, character=current)]
-
-    def end_combat(self, *, actor: str, at: datetime) -> list[AnyEvent]:
-        self.gm_only(actor, "end a combat")
-        if self.state.combat is None:
-            raise IllegalUnderRules("no combat is under way")
-        return [CombatEnded(actor=actor, at=at)]
-
-    def choose_stance(
-        self, *, actor: str, at: datetime, character: str, stance: str
-    ) -> list[AnyEvent]:
-        state = self.acting_for(actor, character)
-        chosen = stance.strip().casefold().replace(" ", "_").replace("-", "_")
-        if chosen not in self.ruleset.stances:
-            raise MalformedInput(
-                f"stance {stance!r}; choose from {', '.join(self.ruleset.stances)}"
-            )
-        self.can_act(state)
-        self.ruleset.check_stance(self.state, state, chosen)
-        return [StanceChosen(actor=actor, at=at, character=state.name, stance=chosen)]
+    def _retracted(self) -> set[int]:
+        return {r.event.position for r in self.events if isinstance(r.event, EventRetracted)}

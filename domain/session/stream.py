@@ -1,9 +1,8 @@
-"""A session's stream of events, the state folded from it, and who may act on it.
+"""A session's stream of events, the state folded from it, and who is its GM.
 
-Who may do what: the GM may do everything; a player may act only for their own
-characters (rolls, initiative, stance, Void, XP spends); awarding XP, wounds and heals,
-honour/glory/status/taint, combat rounds and turns, hidden rolls and retractions are the
-GM's.
+The core knows two roles: the GM, who may do everything, and the players, each of
+whom acts only for their own characters; a ruleset says which of its commands are the
+GM's (:class:`domain.rulesets.base.Core` is what it sees of this).
 """
 
 from __future__ import annotations
@@ -11,23 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
-from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
-from domain.events import (
-    VOID_USES,
-    AnyEvent,
-    DiceRolled,
-    EventRetracted,
-    Recorded,
-    SessionOpened,
-    VoidPointSpent,
-    VoidUse,
-)
+from domain.errors import MalformedInput, NotAllowed, NotFound
+from domain.events import EventRetracted, Recorded, SessionOpened
 from domain.rulesets import Ruleset, load_ruleset
-from domain.session.state import CharacterState, SessionState, fold
+from domain.session.state import Member, SessionState, fold
 
 SESSION_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-MAX_AMOUNT = 10_000
 
 
 def check_session_id(session_id: str) -> str:
@@ -66,21 +56,6 @@ def open_session(
     )
 
 
-def last_rolled(events: Sequence[AnyEvent]) -> DiceRolled:
-    """The roll a command just made: the last event of the batch :meth:`Session.roll`
-    returned."""
-    event = events[-1]
-    if not isinstance(event, DiceRolled):
-        raise TypeError(f"expected the batch to end with a roll, not {type(event).__name__}")
-    return event
-
-
-def positive_amount(amount: int, what: str) -> int:
-    if not 0 < amount <= MAX_AMOUNT:
-        raise MalformedInput(f"{what} {amount} must be a whole number from 1 to {MAX_AMOUNT}")
-    return amount
-
-
 class SessionStream:
     """One session's stream and the state folded from it."""
 
@@ -106,6 +81,11 @@ class SessionStream:
         if self.state.ruleset is None:
             raise NotFound("the session has not been opened")
         return self.state.ruleset
+
+    @property
+    def table(self) -> Any:
+        """The ruleset's state, as of the latest event."""
+        return self.state.table
 
     def record(self, events: Sequence[Recorded]) -> None:
         """Take in events the store accepted, in order; refold after a retraction."""
@@ -140,45 +120,9 @@ class SessionStream:
         if not self.is_gm(actor):
             raise NotAllowed(f"{actor!r} may not {what}: only the GM ({self.opened.gm!r}) may")
 
-    def character_named(self, name: str) -> CharacterState:
-        state = self.state.character(name)
-        if state is None:
-            known = ", ".join(c.name for c in self.state.characters.values()) or "none yet"
+    def member_named(self, name: str) -> Member:
+        member = self.state.member(name)
+        if member is None:
+            known = ", ".join(m.name for m in self.state.members.values()) or "none yet"
             raise NotFound(f"no character {name!r} in session {self.opened.session!r} ({known})")
-        return state
-
-    def acting_for(self, actor: str, name: str) -> CharacterState:
-        character = self.character_named(name)
-        if not self.is_gm(actor) and actor != character.player:
-            raise NotAllowed(
-                f"{actor!r} may not act for {character.name!r}, who is played by "
-                f"{character.player!r}"
-            )
-        return character
-
-    def can_act(self, character: CharacterState) -> None:
-        rank = self.ruleset.wound_rank(character.sheet, character.wounds)
-        if rank.penalty is None:
-            raise IllegalUnderRules(f"{character.name} is {rank.name} and cannot act")
-
-    # -- commands ----------------------------------------------------------------
-
-    def void_events(
-        self, actor: str, at: datetime, state: CharacterState, purpose: str, use: VoidUse
-    ) -> list[AnyEvent]:
-        """A Void point spent (4e « Utilisation des points de Vide »): there must be one
-        left, and in combat only one a round — a school technique's does not count."""
-        if use not in VOID_USES:
-            raise MalformedInput(f"Void use {use!r}; choose from {', '.join(VOID_USES)}")
-        if state.void_points <= 0:
-            raise IllegalUnderRules(
-                f"{state.name} has no Void point left to spend ({purpose!r}); "
-                f"all {state.sheet.void} are spent"
-            )
-        combat = self.state.combat
-        if combat is not None and use != "technique" and state.void_round == combat.round:
-            raise IllegalUnderRules(
-                f"{state.name} has already spent a Void point this round ({purpose!r}): "
-                "one a round in combat, school techniques aside"
-            )
-        return [VoidPointSpent(actor=actor, at=at, character=state.name, purpose=purpose, use=use)]
+        return member

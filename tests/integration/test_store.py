@@ -10,7 +10,8 @@ import pytest
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from domain.errors import ConcurrencyConflict, IllegalUnderRules, NotFound
-from domain.events import SessionOpened, WoundsTaken
+from domain.rulesets.l5r4e.events import SessionOpened, WoundsTaken
+from domain.rulesets.l5r4e.play import Play
 from domain.session.aggregate import Session
 from tests.support import GM, T0, Clock, sheet
 
@@ -68,17 +69,21 @@ def test_a_racing_writer_loses_cleanly_and_the_service_retries_safely(tmp_path: 
         a.execute(
             "night",
             "wound",
-            lambda s, at: s.take_wounds(actor=GM, at=at, character="Akodo Kaneka", amount=3),
+            lambda s, at: Play.of(s).take_wounds(
+                actor=GM, at=at, character="Akodo Kaneka", amount=3
+            ),
         )
         # b's cached session is stale: its first append conflicts, it catches up and retries
         b.execute(
             "night",
             "wound",
-            lambda s, at: s.take_wounds(actor=GM, at=at, character="Akodo Kaneka", amount=4),
+            lambda s, at: Play.of(s).take_wounds(
+                actor=GM, at=at, character="Akodo Kaneka", amount=4
+            ),
         )
         events = list(store_a.read("night"))
     assert [r.position for r in events] == [1, 2, 3, 4]
-    assert [r.event.amount for r in events[2:]] == [3, 4]  # type: ignore[union-attr]
+    assert [r.event.amount for r in events[2:]] == [3, 4]  # type: ignore[attr-defined]
 
 
 def test_many_threads_appending_lose_and_duplicate_nothing(tmp_path: Path) -> None:
@@ -98,7 +103,7 @@ def test_many_threads_appending_lose_and_duplicate_nothing(tmp_path: Path) -> No
                     service.execute(
                         "night",
                         "wound",
-                        lambda s, at: s.take_wounds(
+                        lambda s, at: Play.of(s).take_wounds(
                             actor=GM, at=at, character="Akodo Kaneka", amount=1
                         ),
                     )
@@ -115,7 +120,7 @@ def test_many_threads_appending_lose_and_duplicate_nothing(tmp_path: Path) -> No
     wounds = [r for r in events if isinstance(r.event, WoundsTaken)]
     assert [r.position for r in events] == list(range(1, len(events) + 1))
     assert len(wounds) == 40 - len(errors)
-    assert Session(events).state.characters["akodo kaneka"].wounds == len(wounds)
+    assert Play.of(Session(events)).state.characters["akodo kaneka"].wounds == len(wounds)
 
 
 def test_opening_a_session_twice_is_refused(store: EventStore) -> None:
@@ -132,6 +137,6 @@ def test_a_refused_command_appends_nothing(store: EventStore) -> None:
         service.execute(
             "night",
             "wound",
-            lambda s, at: s.take_wounds(actor=GM, at=at, character="Nobody", amount=1),
+            lambda s, at: Play.of(s).take_wounds(actor=GM, at=at, character="Nobody", amount=1),
         )
     assert store.last_position("night") == 1

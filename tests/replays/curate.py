@@ -13,10 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from adapters.replay_file import write_replay
-from domain.character import CharacterSheet, Skill, Traits, Weapon
 from domain.dice.faces import parse_faces
 from domain.dice.roll import RollOptions
-from domain.purchase import Purchase
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import CharacterSheet, Skill, Traits, Weapon
+from domain.rulesets.roll_keep_kit.purchase import Purchase
 from domain.session.aggregate import Session
 from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
 from tests.support import Table
@@ -57,16 +58,16 @@ def combat_to_out() -> Table:
     t = Table("combat-to-out")
     t.do(Session.join, sheet=hida_tsuneo(), player="ana")
     t.do(Session.join, sheet=bandit(), player="gm-npc")
-    t.do(Session.start_combat)
-    t.do(Session.roll_initiative, character="Hida Tsuneo", dice=parse_faces("7,6,5,2,1"))
-    t.do(Session.roll_initiative, character="Bandit", dice=parse_faces("4,3,2,1"))
-    t.do(Session.start_round)
-    t.do(Session.choose_stance, character="Hida Tsuneo", stance="attack")
-    t.do(Session.choose_stance, character="Bandit", stance="attack")
+    t.do(Play.start_combat)
+    t.do(Play.roll_initiative, character="Hida Tsuneo", dice=parse_faces("7,6,5,2,1"))
+    t.do(Play.roll_initiative, character="Bandit", dice=parse_faces("4,3,2,1"))
+    t.do(Play.start_round)
+    t.do(Play.choose_stance, character="Hida Tsuneo", stance="attack")
+    t.do(Play.choose_stance, character="Bandit", stance="attack")
 
     def swing(attack: str, damage: str, tn: int = 20) -> None:
         t.do(
-            Session.roll,
+            Play.roll,
             character="Hida Tsuneo",
             purpose="attack",
             label="Heavy Weapons/Agility",
@@ -75,7 +76,7 @@ def combat_to_out() -> Table:
             dice=parse_faces(attack),
         )
         t.do(
-            Session.roll,
+            Play.roll,
             character="Hida Tsuneo",
             purpose="damage",
             label="Dai tsuchi",
@@ -85,10 +86,10 @@ def combat_to_out() -> Table:
         )
 
     swing("9,8,7,3,2,1,1", "9,8,3,3,2,2,1,1")  # 24 to hit; 17 damage
-    t.do(Session.take_wounds, character="Bandit", amount=17, source="dai tsuchi")  # Grazed
-    t.do(Session.next_turn)
+    t.do(Play.take_wounds, character="Bandit", amount=17, source="dai tsuchi")  # Grazed
+    t.do(Play.next_turn)
     t.do(
-        Session.roll,
+        Play.roll,
         character="Bandit",
         purpose="attack",
         label="Knives/Agility",
@@ -96,12 +97,12 @@ def combat_to_out() -> Table:
         options=RollOptions(tn=20),
         dice=parse_faces("6,5,2,1"),
     )  # TN 25
-    t.do(Session.next_turn)
-    t.do(Session.start_round)
+    t.do(Play.next_turn)
+    t.do(Play.start_round)
     swing("10+4,6,5,3,3,2,1", "10+2,9,4,4,3,2,1,1")  # 25; 21 damage
-    t.do(Session.take_wounds, character="Bandit", amount=21, source="dai tsuchi")  # 38: Out
-    t.do(Session.next_turn)
-    t.do(Session.end_combat)
+    t.do(Play.take_wounds, character="Bandit", amount=21, source="dai tsuchi")  # 38: Out
+    t.do(Play.next_turn)
+    t.do(Play.end_combat)
     return t
 
 
@@ -130,25 +131,23 @@ def xp_insight() -> Table:
     which with two skill ranks takes insight from 140 to 152: rank 2."""
     t = Table("xp-insight")
     t.do(Session.join, sheet=doji_hana(), player="cat")
-    t.do(Session.award_xp, character="Doji Hana", amount=4, reason="won the winter court debate")
+    t.do(Play.award_xp, character="Doji Hana", amount=4, reason="won the winter court debate")
     t.do(
-        Session.spend_xp,
+        Play.spend_xp,
         actor="cat",
         character="Doji Hana",
         purchase=Purchase("skill", "Sincerity"),
     )
     t.do(
-        Session.spend_xp,
+        Play.spend_xp,
         actor="cat",
         character="Doji Hana",
         purchase=Purchase("emphasis", "Courtier", "Gossip"),
     )
-    t.do(Session.award_xp, character="Doji Hana", amount=10, reason="session three")
+    t.do(Play.award_xp, character="Doji Hana", amount=10, reason="session three")
+    t.do(Play.spend_xp, actor="cat", character="Doji Hana", purchase=Purchase("trait", "agility"))
     t.do(
-        Session.spend_xp, actor="cat", character="Doji Hana", purchase=Purchase("trait", "agility")
-    )
-    t.do(
-        Session.spend_xp,
+        Play.spend_xp,
         actor="cat",
         character="Doji Hana",
         purchase=Purchase("skill", "Tea Ceremony"),
@@ -162,14 +161,14 @@ def retracted_ruling() -> Table:
     t = Table("retracted-ruling")
     t.do(Session.join, sheet=hida_tsuneo(), player="ana")
     t.do(Session.join, sheet=doji_hana(), player="cat")
-    t.do(Session.take_wounds, character="Doji Hana", amount=12, source="a falling lantern")
+    t.do(Play.take_wounds, character="Doji Hana", amount=12, source="a falling lantern")
     t.do(
         Session.retract,
         position=4,
         reason="contested: Hana was already outside, per the earlier scene",
     )
     t.do(
-        Session.roll,
+        Play.roll,
         character="Doji Hana",
         purpose="skill",
         label="Etiquette/Awareness",
@@ -179,7 +178,7 @@ def retracted_ruling() -> Table:
     )
     t.do(Session.retract, position=6, reason="the GM misread the TN: the host is a Scorpion, TN 20")
     t.do(
-        Session.roll,
+        Play.roll,
         character="Doji Hana",
         purpose="skill",
         label="Etiquette/Awareness",
@@ -188,13 +187,13 @@ def retracted_ruling() -> Table:
         dice=parse_faces("8,7,6,4,2,1"),
     )
     t.do(
-        Session.change_standing,
+        Play.change_standing,
         character="Hida Tsuneo",
         standing="honour",
         delta=-5,
         reason="insulted the host",
     )
-    t.do(Session.change_standing, character="Hida Tsuneo", standing="glory", delta=2)
+    t.do(Play.change_standing, character="Hida Tsuneo", standing="glory", delta=2)
     t.do(Session.retract_last, reason="undo: the glory belongs to the next scene")
     return t
 
@@ -207,7 +206,7 @@ def dice_examples() -> Table:
 
     def roll(expression: str, faces: str, **options: object) -> None:
         t.do(
-            Session.roll,
+            Play.roll,
             expression=expression,
             options=RollOptions(**options),  # type: ignore[arg-type]
             dice=parse_faces(faces),
@@ -222,7 +221,7 @@ def dice_examples() -> Table:
     roll("3k2", "10,9,8", unskilled=True)
     roll("3k2", "1r1,1r10+5,4", emphasis=True)
     t.do(
-        Session.roll,
+        Play.roll,
         character="Hida Tsuneo",
         expression="6k3",
         purpose="skill",

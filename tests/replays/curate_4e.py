@@ -6,10 +6,8 @@ Authored like :mod:`tests.replays.curate` (fixed clock, written faces); run by h
 
 from __future__ import annotations
 
-from domain.character import Armour, Arrow, CharacterSheet, Skill, Spell, Traits, Weapon
 from domain.dice.faces import parse_faces
 from domain.dice.roll import RollOptions
-from domain.events import BattleEntry, HonourLoss
 from domain.rulesets.l5r4e import (
     attacks,
     battle,
@@ -21,7 +19,18 @@ from domain.rulesets.l5r4e import (
     recovery,
     society,
 )
+from domain.rulesets.l5r4e.events import BattleEntry, HonourLoss
+from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.l5r4e.skills import skill_roll
+from domain.rulesets.roll_keep_kit.character import (
+    Armour,
+    Arrow,
+    CharacterSheet,
+    Skill,
+    Spell,
+    Traits,
+    Weapon,
+)
 from domain.session.aggregate import Session
 from tests.support import Scripted, Table
 
@@ -79,18 +88,18 @@ def armour_and_feint() -> Table:
         ),
     )
     t.do(Session.join, player="cat", sheet=bushi("Ronin", skills=(Skill("Kenjutsu", 2),)))
-    t.do(Session.start_combat)
+    t.do(Play.start_combat)
     for name, faces in (
         ("Matsu Hitomi", "9,9,9,5,5,5"),
         ("Matsu Goemon", "8,8,8,2,2"),
         ("Ronin", "3,3,3,2"),
     ):
-        t.do(Session.roll_initiative, character=name, dice=d(faces))
-    t.do(Session.start_round)
+        t.do(Play.roll_initiative, character=name, dice=d(faces))
+    t.do(Play.start_round)
     t.do(combat.void_armour, character="Matsu Goemon", actor="ben")
-    t.do(Session.choose_stance, character="Matsu Goemon", stance="defense", actor="ben")
-    t.do(Session.choose_stance, character="Matsu Hitomi", stance="attack", actor="ana")
-    t.do(Session.choose_stance, character="Ronin", stance="attack", actor="cat")
+    t.do(Play.choose_stance, character="Matsu Goemon", stance="defense", actor="ben")
+    t.do(Play.choose_stance, character="Matsu Hitomi", stance="attack", actor="ana")
+    t.do(Play.choose_stance, character="Ronin", stance="attack", actor="cat")
     # Hitomi feints the ronin (armour TN 20, two raises: 30) and rolls 53
     t.do(
         attacks.attack,
@@ -102,9 +111,9 @@ def armour_and_feint() -> Table:
         dice=d("10+10+5,10+9,7,2,2,2,2,2,2,2"),
     )
     t.do(attacks.damage, attacker="Matsu Hitomi", dice=d("10+2,9,4,4,3,2"))
-    t.do(Session.next_turn)
+    t.do(Play.next_turn)
     # Goemon, in the Defense stance, does not attack; he guards nobody and passes
-    t.do(Session.next_turn, actor="ben")
+    t.do(Play.next_turn, actor="ben")
     # the ronin swings at the 47 and misses
     t.do(
         attacks.attack,
@@ -114,8 +123,8 @@ def armour_and_feint() -> Table:
         dice=d("10+10+3,9,8,2,2"),
         actor="cat",
     )
-    t.do(Session.next_turn, actor="cat")
-    t.do(Session.end_combat)
+    t.do(Play.next_turn, actor="cat")
+    t.do(Play.end_combat)
     return t
 
 
@@ -150,14 +159,14 @@ def damage_and_archery() -> Table:
     )
     t.do(equipment.equip, character="Tsuruchi Aoi", item="Yumi")
     t.do(equipment.equip, character="Tsuruchi Aoi", item="Sage leaf")
-    t.do(Session.start_combat)
+    t.do(Play.start_combat)
     for name, faces in (
         ("Hida Tsuneo", "9,9,9,2"),
         ("Tsuruchi Aoi", "8,8,8,2"),
         ("Bandit", "2,2,2"),
     ):
-        t.do(Session.roll_initiative, character=name, dice=d(faces))
-    t.do(Session.start_round)
+        t.do(Play.roll_initiative, character=name, dice=d(faces))
+    t.do(Play.start_round)
     t.do(
         attacks.attack,
         attacker="Hida Tsuneo",
@@ -166,7 +175,7 @@ def damage_and_archery() -> Table:
         dice=d("9,9,9,2,2,2,2"),
     )
     t.do(attacks.damage, attacker="Hida Tsuneo", dice=d("9,8,3,3,2,2,2,2"))
-    t.do(Session.next_turn)
+    t.do(Play.next_turn)
     t.do(
         attacks.attack,
         attacker="Tsuruchi Aoi",
@@ -178,13 +187,13 @@ def damage_and_archery() -> Table:
         actor="ben",
     )
     t.do(attacks.damage, attacker="Tsuruchi Aoi", dice=d("7,6,2,2,2"), actor="ben")
-    t.do(Session.next_turn, actor="ben")
-    t.do(Session.next_turn)
-    t.do(Session.start_round)
+    t.do(Play.next_turn, actor="ben")
+    t.do(Play.next_turn)
+    t.do(Play.start_round)
     t.do(combat.apply_condition, character="Bandit", condition="in_melee")
     t.do(attacks.attack, attacker="Hida Tsuneo", target="Bandit", dice=d("9,9,9,2,2"))
     t.do(attacks.damage, attacker="Hida Tsuneo", dice=d("6,5,4"))
-    t.do(Session.next_turn)
+    t.do(Play.next_turn)
     t.do(
         attacks.attack,
         attacker="Tsuruchi Aoi",
@@ -195,8 +204,8 @@ def damage_and_archery() -> Table:
         actor="ben",
     )
     t.do(attacks.damage, attacker="Tsuruchi Aoi", dice=d("8,7,2,2,2"), actor="ben")
-    t.do(Session.next_turn, actor="ben")
-    t.do(Session.end_combat)
+    t.do(Play.next_turn, actor="ben")
+    t.do(Play.end_combat)
     return t
 
 
@@ -330,7 +339,7 @@ def healing_and_void() -> Table:
     )
     t.do(Session.join, player="ben", sheet=bushi("Hida Rin"))
     t.do(Session.join, player="cat", sheet=bushi("Doji Ume"))
-    t.do(Session.take_wounds, character="Hida Rin", amount=25, source="an oni's claw")
+    t.do(Play.take_wounds, character="Hida Rin", amount=25, source="an oni's claw")
     t.do(recovery.give_kit, character="Asahina Sei")
     t.do(
         recovery.medicine,
@@ -342,7 +351,7 @@ def healing_and_void() -> Table:
     )
     t.do(recovery.rest, character="Hida Rin")
     for name in ("Asahina Sei", "Hida Rin", "Doji Ume"):
-        t.do(Session.spend_void, character=name, purpose="a long day")
+        t.do(Play.spend_void, character=name, purpose="a long day")
     t.do(
         recovery.tea_ceremony,
         leader="Asahina Sei",
@@ -350,11 +359,11 @@ def healing_and_void() -> Table:
         dice=d("10+4,9,8,5,5,5,5,2"),
         actor="ana",
     )
-    t.do(Session.spend_void, character="Asahina Sei", purpose="again")
-    t.do(Session.spend_void, character="Asahina Sei", purpose="and again")
+    t.do(Play.spend_void, character="Asahina Sei", purpose="again")
+    t.do(Play.spend_void, character="Asahina Sei", purpose="and again")
     t.do(recovery.meditate, character="Asahina Sei", dice=d("10+3,9,2,2,2,2"), actor="ana")
     t.do(combat.apply_condition, character="Doji Ume", condition="fasting", level=2)
-    t.do(Session.spend_void, character="Doji Ume", purpose="a vigil")
+    t.do(Play.spend_void, character="Doji Ume", purpose="a vigil")
     t.do(recovery.rest, character="Doji Ume")
     return t
 
@@ -371,17 +380,17 @@ def stances_and_conditions() -> Table:
     )
     t.do(Session.join, player="ben", sheet=bushi("Bayushi Tai"))
     t.do(Session.join, player="cat", sheet=bushi("Doji Rei"))
-    t.do(Session.start_combat)
+    t.do(Play.start_combat)
     for name, faces in (
         ("Akodo Ken", "9,8,7,2"),
         ("Bayushi Tai", "8,7,6,2"),
         ("Doji Rei", "5,4,3,2"),
     ):
-        t.do(Session.roll_initiative, character=name, dice=d(faces))
-    t.do(Session.start_round)
-    t.do(Session.choose_stance, character="Akodo Ken", stance="full_attack")
-    t.do(Session.choose_stance, character="Bayushi Tai", stance="full_defense")
-    t.do(Session.choose_stance, character="Doji Rei", stance="center")
+        t.do(Play.roll_initiative, character=name, dice=d(faces))
+    t.do(Play.start_round)
+    t.do(Play.choose_stance, character="Akodo Ken", stance="full_attack")
+    t.do(Play.choose_stance, character="Bayushi Tai", stance="full_defense")
+    t.do(Play.choose_stance, character="Doji Rei", stance="center")
     t.do(
         attacks.attack,
         attacker="Akodo Ken",
@@ -389,12 +398,12 @@ def stances_and_conditions() -> Table:
         weapon="Katana",
         dice=d("9,8,7,6,5,2,2,2"),
     )
-    t.do(Session.next_turn)
+    t.do(Play.next_turn)
     t.do(combat.full_defense, character="Bayushi Tai", dice=d("9,8,5,2,2"))
-    t.do(Session.next_turn)
-    t.do(Session.next_turn)  # Doji Rei, centred, does nothing
-    t.do(Session.start_round)  # Rei now has +10 initiative for this round
-    t.do(Session.choose_stance, character="Doji Rei", stance="attack")
+    t.do(Play.next_turn)
+    t.do(Play.next_turn)  # Doji Rei, centred, does nothing
+    t.do(Play.start_round)  # Rei now has +10 initiative for this round
+    t.do(Play.choose_stance, character="Doji Rei", stance="attack")
     t.do(combat.delay, character="Akodo Ken", behind="Bayushi Tai")
     t.do(
         skill_roll,
@@ -406,17 +415,17 @@ def stances_and_conditions() -> Table:
         dice=d("9,8,5,4,3,2,2"),
     )
     t.do(combat.guard, character="Doji Rei", protected="Bayushi Tai")
-    t.do(Session.next_turn)
+    t.do(Play.next_turn)
     t.do(combat.apply_condition, character="Bayushi Tai", condition="prone")
     t.do(combat.stand, character="Bayushi Tai")
-    t.do(Session.next_turn)
+    t.do(Play.next_turn)
     t.do(combat.apply_condition, character="Akodo Ken", condition="dazed")
     t.do(combat.recover, character="Akodo Ken", condition="dazed", dice=d("9,8,2"))
     t.do(combat.recover, character="Akodo Ken", condition="dazed", dice=d("9,8,2"))
-    t.do(Session.next_turn)
-    t.do(Session.start_round)
+    t.do(Play.next_turn)
+    t.do(Play.start_round)
     t.do(combat.swap_initiative, character="Doji Rei", other="Akodo Ken")
-    t.do(Session.end_combat)
+    t.do(Play.end_combat)
     return t
 
 
@@ -530,10 +539,10 @@ def honour_and_society() -> Table:
         weapons=[Weapon("Kama", "1k2", "Kama", size="small", keywords=("peasant",))],
     )
     t.do(equipment.equip, character="Kitsuki Jo", item="Kama")
-    t.do(Session.start_combat)
-    t.do(Session.roll_initiative, character="Kitsuki Jo", dice=d("9,9,9,2"))
-    t.do(Session.roll_initiative, character="Famous Lord", dice=d("2,2,2,2"))
-    t.do(Session.start_round)
+    t.do(Play.start_combat)
+    t.do(Play.roll_initiative, character="Kitsuki Jo", dice=d("9,9,9,2"))
+    t.do(Play.roll_initiative, character="Famous Lord", dice=d("2,2,2,2"))
+    t.do(Play.start_round)
     t.do(
         attacks.attack,
         attacker="Kitsuki Jo",
@@ -542,7 +551,7 @@ def honour_and_society() -> Table:
         honour_loss=3,
         dice=d("9,8,7,2"),
     )
-    t.do(Session.end_combat)
+    t.do(Play.end_combat)
     t.do(society.change_money, character="Kitsuki Jo", koku=2, bu=3, zeni=5)
     t.do(society.change_money, character="Kitsuki Jo", bu=-4)
     return t
@@ -574,13 +583,13 @@ def void_and_movement() -> Table:
         dice=d("10+3,6,2,2"),
         actor="ana",
     )
-    t.do(Session.start_combat)
-    t.do(Session.roll_initiative, character="Shiba Ren", dice=d("5,5,5"))
-    t.do(Session.roll_initiative, character="Shosuro Mei", dice=d("9,8,7"))
-    t.do(Session.start_round)
+    t.do(Play.start_combat)
+    t.do(Play.roll_initiative, character="Shiba Ren", dice=d("5,5,5"))
+    t.do(Play.roll_initiative, character="Shosuro Mei", dice=d("9,8,7"))
+    t.do(Play.start_round)
     t.do(combat.void_initiative, character="Shiba Ren", actor="ana")
     t.do(
-        Session.spend_void,
+        Play.spend_void,
         character="Shosuro Mei",
         purpose="a Shosuro technique",
         use="technique",
@@ -596,10 +605,10 @@ def void_and_movement() -> Table:
         actor="ana",
     )
     t.do(attacks.damage, attacker="Shiba Ren", dice=d("8,3,2,2"), void_reduction=True)
-    t.do(Session.next_turn, actor="ana")
+    t.do(Play.next_turn, actor="ana")
     t.do(combat.move, character="Shosuro Mei", kind="simple", actor="ben")
-    t.do(Session.next_turn, actor="ben")
-    t.do(Session.start_round)
+    t.do(Play.next_turn, actor="ben")
+    t.do(Play.start_round)
     t.do(
         attacks.attack,
         attacker="Shiba Ren",
@@ -611,7 +620,7 @@ def void_and_movement() -> Table:
     )
     t.do(attacks.damage, attacker="Shiba Ren", dice=d("10+10+10+5,10+9,9,2,2,2"))
     t.do(
-        Session.roll,
+        Play.roll,
         character="Shosuro Mei",
         expression="3k3",
         options=RollOptions(tn=10),
@@ -619,7 +628,7 @@ def void_and_movement() -> Table:
         void_free_action=True,
         label="a last word",
     )
-    t.do(Session.end_combat)
+    t.do(Play.end_combat)
     return t
 
 

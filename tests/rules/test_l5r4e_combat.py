@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 
-from domain.character import Armour, Skill, Weapon
 from domain.dice.faces import parse_faces
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
-from domain.events import AttackResolved, DiceRolled, FullDefenseRolled, WoundsTaken
 from domain.rulesets.l5r4e import attacks, combat
 from domain.rulesets.l5r4e.armour import armour_tn, armour_tn_total
-from domain.session.aggregate import Session
+from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, FullDefenseRolled, WoundsTaken
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Armour, Skill, Weapon
 from tests.support import Scripted, Table
 
 KATANA = Weapon("Katana", "3k2")
@@ -25,19 +25,19 @@ def skirmish(**attacker: Any) -> Table:
     table = Table()
     table.join("Akodo Kaneka", "ana", **attacker)
     table.join("Bayushi Fumi", "ben", agility=2, void=3, armour=None)
-    table.do(Session.start_combat)
-    table.do(Session.roll_initiative, character="Akodo Kaneka", dice=Scripted(10, 9, 9, *[2] * 9))
-    table.do(Session.roll_initiative, character="Bayushi Fumi", dice=Scripted(5, 3, 2, *[1] * 9))
-    table.do(Session.start_round)
+    table.do(Play.start_combat)
+    table.do(Play.roll_initiative, character="Akodo Kaneka", dice=Scripted(10, 9, 9, *[2] * 9))
+    table.do(Play.roll_initiative, character="Bayushi Fumi", dice=Scripted(5, 3, 2, *[1] * 9))
+    table.do(Play.start_round)
     return table
 
 
 def fumi(table: Table) -> Any:
-    return table.session.state.characters["bayushi fumi"]
+    return table.state.characters["bayushi fumi"]
 
 
 def kaneka(table: Table) -> Any:
-    return table.session.state.characters["akodo kaneka"]
+    return table.state.characters["akodo kaneka"]
 
 
 class TestArmourTN:
@@ -54,46 +54,46 @@ class TestArmourTN:
             skills=(Skill("Defense", 4), Skill("Kenjutsu", 3)),
         )
         table.join("Other", "ben")
-        table.do(Session.start_combat)
-        table.do(Session.roll_initiative, character="Matsu Goemon", dice=parse_faces("5,5,5,5"))
-        table.do(Session.start_round)
+        table.do(Play.start_combat)
+        table.do(Play.roll_initiative, character="Matsu Goemon", dice=parse_faces("5,5,5,5"))
+        table.do(Play.start_round)
         table.do(combat.void_armour, character="Matsu Goemon")
-        table.do(Session.choose_stance, character="Matsu Goemon", stance="defense")
-        who = table.session.state.characters["matsu goemon"]
-        parts = armour_tn(table.session.state, who)
+        table.do(Play.choose_stance, character="Matsu Goemon", stance="defense")
+        who = table.state.characters["matsu goemon"]
+        parts = armour_tn(table.state, who)
         assert [(p.source, p.total) for p in parts] == [
             ("Reflexes × 5 + 5", 20),
             ("Heavy armour", 10),
             ("Defense stance: Air + Defense", 7),
             ("Void point this round", 10),
         ]
-        assert armour_tn_total(table.session.state, who) == 47
+        assert armour_tn_total(table.state, who) == 47
 
     def test_full_attack_lowers_it_by_10_and_prone_by_10_against_melee(self) -> None:
         table = skirmish()
-        table.do(Session.choose_stance, character="Bayushi Fumi", stance="full_attack")
+        table.do(Play.choose_stance, character="Bayushi Fumi", stance="full_attack")
         table.do(combat.apply_condition, character="Bayushi Fumi", condition="prone")
         who = fumi(table)
-        assert armour_tn_total(table.session.state, who) == 20 - 10 - 10
-        assert armour_tn_total(table.session.state, who, melee=False) == 20 - 10
+        assert armour_tn_total(table.state, who) == 20 - 10 - 10
+        assert armour_tn_total(table.state, who, melee=False) == 20 - 10
 
     def test_stunned_or_grappled_is_5_plus_armour_blinded_is_reflexes_plus_5(self) -> None:
         table = skirmish()
         table.do(combat.apply_condition, character="Akodo Kaneka", condition="blinded")
-        assert armour_tn_total(table.session.state, kaneka(table)) == 3 + 5 + 5
+        assert armour_tn_total(table.state, kaneka(table)) == 3 + 5 + 5
         table.do(combat.apply_condition, character="Akodo Kaneka", condition="grappled")
-        assert armour_tn_total(table.session.state, kaneka(table)) == 5 + 5
+        assert armour_tn_total(table.state, kaneka(table)) == 5 + 5
 
     def test_guard_gives_plus_10_and_costs_the_guard_5(self) -> None:
         table = skirmish()
         table.do(combat.guard, character="Akodo Kaneka", protected="Bayushi Fumi")
-        assert armour_tn_total(table.session.state, fumi(table)) == 30
-        assert armour_tn_total(table.session.state, kaneka(table)) == 25 - 5
-        table.do(Session.next_turn)  # Fumi's turn
-        table.do(Session.next_turn, actor="ben")
-        table.do(Session.start_round)
-        table.do(Session.next_turn)  # Kaneka's next turn ends the guard
-        assert armour_tn_total(table.session.state, fumi(table)) == 20
+        assert armour_tn_total(table.state, fumi(table)) == 30
+        assert armour_tn_total(table.state, kaneka(table)) == 25 - 5
+        table.do(Play.next_turn)  # Fumi's turn
+        table.do(Play.next_turn, actor="ben")
+        table.do(Play.start_round)
+        table.do(Play.next_turn)  # Kaneka's next turn ends the guard
+        assert armour_tn_total(table.state, fumi(table)) == 20
 
 
 class TestAttacks:
@@ -131,7 +131,7 @@ class TestAttacks:
             target="Bayushi Fumi",
             dice=parse_faces("9,9,9,1,1,1"),
         )
-        assert events[-1].damage == "3k1"  # type: ignore[union-attr]
+        assert events[-1].damage == "3k1"  # type: ignore[attr-defined]
 
     def test_the_summary_s_feint_adds_12_and_21_damage_becomes_33(self) -> None:
         """Insight rank 3 caps the feint at 15; 53 against a TN of 20 raised twice to 30
@@ -146,14 +146,11 @@ class TestAttacks:
             armour=None,
         )
         table.join("Target", "ben", reflexes=3, armour=None)
-        assert (
-            table.session.ruleset.insight_rank(table.session.state.characters["matsu hitomi"].sheet)
-            == 3
-        )
-        table.do(Session.start_combat)
-        table.do(Session.roll_initiative, character="Matsu Hitomi", dice=parse_faces("9,9,9,9,9,9"))
-        table.do(Session.roll_initiative, character="Target", dice=parse_faces("1,1,1,1"))
-        table.do(Session.start_round)
+        assert table.play.ruleset.insight_rank(table.state.characters["matsu hitomi"].sheet) == 3
+        table.do(Play.start_combat)
+        table.do(Play.roll_initiative, character="Matsu Hitomi", dice=parse_faces("9,9,9,9,9,9"))
+        table.do(Play.roll_initiative, character="Target", dice=parse_faces("1,1,1,1"))
+        table.do(Play.start_round)
         events = table.do(
             attacks.attack,
             attacker="Matsu Hitomi",
@@ -192,13 +189,13 @@ class TestAttacks:
     def test_called_shots_cost_by_location(self, called: str, raises: int) -> None:
         victim = Table()
         victim.join("X", "p")
-        cost = attacks.manoeuvre_cost(f"called_shot:{called}", victim.session.state.characters["x"])
+        cost = attacks.manoeuvre_cost(f"called_shot:{called}", victim.state.characters["x"])
         assert cost == ("called_shot", raises, called)
 
     def test_knockdown_costs_4_against_four_legs(self) -> None:
         table = Table()
         table.join("Horse", "gm", four_legged=True)
-        assert attacks.manoeuvre_cost("knockdown", table.session.state.characters["horse"])[1] == 4
+        assert attacks.manoeuvre_cost("knockdown", table.state.characters["horse"])[1] == 4
 
     def test_damage_less_armour_reduction_and_a_void_point_becomes_wounds(self) -> None:
         table = skirmish(weapons=(KATANA,))
@@ -274,7 +271,7 @@ class TestAttacks:
 
     def test_no_attack_from_the_defense_stance(self) -> None:
         table = skirmish(weapons=(KATANA,))
-        table.do(Session.choose_stance, character="Akodo Kaneka", stance="defense")
+        table.do(Play.choose_stance, character="Akodo Kaneka", stance="defense")
         with pytest.raises(IllegalUnderRules, match="Defense stance and cannot attack"):
             table.do(
                 attacks.attack,
@@ -286,7 +283,7 @@ class TestAttacks:
 
     def test_full_attack_adds_2k1(self) -> None:
         table = skirmish(weapons=(KATANA,))
-        table.do(Session.choose_stance, character="Akodo Kaneka", stance="full_attack")
+        table.do(Play.choose_stance, character="Akodo Kaneka", stance="full_attack")
         events = table.do(
             attacks.attack,
             attacker="Akodo Kaneka",
@@ -303,7 +300,7 @@ class TestArchery:
     YUMI = Weapon("Yumi", skill="Kyujutsu", kind="bow", strength=3, range_m=75, size="large")
 
     def bow_table(self, strength: int = 3) -> Table:
-        from domain.character import Arrow
+        from domain.rulesets.roll_keep_kit.character import Arrow
 
         return skirmish(
             strength=strength,
@@ -337,7 +334,7 @@ class TestArchery:
             arrow="Willow leaf",
             dice=parse_faces("9,9,9,1,1,1"),
         )
-        assert events[-1].damage == "4k2"  # type: ignore[union-attr]
+        assert events[-1].damage == "4k2"  # type: ignore[attr-defined]
 
     def test_past_the_range_costs_1k0_per_15_m_up_to_twice_the_range(self) -> None:
         table = self.bow_table()
@@ -395,7 +392,7 @@ class TestTurns:
         table.do(combat.take_action, character="Akodo Kaneka", kind="simple", action="draw")
         table.do(combat.move, character="Akodo Kaneka", kind="free")
         events = table.do(combat.move, character="Akodo Kaneka", kind="simple")
-        assert events[0].feet == 20  # type: ignore[union-attr]  # Water 2 × 10
+        assert events[0].feet == 20  # type: ignore[attr-defined]  # Water 2 × 10
         with pytest.raises(IllegalUnderRules, match="used 2 of 2"):
             table.do(combat.take_action, character="Akodo Kaneka", kind="simple", action="talk")
         with pytest.raises(IllegalUnderRules, match="already made a free move"):
@@ -404,22 +401,22 @@ class TestTurns:
     def test_delaying_moves_the_turn_behind_another(self) -> None:
         table = skirmish()
         table.do(combat.delay, character="Akodo Kaneka", behind="Bayushi Fumi")
-        assert table.session.state.combat.current() == "Bayushi Fumi"  # type: ignore[union-attr]
+        assert table.state.combat.current() == "Bayushi Fumi"  # type: ignore[union-attr]
 
     def test_void_for_initiative_and_swaps(self) -> None:
         table = skirmish()
         table.do(combat.void_initiative, character="Bayushi Fumi", actor="ben")
-        order = table.session.state.combat.order()  # type: ignore[union-attr]
+        order = table.state.combat.order()  # type: ignore[union-attr]
         assert [e.character for e in order] == ["Akodo Kaneka", "Bayushi Fumi"]  # 30, 10 + 10
         with pytest.raises(IllegalUnderRules, match="already spent a Void point this round"):
-            table.do(Session.spend_void, character="Bayushi Fumi", purpose="again")
-        table.do(Session.spend_void, character="Bayushi Fumi", purpose="kata", use="technique")
+            table.do(Play.spend_void, character="Bayushi Fumi", purpose="again")
+        table.do(Play.spend_void, character="Bayushi Fumi", purpose="kata", use="technique")
         with pytest.raises(NotAllowed, match="must be willing"):
             table.do(
                 combat.swap_initiative, actor="ana", character="Akodo Kaneka", other="Bayushi Fumi"
             )
         table.do(combat.swap_initiative, character="Akodo Kaneka", other="Bayushi Fumi")
-        order = table.session.state.combat.order()  # type: ignore[union-attr]
+        order = table.state.combat.order()  # type: ignore[union-attr]
         assert [e.character for e in order] == ["Bayushi Fumi", "Akodo Kaneka"]
 
     def test_void_for_armour_is_declared_before_anyone_acts(self) -> None:
@@ -430,7 +427,7 @@ class TestTurns:
 
     def test_full_defense_adds_half_its_roll_rounded_up(self) -> None:
         table = skirmish()
-        table.do(Session.choose_stance, character="Akodo Kaneka", stance="full_defense")
+        table.do(Play.choose_stance, character="Akodo Kaneka", stance="full_defense")
         events = table.do(
             combat.full_defense, character="Akodo Kaneka", dice=parse_faces("9,8,6,1,1")
         )
@@ -443,10 +440,10 @@ class TestTurns:
         table = skirmish()
         table.do(combat.apply_condition, character="Akodo Kaneka", condition="dazed")
         with pytest.raises(IllegalUnderRules, match="dazed: only defense or full_defense"):
-            table.do(Session.choose_stance, character="Akodo Kaneka", stance="attack")
+            table.do(Play.choose_stance, character="Akodo Kaneka", stance="attack")
         table.do(combat.apply_condition, character="Bayushi Fumi", condition="mounted")
         with pytest.raises(IllegalUnderRules, match="mounted: no Full Attack"):
-            table.do(Session.choose_stance, character="Bayushi Fumi", stance="full_attack")
+            table.do(Play.choose_stance, character="Bayushi Fumi", stance="full_attack")
 
     def test_dazed_is_minus_3k0_and_fear_minus_xkx(self) -> None:
         table = skirmish()
@@ -455,14 +452,14 @@ class TestTurns:
         from domain.dice.roll import RollOptions
 
         events = table.do(
-            Session.roll,
+            Play.roll,
             character="Akodo Kaneka",
             expression="6k3",
             options=RollOptions(),
             dice=parse_faces("5,5"),
             purpose="skill",
         )
-        assert events[-1].roll.expression == "2k2"  # type: ignore[union-attr]
+        assert events[-1].roll.expression == "2k2"  # type: ignore[attr-defined]
 
     def test_the_reaction_phase(self) -> None:
         table = skirmish()
@@ -482,7 +479,7 @@ class TestTurns:
         events = table.do(
             combat.recover, character="Akodo Kaneka", condition="dazed", dice=parse_faces("9,8")
         )  # 17 ≥ 15
-        assert events[-2].roll.tn == 15  # type: ignore[union-attr]
+        assert events[-2].roll.tn == 15  # type: ignore[attr-defined]
         assert "dazed" not in kaneka(table).conditions
 
 
@@ -501,8 +498,8 @@ class TestVoidAndEquipment:
             options=RollOptions(tn=15),
             dice=parse_faces("10,5,5"),
         )
-        assert events[-1].roll.unskilled  # type: ignore[union-attr]
-        assert events[-1].roll.total == 20  # type: ignore[union-attr]  # no explosion
+        assert events[-1].roll.unskilled  # type: ignore[attr-defined]
+        assert events[-1].roll.total == 20  # type: ignore[attr-defined]  # no explosion
         events = table.do(
             skill_roll,
             character="A",
@@ -512,7 +509,7 @@ class TestVoidAndEquipment:
             dice=parse_faces("10+2,5,5,2"),
             void_skill=True,
         )
-        assert events[0].use == "skill"  # type: ignore[union-attr]
+        assert events[0].use == "skill"  # type: ignore[attr-defined]
         rolled = events[-1]
         assert isinstance(rolled, DiceRolled)
         assert rolled.roll.expression == "4k3" and not rolled.roll.unskilled
@@ -530,17 +527,17 @@ class TestVoidAndEquipment:
 
     def test_full_attack_allows_only_attacks_and_moves(self) -> None:
         table = skirmish()
-        table.do(Session.choose_stance, character="Akodo Kaneka", stance="full_attack")
+        table.do(Play.choose_stance, character="Akodo Kaneka", stance="full_attack")
         with pytest.raises(IllegalUnderRules, match="only attacks and moves"):
             table.do(
                 combat.take_action, character="Akodo Kaneka", kind="simple", action="draw a scroll"
             )
         events = table.do(combat.move, character="Akodo Kaneka", kind="simple")
-        assert events[0].feet == 2 * 10 + 5  # type: ignore[union-attr]
+        assert events[0].feet == 2 * 10 + 5  # type: ignore[attr-defined]
 
     def test_the_armoury_is_the_gms_data_and_equips_characters(self) -> None:
-        from domain.character import Arrow
         from domain.rulesets.l5r4e import equipment
+        from domain.rulesets.roll_keep_kit.character import Arrow
 
         table = Table()
         table.join("A", "p1", armour=None)
@@ -554,7 +551,7 @@ class TestVoidAndEquipment:
         )
         for item in ("Yumi", "willow leaf", "Light armour"):
             table.do(equipment.equip, character="A", item=item)
-        sheet = table.session.state.characters["a"].sheet
+        sheet = table.state.characters["a"].sheet
         assert sheet.weapon("yumi") is not None and sheet.arrow("Willow Leaf") is not None
         assert sheet.armour == Armour("Light armour", 5, 3, 5)
         with pytest.raises(MalformedInput, match="malformed dice expression 'x'"):
@@ -568,21 +565,21 @@ class TestBlindAndDuelsInSkirmish:
         events = table.do(
             combat.move, character="Akodo Kaneka", kind="simple", dice=parse_faces("4,3,2")
         )  # Athletics 0: 3k3 unskilled, 9 < 20
-        assert events[-1].condition == "prone"  # type: ignore[union-attr]
+        assert events[-1].condition == "prone"  # type: ignore[attr-defined]
         assert "prone" in kaneka(table).conditions
 
     def test_a_blinded_free_move_is_water_less_two(self) -> None:
         table = skirmish(strength=4, perception=4)  # Water 4, blinded: 2
         table.do(combat.apply_condition, character="Akodo Kaneka", condition="blinded")
         events = table.do(combat.move, character="Akodo Kaneka", kind="free")
-        assert events[0].feet == 2 * 5  # type: ignore[union-attr]
+        assert events[0].feet == 2 * 5  # type: ignore[attr-defined]
 
     def test_a_duel_in_a_skirmish_goes_on_the_faster_duellists_turn(self) -> None:
         from domain.rulesets.l5r4e import duels
 
         table = skirmish()
         table.do(duels.begin, challenger="Bayushi Fumi", defender="Akodo Kaneka")
-        table.do(Session.next_turn)  # Kaneka, the faster, passes: now it is Fumi's turn
+        table.do(Play.next_turn)  # Kaneka, the faster, passes: now it is Fumi's turn
         with pytest.raises(IllegalUnderRules, match="on Akodo Kaneka's turn"):
             table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 20))
 
@@ -600,14 +597,14 @@ class TestDisarmAndKnockdown:
             void=False,
             dice=parse_faces("10+10+5,9,9,2,2,2"),
         )
-        assert events[-1].damage == "2k1"  # type: ignore[union-attr]
+        assert events[-1].damage == "2k1"  # type: ignore[attr-defined]
         # 2k1 damage: 4; then Strength 3k3 against Strength 3k3: 27 against 6
         events = table.do(
             attacks.damage, attacker="Akodo Kaneka", dice=Scripted(4, 2, 9, 9, 9, 2, 2, 2)
         )
-        assert events[-1].condition == "disarmed"  # type: ignore[union-attr]
+        assert events[-1].condition == "disarmed"  # type: ignore[attr-defined]
         assert "disarmed" in fumi(table).conditions
-        table.do(Session.next_turn)
+        table.do(Play.next_turn)
         with pytest.raises(IllegalUnderRules, match="disarmed"):
             table.do(
                 attacks.attack,
@@ -638,7 +635,7 @@ class TestDisarmAndKnockdown:
             attacker="Akodo Kaneka",
             dice=Scripted(5, 5, 2, 2, 2, 2, 9, 9, 9, 2, 2, 2),
         )
-        assert events[-1].condition == "prone"  # type: ignore[union-attr]
+        assert events[-1].condition == "prone"  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("option", "tn"), [("true", 20 + 10), ("false", 20)])
@@ -648,14 +645,14 @@ def test_armour_burdens_agility_skill_rolls_and_an_option_spares_attacks(
     table = Table(armour_penalty_on_attacks=option)
     table.join("Heavy", "p1", armour=Armour("Heavy armour", 10, 5, 10), weapons=(KATANA,))
     table.join("Target", "p2", armour=None)
-    table.do(Session.start_combat)
-    table.do(Session.roll_initiative, character="Heavy", dice=Scripted(*[9] * 9))
-    table.do(Session.roll_initiative, character="Target", dice=Scripted(*[2] * 9))
-    table.do(Session.start_round)
+    table.do(Play.start_combat)
+    table.do(Play.roll_initiative, character="Heavy", dice=Scripted(*[9] * 9))
+    table.do(Play.roll_initiative, character="Target", dice=Scripted(*[2] * 9))
+    table.do(Play.start_round)
     events = table.do(
         attacks.attack, attacker="Heavy", target="Target", weapon="Katana", dice=Scripted(*[5] * 9)
     )
-    assert events[-2].roll.tn == tn  # type: ignore[union-attr]
+    assert events[-2].roll.tn == tn  # type: ignore[attr-defined]
     from domain.dice.roll import RollOptions
     from domain.rulesets.l5r4e.skills import skill_roll
 
@@ -667,4 +664,4 @@ def test_armour_burdens_agility_skill_rolls_and_an_option_spares_attacks(
         options=RollOptions(tn=15),
         dice=Scripted(*[5] * 9),
     )
-    assert events[-1].roll.tn == 25  # type: ignore[union-attr]
+    assert events[-1].roll.tn == 25  # type: ignore[attr-defined]

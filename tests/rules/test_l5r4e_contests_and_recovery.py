@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from domain.character import Skill
 from domain.dice.faces import parse_faces
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput
-from domain.events import (
+from domain.rulesets.l5r4e import combat, contests, recovery
+from domain.rulesets.l5r4e.events import (
     ConditionApplied,
     DiceRolled,
     OpposedRollSettled,
     VoidPointsRegained,
     WoundsHealed,
 )
-from domain.rulesets.l5r4e import combat, contests, recovery
-from domain.session.aggregate import Session
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Skill
 from tests.support import Scripted, Table
 
 
@@ -53,7 +53,7 @@ class TestOpposed:
         assert events[-1].condition == "disarmed"
 
     def test_a_metal_blade_destroys_a_wooden_one(self) -> None:
-        from domain.character import Weapon
+        from domain.rulesets.roll_keep_kit.character import Weapon
 
         table = Table()
         table.join("A", "p1")
@@ -66,7 +66,7 @@ class TestOpposed:
             second=contests.Side("B", trait="strength"),
             dice=Scripted(9, 9, 9, 1, 1, 1),
         )
-        assert "Bo (wood) is destroyed" in events[-1].note  # type: ignore[union-attr]
+        assert "Bo (wood) is destroyed" in events[-1].note  # type: ignore[attr-defined]
 
     def test_resisting_intimidation_adds_the_honour_rank(self) -> None:
         table = Table()
@@ -136,7 +136,7 @@ def test_a_second_investigation_attempt_at_plus_15_once() -> None:
     table = Table()
     table.join("Kitsuki", "p1", skills=(Skill("Investigation", 3),))
     table.do(
-        Session.roll,
+        Play.roll,
         character="Kitsuki",
         expression="5k2",
         options=RollOptions(tn=20),
@@ -150,7 +150,7 @@ def test_a_second_investigation_attempt_at_plus_15_once() -> None:
     with pytest.raises(IllegalUnderRules, match="only one second attempt"):
         table.do(contests.second_attempt, character="Kitsuki", dice=Scripted())
     table.do(
-        Session.roll,
+        Play.roll,
         character="Kitsuki",
         expression="2k2",
         options=RollOptions(tn=5),
@@ -166,8 +166,8 @@ class TestRecovery:
     def test_natural_healing_is_stamina_times_2_plus_insight_rank(self) -> None:
         table = Table()
         table.join("A", "p1", stamina=3)
-        table.do(Session.take_wounds, character="A", amount=20)
-        table.do(Session.spend_void, character="A", purpose="x")
+        table.do(Play.take_wounds, character="A", amount=20)
+        table.do(Play.spend_void, character="A", purpose="x")
         events = table.do(recovery.rest, character="A")
         healed = next(e for e in events if isinstance(e, WoundsHealed))
         assert healed.amount == 3 * 2 + 1
@@ -176,7 +176,7 @@ class TestRecovery:
     def test_fasting_stops_void_coming_back_with_sleep(self) -> None:
         table = Table()
         table.join("A", "p1")
-        table.do(Session.spend_void, character="A", purpose="x")
+        table.do(Play.spend_void, character="A", purpose="x")
         table.do(combat.apply_condition, character="A", condition="fasting", level=1)
         events = table.do(recovery.rest, character="A")
         assert not any(isinstance(e, VoidPointsRegained) for e in events)
@@ -185,7 +185,7 @@ class TestRecovery:
         table = Table()
         table.join("Healer", "p1", intelligence=3, skills=(Skill("Medicine", 2),))
         table.join("Patient", "p2")
-        table.do(Session.take_wounds, character="Patient", amount=30)
+        table.do(Play.take_wounds, character="Patient", amount=30)
         with pytest.raises(IllegalUnderRules, match="no medicine kit"):
             table.do(recovery.medicine, healer="Healer", patient="Patient", dice=Scripted())
         table.do(recovery.give_kit, character="Healer")
@@ -199,7 +199,7 @@ class TestRecovery:
         )
         healed = events[-1]
         assert isinstance(healed, WoundsHealed) and healed.amount == 6
-        assert table.session.state.characters["healer"].kit_uses == 9
+        assert table.state.characters["healer"].kit_uses == 9
         with pytest.raises(IllegalUnderRules, match="already been treated"):
             table.do(recovery.medicine, healer="Healer", patient="Patient", dice=Scripted())
         table.do(recovery.rest, character="Patient")
@@ -210,9 +210,9 @@ class TestRecovery:
         table = Table()
         table.join("Monk", "p1", void=4, skills=(Skill("Meditation", rank),))
         for _ in range(4):
-            table.do(Session.spend_void, character="Monk", purpose="x")
+            table.do(Play.spend_void, character="Monk", purpose="x")
         events = table.do(recovery.meditate, character="Monk", dice=Scripted(*[9] * 12))
-        assert events[-1].amount == regained  # type: ignore[union-attr]
+        assert events[-1].amount == regained  # type: ignore[attr-defined]
 
     def test_tea_ceremony_tn_grows_with_participants_and_caps_at_five(self) -> None:
         table = Table()
@@ -220,7 +220,7 @@ class TestRecovery:
         for name in ("B", "C", "D", "E", "F"):
             table.join(name, "p")
         for name in ("Host", "B", "C"):
-            table.do(Session.spend_void, character=name, purpose="x")
+            table.do(Play.spend_void, character=name, purpose="x")
         events = table.do(
             recovery.tea_ceremony,
             leader="Host",
@@ -242,21 +242,21 @@ class TestRecovery:
 def test_an_out_character_may_act_once_for_a_void_point_if_the_gm_allows() -> None:
     table = Table()
     table.join("A", "p1")
-    table.do(Session.take_wounds, character="A", amount=40)
+    table.do(Play.take_wounds, character="A", amount=40)
     with pytest.raises(IllegalUnderRules, match="cannot act"):
         table.do(
-            Session.roll,
+            Play.roll,
             character="A",
             expression="2k2",
             options=RollOptions(),
             dice=Scripted(5, 5),
         )
     events = table.do(
-        Session.roll,
+        Play.roll,
         character="A",
         expression="2k2",
         options=RollOptions(),
         dice=Scripted(5, 5),
         void_free_action=True,
     )
-    assert events[0].use == "free_action"  # type: ignore[union-attr]
+    assert events[0].use == "free_action"  # type: ignore[attr-defined]

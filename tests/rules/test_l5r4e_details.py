@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from domain.character import Skill, Weapon
 from domain.dice.faces import parse_faces
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules
-from domain.events import (
+from domain.rulesets.l5r4e import attacks, battle, combat, recovery
+from domain.rulesets.l5r4e.events import (
     BattleEntry,
     BattleStatusSet,
     DiceRolled,
     StandingChanged,
     VoidPointsRegained,
 )
-from domain.rulesets.l5r4e import attacks, battle, combat, recovery
+from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.l5r4e.skills import skill_roll
-from domain.session.aggregate import Session
+from domain.rulesets.roll_keep_kit.character import Skill, Weapon
 from tests.support import Scripted, Table
 
 
@@ -25,10 +25,10 @@ def in_round(**first: object) -> Table:
     table = Table()
     table.join("First", "p1", **first)
     table.join("Second", "p2", armour=None)
-    table.do(Session.start_combat)
-    table.do(Session.roll_initiative, character="First", dice=Scripted(*[9] * 9))
-    table.do(Session.roll_initiative, character="Second", dice=Scripted(*[2] * 9))
-    table.do(Session.start_round)
+    table.do(Play.start_combat)
+    table.do(Play.roll_initiative, character="First", dice=Scripted(*[9] * 9))
+    table.do(Play.roll_initiative, character="Second", dice=Scripted(*[2] * 9))
+    table.do(Play.start_round)
     return table
 
 
@@ -81,12 +81,12 @@ def test_the_center_stance_gives_plus_10_initiative_and_1k1_plus_void_next_round
             use_center=True,
             dice=Scripted(*[5] * 9),
         )
-    table.do(Session.choose_stance, character="Second", stance="center")
-    table.do(Session.next_turn)
-    table.do(Session.next_turn)
-    table.do(Session.start_round)
-    order = table.session.state.combat.order()  # type: ignore[union-attr]
-    assert table.session.state.combat.score(order[1]) == 6 + 10  # type: ignore[union-attr]
+    table.do(Play.choose_stance, character="Second", stance="center")
+    table.do(Play.next_turn)
+    table.do(Play.next_turn)
+    table.do(Play.start_round)
+    order = table.state.combat.order()  # type: ignore[union-attr]
+    assert table.state.combat.score(order[1]) == 6 + 10  # type: ignore[union-attr]
     events = table.do(
         skill_roll,
         character="Second",
@@ -113,7 +113,7 @@ def test_the_center_stance_gives_plus_10_initiative_and_1k1_plus_void_next_round
 
 def test_a_bow_used_in_melee_costs_10() -> None:
     yumi = Weapon("Yumi", skill="Kyujutsu", kind="bow", strength=3, range_m=75)
-    from domain.character import Arrow
+    from domain.rulesets.roll_keep_kit.character import Arrow
 
     table = in_round(
         weapons=(yumi,), arrows=(Arrow("Willow leaf", "2k2"),), skills=(Skill("Kyujutsu", 3),)
@@ -161,7 +161,7 @@ def test_a_tea_ceremony_led_at_rank_5_restores_two() -> None:
     table.join("Guest", "p2")
     for name in ("Host", "Guest"):
         for _ in range(2):
-            table.do(Session.spend_void, character=name, purpose="x")
+            table.do(Play.spend_void, character=name, purpose="x")
     events = table.do(
         recovery.tea_ceremony, leader="Host", participants=["Guest"], dice=Scripted(10, 9, *[5] * 9)
     )

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.character import Skill, Spell, Weapon
 from domain.dice.faces import parse_faces
+from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.events import (
+from domain.rulesets.l5r4e import battle, duels, magic, society
+from domain.rulesets.l5r4e.events import (
     BattleEntry,
     BattleResultDrawn,
     BattleStatusSet,
@@ -21,7 +22,8 @@ from domain.events import (
     SpellCast,
     StandingChanged,
 )
-from domain.rulesets.l5r4e import battle, duels, magic, society
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Skill, Spell, Weapon
 from projections import project_state
 from tests.support import Scripted, Table
 
@@ -51,6 +53,24 @@ class TestDuels:
         assert assessed[0].learned == (("void", "2"), ("reflexes", "3"))
         assert assessed[0].focus_bonus and not assessed[1].focus_bonus
         assert [e.what for e in events if isinstance(e, Revealed)] == ["void", "reflexes"]
+
+    def test_the_assessment_total_is_recorded_and_the_duel_keeps_it(self) -> None:
+        """Events carry what their fold needs: the duel keeps each recorded assessment
+        total, not whatever that duellist rolled last."""
+        table = duellists()
+        events = table.do(
+            duels.assess, duel="duel-1", dice=Scripted(10, 9, 5, 1, 1, 1, 7, 6, 1, 1, 1)
+        )
+        assessed = [e for e in events if isinstance(e, DuelAssessed)]
+        assert [a.total for a in assessed] == [24, 13]
+        table.do(
+            Play.roll,
+            character="Kakita Ryoku",
+            expression="1k1",
+            options=RollOptions(),
+            dice=Scripted(4),
+        )
+        assert table.state.duels["duel-1"].assessed == {"kakita ryoku": 24, "mirumoto taki": 13}
 
     def test_focus_beaten_by_5_strikes_first_with_a_free_raise_per_further_5(self) -> None:
         table = duellists()
@@ -89,7 +109,7 @@ class TestDuels:
             table.do(duels.concede, duel="duel-1", character="Mirumoto Taki", actor="ben")
         table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 10))
         events = table.do(duels.concede, duel="duel-1", character="Mirumoto Taki", actor="ben")
-        assert events[-1].winner == "Kakita Ryoku"  # type: ignore[union-attr]
+        assert events[-1].winner == "Kakita Ryoku"  # type: ignore[attr-defined]
         with pytest.raises(IllegalUnderRules, match="is over"):
             table.do(duels.focus, duel="duel-1", dice=Scripted())
 
@@ -138,8 +158,8 @@ class TestMagic:
             time_raises=3,
             dice=parse_faces("10+9,10+5,9,1,1"),
         )
-        assert events[-1].casting_rounds == 1  # type: ignore[union-attr]
-        assert events[-2].roll.effective_tn == 30  # type: ignore[union-attr]
+        assert events[-1].casting_rounds == 1  # type: ignore[attr-defined]
+        assert events[-2].roll.effective_tn == 30  # type: ignore[attr-defined]
 
     def test_slots_run_out_then_void_slots_serve_and_a_failure_still_uses_one(self) -> None:
         table = shugenja()  # Water 2 (strength 3, perception 2), Void 2
@@ -164,7 +184,7 @@ class TestMagic:
         table.do(
             magic.concentration_check, character="Isawa Aki", cause="wound", dice=parse_faces("9,8")
         )  # 17 < 20 + 5 × 2
-        assert "concentrating" not in table.session.state.characters["isawa aki"].conditions
+        assert "concentrating" not in table.state.characters["isawa aki"].conditions
 
     def test_an_unknown_spell_is_not_found(self) -> None:
         with pytest.raises(NotFound, match="does not know the spell 'Fireball'"):
@@ -200,7 +220,7 @@ class TestSociety:
             target="Suspect",
             dice=parse_faces("10+9,8,5,1,1,1"),
         )
-        assert events[-2].roll.tn == 30  # type: ignore[union-attr]
+        assert events[-2].roll.tn == 30  # type: ignore[attr-defined]
         assert events[-1] == Revealed(
             actor=events[-1].actor,
             at=events[-1].at,
@@ -217,7 +237,7 @@ class TestSociety:
         events = table.do(
             society.recognise, character="Herald", target="Famous", dice=Scripted(*[2] * 9)
         )
-        assert events[-1].roll.tn == 20  # type: ignore[union-attr]
+        assert events[-1].roll.tn == 20  # type: ignore[attr-defined]
 
     def test_jade_adds_10_against_the_taint_and_a_failure_gains_it(self) -> None:
         table = Table()
@@ -230,7 +250,7 @@ class TestSociety:
             jade=True,
             dice=parse_faces("5,4"),
         )  # 9 + 10 < 25
-        assert events[-2].roll.total == 19  # type: ignore[union-attr]
+        assert events[-2].roll.total == 19  # type: ignore[attr-defined]
         assert isinstance(events[-1], StandingChanged) and events[-1].delta == 3
 
     def test_fear_willpower_plus_honour_rank_and_fleeing_at_15_short(self) -> None:
@@ -242,7 +262,7 @@ class TestSociety:
             "afraid",
             "fleeing",
         ]
-        assert table.session.state.characters["scared"].conditions["afraid"].level == 4
+        assert table.state.characters["scared"].conditions["afraid"].level == 4
 
     def test_a_degrading_skill_costs_honour_from_the_gms_table_or_ruling(self) -> None:
         table = Table()
@@ -328,7 +348,7 @@ class TestBattle:
         events = table.do(battle.draw, character="Akodo General", dice=Scripted(10))
         drawn = next(e for e in events if isinstance(e, BattleResultDrawn))
         assert drawn.result == 10 + 3 + 4  # 1d10 does not explode; Water 3, Battle 4
-        assert table.session.state.characters["akodo general"].wounds == 5
+        assert table.state.characters["akodo general"].wounds == 5
 
     def test_no_table_no_battle(self) -> None:
         table = Table()

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from domain.character import Skill
 from domain.errors import IllegalUnderRules
-from domain.purchase import Purchase
-from domain.rulesets import load_ruleset
-from tests.support import sheet
+from domain.rulesets import l5r4e
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Skill
+from domain.rulesets.roll_keep_kit.purchase import Purchase
+from domain.session.aggregate import Session
+from tests.support import Table, sheet
 
-RULES = load_ruleset("l5r4e")
+RULES = l5r4e.build({})
 
 
 def test_the_summary_s_agility_example_costs_16_and_raises_fire() -> None:
@@ -57,4 +59,18 @@ def test_traits_stop_at_ten() -> None:
 
 def test_the_starting_xp_is_40_unless_the_session_says_otherwise() -> None:
     assert RULES.starting_xp == 40
-    assert load_ruleset("l5r4e", {"starting_xp": "25"}).starting_xp == 25
+    assert l5r4e.build({"starting_xp": "25"}).starting_xp == 25
+
+
+def test_a_spend_changes_the_sheet_by_what_it_recorded_never_by_a_new_price(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fold applies the recorded rank: a later change to the prices (here, every
+    purchase priced as Void) cannot rewrite a sheet bought under the old ones."""
+    table = Table()
+    table.join("Akodo Kaneka", "ana", agility=3)
+    table.do(Play.award_xp, character="Akodo Kaneka", amount=20)
+    table.do(Play.spend_xp, character="Akodo Kaneka", purchase=Purchase("trait", "agility"))
+    monkeypatch.setattr(l5r4e, "price", lambda *_: pytest.fail("the fold re-priced"))
+    folded = Play.of(Session(table.session.events)).state.characters["akodo kaneka"]
+    assert (folded.sheet.trait("agility"), folded.xp_spent) == (4, 16)

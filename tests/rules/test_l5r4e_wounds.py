@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain.rulesets import load_ruleset
+from domain.rulesets import l5r4e
 from tests.support import sheet
 
-RULES = load_ruleset("l5r4e")
+RULES = l5r4e.build({})
 
 
 def test_the_wound_ladder_for_earth_2() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain.character import CharacterSheet, Skill, Traits, check_sheet
 from domain.errors import MalformedInput
 from domain.rulesets.l5r4e.experience import insight, insight_rank
+from domain.rulesets.roll_keep_kit.character import CharacterSheet, Skill, Traits, check_sheet
 from tests.support import sheet
 
 
@@ -58,7 +58,7 @@ def test_sheets_no_table_could_play_are_refused(changes: dict[str, object], mess
 
 def test_a_ring_roll_takes_no_emphasis_and_a_skill_with_a_ring_is_rank_plus_ring() -> None:
     from domain.errors import IllegalUnderRules
-    from domain.rolls import roll_spec
+    from domain.rulesets.roll_keep_kit.rolls import roll_spec
 
     character = sheet(void=3, skills=(Skill("Meditation", 2),))
     with pytest.raises(IllegalUnderRules, match="not a ring roll"):

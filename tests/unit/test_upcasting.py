@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from adapters.codec import decode_event
+from adapters.codec import codec_for
 from domain.errors import MalformedInput
-from domain.events import WoundsTaken
+from domain.rulesets.l5r4e.events import WoundsTaken
 from domain.upcasting import UPCASTERS
 
 OLD = (
@@ -31,7 +31,7 @@ def wounds_v2(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("wounds_v2")
 def test_a_version_1_event_is_read_as_the_current_version() -> None:
-    event = decode_event(OLD)
+    event = codec_for("l5r4e").decode(OLD)
     assert isinstance(event, WoundsTaken)
     assert (event.amount, event.schema_version) == (5, 2)
 
@@ -41,10 +41,10 @@ def test_without_an_upcaster_an_old_shape_is_refused_clearly(
 ) -> None:
     monkeypatch.setattr(WoundsTaken, "schema", 2)
     with pytest.raises(MalformedInput, match="WoundsTaken: no upcaster from schema_version 1"):
-        decode_event(OLD)
+        codec_for("l5r4e").decode(OLD)
 
 
 def test_an_event_from_a_newer_kiroku_is_refused() -> None:
     newer = OLD.replace(b'"schema_version":1', b'"schema_version":9')
     with pytest.raises(MalformedInput, match="schema_version 9 is newer"):
-        decode_event(newer)
+        codec_for("l5r4e").decode(newer)

@@ -17,18 +17,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from domain.character import CharacterSheet
 from domain.dice.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
-from domain.rulesets.base import Ruleset
+from domain.rulesets.l5r4e import views, views_play
+from domain.rulesets.l5r4e.events import EVENT_TYPES
 from domain.rulesets.l5r4e.experience import STARTING_XP, insight, insight_rank, price
+from domain.rulesets.l5r4e.rules import FourthEdition
 from domain.rulesets.l5r4e.situation import situation
 from domain.rulesets.l5r4e.stances import STANCES, check_stance
 from domain.rulesets.l5r4e.wounds import wound_ladder
+from domain.rulesets.roll_keep_kit.character import CharacterSheet
 
 RULESET_ID = "l5r4e"
 OPTIONS = ("starting_xp", "armour_penalty_on_attacks")
 BOOLEANS = ("true", "false")
+
+VIEWS = {
+    "session": views.session,
+    "characters": views.characters,
+    "initiative": views.initiative,
+    "wounds": views.wounds,
+    "experience": views.experience,
+    "void": views.void,
+    "stances": views.stances,
+    "standing": views.standing,
+    **views_play.VIEWS,
+}
+"""The l5r4e read models (``session`` adds the counts of rolls and combats to the core's)."""
 
 
 def initiative_expression(sheet: CharacterSheet) -> str:
@@ -37,7 +52,7 @@ def initiative_expression(sheet: CharacterSheet) -> str:
     return f"{insight_rank(sheet) + reflexes}k{reflexes}"
 
 
-def build(options: Mapping[str, str]) -> Ruleset:
+def build(options: Mapping[str, str]) -> FourthEdition:
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise MalformedInput(
@@ -49,7 +64,7 @@ def build(options: Mapping[str, str]) -> Ruleset:
     flag = options.get("armour_penalty_on_attacks", "true")
     if flag not in BOOLEANS:
         raise MalformedInput(f"option armour_penalty_on_attacks={flag!r} is not true or false")
-    return Ruleset(
+    return FourthEdition(
         id=RULESET_ID,
         title="Legend of the Five Rings, 4th edition",
         options=dict(options),
@@ -63,4 +78,6 @@ def build(options: Mapping[str, str]) -> Ruleset:
         price=price,
         situation=situation,
         check_stance=check_stance,
+        event_types=EVENT_TYPES,
+        views=VIEWS,
     )

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.modifiers import Part
-from domain.session.records import key
+from domain.rulesets.l5r4e.records import key
+from domain.rulesets.roll_keep_kit.modifiers import Part
 
 if TYPE_CHECKING:
-    from domain.session.records import CharacterState
-    from domain.session.state import SessionState
+    from domain.rulesets.l5r4e.fold import FourEState
+    from domain.rulesets.l5r4e.records import CharacterState
 
 
-def armour_tn(state: SessionState, who: CharacterState, *, melee: bool = True) -> list[Part]:
+def armour_tn(state: FourEState, who: CharacterState, *, melee: bool = True) -> list[Part]:
     """The parts of ``who``'s armour TN; their ``total`` fields add up to it."""
     sheet = who.sheet
     reflexes = sheet.trait("reflexes")
@@ -57,5 +57,5 @@ def armour_tn(state: SessionState, who: CharacterState, *, melee: bool = True) -
     return parts
 
 
-def armour_tn_total(state: SessionState, who: CharacterState, *, melee: bool = True) -> int:
+def armour_tn_total(state: FourEState, who: CharacterState, *, melee: bool = True) -> int:
     return max(0, sum(part.total for part in armour_tn(state, who, melee=melee)))

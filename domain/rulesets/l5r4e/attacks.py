@@ -27,20 +27,20 @@ from collections.abc import Sequence
 from datetime import datetime
 from math import ceil
 
-from domain.character import Weapon
 from domain.dice.die import DiceSource, Die
 from domain.dice.expression import parse_pool
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.events import ActionTaken, AnyEvent, AttackResolved, WoundsTaken
-from domain.modifiers import Part
-from domain.rolls import roll_spec
 from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.combat import on_turn, spend_action
 from domain.rulesets.l5r4e.contests import Side, oppose
+from domain.rulesets.l5r4e.events import ActionTaken, AttackResolved, Event, WoundsTaken
+from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.records import CharacterState, key
 from domain.rulesets.l5r4e.society import honour_loss_events
-from domain.session.aggregate import Session, last_rolled
-from domain.session.records import CharacterState, key
+from domain.rulesets.roll_keep_kit.character import Weapon
+from domain.rulesets.roll_keep_kit.modifiers import Part
+from domain.rulesets.roll_keep_kit.rolls import roll_spec
 
 Dice = DiceSource | Sequence[Die]
 
@@ -85,7 +85,7 @@ def choose_weapon(who: CharacterState, name: str | None) -> Weapon:
 
 
 def damage_expression(
-    session: Session,
+    session: Play,
     who: CharacterState,
     weapon: Weapon,
     arrow: str | None,
@@ -112,13 +112,13 @@ def damage_expression(
     return f"{rolled + increased}k{kept}"
 
 
-def _extra_attack_ready(session: Session, who: CharacterState) -> bool:
+def _extra_attack_ready(session: Play, who: CharacterState) -> bool:
     combat = session.state.combat
     return combat is not None and key(who.name) in combat.extra_attacks
 
 
 def attack(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -135,7 +135,7 @@ def attack(
     arrow: str | None = None,
     range_m: int | None = None,
     honour_loss: int | None = None,
-) -> list[AnyEvent]:
+) -> list[Event]:
     """An attack roll against the target's armour TN, and what the hit earned. A peasant
     weapon costs honour (« mot clef paysan »): ``honour_loss`` tenths, or the GM's table."""
     who = on_turn(session, actor, attacker)
@@ -186,7 +186,7 @@ def attack(
                 steps = ceil(beyond / RANGE_STEP_M)
                 parts.append(Part(source=f"{beyond} m past the range", rolled=-steps))
     extra = _extra_attack_ready(session, who)
-    events: list[AnyEvent] = []
+    events: list[Event] = []
     if not extra:
         spend_action(session, who, "complex", "attack")
         events.append(
@@ -256,14 +256,14 @@ def attack(
 
 
 def damage(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
     attacker: str,
     dice: Dice,
     void_reduction: bool = False,
-) -> list[AnyEvent]:
+) -> list[Event]:
     """The damage roll a hit earned, less the target's armour reduction (and 10 for a
     Void point the target spends), as wounds. A disarm or knockdown then goes to an
     opposed Strength roll the GM resolves, unless the target is already Out."""

@@ -24,9 +24,9 @@ from math import ceil
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput
-from domain.events import (
+from domain.rulesets.l5r4e.contests import Side, oppose
+from domain.rulesets.l5r4e.events import (
     ENGAGEMENTS,
-    AnyEvent,
     ArmyStatus,
     BattleBegan,
     BattleEnded,
@@ -36,21 +36,21 @@ from domain.events import (
     BattleTurnBegan,
     DiceRolled,
     EngagementDeclared,
+    Event,
     HeroicOpportunityTaken,
     StandingChanged,
     WoundsTaken,
 )
-from domain.modifiers import Part
-from domain.rulesets.l5r4e.contests import Side, oppose
-from domain.session.aggregate import Session, last_rolled
-from domain.session.records import BattleState
+from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.records import BattleState
+from domain.rulesets.roll_keep_kit.modifiers import Part
 
 Dice = DiceSource | Sequence[Die]
 COMBATANTS_PER_TURN = 250
 WIN_MARGIN = 5
 
 
-def _battle(session: Session) -> BattleState:
+def _battle(session: Play) -> BattleState:
     battle = session.state.battle
     if battle is None or battle.ended:
         raise IllegalUnderRules("no battle is under way")
@@ -58,14 +58,14 @@ def _battle(session: Session) -> BattleState:
 
 
 def begin(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
     name: str,
     armies: tuple[int, int],
     table: Sequence[BattleEntry],
-) -> list[AnyEvent]:
+) -> list[Event]:
     session.gm_only(actor, "begin a battle")
     if session.state.battle is not None and not session.state.battle.ended:
         raise IllegalUnderRules(f"the battle {session.state.battle.name!r} is still going on")
@@ -82,7 +82,7 @@ def begin(
     ]
 
 
-def next_turn(session: Session, *, actor: str, at: datetime) -> list[AnyEvent]:
+def next_turn(session: Play, *, actor: str, at: datetime) -> list[Event]:
     session.gm_only(actor, "start a battle turn")
     battle = _battle(session)
     if battle.turn >= battle.turns:
@@ -91,8 +91,8 @@ def next_turn(session: Session, *, actor: str, at: datetime) -> list[AnyEvent]:
 
 
 def declare(
-    session: Session, *, actor: str, at: datetime, character: str, engagement: str
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, engagement: str
+) -> list[Event]:
     battle = _battle(session)
     if battle.turn == 0:
         raise IllegalUnderRules("engagement is declared at the start of a battle turn")
@@ -109,7 +109,7 @@ def declare(
 
 
 def commanders(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -118,7 +118,7 @@ def commanders(
     dice: DiceSource,
     our_free_raises: int = 0,
     their_free_raises: int = 0,
-) -> list[AnyEvent]:
+) -> list[Event]:
     battle = _battle(session)
     if battle.turn == 0 or battle.status is not None:
         raise IllegalUnderRules("the commanders roll once a battle turn, after declaring")
@@ -141,9 +141,7 @@ def commanders(
     return events
 
 
-def draw(
-    session: Session, *, actor: str, at: datetime, character: str, dice: Dice
-) -> list[AnyEvent]:
+def draw(session: Play, *, actor: str, at: datetime, character: str, dice: Dice) -> list[Event]:
     """1d10 + Water + Battle, read in the GM's table; its glory and wounds follow."""
     battle = _battle(session)
     who = session.acting_for(actor, character)
@@ -205,8 +203,8 @@ def draw(
 
 
 def heroic(
-    session: Session, *, actor: str, at: datetime, character: str, accepted: bool, note: str = ""
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, accepted: bool, note: str = ""
+) -> list[Event]:
     _battle(session)
     who = session.acting_for(actor, character)
     return [
@@ -214,7 +212,7 @@ def heroic(
     ]
 
 
-def end(session: Session, *, actor: str, at: datetime) -> list[AnyEvent]:
+def end(session: Play, *, actor: str, at: datetime) -> list[Event]:
     session.gm_only(actor, "end the battle")
     battle = _battle(session)
     return [BattleEnded(actor=actor, at=at, status=battle.status)]

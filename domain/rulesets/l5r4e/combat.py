@@ -30,21 +30,21 @@ from math import ceil
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
-from domain.events import (
+from domain.rulesets.l5r4e.conditions import LEVELLED, parse_condition
+from domain.rulesets.l5r4e.events import (
     ActionKind,
     ActionTaken,
-    AnyEvent,
     ConditionApplied,
     ConditionEnded,
+    Event,
     FullDefenseRolled,
     GuardTaken,
     InitiativeSwapped,
     TurnDelayed,
 )
-from domain.rolls import roll_spec
-from domain.rulesets.l5r4e.conditions import LEVELLED, parse_condition
-from domain.session.aggregate import Session, last_rolled
-from domain.session.records import CharacterState, CombatState, key
+from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.records import CharacterState, CombatState, key
+from domain.rulesets.roll_keep_kit.rolls import roll_spec
 
 Dice = DiceSource | Sequence[Die]
 ACTION_KINDS: tuple[ActionKind, ...] = ("free", "simple", "complex")
@@ -53,14 +53,14 @@ RECOVERY_TN = 20
 BLIND_MOVE_TN = 20
 
 
-def _combat(session: Session) -> CombatState:
+def _combat(session: Play) -> CombatState:
     combat = session.state.combat
     if combat is None or combat.round == 0:
         raise IllegalUnderRules("no combat round is under way")
     return combat
 
 
-def on_turn(session: Session, actor: str, character: str) -> CharacterState:
+def on_turn(session: Play, actor: str, character: str) -> CharacterState:
     """The acting character, on their own turn in a round."""
     who = session.acting_for(actor, character)
     combat = _combat(session)
@@ -74,7 +74,7 @@ def on_turn(session: Session, actor: str, character: str) -> CharacterState:
     return who
 
 
-def spend_action(session: Session, who: CharacterState, kind: ActionKind, action: str) -> None:
+def spend_action(session: Play, who: CharacterState, kind: ActionKind, action: str) -> None:
     """Check the action fits this turn's budget and the character's stance and state."""
     if kind not in ACTION_KINDS:
         raise MalformedInput(f"action kind {kind!r}; choose from {', '.join(ACTION_KINDS)}")
@@ -100,8 +100,8 @@ def spend_action(session: Session, who: CharacterState, kind: ActionKind, action
 
 
 def take_action(
-    session: Session, *, actor: str, at: datetime, character: str, kind: ActionKind, action: str
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, kind: ActionKind, action: str
+) -> list[Event]:
     """Record an action that needs no roll (draw a weapon, speak, pick something up)."""
     who = on_turn(session, actor, character)
     if not action.strip():
@@ -111,14 +111,14 @@ def take_action(
 
 
 def move(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
     character: str,
     kind: ActionKind,
     dice: Dice | None = None,
-) -> list[AnyEvent]:
+) -> list[Event]:
     """Move: a free action for Water × 5 feet, a simple one for Water × 10. Blinded, Water
     counts two ranks lower, and a simple move needs Athletics/Agility against 20 — on a
     failure the character falls (prone) where they stand."""
@@ -135,7 +135,7 @@ def move(
     feet = water * (5 if kind == "free" else 10)
     if who.stance == "full_attack":
         feet += 5
-    events: list[AnyEvent] = []
+    events: list[Event] = []
     if blinded and kind == "simple":
         if dice is None:
             raise MalformedInput(f"{who.name} is blinded: the move needs an Athletics roll (dice)")
@@ -170,8 +170,8 @@ def move(
 
 
 def delay(
-    session: Session, *, actor: str, at: datetime, character: str, behind: str | None = None
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, behind: str | None = None
+) -> list[Event]:
     """Act later this round: after ``behind`` (who has not acted yet), or last."""
     who = on_turn(session, actor, character)
     combat = _combat(session)
@@ -189,8 +189,8 @@ def delay(
 
 
 def guard(
-    session: Session, *, actor: str, at: datetime, character: str, protected: str
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, protected: str
+) -> list[Event]:
     """Guard (« Garde », no raise): a simple action; +10 / −5 until the guard's next turn."""
     who = on_turn(session, actor, character)
     other = session.character_named(protected)
@@ -203,7 +203,7 @@ def guard(
     ]
 
 
-def stand(session: Session, *, actor: str, at: datetime, character: str) -> list[AnyEvent]:
+def stand(session: Play, *, actor: str, at: datetime, character: str) -> list[Event]:
     who = on_turn(session, actor, character)
     if "prone" not in who.conditions:
         raise IllegalUnderRules(f"{who.name} is not prone")
@@ -215,8 +215,8 @@ def stand(session: Session, *, actor: str, at: datetime, character: str) -> list
 
 
 def full_defense(
-    session: Session, *, actor: str, at: datetime, character: str, dice: Dice
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, dice: Dice
+) -> list[Event]:
     """Full Defense (Earth stance): Defense/Reflexes, keep Reflexes; half the total,
     rounded up, is added to the armour TN until the next turn."""
     who = on_turn(session, actor, character)
@@ -241,23 +241,21 @@ def full_defense(
     return [*events, FullDefenseRolled(actor=actor, at=at, character=who.name, bonus=bonus)]
 
 
-def _start_of_round(session: Session, what: str) -> CombatState:
+def _start_of_round(session: Play, what: str) -> CombatState:
     combat = _combat(session)
     if combat.acted or any(combat.actions.values()):
         raise IllegalUnderRules(f"{what} is declared at the start of the round, before anyone acts")
     return combat
 
 
-def void_armour(session: Session, *, actor: str, at: datetime, character: str) -> list[AnyEvent]:
+def void_armour(session: Play, *, actor: str, at: datetime, character: str) -> list[Event]:
     """+10 armour TN for this round, declared at its start."""
     _start_of_round(session, "a Void point for +10 armour TN")
     who = session.acting_for(actor, character)
     return session.void_events(actor, at, who, "+10 armour TN this round", "armour")
 
 
-def void_initiative(
-    session: Session, *, actor: str, at: datetime, character: str
-) -> list[AnyEvent]:
+def void_initiative(session: Play, *, actor: str, at: datetime, character: str) -> list[Event]:
     """+10 initiative for the rest of the combat, declared at the start of a round."""
     combat = _start_of_round(session, "a Void point for +10 initiative")
     who = session.acting_for(actor, character)
@@ -267,8 +265,8 @@ def void_initiative(
 
 
 def swap_initiative(
-    session: Session, *, actor: str, at: datetime, character: str, other: str
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, other: str
+) -> list[Event]:
     """Trade initiative with a willing character for the rest of the combat; only
     ``character`` pays. The other must be willing: the GM records it, or a player who
     plays both."""
@@ -291,7 +289,7 @@ def swap_initiative(
 
 
 def apply_condition(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -299,7 +297,7 @@ def apply_condition(
     condition: str,
     level: int = 0,
     note: str = "",
-) -> list[AnyEvent]:
+) -> list[Event]:
     """The GM rules a condition (fasting and fatigue count days, fear its rank)."""
     session.gm_only(actor, "rule a condition")
     who = session.character_named(character)
@@ -316,8 +314,8 @@ def apply_condition(
 
 
 def end_condition(
-    session: Session, *, actor: str, at: datetime, character: str, condition: str, note: str = ""
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, condition: str, note: str = ""
+) -> list[Event]:
     session.gm_only(actor, "end a condition")
     who = session.character_named(character)
     name = parse_condition(condition)
@@ -327,8 +325,8 @@ def end_condition(
 
 
 def recover(
-    session: Session, *, actor: str, at: datetime, character: str, condition: str, dice: Dice
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, condition: str, dice: Dice
+) -> list[Event]:
     """The reaction phase at the end of the round: Earth against TN 20 to shake off being
     stunned or dazed (dazed: 5 lower after each failure; stunned: gone at the second
     reaction phase whatever the roll)."""

@@ -22,12 +22,12 @@ from datetime import datetime
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
-from domain.events import AnyEvent, ConditionApplied, OpposedRollSettled
-from domain.modifiers import Part
-from domain.rolls import roll_spec
-from domain.session.aggregate import Session, last_rolled
-from domain.session.records import CharacterState, key
-from domain.standing import whole_rank
+from domain.rulesets.l5r4e.events import ConditionApplied, Event, OpposedRollSettled
+from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.records import CharacterState, key
+from domain.rulesets.roll_keep_kit.modifiers import Part
+from domain.rulesets.roll_keep_kit.rolls import roll_spec
+from domain.rulesets.roll_keep_kit.standing import whole_rank
 
 Dice = DiceSource | Sequence[Die]
 
@@ -63,7 +63,7 @@ class Side:
 
 
 def oppose(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -72,7 +72,7 @@ def oppose(
     second: Side,
     dice: DiceSource,
     effect: str | None = None,
-) -> list[AnyEvent]:
+) -> list[Event]:
     """Both sides roll until one total beats the other; every roll is recorded. With an
     ``effect``, the winner of a disarm or knockdown contest (the first side) applies it."""
     session.gm_only(actor, "run an opposed roll")
@@ -81,7 +81,7 @@ def oppose(
     sides = [session.character_named(first.character), session.character_named(second.character)]
     if key(sides[0].name) == key(sides[1].name):
         raise MalformedInput("an opposed roll needs two different characters")
-    events: list[AnyEvent] = []
+    events: list[Event] = []
     ties = 0
     while True:
         totals = []
@@ -128,7 +128,7 @@ def oppose(
 
 def _effect(
     actor: str, at: datetime, effect: str, winner: CharacterState, loser: CharacterState
-) -> AnyEvent:
+) -> Event:
     if effect == "knockdown":
         return ConditionApplied(
             actor=actor,
@@ -153,7 +153,7 @@ def _effect(
 
 
 def lead_roll(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -164,7 +164,7 @@ def lead_roll(
     dice: Dice,
     tn: int | None = None,
     raises: int = 0,
-) -> list[AnyEvent]:
+) -> list[Event]:
     """Followers to the leader: their ranks in the skill add to the leader's total."""
     head = session.acting_for(actor, leader)
     helpers = _followers(session, head, followers)
@@ -191,7 +191,7 @@ def lead_roll(
 
 
 def follow_rolls(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -201,14 +201,14 @@ def follow_rolls(
     trait: str,
     dice: Dice,
     tn: int | None = None,
-) -> list[AnyEvent]:
+) -> list[Event]:
     """The leader to followers: the leader's rank adds to each follower's roll."""
     session.gm_only(actor, "run a led group roll")
     head = session.character_named(leader)
     rank = head.sheet.skill_rank(skill)
     if rank < 1:
         raise IllegalUnderRules(f"{head.name} has no rank in {skill!r} to lead with")
-    events: list[AnyEvent] = []
+    events: list[Event] = []
     for follower in _followers(session, head, followers):
         spec = roll_spec(follower.sheet, skill=skill, trait=trait)
         events += session.roll(
@@ -226,9 +226,7 @@ def follow_rolls(
     return events
 
 
-def _followers(
-    session: Session, head: CharacterState, names: Sequence[str]
-) -> list[CharacterState]:
+def _followers(session: Play, head: CharacterState, names: Sequence[str]) -> list[CharacterState]:
     if not names:
         raise MalformedInput("a cooperative roll needs at least one other character")
     helpers = [session.character_named(name) for name in names]
@@ -240,14 +238,14 @@ def _followers(
 
 
 def second_attempt(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
     character: str,
     dice: Dice,
     void: bool = False,
-) -> list[AnyEvent]:
+) -> list[Event]:
     """Right after a failed Investigation/Perception roll, the same roll again at +15."""
     who = session.acting_for(actor, character)
     last = session.state.last_roll.get(key(who.name))

@@ -22,8 +22,9 @@ from datetime import datetime
 from domain.dice.die import DiceSource
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.events import (
-    AnyEvent,
+from domain.rulesets.l5r4e.armour import armour_tn
+from domain.rulesets.l5r4e.attacks import choose_weapon, damage_expression
+from domain.rulesets.l5r4e.events import (
     DuelAssessed,
     DuelBegan,
     DuelConceded,
@@ -31,21 +32,20 @@ from domain.events import (
     DuelFocused,
     DuelKind,
     DuelStruck,
+    Event,
     Revealed,
     WoundsTaken,
 )
-from domain.modifiers import Part
-from domain.rolls import roll_spec
-from domain.rulesets.l5r4e.armour import armour_tn
-from domain.rulesets.l5r4e.attacks import choose_weapon, damage_expression
-from domain.session.aggregate import Session, last_rolled
-from domain.session.records import CharacterState, DuelState, key
+from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.records import CharacterState, DuelState, key
+from domain.rulesets.roll_keep_kit.modifiers import Part
+from domain.rulesets.roll_keep_kit.rolls import roll_spec
 
 LEARNABLE = ("void", "reflexes", "iaijutsu", "mastery", "void_points", "wound_rank")
 KINDS: tuple[DuelKind, ...] = ("first_blood", "to_the_death")
 
 
-def _duel(session: Session, duel: str, phase: str | None = None) -> DuelState:
+def _duel(session: Play, duel: str, phase: str | None = None) -> DuelState:
     state = session.state.duels.get(duel)
     if state is None:
         raise NotFound(f"no duel {duel!r}")
@@ -57,7 +57,7 @@ def _duel(session: Session, duel: str, phase: str | None = None) -> DuelState:
     return state
 
 
-def _on_faster_turn(session: Session, state: DuelState) -> None:
+def _on_faster_turn(session: Play, state: DuelState) -> None:
     """A duel inside a skirmish: both duellists act on the faster one's turn (« ils
     agissent tous deux pendant le tour du duelliste le plus rapide »)."""
     combat = session.state.combat
@@ -78,14 +78,14 @@ def _on_faster_turn(session: Session, state: DuelState) -> None:
 
 
 def begin(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
     challenger: str,
     defender: str,
     kind: str = "first_blood",
-) -> list[AnyEvent]:
+) -> list[Event]:
     session.gm_only(actor, "begin a duel")
     first, second = session.character_named(challenger), session.character_named(defender)
     if key(first.name) == key(second.name):
@@ -105,7 +105,7 @@ def begin(
     ]
 
 
-def _learned(session: Session, other: CharacterState, count: int) -> list[tuple[str, str]]:
+def _learned(session: Play, other: CharacterState, count: int) -> list[tuple[str, str]]:
     sheet = other.sheet
     rank = sheet.skill_rank("Iaijutsu")
     facts = {
@@ -120,19 +120,19 @@ def _learned(session: Session, other: CharacterState, count: int) -> list[tuple[
 
 
 def assess(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
     duel: str,
     dice: DiceSource,
     raises: tuple[int, int] = (0, 0),
-) -> list[AnyEvent]:
+) -> list[Event]:
     """Both duellists assess at once; each learns one thing plus one per raise called."""
     state = _duel(session, duel, "assessment")
     session.gm_only(actor, "run the assessment")
     duellists = [session.character_named(n) for n in state.duellists()]
-    events: list[AnyEvent] = []
+    events: list[Event] = []
     totals: list[int] = []
     successes: list[bool] = []
     for who, other, called in zip(duellists, reversed(duellists), raises, strict=True):
@@ -170,14 +170,13 @@ def assess(
                 success=successes[index],
                 learned=tuple(learned),
                 focus_bonus=totals[index] >= totals[1 - index] + 10,
+                total=totals[index],
             )
         )
     return events
 
 
-def concede(
-    session: Session, *, actor: str, at: datetime, duel: str, character: str
-) -> list[AnyEvent]:
+def concede(session: Play, *, actor: str, at: datetime, duel: str, character: str) -> list[Event]:
     state = _duel(session, duel)
     who = session.acting_for(actor, character)
     if key(who.name) not in map(key, state.duellists()):
@@ -192,14 +191,12 @@ def concede(
     ]
 
 
-def focus(
-    session: Session, *, actor: str, at: datetime, duel: str, dice: DiceSource
-) -> list[AnyEvent]:
+def focus(session: Play, *, actor: str, at: datetime, duel: str, dice: DiceSource) -> list[Event]:
     """The opposed Iaijutsu (Focus)/Void roll (ties are within 5: a karmic strike)."""
     state = _duel(session, duel, "focus")
     session.gm_only(actor, "run the focus")
     duellists = [session.character_named(n) for n in state.duellists()]
-    events: list[AnyEvent] = []
+    events: list[Event] = []
     totals = []
     for who in duellists:
         spec = roll_spec(who.sheet, skill="Iaijutsu", ring="void")
@@ -233,7 +230,7 @@ def focus(
 
 
 def _blow(
-    session: Session,
+    session: Play,
     actor: str,
     at: datetime,
     duel: str,
@@ -241,7 +238,7 @@ def _blow(
     other: CharacterState,
     dice: DiceSource,
     free_raises: int,
-) -> tuple[list[AnyEvent], bool]:
+) -> tuple[list[Event], bool]:
     spec = roll_spec(who.sheet, skill="Iaijutsu", trait="reflexes")
     tn = max(0, sum(p.total for p in armour_tn(session.state, other)))
     events = session.roll(
@@ -289,14 +286,12 @@ def _blow(
     return events, hit
 
 
-def strike(
-    session: Session, *, actor: str, at: datetime, duel: str, dice: DiceSource
-) -> list[AnyEvent]:
+def strike(session: Play, *, actor: str, at: datetime, duel: str, dice: DiceSource) -> list[Event]:
     """The strike step, whole: the first striker, then the second if still standing; or
     both at once on a karmic strike."""
     state = _duel(session, duel, "strike")
     session.gm_only(actor, "run the strike")
-    events: list[AnyEvent] = []
+    events: list[Event] = []
     if state.first is None:
         a, b = (session.character_named(n) for n in state.duellists())
         for who, other in ((a, b), (b, a)):

@@ -6,22 +6,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from domain.character import Armour, Arrow, Weapon
 from domain.dice.expression import parse_pool
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.events import AnyEvent, ArmouryLoaded, Equipped
-from domain.session.aggregate import Session
+from domain.rulesets.l5r4e.events import ArmouryLoaded, Equipped, Event
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Armour, Arrow, Weapon
 
 
 def load_armoury(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
     weapons: Sequence[Weapon] = (),
     arrows: Sequence[Arrow] = (),
     armours: Sequence[Armour] = (),
-) -> list[AnyEvent]:
+) -> list[Event]:
     session.gm_only(actor, "load the armoury")
     if not (weapons or arrows or armours):
         raise MalformedInput("an armoury needs at least one weapon, arrow or armour")
@@ -47,9 +47,7 @@ def load_armoury(
     ]
 
 
-def equip(
-    session: Session, *, actor: str, at: datetime, character: str, item: str
-) -> list[AnyEvent]:
+def equip(session: Play, *, actor: str, at: datetime, character: str, item: str) -> list[Event]:
     session.gm_only(actor, "hand out equipment")
     who = session.character_named(character)
     armoury = session.state.armoury

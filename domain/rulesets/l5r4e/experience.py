@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.character import MAX_RANK, CharacterSheet, Skill, parse_trait
 from domain.errors import IllegalUnderRules, MalformedInput
-from domain.purchase import Purchase
-from domain.rulesets.base import PurchasePrice
+from domain.rulesets.roll_keep_kit.character import MAX_RANK, CharacterSheet, Skill, parse_trait
+from domain.rulesets.roll_keep_kit.purchase import Purchase, PurchasePrice
 
 STARTING_XP = 40
 INSIGHT_RANK_2 = 150

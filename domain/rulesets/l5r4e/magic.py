@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from domain.character import CharacterSheet, Ring
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.events import AnyEvent, ConditionApplied, ConditionEnded, SpellCast
-from domain.session.aggregate import Session, last_rolled
-from domain.session.records import CharacterState
+from domain.rulesets.l5r4e.events import ConditionApplied, ConditionEnded, Event, SpellCast
+from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.records import CharacterState
+from domain.rulesets.roll_keep_kit.character import CharacterSheet, Ring
 
 Dice = DiceSource | Sequence[Die]
 OPPOSITES: dict[Ring, Ring] = {"water": "fire", "fire": "water", "air": "earth", "earth": "air"}
@@ -54,7 +54,7 @@ def slots_left(who: CharacterState) -> dict[str, int]:
 
 
 def cast(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -64,7 +64,7 @@ def cast(
     time_raises: int = 0,
     raises: int = 0,
     void: bool = False,
-) -> list[AnyEvent]:
+) -> list[Event]:
     who = session.acting_for(actor, character)
     known = who.sheet.spell(spell)
     if known is None:
@@ -116,8 +116,8 @@ def cast(
 
 
 def concentrate(
-    session: Session, *, actor: str, at: datetime, character: str, spell: str
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, spell: str
+) -> list[Event]:
     who = session.acting_for(actor, character)
     if who.sheet.spell(spell) is None:
         raise NotFound(f"{who.name} does not know the spell {spell!r}")
@@ -129,8 +129,8 @@ def concentrate(
 
 
 def concentration_check(
-    session: Session, *, actor: str, at: datetime, character: str, cause: str, dice: Dice
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, cause: str, dice: Dice
+) -> list[Event]:
     session.gm_only(actor, "call for a concentration check")
     who = session.character_named(character)
     held = who.conditions.get("concentrating")

@@ -21,8 +21,8 @@ from datetime import datetime
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput
-from domain.events import (
-    AnyEvent,
+from domain.rulesets.l5r4e.events import (
+    Event,
     MedicineKitGained,
     MedicineKitUsed,
     NightRested,
@@ -31,9 +31,9 @@ from domain.events import (
     WoundsHealed,
     WoundsTaken,
 )
-from domain.rolls import roll_spec
-from domain.session.aggregate import Session, last_rolled
-from domain.session.records import key
+from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.records import key
+from domain.rulesets.roll_keep_kit.rolls import roll_spec
 
 Dice = DiceSource | Sequence[Die]
 
@@ -45,12 +45,12 @@ KIT_USES = 10
 
 
 def rest(
-    session: Session, *, actor: str, at: datetime, character: str, dice: Dice | None = None
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, dice: Dice | None = None
+) -> list[Event]:
     """A night's rest: natural healing, Void and spell slots back, a new day."""
     session.gm_only(actor, "pass a night")
     who = session.character_named(character)
-    events: list[AnyEvent] = [NightRested(actor=actor, at=at, character=who.name)]
+    events: list[Event] = [NightRested(actor=actor, at=at, character=who.name)]
     fasting = who.conditions.get("fasting")
     stamina = who.sheet.trait("stamina")
     wounds = who.wounds
@@ -101,14 +101,14 @@ def rest(
     return events
 
 
-def give_kit(session: Session, *, actor: str, at: datetime, character: str) -> list[AnyEvent]:
+def give_kit(session: Play, *, actor: str, at: datetime, character: str) -> list[Event]:
     session.gm_only(actor, "hand out a medicine kit")
     who = session.character_named(character)
     return [MedicineKitGained(actor=actor, at=at, character=who.name, uses=KIT_USES)]
 
 
 def medicine(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -117,7 +117,7 @@ def medicine(
     dice: DiceSource,
     raises: int = 0,
     tn: int = MEDICINE_TN,
-) -> list[AnyEvent]:
+) -> list[Event]:
     who = session.acting_for(actor, healer)
     sick = session.character_named(patient)
     if who.sheet.skill_rank("Medicine") < 1:
@@ -129,7 +129,7 @@ def medicine(
     if sick.treated_today:
         raise IllegalUnderRules(f"{sick.name} has already been treated with Medicine today")
     spec = roll_spec(who.sheet, skill="Medicine", trait="intelligence")
-    events: list[AnyEvent] = [
+    events: list[Event] = [
         MedicineKitUsed(actor=actor, at=at, character=who.name, patient=sick.name)
     ]
     events += session.roll(
@@ -175,14 +175,14 @@ def _void_per(rank: int, steps: Sequence[tuple[int, int]]) -> int:
 
 
 def meditate(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
     character: str,
     dice: Dice,
     half_hours: int = 1,
-) -> list[AnyEvent]:
+) -> list[Event]:
     who = session.acting_for(actor, character)
     if not 1 <= half_hours <= 48:
         raise MalformedInput(f"{half_hours} half hours of meditation is out of range")
@@ -215,14 +215,14 @@ def meditate(
 
 
 def tea_ceremony(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
     leader: str,
     participants: Sequence[str],
     dice: Dice,
-) -> list[AnyEvent]:
+) -> list[Event]:
     head = session.acting_for(actor, leader)
     guests = [session.character_named(name) for name in participants]
     everyone = [head, *[g for g in guests if key(g.name) != key(head.name)]]

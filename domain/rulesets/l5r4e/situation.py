@@ -17,18 +17,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.modifiers import Part
-from domain.rolls import RollContext
+from domain.rulesets.roll_keep_kit.modifiers import Part
+from domain.rulesets.roll_keep_kit.rolls import RollContext
 
 if TYPE_CHECKING:
-    from domain.session.records import CharacterState
-    from domain.session.state import SessionState
+    from domain.rulesets.l5r4e.fold import FourEState
+    from domain.rulesets.l5r4e.records import CharacterState
 
 SKILL_ROLLS = ("skill", "trait", "spell", "attack", "opposed", "defense", "healing")
 ACTIONS = ("skill", "trait", "ring", "spell", "attack", "opposed", "defense", "healing", "other")
 
 
-def situation(state: SessionState, who: CharacterState, context: RollContext) -> list[Part]:
+def situation(state: FourEState, who: CharacterState, context: RollContext) -> list[Part]:
     parts: list[Part] = []
     purpose = context.purpose
     ruleset = state.ruleset

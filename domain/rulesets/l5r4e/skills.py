@@ -16,16 +16,16 @@ import msgspec
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput
-from domain.events import AnyEvent, RollPurpose
-from domain.modifiers import Part
-from domain.rolls import roll_spec
-from domain.session.aggregate import Session
+from domain.rulesets.l5r4e.events import Event, RollPurpose
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.modifiers import Part
+from domain.rulesets.roll_keep_kit.rolls import roll_spec
 
 Dice = DiceSource | Sequence[Die]
 
 
 def skill_roll(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -42,11 +42,11 @@ def skill_roll(
     hidden: bool = False,
     reason: str | None = None,
     extra_parts: Sequence[Part] = (),
-) -> list[AnyEvent]:
+) -> list[Event]:
     who = session.acting_for(actor, character)
     spec = roll_spec(who.sheet, skill=skill, trait=trait, ring=ring, emphasis=options.emphasis)
     parts = list(extra_parts)
-    events: list[AnyEvent] = []
+    events: list[Event] = []
     unskilled = spec.unskilled or options.unskilled
     if void_skill:
         if skill is None or who.sheet.skill_rank(skill) > 0:

@@ -24,21 +24,21 @@ from datetime import datetime
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput
-from domain.events import (
-    AnyEvent,
+from domain.rulesets.l5r4e.contests import honour_rank
+from domain.rulesets.l5r4e.events import (
     ConditionApplied,
+    Event,
     HonourLoss,
     HonourTableLoaded,
     MoneyChanged,
     Revealed,
     StandingChanged,
 )
-from domain.modifiers import Part
-from domain.rolls import roll_spec
-from domain.rulesets.l5r4e.contests import honour_rank
-from domain.session.aggregate import Session, last_rolled
-from domain.session.records import CharacterState
-from domain.standing import whole_rank
+from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.records import CharacterState
+from domain.rulesets.roll_keep_kit.modifiers import Part
+from domain.rulesets.roll_keep_kit.rolls import roll_spec
+from domain.rulesets.roll_keep_kit.standing import whole_rank
 
 Dice = DiceSource | Sequence[Die]
 ZENI_PER_BU = 10
@@ -70,7 +70,7 @@ def money(zeni: int) -> dict[str, int]:
 
 
 def change_money(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -78,7 +78,7 @@ def change_money(
     koku: int = 0,
     bu: int = 0,
     zeni: int = 0,
-) -> list[AnyEvent]:
+) -> list[Event]:
     session.gm_only(actor, "change a purse")
     who = session.character_named(character)
     delta = koku * ZENI_PER_KOKU + bu * ZENI_PER_BU + zeni
@@ -94,7 +94,7 @@ def change_money(
 
 
 def _reveal_roll(
-    session: Session,
+    session: Play,
     actor: str,
     at: datetime,
     who: CharacterState,
@@ -105,7 +105,7 @@ def _reveal_roll(
     target: CharacterState,
     what: str,
     value: str,
-) -> list[AnyEvent]:
+) -> list[Event]:
     spec = roll_spec(who.sheet, skill=skill, trait=trait)
     events = session.roll(
         actor=actor,
@@ -130,8 +130,8 @@ def _reveal_roll(
 
 
 def perceive_honour(
-    session: Session, *, actor: str, at: datetime, character: str, target: str, dice: Dice
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, target: str, dice: Dice
+) -> list[Event]:
     who, other = session.acting_for(actor, character), session.character_named(target)
     return _reveal_roll(
         session,
@@ -149,8 +149,8 @@ def perceive_honour(
 
 
 def recognise(
-    session: Session, *, actor: str, at: datetime, character: str, target: str, dice: Dice
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, target: str, dice: Dice
+) -> list[Event]:
     who, other = session.acting_for(actor, character), session.character_named(target)
     tn = max(0, HERALDRY_TN - 5 * whole_rank(other.standing.get("glory", 0)))
     identity = ", ".join(x for x in (other.name, other.sheet.clan, other.sheet.school) if x)
@@ -170,7 +170,7 @@ def recognise(
 
 
 def resist_taint(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -179,7 +179,7 @@ def resist_taint(
     taint: int,
     dice: Dice,
     jade: bool = False,
-) -> list[AnyEvent]:
+) -> list[Event]:
     """``taint`` is what a failure gains, in tenths (the source's, as the GM rules)."""
     session.gm_only(actor, "expose a character to the Taint")
     who = session.character_named(character)
@@ -213,8 +213,8 @@ def resist_taint(
 
 
 def fear(
-    session: Session, *, actor: str, at: datetime, character: str, rank: int, dice: Dice
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, character: str, rank: int, dice: Dice
+) -> list[Event]:
     session.gm_only(actor, "call for a fear roll")
     if not 1 <= rank <= 10:
         raise MalformedInput(f"fear rank {rank} is not between 1 and 10")
@@ -251,7 +251,7 @@ def fear(
 
 
 def degrading_roll(
-    session: Session,
+    session: Play,
     *,
     actor: str,
     at: datetime,
@@ -262,12 +262,12 @@ def degrading_roll(
     tn: int | None = None,
     honour_loss: int | None = None,
     raises: int = 0,
-) -> list[AnyEvent]:
+) -> list[Event]:
     """A degrading skill's roll (Intimidation, Temptation), with its honour loss."""
     if skill.strip().casefold() not in DEGRADING_SKILLS:
         raise MalformedInput(f"{skill!r} is not a degrading skill ({', '.join(DEGRADING_SKILLS)})")
     who = session.acting_for(actor, character)
-    events: list[AnyEvent] = list(
+    events: list[Event] = list(
         honour_loss_events(session, actor, at, who, f"degrading skill: {skill}", honour_loss)
     )
     spec = roll_spec(who.sheet, skill=skill, trait=trait)
@@ -286,8 +286,8 @@ def degrading_roll(
 
 
 def honour_loss_events(
-    session: Session, actor: str, at: datetime, who: CharacterState, act: str, given: int | None
-) -> list[AnyEvent]:
+    session: Play, actor: str, at: datetime, who: CharacterState, act: str, given: int | None
+) -> list[Event]:
     rank = honour_rank(who)
     if rank < 1:
         return []
@@ -321,8 +321,8 @@ def honour_loss_events(
 
 
 def load_honour_table(
-    session: Session, *, actor: str, at: datetime, rows: Sequence[HonourLoss]
-) -> list[AnyEvent]:
+    session: Play, *, actor: str, at: datetime, rows: Sequence[HonourLoss]
+) -> list[Event]:
     session.gm_only(actor, "load the honour table")
     if not rows:
         raise MalformedInput("an honour table needs at least one row")

@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING
 
 from domain.errors import IllegalUnderRules
 from domain.rulesets.l5r4e.conditions import NO_FULL_ATTACK, STANCES_ALLOWED
-from domain.session.records import key
+from domain.rulesets.l5r4e.records import key
 
 if TYPE_CHECKING:
-    from domain.session.records import CharacterState
-    from domain.session.state import SessionState
+    from domain.rulesets.l5r4e.fold import FourEState
+    from domain.rulesets.l5r4e.records import CharacterState
 
 STANCES = ("attack", "full_attack", "defense", "full_defense", "center")
 
 
-def check_stance(state: SessionState, who: CharacterState, stance: str) -> None:
+def check_stance(state: FourEState, who: CharacterState, stance: str) -> None:
     """The stance must be chosen at the start of the round, before acting, and fit the
     character's conditions (prone: Defense or Attack; dazed: Defense or Full Defense;
     mounted, on high ground or fatigued: no Full Attack)."""

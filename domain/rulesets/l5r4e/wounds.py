@@ -9,8 +9,8 @@ rises by +3 at Nicked (Égratigné), +5 at Grazed (Légèrement blessé), +10 at
 
 from __future__ import annotations
 
-from domain.character import CharacterSheet
-from domain.rulesets.base import WoundRank
+from domain.rulesets.roll_keep_kit.character import CharacterSheet
+from domain.rulesets.roll_keep_kit.wounds import WoundRank
 
 _STEPS: tuple[tuple[str, str, int | None], ...] = (
     ("Nicked", "Égratigné", 3),

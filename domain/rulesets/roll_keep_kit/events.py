@@ -1,4 +1,5 @@
-"""The session's own events: opening, characters, rolls, rounds, Void, wounds, XP, retractions.
+"""The roll & keep rulesets' common events: rolls, rounds and turns, stances, Void, wounds,
+standing and XP.
 
 Events are frozen msgspec Structs with tuple fields only, tagged by class name (the
 ``type`` field of their JSON), carrying a schema version, the actor (the GM's or a
@@ -11,12 +12,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.character import CharacterSheet
-from domain.dice.roll import RollResult
-from domain.events.base import Event
-from domain.modifiers import Part
-from domain.purchase import PurchaseKind
-from domain.standing import Standing
+from domain.dice.roll import RollResult, recompute
+from domain.dice.ten_dice import TenDiceRule
+from domain.errors import KirokuError, MalformedInput
+from domain.events import Event
+from domain.rulesets.roll_keep_kit.modifiers import Part
+from domain.rulesets.roll_keep_kit.purchase import PurchaseKind
+from domain.rulesets.roll_keep_kit.standing import Standing
 
 RollPurpose = Literal[
     "skill", "trait", "ring", "attack", "damage", "initiative", "spell", "opposed", "healing",
@@ -26,20 +28,6 @@ ROLL_PURPOSES: tuple[RollPurpose, ...] = (
     "skill", "trait", "ring", "attack", "damage", "initiative", "spell", "opposed", "healing",
     "defense", "other",
 )  # fmt: skip
-
-
-class SessionOpened(Event, frozen=True, kw_only=True):
-    session: str
-    ruleset: str
-    options: tuple[tuple[str, str], ...] = ()
-    campaign: str = ""
-    gm: str
-    title: str = ""
-
-
-class CharacterJoined(Event, frozen=True, kw_only=True):
-    sheet: CharacterSheet
-    player: str
 
 
 class DiceRolled(Event, frozen=True, kw_only=True):
@@ -146,7 +134,35 @@ class ExperienceSpent(Event, frozen=True, kw_only=True):
     ring_raised: str = ""
 
 
-class EventRetracted(Event, frozen=True, kw_only=True):
-    """A GM's correction: the event at ``position`` no longer counts (principle 6)."""
+KIT_EVENT_TYPES: tuple[type[Event], ...] = (
+    DiceRolled,
+    CombatStarted,
+    RoundStarted,
+    TurnPassed,
+    CombatEnded,
+    StanceChosen,
+    VoidPointSpent,
+    VoidPointsRegained,
+    WoundsTaken,
+    WoundsHealed,
+    StandingChanged,
+    ExperienceAwarded,
+    ExperienceSpent,
+)
+"""The kit's events, for a roll & keep ruleset to declare among its own."""
 
-    position: int
+
+def verify_roll(event: Event, rule: TenDiceRule) -> None:
+    """A recorded roll must recompute from its faces to its recorded outcome."""
+    if not isinstance(event, DiceRolled):
+        return
+    try:
+        again = recompute(event.roll, rule)
+    except KirokuError as error:
+        raise MalformedInput(f"the recorded roll is invalid: {error}") from None
+    if again != event.roll:
+        raise MalformedInput(
+            f"the recorded roll {event.roll.expression!r} does not recompute: recorded total "
+            f"{event.roll.total} / success {event.roll.success}, rules give "
+            f"{again.total} / {again.success}"
+        )

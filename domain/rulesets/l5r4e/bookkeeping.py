@@ -1,43 +1,28 @@
-"""The session's bookkeeping commands: characters joining, Void regained, wounds and
-healing, honour/glory/status/taint, XP awarded and spent, and the GM's retractions."""
+"""The l5r4e bookkeeping commands: Void spent and regained, wounds and healing,
+honour/glory/status/taint, XP awarded and spent."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from domain.character import CharacterSheet, check_sheet
-from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.events import (
-    AnyEvent,
-    CharacterJoined,
-    EventRetracted,
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets.l5r4e.events import (
+    Event,
     ExperienceAwarded,
     ExperienceSpent,
-    SessionOpened,
     StandingChanged,
     VoidPointsRegained,
     VoidUse,
     WoundsHealed,
     WoundsTaken,
 )
-from domain.purchase import Purchase
-from domain.session.stream import SessionStream, positive_amount
-from domain.standing import STANDINGS, Standing, format_tenths
+from domain.rulesets.l5r4e.play_base import PlayBase, positive_amount
+from domain.rulesets.roll_keep_kit.purchase import Purchase
+from domain.rulesets.roll_keep_kit.standing import STANDINGS, Standing, format_tenths
 
 
-class Bookkeeping(SessionStream):
-    """Commands that keep a session's books (see :class:`domain.session.aggregate.Session`)."""
-
-    def join(
-        self, *, actor: str, at: datetime, sheet: CharacterSheet, player: str
-    ) -> list[AnyEvent]:
-        self.gm_only(actor, "add a character")
-        check_sheet(sheet)
-        if not player.strip():
-            raise MalformedInput(f"character {sheet.name!r} needs a player")
-        if self.state.character(sheet.name) is not None:
-            raise IllegalUnderRules(f"a character named {sheet.name!r} is already in the session")
-        return [CharacterJoined(actor=actor, at=at, sheet=sheet, player=player)]
+class Bookkeeping(PlayBase):
+    """Commands that keep a session's books (see :class:`domain.rulesets.l5r4e.play.Play`)."""
 
     def spend_void(
         self,
@@ -47,13 +32,13 @@ class Bookkeeping(SessionStream):
         character: str,
         purpose: str,
         use: VoidUse = "other",
-    ) -> list[AnyEvent]:
+    ) -> list[Event]:
         state = self.acting_for(actor, character)
         return self.void_events(actor, at, state, purpose, use)
 
     def regain_void(
         self, *, actor: str, at: datetime, character: str, amount: int | None, source: str
-    ) -> list[AnyEvent]:
+    ) -> list[Event]:
         """Void points come back (4e « Regain »: a full night's sleep restores them all)."""
         self.gm_only(actor, "restore Void points")
         state = self.character_named(character)
@@ -69,7 +54,7 @@ class Bookkeeping(SessionStream):
 
     def take_wounds(
         self, *, actor: str, at: datetime, character: str, amount: int, source: str = ""
-    ) -> list[AnyEvent]:
+    ) -> list[Event]:
         self.gm_only(actor, "deal wounds")
         state = self.character_named(character)
         positive_amount(amount, "wounds")
@@ -77,7 +62,7 @@ class Bookkeeping(SessionStream):
 
     def heal(
         self, *, actor: str, at: datetime, character: str, amount: int, method: str = ""
-    ) -> list[AnyEvent]:
+    ) -> list[Event]:
         """Heal up to the wounds the character has; healing past zero heals nothing more."""
         self.gm_only(actor, "heal wounds")
         state = self.character_named(character)
@@ -98,7 +83,7 @@ class Bookkeeping(SessionStream):
         standing: str,
         delta: int,
         reason: str | None = None,
-    ) -> list[AnyEvent]:
+    ) -> list[Event]:
         """Honour, glory and taint stay within 0–10 ranks, status within −10–10 (the summary
         gives a geisha −1 and an eta −4 to −8)."""
         self.gm_only(actor, f"change {standing}")
@@ -123,7 +108,7 @@ class Bookkeeping(SessionStream):
 
     def award_xp(
         self, *, actor: str, at: datetime, character: str, amount: int, reason: str | None = None
-    ) -> list[AnyEvent]:
+    ) -> list[Event]:
         self.gm_only(actor, "award XP")
         state = self.character_named(character)
         positive_amount(amount, "XP")
@@ -135,7 +120,7 @@ class Bookkeeping(SessionStream):
 
     def spend_xp(
         self, *, actor: str, at: datetime, character: str, purchase: Purchase
-    ) -> list[AnyEvent]:
+    ) -> list[Event]:
         """Buy a trait, the Void ring, a skill rank or an emphasis at the ruleset's price."""
         state = self.acting_for(actor, character)
         priced = self.ruleset.price(state.sheet, purchase)
@@ -170,30 +155,3 @@ class Bookkeeping(SessionStream):
                 ring_raised=raised[0] if raised else "",
             )
         ]
-
-    def retract(self, *, actor: str, at: datetime, position: int, reason: str) -> list[AnyEvent]:
-        """A GM's correction, with a reason (principle 6): the event stops counting."""
-        self.gm_only(actor, "retract a ruling")
-        if not reason.strip():
-            raise MalformedInput("a retraction needs a reason")
-        if not 1 <= position <= self.version:
-            raise NotFound(f"no event at position {position} (the session has {self.version})")
-        target = self.events[position - 1].event
-        if isinstance(target, SessionOpened):
-            raise IllegalUnderRules("the opening of a session cannot be retracted")
-        if isinstance(target, EventRetracted):
-            raise IllegalUnderRules(f"event {position} is itself a retraction")
-        retracted = {r.event.position for r in self.events if isinstance(r.event, EventRetracted)}
-        if position in retracted:
-            raise IllegalUnderRules(f"event {position} is already retracted")
-        return [EventRetracted(actor=actor, at=at, reason=reason, position=position)]
-
-    def retract_last(self, *, actor: str, at: datetime, reason: str) -> list[AnyEvent]:
-        """Undo: retract the latest event that still counts."""
-        retracted = {r.event.position for r in self.events if isinstance(r.event, EventRetracted)}
-        for recorded in reversed(self.events):
-            event = recorded.event
-            if isinstance(event, (EventRetracted, SessionOpened)) or recorded.position in retracted:
-                continue
-            return self.retract(actor=actor, at=at, position=recorded.position, reason=reason)
-        raise IllegalUnderRules("there is nothing left to retract")

@@ -7,13 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.rulesets.l5r4e.armour import armour_tn
+from domain.rulesets.l5r4e.fold import FourEState
 from domain.rulesets.l5r4e.magic import effective_rank, slots_left
+from domain.rulesets.l5r4e.records import key
 from domain.rulesets.l5r4e.society import honour_band, money, taint_band
-from domain.session.records import key
-from domain.session.state import SessionState
 
 
-def armour(state: SessionState) -> dict[str, Any]:
+def armour(state: FourEState) -> dict[str, Any]:
     """Each character's armour TN against melee, with the parts it is made of."""
     view: dict[str, Any] = {}
     for c in state.characters.values():
@@ -26,7 +26,7 @@ def armour(state: SessionState) -> dict[str, Any]:
     return view
 
 
-def conditions(state: SessionState) -> dict[str, Any]:
+def conditions(state: FourEState) -> dict[str, Any]:
     return {
         c.name: {
             name: {"level": cond.level, "note": cond.note} for name, cond in c.conditions.items()
@@ -35,7 +35,7 @@ def conditions(state: SessionState) -> dict[str, Any]:
     }
 
 
-def actions(state: SessionState) -> dict[str, Any]:
+def actions(state: FourEState) -> dict[str, Any]:
     """This turn's actions and what is left: two simple slots, a complex one takes both."""
     combat = state.combat
     view: dict[str, Any] = {}
@@ -50,7 +50,7 @@ def actions(state: SessionState) -> dict[str, Any]:
     return view
 
 
-def spells(state: SessionState) -> dict[str, Any]:
+def spells(state: FourEState) -> dict[str, Any]:
     """Spell slots left today by element (Void slots serve for any), for spellcasters."""
     return {
         c.name: {
@@ -65,7 +65,7 @@ def spells(state: SessionState) -> dict[str, Any]:
     }
 
 
-def duels(state: SessionState) -> dict[str, Any]:
+def duels(state: FourEState) -> dict[str, Any]:
     return {
         d.duel: {
             "duellists": list(d.duellists()),
@@ -82,7 +82,7 @@ def duels(state: SessionState) -> dict[str, Any]:
     }
 
 
-def battle(state: SessionState) -> dict[str, Any]:
+def battle(state: FourEState) -> dict[str, Any]:
     b = state.battle
     if b is None:
         return {}
@@ -100,7 +100,7 @@ def battle(state: SessionState) -> dict[str, Any]:
     }
 
 
-def society(state: SessionState) -> dict[str, Any]:
+def society(state: FourEState) -> dict[str, Any]:
     """Honour and taint bands, money in koku/bu/zeni, what each has learned of others."""
     return {
         c.name: {
@@ -116,7 +116,7 @@ def society(state: SessionState) -> dict[str, Any]:
     }
 
 
-VIEWS: dict[str, Callable[[SessionState], Any]] = {
+VIEWS: dict[str, Callable[[FourEState], Any]] = {
     "armour": armour,
     "conditions": conditions,
     "actions": actions,

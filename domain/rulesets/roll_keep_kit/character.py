@@ -107,7 +107,7 @@ class CharacterSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     void: int
     skills: tuple[Skill, ...] = ()
     honour: int = 0
-    """Tenths of a rank: 35 is honour 3.5 (see :mod:`domain.standing`)."""
+    """Tenths of a rank: 35 is honour 3.5 (see :mod:`domain.rulesets.roll_keep_kit.standing`)."""
     glory: int = 0
     status: int = 0
     taint: int = 0

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.character import CharacterSheet, Weapon, parse_ring, parse_trait
 from domain.errors import IllegalUnderRules, MalformedInput
-from domain.events import RollPurpose
+from domain.rulesets.roll_keep_kit.character import CharacterSheet, Weapon, parse_ring, parse_trait
+from domain.rulesets.roll_keep_kit.events import RollPurpose
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The mutable records the session fold accumulates into (see :mod:`domain.session.state`).
+"""The mutable records the 4e fold accumulates into (see :mod:`domain.rulesets.l5r4e.fold`).
 
 Nothing outside the fold changes them; commands read them to validate, projections read
 them to show.
@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from domain.character import CharacterSheet
-from domain.events import ArmyStatus, AttackResolved, BattleEntry, DuelKind, Engagement
-from domain.standing import Standing
-
-
-def key(name: str) -> str:
-    return name.strip().casefold()
+from domain.names import key as key  # re-exported for the 4e modules
+from domain.rulesets.l5r4e.events import (
+    ArmyStatus,
+    AttackResolved,
+    BattleEntry,
+    DuelKind,
+    Engagement,
+)
+from domain.rulesets.roll_keep_kit.character import CharacterSheet
+from domain.rulesets.roll_keep_kit.standing import Standing
 
 
 @dataclass

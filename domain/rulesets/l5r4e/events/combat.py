@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.events.base import Event
+from domain.events import Event
 
 ActionKind = Literal["free", "simple", "complex"]
 

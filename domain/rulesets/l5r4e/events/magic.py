@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.events.base import Event
+from domain.events import Event
 
 
 class SpellCast(Event, frozen=True, kw_only=True):

@@ -1,19 +1,20 @@
-"""The read models a table looks at, built from the folded session state.
+"""The l5r4e read models a table looks at: initiative, wounds, XP, Void, stances, standing
+and the sheets as they stand.
 
-Each function takes the state (:mod:`domain.session.state`, folded with retracted events
-left out) and returns plain JSON-able data keyed by character name.
+Each function takes the 4e state (:mod:`domain.rulesets.l5r4e.fold`, folded with
+retracted events left out) and returns plain JSON-able data keyed by character name.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.character import TRAITS
-from domain.session.state import SessionState
-from domain.standing import STANDINGS, format_tenths
+from domain.rulesets.l5r4e.fold import FourEState
+from domain.rulesets.roll_keep_kit.character import TRAITS
+from domain.rulesets.roll_keep_kit.standing import STANDINGS, format_tenths
 
 
-def initiative(state: SessionState) -> dict[str, Any]:
+def initiative(state: FourEState) -> dict[str, Any]:
     """Initiative order for the current combat, whose turn it is and who has acted."""
     combat = state.combat
     if combat is None:
@@ -34,7 +35,7 @@ def initiative(state: SessionState) -> dict[str, Any]:
     }
 
 
-def wounds(state: SessionState) -> dict[str, Any]:
+def wounds(state: FourEState) -> dict[str, Any]:
     """Wounds taken, the wound rank and its TN penalty, and the ladder for the sheet."""
     ruleset = state.ruleset
     if ruleset is None:
@@ -55,7 +56,7 @@ def wounds(state: SessionState) -> dict[str, Any]:
     return view
 
 
-def experience(state: SessionState) -> dict[str, Any]:
+def experience(state: FourEState) -> dict[str, Any]:
     """XP awarded, spent and available (from the ruleset's starting XP), and insight."""
     ruleset = state.ruleset
     if ruleset is None:
@@ -73,18 +74,18 @@ def experience(state: SessionState) -> dict[str, Any]:
     }
 
 
-def void(state: SessionState) -> dict[str, Any]:
+def void(state: FourEState) -> dict[str, Any]:
     return {
         c.name: {"ring": c.sheet.void, "spent": c.void_spent, "left": c.void_points}
         for c in state.characters.values()
     }
 
 
-def stances(state: SessionState) -> dict[str, Any]:
+def stances(state: FourEState) -> dict[str, Any]:
     return {c.name: c.stance for c in state.characters.values()}
 
 
-def standing(state: SessionState) -> dict[str, Any]:
+def standing(state: FourEState) -> dict[str, Any]:
     """Honour, glory, status and taint as ranks with tenths ("3.5")."""
     return {
         c.name: {s: format_tenths(c.standing.get(s, 0)) for s in STANDINGS}
@@ -92,7 +93,7 @@ def standing(state: SessionState) -> dict[str, Any]:
     }
 
 
-def characters(state: SessionState) -> dict[str, Any]:
+def characters(state: FourEState) -> dict[str, Any]:
     """Each sheet as it stands now: rings, traits and skills after XP spends."""
     return {
         c.name: {
@@ -108,18 +109,6 @@ def characters(state: SessionState) -> dict[str, Any]:
     }
 
 
-def session(state: SessionState) -> dict[str, Any]:
-    opened = state.opened
-    if opened is None:
-        return {}
-    return {
-        "id": opened.session,
-        "ruleset": opened.ruleset,
-        "options": dict(opened.options),
-        "campaign": opened.campaign,
-        "gm": opened.gm,
-        "title": opened.title,
-        "position": state.position,
-        "rolls": state.rolls,
-        "combats": state.combats,
-    }
+def session(state: FourEState) -> dict[str, Any]:
+    """Added to the core's ``session`` view: how many rolls and combats it has seen."""
+    return {"rolls": state.rolls, "combats": state.combats}

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from domain.events import (
+from domain.rulesets.l5r4e.events import (
     ActionTaken,
-    AnyEvent,
     ArmouryLoaded,
     AttackResolved,
     BattleBegan,
@@ -22,6 +21,7 @@ from domain.events import (
     DuelStruck,
     EngagementDeclared,
     Equipped,
+    Event,
     FullDefenseRolled,
     GuardTaken,
     HeroicOpportunityTaken,
@@ -39,7 +39,7 @@ from domain.events import (
 )
 
 
-def describe_play(event: AnyEvent) -> str:
+def describe_play(event: Event) -> str:
     match event:
         case ConditionApplied():
             level = f" ({event.level})" if event.level else ""

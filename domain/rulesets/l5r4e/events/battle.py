@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.events.base import Event
+from domain.events import Event
 
 Engagement = Literal["reserve", "disengaged", "engaged", "front_line"]
 ENGAGEMENTS: tuple[Engagement, ...] = ("reserve", "disengaged", "engaged", "front_line")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.events.base import Event
+from domain.events import Event
 
 DuelKind = Literal["first_blood", "to_the_death"]
 
@@ -25,6 +25,9 @@ class DuelAssessed(Event, frozen=True, kw_only=True):
     success: bool
     learned: tuple[tuple[str, str], ...] = ()
     focus_bonus: bool = False
+    total: int | None = None
+    """The assessment roll's total, which the fold keeps; ``None`` in events recorded
+    before it was (their total is the duellist's roll recorded just before them)."""
 
 
 class DuelConceded(Event, frozen=True, kw_only=True):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.character import Armour, Arrow, Weapon
-from domain.events.base import Event
+from domain.events import Event
+from domain.rulesets.roll_keep_kit.character import Armour, Arrow, Weapon
 
 
 class MedicineKitGained(Event, frozen=True, kw_only=True):

@@ -1,5 +1,5 @@
 """The fold's handlers for play at the table: conditions, actions, attacks, healing kits,
-money, duels, spells and battles. Registered into :class:`domain.session.state.SessionState`.
+money, duels, spells and battles. Registered into :class:`domain.rulesets.l5r4e.fold.FourEState`.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from domain.events import (
+from domain.rulesets.l5r4e.events import (
     ActionTaken,
     AttackResolved,
     BattleBegan,
@@ -41,15 +41,15 @@ from domain.events import (
     SpellSlotsRestored,
     TurnDelayed,
 )
-from domain.session.records import BattleState, ConditionState, DuelState, key
+from domain.rulesets.l5r4e.records import BattleState, ConditionState, DuelState, key
 
 if TYPE_CHECKING:
-    from domain.session.state import SessionState
+    from domain.rulesets.l5r4e.fold import FourEState
 
-Handler = Callable[["SessionState", Any], None]
+Handler = Callable[["FourEState", Any], None]
 
 
-def _condition_applied(state: SessionState, event: ConditionApplied) -> None:
+def _condition_applied(state: FourEState, event: ConditionApplied) -> None:
     if (who := state.character(event.character)) is not None:
         since = state.combat.round if state.combat else 0
         previous = who.conditions.get(event.condition)
@@ -58,22 +58,22 @@ def _condition_applied(state: SessionState, event: ConditionApplied) -> None:
         )
 
 
-def _condition_ended(state: SessionState, event: ConditionEnded) -> None:
+def _condition_ended(state: FourEState, event: ConditionEnded) -> None:
     if (who := state.character(event.character)) is not None:
         who.conditions.pop(event.condition, None)
 
 
-def _action(state: SessionState, event: ActionTaken) -> None:
+def _action(state: FourEState, event: ActionTaken) -> None:
     if state.combat is not None:
         state.combat.actions.setdefault(key(event.character), []).append((event.kind, event.action))
 
 
-def _delayed(state: SessionState, event: TurnDelayed) -> None:
+def _delayed(state: FourEState, event: TurnDelayed) -> None:
     if state.combat is not None:
         state.combat.delayed[key(event.character)] = event.behind
 
 
-def _swapped(state: SessionState, event: InitiativeSwapped) -> None:
+def _swapped(state: FourEState, event: InitiativeSwapped) -> None:
     combat = state.combat
     if combat is None:
         return
@@ -86,17 +86,17 @@ def _swapped(state: SessionState, event: InitiativeSwapped) -> None:
         first.bonus, second.bonus = second.bonus, first.bonus
 
 
-def _full_defense(state: SessionState, event: FullDefenseRolled) -> None:
+def _full_defense(state: FourEState, event: FullDefenseRolled) -> None:
     if (who := state.character(event.character)) is not None:
         who.full_defense_bonus = event.bonus
 
 
-def _guard(state: SessionState, event: GuardTaken) -> None:
+def _guard(state: FourEState, event: GuardTaken) -> None:
     if (who := state.character(event.character)) is not None:
         who.guarding = event.protected
 
 
-def _attack(state: SessionState, event: AttackResolved) -> None:
+def _attack(state: FourEState, event: AttackResolved) -> None:
     if state.combat is None:
         return
     if event.hit:
@@ -105,11 +105,11 @@ def _attack(state: SessionState, event: AttackResolved) -> None:
         state.combat.pending.pop(key(event.attacker), None)
 
 
-def _settled(state: SessionState, event: OpposedRollSettled) -> None:
+def _settled(state: FourEState, event: OpposedRollSettled) -> None:
     return None
 
 
-def _equipped(state: SessionState, event: Equipped) -> None:
+def _equipped(state: FourEState, event: Equipped) -> None:
     who = state.character(event.character)
     if who is None:
         return
@@ -123,12 +123,12 @@ def _equipped(state: SessionState, event: Equipped) -> None:
     who.sheet = sheet
 
 
-def _kit(state: SessionState, event: MedicineKitGained) -> None:
+def _kit(state: FourEState, event: MedicineKitGained) -> None:
     if (who := state.character(event.character)) is not None:
         who.kit_uses += event.uses
 
 
-def _kit_used(state: SessionState, event: MedicineKitUsed) -> None:
+def _kit_used(state: FourEState, event: MedicineKitUsed) -> None:
     healer, patient = state.character(event.character), state.character(event.patient)
     if healer is not None:
         healer.kit_uses = max(0, healer.kit_uses - 1)
@@ -136,100 +136,103 @@ def _kit_used(state: SessionState, event: MedicineKitUsed) -> None:
         patient.treated_today = True
 
 
-def _night(state: SessionState, event: NightRested) -> None:
+def _night(state: FourEState, event: NightRested) -> None:
     if (who := state.character(event.character)) is not None:
         who.treated_today = False
 
 
-def _money(state: SessionState, event: MoneyChanged) -> None:
+def _money(state: FourEState, event: MoneyChanged) -> None:
     if (who := state.character(event.character)) is not None:
         who.zeni += event.zeni
 
 
-def _revealed(state: SessionState, event: Revealed) -> None:
+def _revealed(state: FourEState, event: Revealed) -> None:
     if (who := state.character(event.character)) is not None:
         who.revealed.append((event.about, event.what, event.value))
 
 
-def _duel_began(state: SessionState, event: DuelBegan) -> None:
+def _duel_began(state: FourEState, event: DuelBegan) -> None:
     state.duels[event.duel] = DuelState(event.duel, event.challenger, event.defender, event.kind)
 
 
-def _duel_assessed(state: SessionState, event: DuelAssessed) -> None:
+def _duel_assessed(state: FourEState, event: DuelAssessed) -> None:
     duel = state.duels.get(event.duel)
     if duel is None:
         return
-    roll = state.last_roll.get(key(event.character))
-    duel.assessed[key(event.character)] = roll.roll.total if roll else 0
+    total = event.total
+    if total is None:  # recorded before assessments carried their total
+        roll = state.last_roll.get(key(event.character))
+        total = roll.roll.total if roll else 0
+    duel.assessed[key(event.character)] = total
     if event.focus_bonus:
         duel.focus_bonus.add(key(event.character))
     if len(duel.assessed) == 2:
         duel.phase = "focus"
 
 
-def _duel_conceded(state: SessionState, event: DuelConceded) -> None:
+def _duel_conceded(state: FourEState, event: DuelConceded) -> None:
     if (duel := state.duels.get(event.duel)) is not None:
         duel.phase = "over"
 
 
-def _duel_focused(state: SessionState, event: DuelFocused) -> None:
+def _duel_focused(state: FourEState, event: DuelFocused) -> None:
     if (duel := state.duels.get(event.duel)) is not None:
         duel.first, duel.free_raises, duel.phase = event.first, event.free_raises, "strike"
 
 
-def _duel_struck(state: SessionState, event: DuelStruck) -> None:
+def _duel_struck(state: FourEState, event: DuelStruck) -> None:
     if (duel := state.duels.get(event.duel)) is not None:
         duel.struck.append(event.character)
         if event.hit:
             duel.hits.append(event.character)
 
 
-def _duel_ended(state: SessionState, event: DuelEnded) -> None:
+def _duel_ended(state: FourEState, event: DuelEnded) -> None:
     if (duel := state.duels.get(event.duel)) is not None:
         duel.phase, duel.winner, duel.outcome = "over", event.winner, event.outcome
 
 
-def _spell_cast(state: SessionState, event: SpellCast) -> None:
+def _spell_cast(state: FourEState, event: SpellCast) -> None:
     if (who := state.character(event.character)) is not None:
         who.slots_used[event.slot] = who.slots_used.get(event.slot, 0) + 1
 
 
-def _slots_restored(state: SessionState, event: SpellSlotsRestored) -> None:
+def _slots_restored(state: FourEState, event: SpellSlotsRestored) -> None:
     if (who := state.character(event.character)) is not None:
         who.slots_used = {}
 
 
-def _battle_began(state: SessionState, event: BattleBegan) -> None:
+def _battle_began(state: FourEState, event: BattleBegan) -> None:
     state.battle = BattleState(event.name, event.armies, event.turns, event.table)
     for who in state.characters.values():
         who.engagement = None
 
 
-def _battle_turn(state: SessionState, event: BattleTurnBegan) -> None:
+def _battle_turn(state: FourEState, event: BattleTurnBegan) -> None:
     if state.battle is not None:
         state.battle.turn, state.battle.status, state.battle.results = event.number, None, {}
 
 
-def _engagement(state: SessionState, event: EngagementDeclared) -> None:
+def _engagement(state: FourEState, event: EngagementDeclared) -> None:
     if (who := state.character(event.character)) is not None:
         who.engagement = event.engagement
 
 
-def _battle_status(state: SessionState, event: BattleStatusSet) -> None:
+def _battle_status(state: FourEState, event: BattleStatusSet) -> None:
     if state.battle is not None:
         state.battle.status = event.status
 
 
-def _battle_result(state: SessionState, event: BattleResultDrawn) -> None:
+def _battle_result(state: FourEState, event: BattleResultDrawn) -> None:
     if state.battle is not None:
         state.battle.results[key(event.character)] = event.result
 
 
-def _heroic(state: SessionState, event: HeroicOpportunityTaken) -> None:
+def _heroic(state: FourEState, event: HeroicOpportunityTaken) -> None:
     return None
 
 
-def _battle_ended(state: SessionState, event: BattleEnded) -> None:
+def _battle_ended(state: FourEState, event: BattleEnded) -> None:
     if state.battle is not None:
         state.battle.ended = True
 

@@ -1,0 +1,54 @@
+"""The core's events: a session opened, characters joined, notes, retractions.
+
+These are the few facts every ruleset shares (DESIGN principle 3); everything a game's
+rules decide is an event of that ruleset's package. ``CharacterJoined`` carries the
+ruleset's own sheet type: ``CharacterJoined[Sheet]`` is decoded with the sheet schema of
+the session's ruleset, and the core reads only the sheet's ``name``.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+from domain.events.base import Event
+
+SheetT = TypeVar("SheetT")
+
+
+class SessionOpened(Event, frozen=True, kw_only=True):
+    """A session opened under a ruleset and its options, with its GM."""
+
+    session: str
+    ruleset: str
+    options: tuple[tuple[str, str], ...] = ()
+    campaign: str = ""
+    gm: str
+    title: str = ""
+
+
+class CharacterJoined(Event, Generic[SheetT], frozen=True, kw_only=True):
+    """A character joins, played by ``player``; ``sheet`` is the ruleset's sheet."""
+
+    sheet: SheetT
+    player: str
+
+
+class NoteTaken(Event, frozen=True, kw_only=True):
+    """A note in the record (a ruling's context, a scene change): no rule reads it."""
+
+    text: str
+    character: str | None = None
+
+
+class EventRetracted(Event, frozen=True, kw_only=True):
+    """A GM's correction: the event at ``position`` no longer counts (principle 6)."""
+
+    position: int
+
+
+CORE_EVENT_TYPES: tuple[type[Event], ...] = (
+    SessionOpened,
+    CharacterJoined,
+    NoteTaken,
+    EventRetracted,
+)

@@ -1,0 +1,249 @@
+"""The l5r4e state as a fold over a session's events (DESIGN principle 5).
+
+Commands validate against this state and the views read from it, so there is one fold,
+not one per reader. For speed it accumulates into mutable records
+(:mod:`domain.rulesets.l5r4e.records`) that only the fold changes; the core owns the
+fold and leaves retracted events out of it. The handlers for play at the table —
+combat, conditions, duels, magic, battles — are in :mod:`domain.rulesets.l5r4e.fold_play`.
+
+Every event carries what its fold needs: an XP spend records the rank it reached, so a
+later change to the prices never rewrites a past sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from domain.rulesets.l5r4e import fold_play
+from domain.rulesets.l5r4e.events import (
+    ArmouryLoaded,
+    CharacterJoined,
+    CombatEnded,
+    CombatStarted,
+    DiceRolled,
+    Event,
+    EventRetracted,
+    ExperienceAwarded,
+    ExperienceSpent,
+    HonourLoss,
+    HonourTableLoaded,
+    NoteTaken,
+    RoundStarted,
+    SessionOpened,
+    StanceChosen,
+    StandingChanged,
+    TurnPassed,
+    VoidPointSpent,
+    VoidPointsRegained,
+    WoundsHealed,
+    WoundsTaken,
+)
+from domain.rulesets.l5r4e.records import (
+    BattleState,
+    CharacterState,
+    CombatState,
+    DuelState,
+    InitiativeEntry,
+    key,
+)
+from domain.rulesets.roll_keep_kit.character import CharacterSheet
+from domain.rulesets.roll_keep_kit.purchase import bought
+
+if TYPE_CHECKING:
+    from domain.rulesets.l5r4e.rules import FourthEdition
+
+__all__ = ["CharacterState", "CombatState", "FourEState", "InitiativeEntry", "key"]
+
+
+class FourEState:
+    """Everything 4e commands check and views show."""
+
+    def __init__(self, ruleset: FourthEdition) -> None:
+        self.ruleset = ruleset
+        self.characters: dict[str, CharacterState] = {}
+        self.combat: CombatState | None = None
+        self.combats = 0
+        self.rolls = 0
+        self.last_roll: dict[str, DiceRolled] = {}
+        self.duels: dict[str, DuelState] = {}
+        self.battle: BattleState | None = None
+        self.armoury: ArmouryLoaded | None = None
+        self.honour_table: tuple[HonourLoss, ...] = ()
+        self._apply: dict[type[Any], Callable[[Any], None]] = {
+            SessionOpened: _ignore,
+            NoteTaken: _ignore,
+            EventRetracted: _ignore,
+            CharacterJoined: self._joined,
+            DiceRolled: self._rolled,
+            CombatStarted: self._combat_started,
+            RoundStarted: self._round_started,
+            TurnPassed: self._turn_passed,
+            CombatEnded: self._combat_ended,
+            StanceChosen: self._stance,
+            VoidPointSpent: self._void_spent,
+            VoidPointsRegained: self._void_regained,
+            WoundsTaken: self._wounded,
+            WoundsHealed: self._healed,
+            StandingChanged: self._standing,
+            ExperienceAwarded: self._awarded,
+            ExperienceSpent: self._spent,
+            ArmouryLoaded: self._armoury,
+            HonourTableLoaded: self._honour_table,
+        }
+        for event_type, handler in fold_play.HANDLERS.items():
+            self._apply[event_type] = partial(handler, self)
+
+    def character(self, name: str | None) -> CharacterState | None:
+        return None if name is None else self.characters.get(key(name))
+
+    def apply(self, event: Event) -> FourEState:
+        self._apply[type(event)](event)
+        return self
+
+    # -- the fold, event by event --------------------------------------------------
+
+    def _joined(self, event: CharacterJoined[CharacterSheet]) -> None:
+        sheet: CharacterSheet = event.sheet
+        self.characters[key(sheet.name)] = CharacterState(
+            sheet=sheet,
+            player=event.player,
+            joined=len(self.characters),
+            standing={
+                "honour": sheet.honour,
+                "glory": sheet.glory,
+                "status": sheet.status,
+                "taint": sheet.taint,
+            },
+            zeni=sheet.zeni,
+        )
+
+    def _rolled(self, event: DiceRolled) -> None:
+        self.rolls += 1
+        state = self.character(event.character)
+        if state is None:
+            return
+        self.last_roll[key(state.name)] = event
+        if state.center_round >= 0 and self.combat and self.combat.round == state.center_round + 1:
+            state.center_bonus_used = state.center_bonus_used or any(
+                p.source.startswith("Center stance") for p in event.parts
+            )
+        combat = self.combat
+        if combat is not None and event.purpose == "damage":
+            hit = combat.pending.pop(key(state.name), None)
+            if hit is not None and "extra_attack" in hit.manoeuvres:
+                combat.extra_attacks.add(key(state.name))
+        if combat is not None and event.purpose == "attack":
+            combat.extra_attacks.discard(key(state.name))
+        if event.purpose == "initiative" and self.combat is not None:
+            self.combat.initiative[key(state.name)] = InitiativeEntry(
+                state.name, event.roll.total, state.sheet.trait("reflexes"), state.joined
+            )
+
+    def _combat_started(self, event: CombatStarted) -> None:
+        self.combat = CombatState()
+        self.combats += 1
+
+    def _round_started(self, event: RoundStarted) -> None:
+        combat = self.combat
+        if combat is None:
+            return
+        combat.round = event.number
+        combat.acted = []
+        combat.delayed = {}
+        combat.actions = {}
+        combat.pending = {}
+        combat.extra_attacks = set()
+        combat.centered = {
+            key(c.name) for c in self.characters.values() if c.center_round == event.number - 1
+        }
+        for state in self.characters.values():
+            if state.center_round != event.number - 1:
+                state.center_round = -1
+                state.center_bonus_used = False
+            state.stance = None  # « À chaque début de round, un personnage choisit sa posture »
+
+    def _turn_passed(self, event: TurnPassed) -> None:
+        if self.combat is None:
+            return
+        self.combat.acted.append(event.character)
+        state = self.character(event.character)
+        if state is not None:
+            # Full Defense and Guard last until this character's next turn.
+            state.full_defense_bonus = 0
+            state.guarding = None
+
+    def _combat_ended(self, event: CombatEnded) -> None:
+        self.combat = None
+        for state in self.characters.values():
+            state.stance = None
+            state.full_defense_bonus = 0
+            state.guarding = None
+            state.center_round = -1
+            state.void_round = -1
+            state.armour_void_round = -1
+
+    def _stance(self, event: StanceChosen) -> None:
+        state = self.character(event.character)
+        if state is None:
+            return
+        state.stance = event.stance
+        if event.stance == "center" and self.combat is not None:
+            state.center_round = self.combat.round
+
+    def _void_spent(self, event: VoidPointSpent) -> None:
+        state = self.character(event.character)
+        if state is None:
+            return
+        state.void_spent += 1
+        combat = self.combat
+        if combat is None:
+            return
+        if event.use != "technique":
+            state.void_round = combat.round
+        if event.use == "armour":
+            state.armour_void_round = combat.round
+        elif event.use == "initiative":
+            entry = combat.initiative.get(key(state.name))
+            if entry is not None:
+                entry.bonus += 10
+
+    def _void_regained(self, event: VoidPointsRegained) -> None:
+        if (state := self.character(event.character)) is not None:
+            state.void_spent = max(0, state.void_spent - event.amount)
+
+    def _wounded(self, event: WoundsTaken) -> None:
+        if (state := self.character(event.character)) is not None:
+            state.wounds += event.amount
+
+    def _healed(self, event: WoundsHealed) -> None:
+        if (state := self.character(event.character)) is not None:
+            state.wounds = max(0, state.wounds - event.amount)
+
+    def _standing(self, event: StandingChanged) -> None:
+        if (state := self.character(event.character)) is not None:
+            state.standing[event.standing] = state.standing.get(event.standing, 0) + event.delta
+
+    def _awarded(self, event: ExperienceAwarded) -> None:
+        if (state := self.character(event.character)) is not None:
+            state.xp_awarded += event.amount
+
+    def _spent(self, event: ExperienceSpent) -> None:
+        state = self.character(event.character)
+        if state is None:
+            return
+        state.xp_spent += event.cost
+        after = bought(state.sheet, event.kind, event.name, event.emphasis, event.new_rank)
+        if after is not None:  # None: an earlier purchase it stood on was retracted
+            state.sheet = after
+
+    def _armoury(self, event: ArmouryLoaded) -> None:
+        self.armoury = event
+
+    def _honour_table(self, event: HonourTableLoaded) -> None:
+        self.honour_table = event.rows
+
+
+def _ignore(event: Event) -> None:
+    return None

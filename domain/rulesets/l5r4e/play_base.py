@@ -1,0 +1,126 @@
+"""What every l5r4e command stands on: the session core, the 4e state, and who may act.
+
+Who may do what: the GM may do everything; a player may act only for their own
+characters (rolls, initiative, stance, Void, XP spends); awarding XP, wounds and heals,
+honour/glory/status/taint, combat rounds and turns, hidden rolls and retractions are the
+GM's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Self
+
+from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
+from domain.rulesets.base import Core
+from domain.rulesets.l5r4e.events import (
+    VOID_USES,
+    DiceRolled,
+    Event,
+    Recorded,
+    SessionOpened,
+    VoidPointSpent,
+    VoidUse,
+)
+from domain.rulesets.l5r4e.fold import FourEState
+from domain.rulesets.l5r4e.records import CharacterState
+from domain.rulesets.l5r4e.rules import FourthEdition
+
+MAX_AMOUNT = 10_000
+
+
+def last_rolled(events: Sequence[Event]) -> DiceRolled:
+    """The roll a command just made: the last event of the batch :meth:`Play.roll`
+    returned."""
+    event = events[-1]
+    if not isinstance(event, DiceRolled):
+        raise TypeError(f"expected the batch to end with a roll, not {type(event).__name__}")
+    return event
+
+
+def positive_amount(amount: int, what: str) -> int:
+    if not 0 < amount <= MAX_AMOUNT:
+        raise MalformedInput(f"{what} {amount} must be a whole number from 1 to {MAX_AMOUNT}")
+    return amount
+
+
+class PlayBase:
+    """A session as 4e's commands see it: the core (its opening, stream and GM) and the
+    4e state folded from it."""
+
+    def __init__(self, core: Core, state: FourEState) -> None:
+        self.core = core
+        self.state = state
+        self.ruleset: FourthEdition = state.ruleset
+
+    @classmethod
+    def of(cls, session: Any) -> Self:
+        """The 4e commands' view of a core session (anything with ``table`` holding a
+        :class:`FourEState`)."""
+        table = session.table
+        if not isinstance(table, FourEState):
+            raise IllegalUnderRules(
+                f"session {session.opened.session!r} is played under "
+                f"{session.opened.ruleset!r}, not l5r4e"
+            )
+        return cls(session, table)
+
+    @property
+    def opened(self) -> SessionOpened:
+        return self.core.opened
+
+    @property
+    def version(self) -> int:
+        return self.core.version
+
+    @property
+    def events(self) -> Sequence[Recorded]:
+        return self.core.events
+
+    def is_gm(self, actor: str) -> bool:
+        return self.core.is_gm(actor)
+
+    def gm_only(self, actor: str, what: str) -> None:
+        self.core.gm_only(actor, what)
+
+    def character_named(self, name: str) -> CharacterState:
+        state = self.state.character(name)
+        if state is None:
+            known = ", ".join(c.name for c in self.state.characters.values()) or "none yet"
+            raise NotFound(f"no character {name!r} in session {self.opened.session!r} ({known})")
+        return state
+
+    def acting_for(self, actor: str, name: str) -> CharacterState:
+        character = self.character_named(name)
+        if not self.is_gm(actor) and actor != character.player:
+            raise NotAllowed(
+                f"{actor!r} may not act for {character.name!r}, who is played by "
+                f"{character.player!r}"
+            )
+        return character
+
+    def can_act(self, character: CharacterState) -> None:
+        rank = self.ruleset.wound_rank(character.sheet, character.wounds)
+        if rank.penalty is None:
+            raise IllegalUnderRules(f"{character.name} is {rank.name} and cannot act")
+
+    def void_events(
+        self, actor: str, at: datetime, state: CharacterState, purpose: str, use: VoidUse
+    ) -> list[Event]:
+        """A Void point spent (4e « Utilisation des points de Vide »): there must be one
+        left, and in combat only one a round — a school technique's does not count."""
+        if use not in VOID_USES:
+            raise MalformedInput(f"Void use {use!r}; choose from {', '.join(VOID_USES)}")
+        if state.void_points <= 0:
+            raise IllegalUnderRules(
+                f"{state.name} has no Void point left to spend ({purpose!r}); "
+                f"all {state.sheet.void} are spent"
+            )
+        combat = self.state.combat
+        if combat is not None and use != "technique" and state.void_round == combat.round:
+            raise IllegalUnderRules(
+                f"{state.name} has already spent a Void point this round ({purpose!r}): "
+                "one a round in combat, school techniques aside"
+            )
+        return [VoidPointSpent(actor=actor, at=at, character=state.name, purpose=purpose, use=use)]

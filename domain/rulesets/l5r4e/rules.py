@@ -1,0 +1,68 @@
+"""The l5r4e ruleset bound to a session's options: its rules as data and functions, and
+what it declares to the core (sheet, events, fold, views, timeline lines).
+
+See the package docstring (:mod:`domain.rulesets.l5r4e`) for the options and readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.dice.ten_dice import TenDiceRule
+from domain.events import Event
+from domain.rulesets.base import View
+from domain.rulesets.l5r4e.fold import FourEState
+from domain.rulesets.l5r4e.lines_play import describe_play
+from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
+from domain.rulesets.roll_keep_kit.events import verify_roll
+from domain.rulesets.roll_keep_kit.lines import describe_kit
+from domain.rulesets.roll_keep_kit.modifiers import Part
+from domain.rulesets.roll_keep_kit.purchase import Purchase, PurchasePrice
+from domain.rulesets.roll_keep_kit.wounds import WoundRank, rank_on
+
+
+@dataclass(frozen=True)
+class FourthEdition:
+    """4e's rules for one session (:class:`domain.rulesets.base.Ruleset`)."""
+
+    id: str
+    title: str
+    options: Mapping[str, str]
+    ten_dice_rule: TenDiceRule
+    starting_xp: int
+    stances: tuple[str, ...]
+    wound_ladder: Callable[[CharacterSheet], tuple[WoundRank, ...]]
+    insight: Callable[[CharacterSheet], int]
+    insight_rank: Callable[[CharacterSheet], int]
+    initiative_expression: Callable[[CharacterSheet], str]
+    price: Callable[[CharacterSheet, Purchase], PurchasePrice]
+    check_stance: Callable[..., None]
+    """``(state, character, stance)``: raise if the stance may not be taken now."""
+    situation: Callable[..., list[Part]]
+    """``(state, character, RollContext) -> parts`` the rules add to a character's roll."""
+    event_types: tuple[type[Event], ...] = ()
+    views: Mapping[str, View] = field(default_factory=dict)
+    sheet_type: type[CharacterSheet] = CharacterSheet
+
+    def wound_rank(self, sheet: CharacterSheet, wounds: int) -> WoundRank:
+        """The rank ``wounds`` wounds put this character at."""
+        return rank_on(self.wound_ladder(sheet), wounds)
+
+    # -- what the core asks of a ruleset ------------------------------------------
+
+    def check_sheet(self, sheet: Any) -> None:
+        check_sheet(sheet)
+
+    def initial(self) -> Any:
+        return FourEState(self)
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        return state.apply(event)
+
+    def verify(self, event: Event) -> None:
+        verify_roll(event, self.ten_dice_rule)
+
+    def describe(self, event: Event) -> str:
+        return describe_kit(event) or describe_play(event)

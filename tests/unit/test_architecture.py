@@ -1,0 +1,98 @@
+"""The shape of the code: the core knows no ruleset, the domain imports nothing but the
+standard library and msgspec, and no module imports itself back through others."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("domain", "projections", "adapters")
+CORE = ("domain.session", "domain.events", "domain.dice", "domain.errors", "domain.names")
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = path
+    return found
+
+
+def _runtime_imports(path: Path, modules: frozenset[str] = frozenset()) -> set[str]:
+    """Modules imported when ``path`` runs (``if TYPE_CHECKING:`` blocks left out); for
+    ``from package import module``, the module rather than its package."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                visit(node.orelse)
+                continue
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                imported = {f"{node.module}.{alias.name}" for alias in node.names}
+                submodules = imported & modules
+                names.update(submodules)
+                if len(submodules) < len(imported):
+                    names.add(node.module)
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                inner = getattr(node, field, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                    visit(inner)
+
+    visit(tree.body)
+    return names
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    known = frozenset(modules)
+    return {
+        name: {m for m in _runtime_imports(path, known) if m in modules and m != name}
+        for name, path in modules.items()
+    }
+
+
+def test_the_domain_imports_only_the_standard_library_and_msgspec() -> None:
+    allowed = set(sys.stdlib_module_names) | {"msgspec", "domain", "__future__"}
+    for name, path in _modules().items():
+        if name.startswith("domain"):
+            outside = {m.split(".")[0] for m in _runtime_imports(path)} - allowed
+            assert not outside, f"{name} imports {sorted(outside)}"
+
+
+def test_the_core_imports_no_ruleset() -> None:
+    """Only the registry names a ruleset, and it imports it by its module path."""
+    for name, imports in _graph().items():
+        if name.startswith(CORE) or name in ("domain.rulesets", "domain.rulesets.base"):
+            rulesets = {m for m in imports if m.startswith("domain.rulesets.")}
+            rulesets -= {"domain.rulesets.base"}
+            assert not rulesets, f"the core module {name} imports {sorted(rulesets)}"
+
+
+def test_no_module_imports_itself_back() -> None:
+    graph = _graph()
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(name: str) -> None:
+        state[name] = 1
+        stack.append(name)
+        for child in sorted(graph[name]):
+            if state.get(child) == 1:
+                cycle = [*stack[stack.index(child) :], child]
+                raise AssertionError("import cycle: " + " → ".join(cycle))
+            if child not in state:
+                visit(child)
+        stack.pop()
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name)
