@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from domain.commands import Command, Context
 from domain.events import Event, Recorded, SessionOpened
 
 View = Callable[[Any], Any]
@@ -65,6 +66,16 @@ class Ruleset(Protocol):
     def views(self) -> Mapping[str, View]:
         """The ruleset's read models by name; a view named like a core view (``session``)
         adds its fields to the core's."""
+        ...
+
+    @property
+    def command_types(self) -> tuple[type[Command], ...]:
+        """Every command the ruleset decides (the core's are not among them)."""
+        ...
+
+    def decide(self, core: Core, state: Any, command: Command, context: Context) -> list[Event]:
+        """One batch of events for ``command`` against ``state``, or a typed error; never
+        a partial batch. Dice come from ``context.dice``."""
         ...
 
     def check_sheet(self, sheet: Any) -> None:

@@ -15,8 +15,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import msgspec
+
+from domain.commands import Command, Context
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.events import CharacterJoined, Event, EventRetracted, NoteTaken, SessionOpened
+from domain.session.commands import CORE_COMMANDS, JoinCharacter, Retract, TakeNote
 from domain.session.stream import SessionStream, check_session_id, open_session
 
 __all__ = ["Session", "check_session_id", "open_session"]
@@ -26,6 +30,61 @@ MAX_NOTE = 2_000
 
 class Session(SessionStream):
     """One session: its stream, the state folded from it, and the core's commands."""
+
+    def command_types(self) -> tuple[type[Command], ...]:
+        """Every command this session takes: the core's, then its ruleset's."""
+        return (*CORE_COMMANDS, *self.ruleset.command_types)
+
+    def decide(self, command: Command, context: Context) -> list[Event]:
+        """The batch for ``command`` (the core's, or the ruleset's), or a typed error.
+        The command's reason goes on every event of the batch that has none."""
+        if isinstance(command, JoinCharacter):
+            events = self.join(
+                actor=context.actor,
+                at=context.at,
+                sheet=self._sheet(command.sheet),
+                player=command.player,
+            )
+        elif isinstance(command, TakeNote):
+            events = self.note(
+                actor=context.actor, at=context.at, text=command.text, character=command.character
+            )
+        elif isinstance(command, Retract):
+            if command.last == (command.position is not None):
+                raise MalformedInput("retract either a position or the last event, not both")
+            if command.position is None:
+                events = self.retract_last(
+                    actor=context.actor, at=context.at, reason=command.reason
+                )
+            else:
+                events = self.retract(
+                    actor=context.actor,
+                    at=context.at,
+                    position=command.position,
+                    reason=command.reason,
+                )
+        elif type(command) in self.ruleset.command_types:
+            events = self.ruleset.decide(self, self.table, command, context)
+        else:
+            commands = ", ".join(sorted(t.spec.name for t in self.ruleset.command_types))
+            raise IllegalUnderRules(
+                f"session {self.opened.session!r} is played under {self.ruleset.id!r}, which "
+                f"has no command {command.spec.name!r} ({type(command).__name__}); "
+                f"its commands: {commands}"
+            )
+        if command.reason is None:
+            return events
+        return [
+            e if e.reason is not None else msgspec.structs.replace(e, reason=command.reason)
+            for e in events
+        ]
+
+    def _sheet(self, raw: dict[str, Any]) -> Any:
+        try:
+            return msgspec.convert(raw, self.ruleset.sheet_type)
+        except msgspec.ValidationError as error:
+            name = raw.get("name", "?")
+            raise MalformedInput(f"sheet of {name!r}: {error}") from None
 
     def join(self, *, actor: str, at: datetime, sheet: Any, player: str) -> list[Event]:
         """A character joins, played by ``player``; the ruleset checks the sheet."""

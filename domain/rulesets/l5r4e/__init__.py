@@ -20,8 +20,10 @@ from collections.abc import Mapping
 from domain.dice.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
 from domain.rulesets.l5r4e import views, views_play
+from domain.rulesets.l5r4e.commands import DECIDERS
 from domain.rulesets.l5r4e.events import EVENT_TYPES
 from domain.rulesets.l5r4e.experience import STARTING_XP, insight, insight_rank, price
+from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.l5r4e.rules import FourthEdition
 from domain.rulesets.l5r4e.situation import situation
 from domain.rulesets.l5r4e.stances import STANCES, check_stance
@@ -80,4 +82,6 @@ def build(options: Mapping[str, str]) -> FourthEdition:
         check_stance=check_stance,
         event_types=EVENT_TYPES,
         views=VIEWS,
+        deciders=DECIDERS,
+        play=Play,
     )

@@ -10,9 +10,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.commands import Command, Context, Decider
 from domain.dice.ten_dice import TenDiceRule
+from domain.errors import IllegalUnderRules
 from domain.events import Event
-from domain.rulesets.base import View
+from domain.rulesets.base import Core, View
 from domain.rulesets.l5r4e.fold import FourEState
 from domain.rulesets.l5r4e.lines_play import describe_play
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
@@ -45,12 +47,26 @@ class FourthEdition:
     event_types: tuple[type[Event], ...] = ()
     views: Mapping[str, View] = field(default_factory=dict)
     sheet_type: type[CharacterSheet] = CharacterSheet
+    deciders: Mapping[type[Command], Decider] = field(default_factory=dict)
+    play: Callable[[Core, FourEState], Any] | None = None
+    """Makes the 4e commands' view of a session (:class:`domain.rulesets.l5r4e.play.Play`)."""
+
+    @property
+    def command_types(self) -> tuple[type[Command], ...]:
+        return tuple(self.deciders)
 
     def wound_rank(self, sheet: CharacterSheet, wounds: int) -> WoundRank:
         """The rank ``wounds`` wounds put this character at."""
         return rank_on(self.wound_ladder(sheet), wounds)
 
     # -- what the core asks of a ruleset ------------------------------------------
+
+    def decide(self, core: Core, state: Any, command: Command, context: Context) -> list[Event]:
+        decider = self.deciders.get(type(command))
+        if decider is None or self.play is None:
+            raise IllegalUnderRules(f"{self.id} has no command {type(command).__name__}")
+        events: list[Event] = decider(self.play(core, state), command, context)
+        return events
 
     def check_sheet(self, sheet: Any) -> None:
         check_sheet(sheet)

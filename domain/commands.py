@@ -1,0 +1,97 @@
+"""Commands are data (DESIGN principle 4): one frozen msgspec Struct per command.
+
+A command is decoded and validated by type and bounds (``Annotated[int, Meta(ge=…)]``)
+the same way wherever it comes from — the command line, a replay file, an HTTP body —
+then decided against the session's state: the core decides its own commands and hands
+the rest to the session's ruleset, which gives one batch of events or a typed error.
+
+Each command class carries a :class:`CommandSpec`: its name (the words that call it at
+the command line, ``("duel", "assess")``), its help text (the class docstring's first
+line), the dice it throws, and how its fields are given (positionally, under another
+option name, from a JSON file, through a text parser such as honour's tenths). The help
+of every field is its ``Meta(description=…)``. Adapters build their interfaces from these
+and nothing else, so a command is written once.
+
+The clock, the actor and the dice are not part of a command: they come in as its
+:class:`Context` and are recorded in its events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, ClassVar, Literal, Protocol
+
+import msgspec
+
+from domain.dice.die import DiceSource, Die
+
+DiceMode = Literal["none", "faces", "queue"]
+"""What a command rolls: nothing; one roll, whose faces may be given die by die
+(``6,7,10+3``); or several rolls, whose faces are drawn in order."""
+
+Dice = DiceSource | Sequence[Die]
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """How a command is named and given (see the module docstring)."""
+
+    words: tuple[str, ...]
+    dice: DiceMode = "none"
+    positional: tuple[str, ...] = ()
+    """Fields given positionally, in this order."""
+    flags: Mapping[str, str] = field(default_factory=dict)
+    """Field → the option that gives it, where it is not ``--field-name``."""
+    files: Mapping[str, str] = field(default_factory=dict)
+    """Field → what the JSON file whose path is given holds (read into the field)."""
+    parsers: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
+    """Field → the function that reads it from text (``"3.5"`` → 35 tenths)."""
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.words)
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """What every command carries: the reason a GM or player gives for it (recorded on
+    every event of its batch that has none of its own)."""
+
+    spec: ClassVar[CommandSpec]
+
+    reason: str | None = msgspec.field(default=None)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a command is decided with besides its data: who gives it, when, and the dice."""
+
+    actor: str
+    at: datetime
+    dice: Dice | None = None
+
+    def need_dice(self, command: Command) -> Dice:
+        if self.dice is None:
+            raise TypeError(f"{type(command).__name__} throws dice: give its context a source")
+        return self.dice
+
+    def need_source(self, command: Command) -> DiceSource:
+        """For a command of several rolls: a dice port (faces drawn in order), not faces
+        given die by die."""
+        dice = self.need_dice(command)
+        if isinstance(dice, Sequence):
+            raise TypeError(f"{type(command).__name__} draws its faces in order: give a source")
+        return dice
+
+
+def describe_command(command_type: type[Command]) -> str:
+    """A command's help: the first line of its docstring."""
+    doc = (command_type.__doc__ or command_type.__name__).strip()
+    return doc.splitlines()[0].rstrip(".")
+
+
+class Decider(Protocol):
+    """Decides one command: the ruleset's view of the session, the command, its context."""
+
+    def __call__(self, session: Any, command: Any, context: Context, /) -> list[Any]: ...

@@ -1,0 +1,91 @@
+"""The l5r4e ruleset's commands as data, and the rule that decides each.
+
+Every command the ruleset takes is a Struct in this package (see :mod:`domain.commands`);
+``DECIDERS`` maps each to its decider: most are :func:`call` of the rule function whose
+keyword arguments are the command's fields, a few are small functions beside their
+command. Adapters list these, never the rule functions.
+"""
+
+from __future__ import annotations
+
+from domain.commands import Command, Decider
+from domain.rulesets.l5r4e import (
+    attacks,
+    battle,
+    combat,
+    contests,
+    duels,
+    equipment,
+    magic,
+    recovery,
+    society,
+)
+from domain.rulesets.l5r4e.commands import aid, court, duel_battle, fight, table
+from domain.rulesets.l5r4e.commands.deciding import call
+from domain.rulesets.l5r4e.play import Play
+
+DECIDERS: dict[type[Command], Decider] = {
+    table.Roll: table.decide_roll,
+    table.RollInitiative: call(Play.roll_initiative),
+    table.StartCombat: call(Play.start_combat),
+    table.StartRound: call(Play.start_round),
+    table.NextTurn: call(Play.next_turn),
+    table.EndCombat: call(Play.end_combat),
+    table.ChooseStance: call(Play.choose_stance),
+    table.SpendVoid: table.decide_void,
+    table.TakeWounds: call(Play.take_wounds),
+    table.Heal: call(Play.heal),
+    table.ChangeHonour: table.decide_standing,
+    table.ChangeGlory: table.decide_standing,
+    table.ChangeStatus: table.decide_standing,
+    table.ChangeTaint: table.decide_standing,
+    table.AwardExperience: call(Play.award_xp),
+    table.SpendExperience: table.decide_spend,
+    fight.Attack: call(attacks.attack),
+    fight.Damage: call(attacks.damage),
+    fight.TakeAction: call(combat.take_action),
+    fight.Move: call(combat.move),
+    fight.Delay: call(combat.delay),
+    fight.Guard: call(combat.guard),
+    fight.Stand: call(combat.stand),
+    fight.FullDefense: call(combat.full_defense),
+    fight.SwapInitiative: call(combat.swap_initiative),
+    fight.ApplyCondition: call(combat.apply_condition),
+    fight.EndCondition: call(combat.end_condition),
+    fight.Recover: call(combat.recover),
+    aid.Oppose: aid.decide_oppose,
+    aid.LeadRoll: call(contests.lead_roll),
+    aid.FollowRolls: call(contests.follow_rolls),
+    aid.SecondAttempt: call(contests.second_attempt),
+    aid.Rest: call(recovery.rest),
+    aid.GiveKit: call(recovery.give_kit),
+    aid.Medicine: call(recovery.medicine),
+    aid.Meditate: call(recovery.meditate),
+    aid.TeaCeremony: call(recovery.tea_ceremony),
+    court.Cast: call(magic.cast),
+    court.Concentrate: call(magic.concentrate),
+    court.ConcentrationCheck: call(magic.concentration_check),
+    court.PerceiveHonour: call(society.perceive_honour),
+    court.Recognise: call(society.recognise),
+    court.ResistTaint: call(society.resist_taint),
+    court.Fear: call(society.fear),
+    court.DegradingRoll: call(society.degrading_roll),
+    court.ChangeMoney: call(society.change_money),
+    court.LoadHonourTable: call(society.load_honour_table),
+    court.LoadArmoury: court.decide_armoury,
+    court.Equip: call(equipment.equip),
+    duel_battle.BeginDuel: call(duels.begin),
+    duel_battle.Assess: call(duels.assess),
+    duel_battle.Concede: call(duels.concede),
+    duel_battle.Focus: call(duels.focus),
+    duel_battle.Strike: call(duels.strike),
+    duel_battle.BeginBattle: call(battle.begin),
+    duel_battle.NextBattleTurn: call(battle.next_turn),
+    duel_battle.DeclareEngagement: call(battle.declare),
+    duel_battle.Commanders: call(battle.commanders),
+    duel_battle.DrawBattleResult: call(battle.draw),
+    duel_battle.HeroicOpportunity: duel_battle.decide_heroic,
+    duel_battle.EndBattle: call(battle.end),
+}
+
+COMMAND_TYPES: tuple[type[Command], ...] = tuple(DECIDERS)

@@ -1,0 +1,143 @@
+"""The l5r4e commands of contests and care: opposed and cooperative rolls, a second
+attempt, rest, medicine, meditation and the tea ceremony."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
+
+from domain.commands import Command, CommandSpec, Context
+from domain.events import Event
+from domain.rulesets.l5r4e import contests
+from domain.rulesets.l5r4e.commands.fields import TN, Character, Name, Raises, Void
+from domain.rulesets.l5r4e.recovery import MEDICINE_TN
+
+Skill = Annotated[str, Meta(min_length=1, max_length=100, description="the skill rolled")]
+Trait = Annotated[str, Meta(min_length=1, max_length=20, description="the trait rolled")]
+Names = Annotated[tuple[Name, ...], Meta(max_length=20)]
+
+
+class Oppose(Command, frozen=True, kw_only=True):
+    """An opposed roll."""
+
+    spec = CommandSpec(("oppose",), dice="queue")
+
+    contest: Annotated[str, Meta(min_length=1, max_length=100, description="what it is about")]
+    first: Annotated[Name, Meta(description="the first character")]
+    first_skill: Skill | None = None
+    first_trait: Trait | None = None
+    first_ring: Trait | None = None
+    second: Annotated[Name, Meta(description="the second character")]
+    second_skill: Skill | None = None
+    second_trait: Trait | None = None
+    second_ring: Trait | None = None
+    honour: Annotated[
+        Literal["first", "second"],
+        Meta(description="which side adds its honour rank (resisting)"),
+    ] | None = None  # fmt: skip
+    effect: Literal["disarm", "knockdown"] | None = None
+
+
+def decide_oppose(play: Any, command: Oppose, context: Context) -> list[Event]:
+    def side(which: Literal["first", "second"]) -> contests.Side:
+        return contests.Side(
+            getattr(command, which),
+            getattr(command, f"{which}_skill"),
+            getattr(command, f"{which}_trait"),
+            getattr(command, f"{which}_ring"),
+            add_honour=command.honour == which,
+        )
+
+    events: list[Event] = contests.oppose(
+        play,
+        actor=context.actor,
+        at=context.at,
+        contest=command.contest,
+        first=side("first"),
+        second=side("second"),
+        dice=context.need_source(command),
+        effect=command.effect,
+    )
+    return events
+
+
+class LeadRoll(Command, frozen=True, kw_only=True):
+    """A cooperative roll: the leader rolls, each follower adding their skill rank."""
+
+    spec = CommandSpec(("cooperate", "lead"), dice="faces", flags={"followers": "--follower"})
+
+    leader: Name
+    followers: Names = ()
+    skill: Skill
+    trait: Trait
+    tn: TN | None = None
+    raises: Raises = 0
+
+
+class FollowRolls(Command, frozen=True, kw_only=True):
+    """A cooperative roll: each follower rolls, a success adds to the leader's roll."""
+
+    spec = CommandSpec(("cooperate", "follow"), dice="queue", flags={"followers": "--follower"})
+
+    leader: Name
+    followers: Names = ()
+    skill: Skill
+    trait: Trait
+    tn: TN | None = None
+
+
+class SecondAttempt(Command, frozen=True, kw_only=True):
+    """Investigation/Perception again at +15."""
+
+    spec = CommandSpec(("second-attempt",), dice="faces")
+
+    character: Character
+    void: Void = False
+
+
+class Rest(Command, frozen=True, kw_only=True):
+    """A night's rest."""
+
+    spec = CommandSpec(("rest",), dice="queue")
+
+    character: Character
+
+
+class GiveKit(Command, frozen=True, kw_only=True):
+    """Hand a medicine kit."""
+
+    spec = CommandSpec(("kit",))
+
+    character: Character
+
+
+class Medicine(Command, frozen=True, kw_only=True):
+    """Treat wounds with Medicine."""
+
+    spec = CommandSpec(("medicine",), dice="queue", flags={"healer": "--character"})
+
+    healer: Character
+    patient: Name
+    raises: Raises = 0
+    tn: TN = MEDICINE_TN
+
+
+class Meditate(Command, frozen=True, kw_only=True):
+    """Meditation to regain Void."""
+
+    spec = CommandSpec(("meditate",), dice="faces")
+
+    character: Character
+    half_hours: Annotated[int, Meta(ge=1, le=48, description="half hours of meditation")] = 1
+
+
+class TeaCeremony(Command, frozen=True, kw_only=True):
+    """A tea ceremony."""
+
+    spec = CommandSpec(
+        ("tea",), dice="faces", flags={"leader": "--character", "participants": "--guest"}
+    )
+
+    leader: Character
+    participants: Names = ()

@@ -1,0 +1,48 @@
+"""How an l5r4e command Struct reaches the rule that decides it.
+
+A command's fields are the rule function's keyword arguments, so most commands need no
+code of their own here: :func:`call` passes the acting player, the time, the dice (to a
+rule that throws them) and every field, under the function's own name where a field is
+named otherwise. A command whose fields do not map one to one has a small decider.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from domain.commands import Command, Context, Decider
+from domain.events import Event
+
+Rule = Callable[..., list[Event]]
+
+
+def call(rule: Rule, rename: Mapping[str, str] | None = None) -> Decider:
+    """A decider that calls ``rule(play, actor=…, at=…, [dice=…], **fields)``."""
+    parameters = inspect.signature(rule).parameters
+    renamed = dict(rename or {})
+    takes_dice = "dice" in parameters
+
+    def decide(play: Any, command: Command, context: Context, /) -> list[Event]:
+        fields = {
+            renamed.get(name, name): value
+            for name, value in msgspec.structs.asdict(command).items()
+            if name != "reason" or "reason" in parameters
+        }
+        if takes_dice:
+            fields["dice"] = context.need_dice(command)
+        result: list[Event] = rule(play, actor=context.actor, at=context.at, **fields)
+        return result
+
+    decide.rule = rule  # type: ignore[attr-defined]
+    decide.renamed = renamed  # type: ignore[attr-defined]
+    return decide
+
+
+def parameters_of(decider: Decider) -> set[str] | None:
+    """The keyword arguments a :func:`call` decider's rule takes (None for a custom one)."""
+    rule = getattr(decider, "rule", None)
+    return None if rule is None else set(inspect.signature(rule).parameters)

@@ -1,0 +1,136 @@
+"""The l5r4e commands of an iaijutsu duel and of a mass battle, step by step."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta
+
+from domain.commands import Command, CommandSpec, Context
+from domain.events import Event
+from domain.rulesets.l5r4e import battle
+from domain.rulesets.l5r4e.commands.fields import Character, FreeRaises, Name, Text
+from domain.rulesets.l5r4e.events import BattleEntry
+
+DuelId = Annotated[str, Meta(min_length=1, max_length=40, description="the duel (duel-1, …)")]
+
+
+class BeginDuel(Command, frozen=True, kw_only=True):
+    """Begin an iaijutsu duel."""
+
+    spec = CommandSpec(("duel", "begin"))
+
+    challenger: Name
+    defender: Name
+    kind: Literal["first_blood", "to_the_death"] = "first_blood"
+
+
+class Assess(Command, frozen=True, kw_only=True):
+    """The duellists' assessment rolls."""
+
+    spec = CommandSpec(("duel", "assess"), dice="queue")
+
+    duel: DuelId
+    raises: Annotated[
+        tuple[Annotated[int, Meta(ge=0, le=10)], Annotated[int, Meta(ge=0, le=10)]],
+        Meta(description="raises called by the challenger and the defender"),
+    ] = (0, 0)
+
+
+class Concede(Command, frozen=True, kw_only=True):
+    """A duellist concedes after the assessment."""
+
+    spec = CommandSpec(("duel", "concede"))
+
+    duel: DuelId
+    character: Character
+
+
+class Focus(Command, frozen=True, kw_only=True):
+    """The duellists' focus rolls."""
+
+    spec = CommandSpec(("duel", "focus"), dice="queue")
+
+    duel: DuelId
+
+
+class Strike(Command, frozen=True, kw_only=True):
+    """The strike."""
+
+    spec = CommandSpec(("duel", "strike"), dice="queue")
+
+    duel: DuelId
+
+
+class BeginBattle(Command, frozen=True, kw_only=True):
+    """Begin a mass battle with the GM's table."""
+
+    spec = CommandSpec(("battle", "begin"), files={"table": "the GM's mass-battle table"})
+
+    name: Annotated[str, Meta(min_length=1, max_length=100, description="the battle")]
+    armies: Annotated[
+        tuple[Annotated[int, Meta(ge=1, le=1_000_000)], Annotated[int, Meta(ge=1, le=1_000_000)]],
+        Meta(description="the sizes of our army and theirs"),
+    ]
+    table: Annotated[tuple[BattleEntry, ...], Meta(max_length=1000)]
+
+
+class NextBattleTurn(Command, frozen=True, kw_only=True):
+    """The next turn of the battle."""
+
+    spec = CommandSpec(("battle", "turn"))
+
+
+class DeclareEngagement(Command, frozen=True, kw_only=True):
+    """A character's engagement this turn."""
+
+    spec = CommandSpec(("battle", "engage"), positional=("engagement",))
+
+    character: Character
+    engagement: Literal["reserve", "disengaged", "engaged", "front_line"]
+
+
+class Commanders(Command, frozen=True, kw_only=True):
+    """The commanders' contest."""
+
+    spec = CommandSpec(("battle", "commanders"), dice="queue")
+
+    ours: Name
+    theirs: Name
+    our_free_raises: FreeRaises = 0
+    their_free_raises: FreeRaises = 0
+
+
+class DrawBattleResult(Command, frozen=True, kw_only=True):
+    """A character's roll on the GM's battle table."""
+
+    spec = CommandSpec(("battle", "draw"), dice="faces")
+
+    character: Character
+
+
+class HeroicOpportunity(Command, frozen=True, kw_only=True):
+    """A heroic opportunity, taken (or refused)."""
+
+    spec = CommandSpec(("battle", "heroic"))
+
+    character: Character
+    refuse: Annotated[bool, Meta(description="refuse the opportunity")] = False
+    note: Text = ""
+
+
+def decide_heroic(play: Any, command: HeroicOpportunity, context: Context) -> list[Event]:
+    return battle.heroic(
+        play,
+        actor=context.actor,
+        at=context.at,
+        character=command.character,
+        accepted=not command.refuse,
+        note=command.note,
+    )
+
+
+class EndBattle(Command, frozen=True, kw_only=True):
+    """End the battle."""
+
+    spec = CommandSpec(("battle", "end"))

@@ -1,0 +1,156 @@
+"""The l5r4e commands of a fight: attacks and damage, actions and movement, delaying,
+guarding, Full Defense, trading initiative, conditions and the reaction phase."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from msgspec import Meta
+
+from domain.commands import Command, CommandSpec
+from domain.rulesets.l5r4e.commands.fields import (
+    Character,
+    FreeRaises,
+    Name,
+    Raises,
+    Tenths,
+    Text,
+    Void,
+)
+
+Condition = Annotated[str, Meta(min_length=1, max_length=40, description="the condition")]
+
+
+class Attack(Command, frozen=True, kw_only=True):
+    """An attack roll against the target's armour TN."""
+
+    spec = CommandSpec(
+        ("attack",),
+        dice="faces",
+        flags={
+            "attacker": "--character",
+            "manoeuvres": "--manoeuvre",
+            "use_center": "--center",
+            "range_m": "--range",
+        },
+    )
+
+    attacker: Character
+    target: Name
+    weapon: Annotated[str, Meta(max_length=100, description="a weapon on the sheet "
+                                "(default: unarmed)")] | None = None  # fmt: skip
+    raises: Raises = 0
+    free_raises: FreeRaises = 0
+    manoeuvres: Annotated[
+        tuple[Annotated[str, Meta(max_length=40)], ...],
+        Meta(max_length=10, description="extra_attack, called_shot:head, disarm, "
+             "increased_damage:2, feint, knockdown"),
+    ] = ()  # fmt: skip
+    circumstances: Annotated[int, Meta(ge=-100, le=100, description="added to the armour TN")] = 0
+    void: Void = False
+    use_center: Annotated[bool, Meta(description="use last round's Center bonus")] = False
+    arrow: Annotated[str, Meta(max_length=100, description="the arrow shot")] | None = None
+    range_m: Annotated[int, Meta(ge=0, le=10_000, description="metres to the target")] | None = None
+    honour_loss: Tenths | None = None
+
+
+class Damage(Command, frozen=True, kw_only=True):
+    """The damage roll of a hit."""
+
+    spec = CommandSpec(("damage",), dice="queue", flags={"attacker": "--character"})
+
+    attacker: Character
+    void_reduction: Annotated[bool, Meta(description="the target spends Void: −10")] = False
+
+
+class TakeAction(Command, frozen=True, kw_only=True):
+    """An action with no roll."""
+
+    spec = CommandSpec(("action",), positional=("kind", "action"))
+
+    character: Character
+    kind: Literal["free", "simple", "complex"]
+    action: Annotated[str, Meta(min_length=1, max_length=200, description="what it is")]
+
+
+class Move(Command, frozen=True, kw_only=True):
+    """Move Water × 5 (free) or × 10 (simple) feet."""
+
+    spec = CommandSpec(("move",), dice="faces", positional=("kind",))
+
+    character: Character
+    kind: Literal["free", "simple"]
+
+
+class Delay(Command, frozen=True, kw_only=True):
+    """Act later this round."""
+
+    spec = CommandSpec(("delay",))
+
+    character: Character
+    behind: Annotated[str, Meta(max_length=100, description="act after this character "
+                                "(default: at the end)")] | None = None  # fmt: skip
+
+
+class Guard(Command, frozen=True, kw_only=True):
+    """Guard someone (+10 / −5)."""
+
+    spec = CommandSpec(("guard",), flags={"protected": "--protect"})
+
+    character: Character
+    protected: Name
+
+
+class Stand(Command, frozen=True, kw_only=True):
+    """Stand up from prone."""
+
+    spec = CommandSpec(("stand",))
+
+    character: Character
+
+
+class FullDefense(Command, frozen=True, kw_only=True):
+    """The Full Defense roll."""
+
+    spec = CommandSpec(("full-defense",), dice="faces")
+
+    character: Character
+
+
+class SwapInitiative(Command, frozen=True, kw_only=True):
+    """Trade initiative (a Void point)."""
+
+    spec = CommandSpec(("swap",))
+
+    character: Character
+    other: Name
+
+
+class ApplyCondition(Command, frozen=True, kw_only=True):
+    """Apply a condition."""
+
+    spec = CommandSpec(("condition", "apply"), positional=("condition",))
+
+    character: Character
+    condition: Condition
+    level: Annotated[int, Meta(ge=0, le=100, description="days, or the fear rank")] = 0
+    note: Text = ""
+
+
+class EndCondition(Command, frozen=True, kw_only=True):
+    """End a condition."""
+
+    spec = CommandSpec(("condition", "end"), positional=("condition",))
+
+    character: Character
+    condition: Condition
+    note: Text = ""
+
+
+class Recover(Command, frozen=True, kw_only=True):
+    """The reaction phase roll (stunned, dazed)."""
+
+    spec = CommandSpec(("recover",), dice="queue", positional=("condition",))
+
+    character: Character
+    condition: Literal["stunned", "dazed"]

@@ -1,0 +1,93 @@
+"""Commands are data: decoded and bounded as Structs, decided by the core or the ruleset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.commands import Command, CommandSpec, Context
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets.l5r4e.commands import DECIDERS
+from domain.rulesets.l5r4e.commands.deciding import parameters_of
+from domain.rulesets.l5r4e.commands.fight import Attack
+from domain.rulesets.l5r4e.commands.table import Roll, StartCombat, TakeWounds
+from domain.rulesets.l5r4e.events import WoundsTaken
+from domain.session.commands import JoinCharacter, Retract
+from tests.support import GM, T0, Scripted, Table, sheet
+
+
+class Shout(Command, frozen=True, kw_only=True):
+    """No ruleset has this command."""
+
+    spec = CommandSpec(("shout",))
+
+
+def decide(table: Table, command: Command, dice: Any = None, actor: str = GM) -> list[Any]:
+    return table.session.decide(command, Context(actor, T0, dice))
+
+
+def test_every_field_of_every_4e_command_reaches_its_rule() -> None:
+    for command_type, decider in DECIDERS.items():
+        parameters = parameters_of(decider)
+        if parameters is None:
+            continue  # a decider of its own, tested with its command
+        renamed = getattr(decider, "renamed", {})
+        fields = {f.name for f in msgspec.structs.fields(command_type)} - {"reason"}
+        missing = {renamed.get(f, f) for f in fields} - parameters
+        assert not missing, f"{command_type.__name__}: {sorted(missing)} reach no argument"
+
+
+def test_every_4e_command_has_a_name_and_help_for_every_field() -> None:
+    names = [t.spec.name for t in DECIDERS]
+    assert len(names) == len(set(names)), "two commands share a name"
+    for command_type in DECIDERS:
+        assert command_type.__doc__, f"{command_type.__name__} has no help"
+
+
+def test_bounds_are_declared_once_on_the_struct() -> None:
+    with pytest.raises(msgspec.ValidationError, match="Expected `int` <= 20"):
+        msgspec.convert({"attacker": "A", "target": "B", "raises": 21}, Attack)
+    with pytest.raises(msgspec.ValidationError, match=r"length >= 1 - at `\$.character`"):
+        msgspec.convert({"character": "", "amount": 1}, TakeWounds)
+
+
+def test_a_command_decided_through_the_core_is_the_rule_s_batch() -> None:
+    table = Table()
+    table.join("Akodo Kaneka", "ana")
+    events = decide(table, TakeWounds(character="akodo kaneka", amount=7, source="a fall"))
+    assert events == [
+        WoundsTaken(actor=GM, at=T0, character="Akodo Kaneka", amount=7, source="a fall")
+    ]
+
+
+def test_the_command_s_reason_goes_on_every_event_of_its_batch() -> None:
+    table = Table()
+    table.join("Akodo Kaneka", "ana")
+    [started] = decide(table, StartCombat(reason="ambush at the bridge"))
+    assert started.reason == "ambush at the bridge"
+
+
+def test_a_command_the_ruleset_lacks_is_refused_naming_the_ruleset() -> None:
+    with pytest.raises(IllegalUnderRules, match="played under 'l5r4e', which has no command"):
+        decide(Table(), Shout())
+
+
+def test_a_sheet_is_checked_against_the_ruleset_s_schema_and_quoted() -> None:
+    bad = msgspec.to_builtins(sheet("Hida Oni")) | {"void": "lots"}
+    with pytest.raises(MalformedInput, match="sheet of 'Hida Oni': Expected `int`"):
+        decide(Table(), JoinCharacter(sheet=bad, player="ana"))
+
+
+def test_a_retraction_names_a_position_or_the_last_never_both() -> None:
+    with pytest.raises(MalformedInput, match="either a position or the last"):
+        decide(Table(), Retract(position=1, last=True, reason="oops"))
+
+
+def test_dice_come_from_the_context() -> None:
+    roll = Roll(expression="3k2", tn=15)
+    with pytest.raises(TypeError, match="Roll throws dice"):
+        decide(Table(), roll)
+    [rolled] = decide(Table(), roll, Scripted(9, 7, 2))
+    assert (rolled.roll.total, rolled.roll.success) == (16, True)
