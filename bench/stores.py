@@ -97,7 +97,7 @@ def session_store(size: int, events: Sequence[Recorded] = ()) -> tuple[Path, str
     seconds = time.perf_counter() - started
     how = "reused" if reused else "built"
     megabytes = path.stat().st_size / 1e6
-    return path, f"{how} {path.name} ({size:,} events, {megabytes:,.0f} MB) in {seconds:.1f} s"
+    return path, f"{how} {path.name} ({size:,} events, {megabytes:,.1f} MB) in {seconds:.1f} s"
 
 
 def working_copy(store: Path, data_dir: Path) -> Path:
