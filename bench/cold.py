@@ -1,0 +1,83 @@
+"""The two cold processes ``bench/codec.py`` compares: ``python -m bench.cold WHAT ARGS``.
+
+- ``library DB``: the ``eventsourcing`` library's own path, as in ``bench/store.py``'s
+  baseline — the session's events as dicts in one aggregate, stored with the library's
+  default JSON transcoder — reconstructed by its repository from SQLite;
+- ``kiroku DATA_DIR SESSION``: Kiroku's full projection rebuild — the store read in
+  pages into typed events, folded, every read model projected.
+
+Each prints how many events it went through. Nothing of Kiroku is imported at module
+level, so the library's process pays only for the library.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
+
+LIBRARY_ID = UUID("5d0c1a1e-0b3e-4c1f-9a7e-2f4b6c8d0e12")
+
+
+class LibrarySession(Aggregate):
+    """``bench.store.BaselineSession`` again (same event, same dicts), defined where
+    reconstructing it imports nothing but the library, and always at the same id."""
+
+    @staticmethod
+    def create_id() -> UUID:
+        return LIBRARY_ID
+
+    def __init__(self) -> None:
+        self.happenings = 0
+
+    @event("Happened")
+    def happened(self, kind: str, payload: dict[str, Any]) -> None:
+        self.happenings += 1
+
+
+class LibraryApplication(Application[UUID]):
+    name = "Baseline"
+
+
+def library_application(database: Path) -> LibraryApplication:
+    return LibraryApplication(
+        env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(database)}
+    )
+
+
+def library_replay(database: Path) -> int:
+    app = library_application(database)
+    session: Aggregate = app.repository.get(LIBRARY_ID)  # its class is bench.cold's, not __main__'s
+    app.close()
+    return int(session.version)
+
+
+def kiroku_rebuild(data_dir: Path, session_id: str) -> int:
+    from adapters.store import EventStore, StoreConfig
+    from domain.session.state import fold
+    from projections import project_state
+
+    with EventStore(StoreConfig(kind="sqlite", data_dir=data_dir)) as store:
+        events = list(store.read(session_id))
+    project_state(fold(events))
+    return len(events)
+
+
+def main(argv: list[str]) -> int:
+    match argv:
+        case ["library", database]:
+            print(library_replay(Path(database)))
+        case ["kiroku", data_dir, session_id]:
+            print(kiroku_rebuild(Path(data_dir), session_id))
+        case _:
+            sys.stderr.write("usage: python -m bench.cold library DB | kiroku DATA_DIR SESSION\n")
+            return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

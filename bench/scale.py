@@ -1,0 +1,122 @@
+"""The cost of one command as a session grows: 1,000 events against 1,000,000.
+
+Two SQLite stores hold the long session of ``bench/sessions.py`` (four characters in
+rounds of combat) at 1,000 and at 1,000,000 events, imported through the store's own
+path and cached between runs (``bench/stores.py``). Each command is then run as a user
+runs it — ``.venv/bin/kiroku … --data-dir DIR``, a separate, cold process — several
+times, the sizes and commands interleaved so that the machine's noise falls on all of
+them alike; the figures are medians of the wall time and of the child's own peak RSS.
+
+- ``wound``: appends one event. Each run gets a fresh copy of the store, so every run
+  appends to the same 1,000 or 1,000,000 events (copying is not timed).
+- ``state --json``: every projection, as JSON.
+- ``log``: the whole audit timeline (one row per event, so it grows with the session
+  by nature), printed to /dev/null.
+
+Targets (issue 7), for each command: on a 1,000,000-event session under 50 ms wall and
+under 120 MB peak, and within 1.5x of the same command on a 1,000-event session (wall
+and peak). A missed target prints FAIL; the benchmark still exits 0.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from bench.machine import (
+    Sample,
+    kiroku,
+    load,
+    median_mb,
+    median_ms,
+    peak_method,
+    run_child,
+    spread_ms,
+    verdict,
+)
+from bench.sessions import NAMES
+from bench.stores import SESSION, session_store, working_copy
+
+SIZES = (1_000, 1_000_000)
+RUNS = 7
+TARGET_MS = 50.0
+TARGET_MB = 120.0
+TARGET_GROWTH = 1.5
+
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "wound": ("wound", "--session", SESSION, "--character", NAMES[0], "1", "--source", "bench"),
+    "state --json": ("state", "--session", SESSION, "--json"),
+    "log": ("log", "--session", SESSION),
+}
+APPENDS = {"wound"}
+
+
+def _argv(command: str, data_dir: Path) -> list[str]:
+    return [kiroku(), "--data-dir", str(data_dir), *COMMANDS[command]]
+
+
+def measure(stores: dict[int, Path], folder: Path) -> dict[tuple[str, int], list[Sample]]:
+    """Every command on every size, ``RUNS`` rounds, interleaved."""
+    readers = {size: working_copy(stores[size], folder / f"read-{size}") for size in SIZES}
+    samples: dict[tuple[str, int], list[Sample]] = {}
+    for _ in range(RUNS):
+        for size in SIZES:
+            for command in COMMANDS:
+                if command in APPENDS:
+                    data_dir = working_copy(stores[size], folder / f"append-{size}")
+                else:
+                    data_dir = readers[size]
+                sample = run_child(_argv(command, data_dir))
+                samples.setdefault((command, size), []).append(sample)
+    return samples
+
+
+def report(samples: dict[tuple[str, int], list[Sample]]) -> Iterator[str]:
+    small, large = SIZES
+    yield (
+        f"scale: {'command':<13} {'1k ms':>7} {'1k MB':>6} {'1M ms':>8} {'1M MB':>7}"
+        f" {'ms 1M/1k':>9} {'MB 1M/1k':>9}   (1M runs, ms)"
+    )
+    for command in COMMANDS:
+        at_small, at_large = samples[(command, small)], samples[(command, large)]
+        ms_small, ms_large = median_ms(at_small), median_ms(at_large)
+        mb_small, mb_large = median_mb(at_small), median_mb(at_large)
+        yield (
+            f"scale: {command:<13} {ms_small:>7,.0f} {mb_small:>6,.0f} {ms_large:>8,.0f}"
+            f" {mb_large:>7,.0f} {ms_large / ms_small:>8.1f}x {mb_large / mb_small:>8.1f}x"
+            f"   ({spread_ms(at_large)})"
+        )
+    for command in COMMANDS:
+        at_small, at_large = samples[(command, small)], samples[(command, large)]
+        ms_large, mb_large = median_ms(at_large), median_mb(at_large)
+        ms_growth = ms_large / median_ms(at_small)
+        mb_growth = mb_large / median_mb(at_small)
+        yield (
+            f"scale: {command}: 1M wall {ms_large:,.0f} ms < {TARGET_MS:.0f} ms "
+            f"{verdict(ms_large < TARGET_MS)}; 1M peak {mb_large:,.0f} MB < {TARGET_MB:.0f} MB "
+            f"{verdict(mb_large < TARGET_MB)}; 1M/1k wall {ms_growth:.1f}x <= "
+            f"{TARGET_GROWTH}x {verdict(ms_growth <= TARGET_GROWTH)}; 1M/1k peak "
+            f"{mb_growth:.1f}x <= {TARGET_GROWTH}x {verdict(mb_growth <= TARGET_GROWTH)}"
+        )
+
+
+def run() -> Iterator[str]:
+    yield f"scale: before: {load()}"
+    stores: dict[int, Path] = {}
+    for size in SIZES:
+        stores[size], how = session_store(size)
+        yield f"scale: store: {how}"
+    yield (
+        f"scale: {RUNS} runs of each command at each size, interleaved, each a cold process; "
+        f"medians; {peak_method()}"
+    )
+    with tempfile.TemporaryDirectory(prefix="kiroku-scale-") as temp:
+        samples = measure(stores, Path(temp))
+    yield from report(samples)
+    yield f"scale: after: {load()}"
+
+
+if __name__ == "__main__":
+    for line in run():
+        print(line, flush=True)
