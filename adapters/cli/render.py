@@ -1,8 +1,14 @@
-"""Readable tables of the projections for ``kiroku state`` and ``kiroku replay``."""
+"""Readable tables of the projections for ``kiroku state`` and ``kiroku replay``, and JSON."""
 
 from __future__ import annotations
 
+import json
+import sys
 from typing import Any
+
+
+def print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> list[str]:

@@ -9,13 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from adapters.cli import context
-from adapters.cli.render import render_state
+from adapters.cli.render import print_json, render_state
 from adapters.replay_file import dump_lines, header_for, read_replay, write_replay
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.session.aggregate import Session
 from projections import project
-
-Subparsers = Any
 
 
 def expected_path(replay: Path) -> Path:
@@ -71,27 +69,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"wrote {target}")
         return 0
     if args.json:
-        context.print_json(projections)
+        print_json(projections)
     else:
         print(render_state(projections))
     return 0
-
-
-def register(commands: Subparsers) -> None:
-    export = commands.add_parser("export", help="write a session as a replay file")
-    export.add_argument("session_id")
-    export.add_argument("-o", "--output", default=None, help="file (default: stdout)")
-    export.set_defaults(handler=_export)
-
-    importer = commands.add_parser("import", help="load a replay file into the store")
-    importer.add_argument("file")
-    importer.set_defaults(handler=_import)
-
-    replay = commands.add_parser("replay", help="rebuild the projections from a replay file")
-    replay.add_argument("file")
-    replay.add_argument("--until", type=int, default=None, help="as of this position")
-    replay.add_argument("--json", action="store_true")
-    replay.add_argument(
-        "--update-expected", action="store_true", help="rewrite NAME.expected.json on purpose"
-    )
-    replay.set_defaults(handler=_replay)

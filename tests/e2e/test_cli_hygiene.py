@@ -1,0 +1,98 @@
+"""The command line as a shell tool: what it imports, its version, its options, pipes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adapters.cli.main import build_parser, handler
+
+#: What a store command needs and a dice command must not pay for.
+STORE_AND_LOGGING = ("adapters.store", "eventsourcing", "sqlite3", "structlog", "asyncio")
+
+
+def modules_after(argv: list[str], tmp_path: Path) -> set[str]:
+    """The modules loaded once ``main(argv)`` has run, in a fresh interpreter."""
+    script = (
+        "import json, sys\n"
+        "from adapters.cli.main import main\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    env = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path / "data"), "KIROKU_LOG": "off"}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def loaded(modules: set[str], name: str) -> bool:
+    return any(m == name or m.startswith(name + ".") for m in modules)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["roll", "5k3", "--seed", "1"], ["odds", "8k4", "--tn", "30"], ["--help"]],
+    ids=["roll", "odds", "help"],
+)
+def test_dice_and_help_import_neither_the_store_nor_structlog_nor_asyncio(
+    argv: list[str], tmp_path: Path
+) -> None:
+    modules = modules_after(argv, tmp_path)
+    assert [name for name in STORE_AND_LOGGING if loaded(modules, name)] == []
+
+
+def test_a_store_command_does_import_them(tmp_path: Path) -> None:
+    """The other side of the test above, so that it cannot pass by looking at nothing."""
+    modules = modules_after(["session", "list"], tmp_path)
+    assert [name for name in STORE_AND_LOGGING if loaded(modules, name)] == list(STORE_AND_LOGGING)
+
+
+def _leaves(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    """Every runnable subcommand, by its words: (("roll",), parser), (("xp", "award"), …)."""
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += _leaves(sub, (*path, name))
+    return found or [(path, parser)]
+
+
+LEAVES = _leaves(build_parser())
+
+
+def test_every_subcommand_names_a_handler_that_exists() -> None:
+    assert len(LEAVES) > 60
+    for words, parser in LEAVES:
+        target = parser.get_default("handler")
+        assert isinstance(target, str), words
+        assert callable(handler(target)), (words, target)
+
+
+def test_the_play_parsers_copies_of_the_rules_match_the_rules() -> None:
+    from adapters.cli import play_arguments, play_commands
+    from domain.rulesets.l5r4e import duels, recovery
+
+    assert play_arguments.MEDICINE_TN == recovery.MEDICINE_TN
+    assert play_arguments.DUEL_KINDS == duels.KINDS
+    help_texts = {name: h for name, (h, _) in play_commands.COMMANDS.items()}
+    assert help_texts == play_arguments.HELP
+    assert set(play_arguments.DUEL_STEPS) == set(play_commands.DUEL)
+    assert set(play_arguments.BATTLE_STEPS) == set(play_commands.BATTLE)
