@@ -7,11 +7,13 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from adapters.cli.main import build_parser, handler
+from tests.e2e.conftest import Run
 
 #: What a store command needs and a dice command must not pay for.
 STORE_AND_LOGGING = ("adapters.store", "eventsourcing", "sqlite3", "structlog", "asyncio")
@@ -96,3 +98,10 @@ def test_the_play_parsers_copies_of_the_rules_match_the_rules() -> None:
     assert help_texts == play_arguments.HELP
     assert set(play_arguments.DUEL_STEPS) == set(play_commands.DUEL)
     assert set(play_arguments.BATTLE_STEPS) == set(play_commands.BATTLE)
+
+
+def test_version_prints_the_package_version(kiroku: Run) -> None:
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    number = tomllib.loads(pyproject.read_text())["project"]["version"]
+    done = kiroku("--version")
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"kiroku {number}\n", "")
