@@ -16,6 +16,13 @@ from domain.standing import STANDINGS
 Subparsers = Any
 
 
+def add_data_dir(parser: argparse.ArgumentParser) -> None:
+    """``--data-dir`` after the subcommand too; left unset, the one before it stands."""
+    parser.add_argument(
+        "--data-dir", default=argparse.SUPPRESS, help="where the store lives ($KIROKU_DATA_DIR)"
+    )
+
+
 def add_session_arguments(parser: argparse.ArgumentParser, *, actor: bool = True) -> None:
     parser.add_argument("--session", default=None, help="session id (default: $KIROKU_SESSION)")
     if actor:
@@ -23,6 +30,7 @@ def add_session_arguments(parser: argparse.ArgumentParser, *, actor: bool = True
             "--as", dest="actor", default=None, help="who acts (default: the session's GM)"
         )
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_data_dir(parser)
 
 
 # -- roll, odds, demo ------------------------------------------------------------------
@@ -58,6 +66,7 @@ def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--void-skill", action="store_true", help="a Void point: skill 0 → 1")
     parser.add_argument("--center", action="store_true", help="last round's Center bonus")
     parser.add_argument("--reason", default=None)
+    add_data_dir(parser)
 
 
 def register_dice(commands: Subparsers) -> None:
@@ -77,6 +86,7 @@ def register_dice(commands: Subparsers) -> None:
 
     demo = commands.add_parser("demo", help="a short demonstration session")
     demo.add_argument("--seed", type=int, default=1120)
+    add_data_dir(demo)
     demo.set_defaults(handler="demo:demo_command")
 
 
@@ -96,14 +106,17 @@ def register_session(commands: Subparsers) -> None:
     opener.add_argument("--title", default="")
     opener.add_argument("--option", action="append", default=[], help="ruleset option NAME=VALUE")
     opener.add_argument("--json", action="store_true")
+    add_data_dir(opener)
     opener.set_defaults(handler=handler("_session_open"))
     lister = steps.add_parser("list", help="list sessions")
     lister.add_argument("--json", action="store_true")
+    add_data_dir(lister)
     lister.set_defaults(handler=handler("_session_list"))
     shower = steps.add_parser("show", help="a session's state")
     shower.add_argument("id")
     shower.add_argument("--at", type=int, default=None)
     shower.add_argument("--json", action="store_true")
+    add_data_dir(shower)
     shower.set_defaults(handler=handler("_session_show"))
 
     def character_command(name: str, function: str, help: str) -> argparse.ArgumentParser:
@@ -198,10 +211,12 @@ def register_replay(commands: Subparsers) -> None:
     export = commands.add_parser("export", help="write a session as a replay file")
     export.add_argument("session_id")
     export.add_argument("-o", "--output", default=None, help="file (default: stdout)")
+    add_data_dir(export)
     export.set_defaults(handler="replay_commands:_export")
 
     importer = commands.add_parser("import", help="load a replay file into the store")
     importer.add_argument("file")
+    add_data_dir(importer)
     importer.set_defaults(handler="replay_commands:_import")
 
     replay = commands.add_parser("replay", help="rebuild the projections from a replay file")

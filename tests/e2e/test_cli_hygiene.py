@@ -105,3 +105,46 @@ def test_version_prints_the_package_version(kiroku: Run) -> None:
     number = tomllib.loads(pyproject.read_text())["project"]["version"]
     done = kiroku("--version")
     assert (done.returncode, done.stdout, done.stderr) == (0, f"kiroku {number}\n", "")
+
+
+#: The subcommands that never open the store.
+STORELESS = {("odds",), ("replay",)}
+
+
+@pytest.mark.parametrize("words", [w for w, _ in LEAVES if w not in STORELESS], ids=" ".join)
+def test_every_store_subcommand_takes_data_dir_after_it_too(words: tuple[str, ...]) -> None:
+    parser = dict(LEAVES)[words]
+    assert "--data-dir" in parser._option_string_actions
+
+
+def test_data_dir_after_the_subcommand_wins_and_its_absence_keeps_the_one_before() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["--data-dir", "a", "session", "list"]).data_dir == "a"
+    assert parser.parse_args(["session", "list", "--data-dir", "b"]).data_dir == "b"
+    assert parser.parse_args(["--data-dir", "a", "log", "--data-dir", "b"]).data_dir == "b"
+    assert parser.parse_args(["state"]).data_dir is None
+
+
+def test_data_dir_before_or_after_the_subcommand_reaches_the_same_store(
+    kiroku: Run, tmp_path: Path
+) -> None:
+    elsewhere = str(tmp_path / "elsewhere")
+    sheet = str(Path(__file__).resolve().parents[2] / "replays" / "sheets" / "akodo-kaneka.json")
+    writes: list[tuple[str, ...]] = [
+        ("session", "open", "--id", "away", "--gm", "sensei", "--data-dir", elsewhere),
+        ("--data-dir", elsewhere, "join", "--session", "away", "--sheet", sheet, "--player", "a"),
+        ("wound", "--session", "away", "--character", "Akodo Kaneka", "3", "--data-dir", elsewhere),
+    ]
+    for args in writes:
+        done = kiroku(*args)
+        assert done.returncode == 0, (args, done.stderr)
+    lists: list[tuple[str, ...]] = [
+        ("--data-dir", elsewhere, "session", "list", "--json"),
+        ("session", "list", "--json", "--data-dir", elsewhere),
+    ]
+    for args in lists:
+        assert [s["id"] for s in json.loads(kiroku(*args).stdout)] == ["away"]
+    log = kiroku("log", "--session", "away", "--json", "--data-dir", elsewhere)
+    assert [row["type"] for row in json.loads(log.stdout)][-1] == "WoundsTaken"
+    assert json.loads(kiroku("session", "list", "--json").stdout) == []  # $KIROKU_DATA_DIR
+    assert (tmp_path / "elsewhere" / "kiroku.sqlite").exists()
