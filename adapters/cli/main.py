@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -73,7 +74,27 @@ def handler(target: str) -> Handler:
     return found
 
 
+#: The status when stdout is closed before everything was printed (``kiroku log | head``):
+#: what a shell reports for a command ended by SIGPIPE, 128 + 13.
+CLOSED_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            return _main(argv)
+        finally:
+            sys.stdout.flush()  # so that a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        # Whoever reads our output has stopped (``| head -1``): stop quietly. Python
+        # flushes stdout again at exit; send what is left to /dev/null, not to a traceback.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return CLOSED_PIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -81,6 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KirokuError as error:
         sys.stderr.write(f"kiroku: error: {error}\n")
         return 2
+    except BrokenPipeError:
+        raise  # an OSError, but not one to report: see main
     except OSError as error:
         where = f" {error.filename!r}" if error.filename else ""
         sys.stderr.write(f"kiroku: error:{where} {error.strerror or error}\n")

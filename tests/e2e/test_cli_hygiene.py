@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli.main import build_parser, handler
-from tests.e2e.conftest import Run
+from adapters.cli.main import CLOSED_PIPE, build_parser, handler
+from adapters.replay_file import write_replay
+from domain.session.aggregate import Session
+from tests.e2e.conftest import KIROKU, Run
+from tests.support import Table
 
 #: What a store command needs and a dice command must not pay for.
 STORE_AND_LOGGING = ("adapters.store", "eventsourcing", "sqlite3", "structlog", "asyncio")
@@ -148,3 +151,54 @@ def test_data_dir_before_or_after_the_subcommand_reaches_the_same_store(
     assert [row["type"] for row in json.loads(log.stdout)][-1] == "WoundsTaken"
     assert json.loads(kiroku("session", "list", "--json").stdout) == []  # $KIROKU_DATA_DIR
     assert (tmp_path / "elsewhere" / "kiroku.sqlite").exists()
+
+
+@pytest.fixture
+def long_session(kiroku: Run, tmp_path: Path) -> str:
+    """A session whose log (≈ 300 kB) is far more than a pipe holds (64 kB on Linux)."""
+    table = Table("long")
+    table.join()
+    ruling = "a long-winded ruling, " * 45
+    for i in range(300):
+        delta = 1 if i % 2 == 0 else -1
+        table.do(
+            Session.change_standing,
+            character="Akodo Kaneka",
+            standing="honour",
+            delta=delta,
+            reason=f"{i}: {ruling}",
+        )
+    replay = tmp_path / "long.jsonl"
+    write_replay(replay, table.session.events)
+    done = kiroku("import", str(replay))
+    assert done.returncode == 0, done.stderr
+    return "long"
+
+
+@pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "PYTHONUNBUFFERED"])
+@pytest.mark.parametrize(
+    "args",
+    [("log", "--session", "long"), ("export", "long")],
+    ids=["log", "export"],
+)
+def test_a_reader_that_stops_after_one_line_ends_kiroku_quietly(
+    long_session: str, tmp_path: Path, args: tuple[str, ...], unbuffered: str
+) -> None:
+    """``kiroku log --session long | head -1``: no traceback, no BrokenPipeError."""
+    env = {
+        **os.environ,
+        "KIROKU_DATA_DIR": str(tmp_path / "data"),
+        "KIROKU_LOG": "off",
+        "PYTHONUNBUFFERED": unbuffered,
+    }
+    with subprocess.Popen(
+        [str(KIROKU), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        first = process.stdout.readline()
+        process.stdout.close()
+        errors = process.stderr.read().decode()
+        status = process.wait(timeout=60)
+    assert first.strip()
+    assert errors == ""
+    assert status == CLOSED_PIPE == 141
