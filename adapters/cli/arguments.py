@@ -195,7 +195,14 @@ def register_session(commands: Subparsers) -> None:
 
     log = commands.add_parser("log", help="the timeline")
     add_session_arguments(log)
-    log.add_argument("--at", type=int, default=None)
+    log.add_argument("--at", type=int, default=None, help="as of this position")
+    log.add_argument("--after", type=int, default=None, help="only the events after position N")
+    log.add_argument(
+        "--limit",
+        type=int,
+        default=50,
+        help="at most N events: the first N after --after, else the last N (default 50; 0: all)",
+    )
     log.set_defaults(handler=handler("_log"))
 
     state = commands.add_parser("state", help="the projections")

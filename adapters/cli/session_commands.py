@@ -8,18 +8,19 @@ from __future__ import annotations
 
 import argparse
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 from adapters.cli import context
 from adapters.cli.dice_commands import roll_options
-from adapters.cli.render import print_json, render_state, render_timeline
+from adapters.cli.render import print_json, print_json_array, render_state, render_timeline
 from domain.character import CharacterSheet
 from domain.errors import MalformedInput
-from domain.events import AnyEvent
+from domain.events import AnyEvent, EventRetracted
 from domain.purchase import Purchase
 from domain.rulesets.l5r4e import combat
 from domain.rulesets.l5r4e.contests import tn_for
@@ -377,14 +378,53 @@ def _at(args: argparse.Namespace, session: Session) -> int | None:
 
 
 def _log(args: argparse.Namespace) -> int:
+    """A page of the timeline (the last 50 events by default), printed a row at a time."""
     session = _load(args)
     viewer = context.actor(args, session)
-    rows = timeline(session.events, _at(args, session), viewer_is_gm=session.is_gm(viewer))
+    until = _at(args, session)
+    if args.after is not None and not 0 <= args.after <= session.version:
+        raise MalformedInput(
+            f"--after {args.after}: the session has positions 0 to {session.version}"
+        )
+    if args.limit < 0:
+        raise MalformedInput(f"--limit {args.limit}: give a number of events, or 0 for all")
+    rows = _timeline_rows(
+        session, until, args.after, args.limit, viewer_is_gm=session.is_gm(viewer)
+    )
     if args.json:
-        print_json(rows)
+        print_json_array(rows)
     else:
-        print(render_timeline(rows))
+        for row in rows:
+            print(render_timeline([row]))
     return 0
+
+
+def _timeline_rows(
+    session: Session, until: int | None, after: int | None, limit: int, *, viewer_is_gm: bool
+) -> Iterator[dict[str, Any]]:
+    """The timeline's rows for the events in (after, until]: the first ``limit`` of them
+    after ``after``, else the last ``limit`` (0: all), each row made as it is printed.
+
+    Each row is the timeline's own, of its event and of the retraction that marks it, so
+    it is the row the whole timeline would have (a player still sees no hidden roll)."""
+    events = [
+        r
+        for r in session.events
+        if (until is None or r.position <= until) and (after is None or r.position > after)
+    ]
+    if limit:
+        events = events[:limit] if after is not None else events[-limit:]
+    retractions = {
+        r.event.position: r
+        for r in session.events
+        if isinstance(r.event, EventRetracted) and (until is None or r.position <= until)
+    }
+    for recorded in events:
+        retraction = retractions.get(recorded.position)
+        marked = [recorded] if retraction is None else [recorded, retraction]
+        for row in timeline(marked, until, viewer_is_gm=viewer_is_gm):
+            if row["position"] == recorded.position:
+                yield row
 
 
 def _state(args: argparse.Namespace) -> int:

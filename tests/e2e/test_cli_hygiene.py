@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 from adapters.cli.main import CLOSED_PIPE, build_parser, handler
-from adapters.replay_file import write_replay
+from adapters.replay_file import read_replay, write_replay
+from domain.dice.roll import RollOptions
 from domain.session.aggregate import Session
+from projections.timeline import timeline
 from tests.e2e.conftest import KIROKU, Run
-from tests.support import Table
+from tests.support import Scripted, Table
 
 #: What a store command needs and a dice command must not pay for.
 STORE_AND_LOGGING = ("adapters.store", "eventsourcing", "sqlite3", "structlog", "asyncio")
@@ -155,7 +157,9 @@ def test_data_dir_before_or_after_the_subcommand_reaches_the_same_store(
 
 @pytest.fixture
 def long_session(kiroku: Run, tmp_path: Path) -> str:
-    """A session whose log (≈ 300 kB) is far more than a pipe holds (64 kB on Linux)."""
+    """A session of 304 events whose log (≈ 300 kB) is far more than a pipe holds (64 kB
+    on Linux): 300 honour changes with long reasons, a hidden GM roll at 294 and, at 304,
+    the retraction of event 5. Its replay file is ``tmp_path / "long.jsonl"``."""
     table = Table("long")
     table.join()
     ruling = "a long-winded ruling, " * 45
@@ -168,6 +172,12 @@ def long_session(kiroku: Run, tmp_path: Path) -> str:
             delta=delta,
             reason=f"{i}: {ruling}",
         )
+        if i == 290:
+            table.do(
+                Session.roll, expression="1k1", options=RollOptions(), dice=Scripted(5), hidden=True
+            )
+    table.do(Session.retract, position=5, reason="misheard")
+    assert table.session.version == 304
     replay = tmp_path / "long.jsonl"
     write_replay(replay, table.session.events)
     done = kiroku("import", str(replay))
@@ -178,7 +188,7 @@ def long_session(kiroku: Run, tmp_path: Path) -> str:
 @pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "PYTHONUNBUFFERED"])
 @pytest.mark.parametrize(
     "args",
-    [("log", "--session", "long"), ("export", "long")],
+    [("log", "--session", "long", "--limit", "0"), ("export", "long")],
     ids=["log", "export"],
 )
 def test_a_reader_that_stops_after_one_line_ends_kiroku_quietly(
@@ -202,3 +212,111 @@ def test_a_reader_that_stops_after_one_line_ends_kiroku_quietly(
     assert first.strip()
     assert errors == ""
     assert status == CLOSED_PIPE == 141
+
+
+LOG_PAGES = [
+    # (the options, viewed by the GM?, as of, the positions shown)
+    ([], True, None, range(255, 305)),
+    (["--as", "ana"], False, None, [p for p in range(255, 305) if p != 294]),
+    (["--after", "3", "--limit", "2"], True, None, [4, 5]),
+    (["--at", "100", "--after", "4", "--limit", "1"], True, 100, [5]),
+    (["--at", "100", "--limit", "3"], True, 100, [98, 99, 100]),
+    (["--after", "290", "--limit", "6", "--as", "ana"], False, None, [291, 292, 293, 295, 296]),
+    (["--after", "304"], True, None, []),
+]
+
+
+@pytest.mark.parametrize(("options", "gm", "at", "positions"), LOG_PAGES)
+def test_log_pages_are_the_whole_timelines_rows_for_those_events(
+    long_session: str,
+    kiroku: Run,
+    tmp_path: Path,
+    options: list[str],
+    gm: bool,
+    at: int | None,
+    positions: list[int],
+) -> None:
+    _, events = read_replay(tmp_path / "long.jsonl")
+    whole = timeline(events, at, viewer_is_gm=gm)
+    done = kiroku("log", "--session", "long", "--json", *options)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [row for row in whole if row["position"] in positions]
+
+
+def test_log_pages_mark_retractions_only_as_of_their_position(
+    long_session: str, kiroku: Run
+) -> None:
+    page = json.loads(kiroku("log", "--session", "long", "--json", "--after", "4").stdout)
+    assert page[0]["retracted"] and page[0]["retraction_reason"] == "misheard"
+    earlier = kiroku("log", "--session", "long", "--json", "--after", "4", "--at", "10")
+    assert not json.loads(earlier.stdout)[0]["retracted"]
+    text = kiroku("log", "--session", "long", "--after", "3", "--limit", "2").stdout
+    assert [line[:3] for line in text.splitlines()] == ["#4 ", "#5 "]
+    assert text.splitlines()[1].endswith("(retracted)")
+
+
+def test_log_limit_0_prints_the_whole_timeline_in_its_json_shape(
+    long_session: str, kiroku: Run, tmp_path: Path
+) -> None:
+    _, events = read_replay(tmp_path / "long.jsonl")
+    done = kiroku("log", "--session", "long", "--json", "--limit", "0")
+    assert done.stdout == json.dumps(timeline(events), ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--after", "305"], "--after 305: the session has positions 0 to 304"),
+        (["--limit", "-1"], "--limit -1: give a number of events, or 0 for all"),
+    ],
+)
+def test_log_refuses_a_page_outside_the_session(
+    long_session: str, kiroku: Run, options: list[str], message: str
+) -> None:
+    done = kiroku("log", "--session", "long", *options)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert message in done.stderr
+
+
+def run_main(script: str, argv: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``script`` (which calls ``main(ARGV)``), in a fresh interpreter on the test's store."""
+    env = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path / "data"), "KIROKU_LOG": "off"}
+    return subprocess.run(
+        [sys.executable, "-c", script.replace("ARGV", repr(argv))],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+    )
+
+
+COUNT_WRITES = """
+import json, sys
+from adapters.cli.main import main
+
+class Counter:
+    def __init__(self):
+        self.sizes = []
+    def write(self, text):
+        self.sizes.append(len(text))
+        return len(text)
+    def flush(self):
+        pass
+
+counter = Counter()
+real, sys.stdout = sys.stdout, counter
+status = main(ARGV)
+sys.stdout = real
+print(json.dumps([status, counter.sizes]))
+"""
+
+
+@pytest.mark.parametrize("json_output", [False, True], ids=["text", "json"])
+def test_log_prints_as_it_goes(long_session: str, tmp_path: Path, json_output: bool) -> None:
+    argv = ["log", "--session", "long", "--limit", "0"] + (["--json"] if json_output else [])
+    done = run_main(COUNT_WRITES, argv, tmp_path)
+    status, sizes = json.loads(done.stdout)
+    assert status == 0, done.stderr
+    assert sum(sizes) > 300_000
+    assert max(sizes) < sum(sizes) / 100  # a row at a time, never the whole output
