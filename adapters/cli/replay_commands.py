@@ -60,7 +60,8 @@ def _replay(args: argparse.Namespace) -> int:
     _, events = read_replay(path)
     if args.until is not None and not 0 <= args.until <= len(events):
         raise MalformedInput(f"--until {args.until}: the replay has positions 0 to {len(events)}")
-    projections = project(events, args.until)
+    # The readable table shows no timeline: build it only for what prints or writes it.
+    projections = project(events, args.until, with_timeline=args.json or args.update_expected)
     if args.update_expected:
         if args.until is not None:
             raise MalformedInput("--update-expected writes the whole replay's projections")

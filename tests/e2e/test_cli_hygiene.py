@@ -320,3 +320,28 @@ def test_log_prints_as_it_goes(long_session: str, tmp_path: Path, json_output: b
     assert status == 0, done.stderr
     assert sum(sizes) > 300_000
     assert max(sizes) < sum(sizes) / 100  # a row at a time, never the whole output
+
+
+REFUSE_TIMELINE = """
+import sys
+import projections.timeline
+
+def refuse(*args, **kwargs):
+    raise SystemExit("the timeline was computed")
+
+projections.timeline.timeline = refuse
+from adapters.cli.main import main
+sys.exit(main(ARGV))
+"""
+
+
+def test_replay_as_a_table_does_not_compute_the_timeline_it_does_not_print(
+    long_session: str, kiroku: Run, tmp_path: Path
+) -> None:
+    replay = str(tmp_path / "long.jsonl")
+    table = run_main(REFUSE_TIMELINE, ["replay", replay], tmp_path)
+    assert table.returncode == 0, table.stderr
+    assert table.stdout == kiroku("state", "--session", "long").stdout
+    # the other side, so that the test above cannot pass by patching nothing:
+    as_json = run_main(REFUSE_TIMELINE, ["replay", replay, "--json"], tmp_path)
+    assert "the timeline was computed" in as_json.stderr
