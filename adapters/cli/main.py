@@ -84,7 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return _main(argv)
         finally:
-            sys.stdout.flush()  # so that a closed pipe shows here, not at exit
+            if sys.stdout is not None:  # None when started with stdout closed (>&-)
+                sys.stdout.flush()  # so that a closed pipe shows here, not at exit
     except BrokenPipeError:
         # Whoever reads our output has stopped (``| head -1``): stop quietly. Python
         # flushes stdout again at exit; send what is left to /dev/null, not to a traceback.

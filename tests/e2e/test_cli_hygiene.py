@@ -214,6 +214,19 @@ def test_a_reader_that_stops_after_one_line_ends_kiroku_quietly(
     assert status == CLOSED_PIPE == 141
 
 
+def test_a_command_started_with_stdout_closed_still_runs(tmp_path: Path) -> None:
+    """``kiroku roll 5k3 >&-``: Python has no sys.stdout at all; print() skips it."""
+    env = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path / "data"), "KIROKU_LOG": "off"}
+    done = subprocess.run(
+        ["sh", "-c", '"$0" roll 5k3 --seed 1 >&-', str(KIROKU)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+
+
 LOG_PAGES = [
     # (the options, viewed by the GM?, as of, the positions shown)
     ([], True, None, range(255, 305)),
