@@ -63,7 +63,7 @@ class EventCodec:
         self._one = msgspec.json.Decoder(union)
         self._many = msgspec.json.Decoder(list[union])
         self._lines = msgspec.json.Decoder(line)
-        self._union = union
+        self.union = union
 
     def decode(self, data: bytes) -> Event:
         """Decode one event, upcasting it if it was written under an older schema."""
@@ -123,7 +123,7 @@ class EventCodec:
 
     def convert(self, raw: dict[str, Any]) -> Event:
         try:
-            event: Event = msgspec.convert(raw, self._union)
+            event: Event = msgspec.convert(raw, self.union)
             return event
         except msgspec.ValidationError as error:
             raise MalformedInput(str(error)) from None

@@ -3,7 +3,7 @@
 On a 200,000-event long session (``bench/sessions.py``), stored in SQLite through the
 store's own import path (cached, ``bench/stores.py``):
 
-1. Codec: the stored payloads decoded into the typed union ``AnyEvent`` as the store
+1. Codec: the stored payloads decoded into the typed union ``Event`` as the store
    does it (``adapters.store._decode_rows``: one decoder call per page of 20,000 rows,
    the payloads joined into one array), with msgspec JSON (today's format) against
    msgspec MessagePack (the same events encoded with ``msgspec.msgpack``, decoded the
@@ -29,15 +29,17 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
-from adapters.store import READ_PAGE, EventStore, StoreConfig, _decode_rows, stream_id
+from adapters.codec import codec_for
+from adapters.store import READ_PAGE, EventStore, StoreConfig, stream_id
 from bench.cold import LIBRARY_ID, LibrarySession, library_application
 from bench.machine import Sample, load, median_mb, median_ms, python, run_child, spread_ms, verdict
 from bench.sessions import long_session
 from bench.stores import SESSION, cached, fingerprint, session_store, working_copy
-from domain.events import AnyEvent, Recorded
+from domain.events import Event, Recorded
 from domain.session.state import fold
 from projections import project_state
 
@@ -48,8 +50,11 @@ TARGET_RAW = 0.8
 TARGET_LIBRARY = 10.0
 
 Rows = list[tuple[int, bytes]]
-_json_page = msgspec.json.Decoder(list[AnyEvent])
-_msgpack_page = msgspec.msgpack.Decoder(list[AnyEvent])
+_codec = codec_for("l5r4e")
+_decode_rows = _codec.decode_page
+_union: Any = _codec.union
+_json_page: msgspec.json.Decoder[list[Event]] = msgspec.json.Decoder(list[_union])
+_msgpack_page: msgspec.msgpack.Decoder[list[Event]] = msgspec.msgpack.Decoder(list[_union])
 _msgpack_encoder = msgspec.msgpack.Encoder()
 _json_encoder = msgspec.json.Encoder()
 
@@ -100,7 +105,7 @@ def rate(seconds: float) -> str:
     return f"{SIZE / seconds:>11,.0f} events/s ({seconds * 1000:,.0f} ms)"
 
 
-def codecs(rows: Rows, events: list[AnyEvent]) -> Iterator[str]:
+def codecs(rows: Rows, events: list[Event]) -> Iterator[str]:
     packed: Rows = [
         (version, _msgpack_encoder.encode(e)) for (version, _), e in zip(rows, events, strict=True)
     ]

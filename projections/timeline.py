@@ -49,9 +49,15 @@ def hidden(event: Event) -> bool:
 
 
 def timeline(
-    events: list[Recorded], until: int | None = None, *, viewer_is_gm: bool = True
+    events: list[Recorded],
+    until: int | None = None,
+    *,
+    viewer_is_gm: bool = True,
+    ruleset: Ruleset | None = None,
 ) -> list[dict[str, Any]]:
-    ruleset = ruleset_of(events)
+    """The rows of ``events`` as of ``until``; ``ruleset`` describes the ruleset's events
+    (by default, the one the events open with)."""
+    ruleset = ruleset or ruleset_of(events)
     retractions = {
         r.event.position: r
         for r in events

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -14,6 +12,7 @@ from typing import Any
 import msgspec
 
 from adapters.cli.dice_commands import describe_roll, roll_as_json
+from adapters.cli.render import print_json
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from domain.dice.die import DiceSource, Die, FaceQueue
@@ -25,15 +24,6 @@ from domain.rulesets.roll_keep_kit.events import DiceRolled
 from domain.rulesets.roll_keep_kit.modifiers import describe_parts
 from domain.session.aggregate import Session
 from projections.timeline import describe
-
-
-def add_session_arguments(parser: argparse.ArgumentParser, *, actor: bool = True) -> None:
-    parser.add_argument("--session", default=None, help="session id (default: $KIROKU_SESSION)")
-    if actor:
-        parser.add_argument(
-            "--as", dest="actor", default=None, help="who acts (default: the session's GM)"
-        )
-    parser.add_argument("--json", action="store_true", help="print JSON")
 
 
 def store_config(args: argparse.Namespace) -> StoreConfig:
@@ -137,7 +127,3 @@ def print_recorded(
             print(describe_roll(event.roll))
         else:
             print(f"#{r.position} {describe(event, ruleset)}")
-
-
-def print_json(data: object) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")

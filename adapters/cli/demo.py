@@ -8,10 +8,14 @@ prints the projections and the timeline. Run it twice and you get two sessions.
 
 from __future__ import annotations
 
+import argparse
+import os
 import random
 from collections.abc import Callable
 from typing import Any
 
+from adapters import log
+from adapters.cli.context import store_config
 from adapters.cli.render import render_state, render_timeline
 from adapters.service import Command, SessionService, utc_now
 from adapters.store import EventStore, StoreConfig
@@ -178,3 +182,10 @@ def run_demo(config: StoreConfig, seed: int = 1120) -> str:
             f"Try: kiroku state --session {sid} --at 12   |   kiroku export {sid} -o {sid}.jsonl",
         ]
     )
+
+
+def demo_command(args: argparse.Namespace) -> int:
+    """``kiroku demo``: thirty-odd commands, logged only when asked to (KIROKU_LOG)."""
+    log.configure("warning" if "KIROKU_LOG" not in os.environ else None)
+    print(run_demo(store_config(args), args.seed))
+    return 0

@@ -6,25 +6,37 @@ import argparse
 import random
 from typing import Any
 
+from adapters.cli.render import print_json
 from domain.dice.faces import parse_faces
 from domain.dice.odds import success_probability, tn_table
 from domain.dice.roll import RollOptions, RollResult, resolve, roll
 from domain.errors import MalformedInput
 
 
-def add_roll_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("expression", nargs="?", default=None, help="a roll such as 7k3+5")
-    parser.add_argument("--tn", type=int, default=None, help="target number")
-    parser.add_argument("--raises", type=int, default=0, help="raises called (+5 TN each)")
-    parser.add_argument("--free-raises", type=int, default=0, help="free raises (+5 total each)")
-    parser.add_argument("--unskilled", action="store_true", help="10s do not explode, no raises")
-    parser.add_argument("--emphasis", action="store_true", help="reroll each first 1 once")
-    parser.add_argument("--void", action="store_true", help="a Void point spent: +1k1")
-    parser.add_argument(
-        "--seed", type=int, default=None, help="seed the dice for a repeatable roll"
-    )
-    parser.add_argument("--faces", default=None, help="faces rolled at the table: 6,7,10+3,1r4")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+def roll_command(args: argparse.Namespace) -> int:
+    """``kiroku roll``: a bare roll, or with --session/--character one recorded in a session
+    (only then is the session machinery, and with it the store, imported)."""
+    if args.session or args.character:
+        from adapters.cli.session_commands import session_roll
+
+        return session_roll(args)
+    if not args.expression:
+        raise MalformedInput("give a dice expression such as 7k3+5")
+    result = roll_from_args(args)
+    if args.json:
+        print_json(roll_as_json(result))
+    else:
+        print(describe_roll(result))
+    return 0
+
+
+def odds_command(args: argparse.Namespace) -> int:
+    data = odds_as_json(args)
+    if args.json:
+        print_json(data)
+    else:
+        print(describe_odds(data))
+    return 0
 
 
 def roll_options(args: argparse.Namespace, max_raises: int | None = None) -> RollOptions:

@@ -1,18 +1,22 @@
-"""Entry point of ``kiroku``: parse, dispatch, print; errors exit 2, never a traceback."""
+"""Entry point of ``kiroku``: parse, dispatch, print; errors exit 2, never a traceback.
+
+Only the subcommand that runs is imported: the parser is declared in
+:mod:`adapters.cli.arguments` and each subcommand names its handler as
+``"module:function"``, so ``kiroku roll 5k3`` and ``kiroku --help`` load neither the
+store nor structlog (logging is set up by the service, on the first command it logs).
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from adapters import log
-from adapters.cli import dice_commands, play_commands, replay_commands, session_commands
-from adapters.cli.context import store_config
-from adapters.cli.demo import run_demo
-from domain.errors import KirokuError, MalformedInput
+from adapters.cli import arguments, play_arguments
+from domain.errors import KirokuError
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -26,77 +30,81 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _print_json(data: object) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+class _Version(argparse.Action):
+    """``--version``: ``kiroku X.Y.Z`` from the installed package's metadata, read only
+    when asked for (importlib.metadata is not free)."""
 
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.setdefault("help", "print kiroku's version and exit")
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
-def _roll(args: argparse.Namespace) -> int:
-    if args.session or args.character:
-        return session_commands.session_roll(args)
-    if not args.expression:
-        raise MalformedInput("give a dice expression such as 7k3+5")
-    result = dice_commands.roll_from_args(args)
-    if args.json:
-        _print_json(dice_commands.roll_as_json(result))
-    else:
-        print(dice_commands.describe_roll(result))
-    return 0
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        from importlib.metadata import PackageNotFoundError, version
 
-
-def _odds(args: argparse.Namespace) -> int:
-    data = dice_commands.odds_as_json(args)
-    if args.json:
-        _print_json(data)
-    else:
-        print(dice_commands.describe_odds(data))
-    return 0
-
-
-def _demo(args: argparse.Namespace) -> int:
-    print(run_demo(store_config(args), args.seed))
-    return 0
+        try:
+            number = version("kiroku")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            number = "unknown (not installed)"
+        sys.stdout.write(f"kiroku {number}\n")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="kiroku", description="Kiroku, the record of an L5R session.")
+    parser.add_argument("--version", action=_Version)
     parser.add_argument("--data-dir", default=None, help="where the store lives ($KIROKU_DATA_DIR)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    roll_parser = commands.add_parser("roll", help="roll & keep dice")
-    dice_commands.add_roll_arguments(roll_parser)
-    session_commands.add_session_roll_arguments(roll_parser)
-    roll_parser.set_defaults(handler=_roll)
-
-    odds_parser = commands.add_parser("odds", help="exact chance of success")
-    odds_parser.add_argument("expression")
-    odds_parser.add_argument("--tn", type=int, default=None)
-    odds_parser.add_argument("--table", action="store_true", help="TN 5 to 60 by 5")
-    odds_parser.add_argument("--unskilled", action="store_true")
-    odds_parser.add_argument("--emphasis", action="store_true")
-    odds_parser.add_argument("--json", action="store_true")
-    odds_parser.set_defaults(handler=_odds)
-
-    demo_parser = commands.add_parser("demo", help="a short demonstration session")
-    demo_parser.add_argument("--seed", type=int, default=1120)
-    demo_parser.set_defaults(handler=_demo)
-
-    session_commands.register(commands)
-    play_commands.register(commands)
-    replay_commands.register(commands)
+    arguments.register_dice(commands)
+    arguments.register_session(commands)
+    play_arguments.register_play(commands)
+    arguments.register_replay(commands)
     return parser
 
 
+def handler(target: str) -> Handler:
+    """``"module:function"`` in :mod:`adapters.cli`, imported now."""
+    module, _, function = target.partition(":")
+    found: Handler = getattr(importlib.import_module(f"adapters.cli.{module}"), function)
+    return found
+
+
+#: The status when stdout is closed before everything was printed (``kiroku log | head``):
+#: what a shell reports for a command ended by SIGPIPE, 128 + 13.
+CLOSED_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            return _main(argv)
+        finally:
+            if sys.stdout is not None:  # None when started with stdout closed (>&-)
+                sys.stdout.flush()  # so that a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        # Whoever reads our output has stopped (``| head -1``): stop quietly. Python
+        # flushes stdout again at exit; send what is left to /dev/null, not to a traceback.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return CLOSED_PIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    handler: Handler = args.handler
-    # The demo runs thirty-odd commands: log them only when asked to (KIROKU_LOG).
-    log.configure("warning" if args.command == "demo" and "KIROKU_LOG" not in os.environ else None)
     try:
-        return handler(args)
+        return handler(args.handler)(args)
     except KirokuError as error:
         sys.stderr.write(f"kiroku: error: {error}\n")
         return 2
+    except BrokenPipeError:
+        raise  # an OSError, but not one to report: see main
     except OSError as error:
         where = f" {error.filename!r}" if error.filename else ""
         sys.stderr.write(f"kiroku: error:{where} {error.strerror or error}\n")

@@ -12,7 +12,6 @@ from typing import Any
 import msgspec
 
 from adapters.cli import context
-from adapters.cli.play_arguments import add_arguments, add_dice_arguments
 from domain.errors import MalformedInput
 from domain.events import Event
 from domain.rulesets.l5r4e import (
@@ -31,12 +30,11 @@ from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, Arrow, Weapon
 
 Build = Callable[[Play, str, datetime, argparse.Namespace], list[Event]]
-Subparsers = Any
 
 
 def run(args: argparse.Namespace) -> int:
     """Load the session, decide the command as the actor, append, print."""
-    build: Build = args.build
+    build = BUILDS[args.command_name]
     service = context.open_service(args)
     try:
         sid = context.session_id(args)
@@ -421,55 +419,10 @@ BATTLE: dict[str, Build] = {
 }
 
 
-def register(commands: Subparsers) -> None:
-    for name, (help_text, build) in COMMANDS.items():
-        parser = commands.add_parser(name, help=help_text)
-        context.add_session_arguments(parser)
-        add_arguments(name, parser)
-        parser.set_defaults(handler=run, build=build, command_name=name)
-
-    duel = commands.add_parser("duel", help="an iaijutsu duel, step by step")
-    steps = duel.add_subparsers(dest="step", required=True)
-    for step, build in DUEL.items():
-        p = steps.add_parser(step)
-        context.add_session_arguments(p)
-        if step == "begin":
-            p.add_argument("--challenger", required=True)
-            p.add_argument("--defender", required=True)
-            p.add_argument("--kind", choices=duels.KINDS, default="first_blood")
-        else:
-            p.add_argument("--duel", required=True)
-        if step == "concede":
-            p.add_argument("--character", required=True)
-        if step == "assess":
-            p.add_argument(
-                "--raises", type=int, nargs=2, default=[0, 0], metavar=("CHALLENGER", "DEFENDER")
-            )
-        if step in ("assess", "focus", "strike"):
-            add_dice_arguments(p)
-        p.set_defaults(handler=run, build=build, command_name=f"duel {step}")
-
-    fight = commands.add_parser("battle", help="a mass battle, turn by turn")
-    steps = fight.add_subparsers(dest="step", required=True)
-    for step, build in BATTLE.items():
-        p = steps.add_parser(step)
-        context.add_session_arguments(p)
-        if step == "begin":
-            p.add_argument("--name", required=True)
-            p.add_argument("--armies", type=int, nargs=2, required=True, metavar=("OURS", "THEIRS"))
-            p.add_argument("--table", required=True, help="the GM's mass-battle table (JSON)")
-        elif step in ("engage", "draw", "heroic"):
-            p.add_argument("--character", required=True)
-        if step == "engage":
-            p.add_argument("level", choices=("reserve", "disengaged", "engaged", "front_line"))
-        elif step == "commanders":
-            p.add_argument("--ours", required=True)
-            p.add_argument("--theirs", required=True)
-            p.add_argument("--our-free-raises", type=int, default=0)
-            p.add_argument("--their-free-raises", type=int, default=0)
-        elif step == "heroic":
-            p.add_argument("--refuse", action="store_true")
-            p.add_argument("--note", default="")
-        if step in ("commanders", "draw"):
-            add_dice_arguments(p)
-        p.set_defaults(handler=run, build=build, command_name=f"battle {step}")
+#: Every play command's build by its ``command_name``; its parser (and a copy of its help,
+#: kept equal by a test) is in :mod:`adapters.cli.play_arguments`.
+BUILDS: dict[str, Build] = {
+    **{name: build for name, (_, build) in COMMANDS.items()},
+    **{f"duel {step}": build for step, build in DUEL.items()},
+    **{f"battle {step}": build for step, build in BATTLE.items()},
+}

@@ -1,8 +1,26 @@
-"""Readable tables of the projections for ``kiroku state`` and ``kiroku replay``."""
+"""Readable tables of the projections for ``kiroku state`` and ``kiroku replay``, and JSON."""
 
 from __future__ import annotations
 
+import json
+import sys
+from collections.abc import Iterable
 from typing import Any
+
+
+def print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def print_json_array(items: Iterable[object]) -> None:
+    """``print_json(list(items))``, the same bytes, written an item at a time."""
+    write = sys.stdout.write
+    write("[")
+    for index, item in enumerate(items):
+        if index:
+            write(", ")
+        write(json.dumps(item, ensure_ascii=False))
+    write("]\n")
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> list[str]:

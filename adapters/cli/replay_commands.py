@@ -9,13 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from adapters.cli import context
-from adapters.cli.render import render_state
+from adapters.cli.render import print_json, render_state
 from adapters.replay_file import dump_lines, header_for, read_replay, write_replay
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.session.aggregate import Session
 from projections import project
-
-Subparsers = Any
 
 
 def expected_path(replay: Path) -> Path:
@@ -62,7 +60,8 @@ def _replay(args: argparse.Namespace) -> int:
     _, events = read_replay(path)
     if args.until is not None and not 0 <= args.until <= len(events):
         raise MalformedInput(f"--until {args.until}: the replay has positions 0 to {len(events)}")
-    projections = project(events, args.until)
+    # The readable table shows no timeline: build it only for what prints or writes it.
+    projections = project(events, args.until, with_timeline=args.json or args.update_expected)
     if args.update_expected:
         if args.until is not None:
             raise MalformedInput("--update-expected writes the whole replay's projections")
@@ -71,27 +70,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"wrote {target}")
         return 0
     if args.json:
-        context.print_json(projections)
+        print_json(projections)
     else:
         print(render_state(projections))
     return 0
-
-
-def register(commands: Subparsers) -> None:
-    export = commands.add_parser("export", help="write a session as a replay file")
-    export.add_argument("session_id")
-    export.add_argument("-o", "--output", default=None, help="file (default: stdout)")
-    export.set_defaults(handler=_export)
-
-    importer = commands.add_parser("import", help="load a replay file into the store")
-    importer.add_argument("file")
-    importer.set_defaults(handler=_import)
-
-    replay = commands.add_parser("replay", help="rebuild the projections from a replay file")
-    replay.add_argument("file")
-    replay.add_argument("--until", type=int, default=None, help="as of this position")
-    replay.add_argument("--json", action="store_true")
-    replay.add_argument(
-        "--update-expected", action="store_true", help="rewrite NAME.expected.json on purpose"
-    )
-    replay.set_defaults(handler=_replay)

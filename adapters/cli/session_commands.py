@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -16,23 +16,20 @@ from typing import Any
 import msgspec
 
 from adapters.cli import context
-from adapters.cli.dice_commands import add_roll_arguments, roll_options
-from adapters.cli.render import render_state, render_timeline
+from adapters.cli.dice_commands import roll_options
+from adapters.cli.render import print_json, print_json_array, render_state, render_timeline
 from domain.errors import MalformedInput
-from domain.events import Event
+from domain.events import Event, EventRetracted
 from domain.rulesets.l5r4e import combat
 from domain.rulesets.l5r4e.contests import tn_for
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.l5r4e.skills import skill_roll
 from domain.rulesets.roll_keep_kit.character import CharacterSheet
 from domain.rulesets.roll_keep_kit.purchase import Purchase
-from domain.rulesets.roll_keep_kit.standing import STANDINGS, parse_tenths
+from domain.rulesets.roll_keep_kit.standing import parse_tenths
 from domain.session.aggregate import Session
 from projections import project_state
 from projections.timeline import timeline
-
-Handler = Callable[[argparse.Namespace], int]
-Subparsers = Any
 
 
 def _run(
@@ -110,7 +107,7 @@ def _session_list(args: argparse.Namespace) -> int:
         for s in sessions
     ]
     if args.json:
-        context.print_json(rows)
+        print_json(rows)
     elif not rows:
         print("no sessions yet: kiroku session open --gm NAME")
     else:
@@ -399,150 +396,60 @@ def _at(args: argparse.Namespace, session: Session) -> int | None:
 
 
 def _log(args: argparse.Namespace) -> int:
+    """A page of the timeline (the last 50 events by default), printed a row at a time."""
     session = _load(args)
     viewer = context.actor(args, session)
-    rows = timeline(session.events, _at(args, session), viewer_is_gm=session.is_gm(viewer))
+    until = _at(args, session)
+    if args.after is not None and not 0 <= args.after <= session.version:
+        raise MalformedInput(
+            f"--after {args.after}: the session has positions 0 to {session.version}"
+        )
+    if args.limit < 0:
+        raise MalformedInput(f"--limit {args.limit}: give a number of events, or 0 for all")
+    rows = _timeline_rows(
+        session, until, args.after, args.limit, viewer_is_gm=session.is_gm(viewer)
+    )
     if args.json:
-        context.print_json(rows)
+        print_json_array(rows)
     else:
-        print(render_timeline(rows))
+        for row in rows:
+            print(render_timeline([row]))
     return 0
+
+
+def _timeline_rows(
+    session: Session, until: int | None, after: int | None, limit: int, *, viewer_is_gm: bool
+) -> Iterator[dict[str, Any]]:
+    """The timeline's rows for the events in (after, until]: the first ``limit`` of them
+    after ``after``, else the last ``limit`` (0: all), each row made as it is printed.
+
+    Each row is the timeline's own, of its event and of the retraction that marks it, so
+    it is the row the whole timeline would have (a player still sees no hidden roll)."""
+    events = [
+        r
+        for r in session.events
+        if (until is None or r.position <= until) and (after is None or r.position > after)
+    ]
+    if limit:
+        events = events[:limit] if after is not None else events[-limit:]
+    retractions = {
+        r.event.position: r
+        for r in session.events
+        if isinstance(r.event, EventRetracted) and (until is None or r.position <= until)
+    }
+    for recorded in events:
+        retraction = retractions.get(recorded.position)
+        marked = [recorded] if retraction is None else [recorded, retraction]
+        for row in timeline(marked, until, viewer_is_gm=viewer_is_gm, ruleset=session.ruleset):
+            if row["position"] == recorded.position:
+                yield row
 
 
 def _state(args: argparse.Namespace) -> int:
     session = _load(args)
     projections = project_state(session.as_of(_at(args, session)))
     if args.json:
-        context.print_json(projections)
+        print_json(projections)
     else:
         print(render_state(projections))
     return 0
-
-
-# -- the parser ------------------------------------------------------------------------
-
-
-def register(commands: Subparsers) -> None:
-    session = commands.add_parser("session", help="open, list and show sessions")
-    steps = session.add_subparsers(dest="step", required=True)
-    opener = steps.add_parser("open", help="open a session")
-    opener.add_argument("--id", default=None, help="session id (default: generated)")
-    opener.add_argument("--ruleset", default="l5r4e")
-    opener.add_argument("--gm", required=True, help="the GM's id")
-    opener.add_argument("--campaign", default="")
-    opener.add_argument("--title", default="")
-    opener.add_argument("--option", action="append", default=[], help="ruleset option NAME=VALUE")
-    opener.add_argument("--json", action="store_true")
-    opener.set_defaults(handler=_session_open)
-    lister = steps.add_parser("list", help="list sessions")
-    lister.add_argument("--json", action="store_true")
-    lister.set_defaults(handler=_session_list)
-    shower = steps.add_parser("show", help="a session's state")
-    shower.add_argument("id")
-    shower.add_argument("--at", type=int, default=None)
-    shower.add_argument("--json", action="store_true")
-    shower.set_defaults(handler=_session_show)
-
-    def character_command(name: str, handler: Handler, help: str) -> argparse.ArgumentParser:
-        parser: argparse.ArgumentParser = commands.add_parser(name, help=help)
-        context.add_session_arguments(parser)
-        parser.add_argument("--character", required=True)
-        parser.set_defaults(handler=handler)
-        return parser
-
-    join = commands.add_parser("join", help="a character joins the session")
-    context.add_session_arguments(join)
-    join.add_argument("--sheet", required=True, help="character sheet (JSON file)")
-    join.add_argument("--player", required=True, help="the player's id")
-    join.set_defaults(handler=_join)
-
-    initiative = character_command("initiative", _initiative, "roll initiative")
-    initiative.add_argument("--seed", type=int, default=None)
-    initiative.add_argument("--faces", default=None)
-
-    combat = commands.add_parser("combat", help="start a combat, a round, the next turn, end")
-    context.add_session_arguments(combat)
-    combat.add_argument("step", choices=("start", "round", "next", "end"))
-    combat.set_defaults(handler=_combat)
-
-    stance = character_command("stance", _stance, "choose a stance")
-    stance.add_argument("stance")
-
-    void = character_command("void", _void, "spend (or regain) a Void point")
-    void.add_argument("--purpose", default="declared before the roll")
-    void.add_argument("--regain", nargs="?", const="all", default=None, help="N or all")
-    void.add_argument("--source", default="a full night's sleep")
-    void.add_argument(
-        "--use",
-        default="other",
-        choices=("armour", "initiative", "technique", "other"),
-        help="armour: +10 armour TN this round; initiative: +10 for the combat; technique: "
-        "a school technique (outside the one-a-round limit)",
-    )
-
-    wound = character_command("wound", _wound, "wounds taken")
-    wound.add_argument("amount")
-    wound.add_argument("--source", default="")
-
-    heal = character_command("heal", _heal, "wounds healed")
-    heal.add_argument("amount")
-    heal.add_argument("--method", default="")
-
-    for standing in STANDINGS:
-        parser = character_command(standing, _standing, f"change {standing} (e.g. +0.3, -1.0)")
-        parser.add_argument("delta")
-        parser.add_argument("--reason", default=None)
-
-    xp = commands.add_parser("xp", help="award or spend XP")
-    xp_steps = xp.add_subparsers(dest="step", required=True)
-    award = xp_steps.add_parser("award")
-    context.add_session_arguments(award)
-    award.add_argument("--character", required=True)
-    award.add_argument("amount")
-    award.add_argument("--reason", default=None)
-    award.set_defaults(handler=_xp_award)
-    spend = xp_steps.add_parser("spend")
-    context.add_session_arguments(spend)
-    spend.add_argument("--character", required=True)
-    spend.add_argument("--trait", default=None)
-    spend.add_argument("--void", action="store_true")
-    spend.add_argument("--skill", default=None)
-    spend.add_argument("--emphasis", default=None, help="SKILL:EMPHASIS")
-    spend.set_defaults(handler=_xp_spend)
-
-    retract = commands.add_parser("retract", help="the GM retracts an event, with a reason")
-    context.add_session_arguments(retract)
-    retract.add_argument("position", nargs="?", default=None)
-    retract.add_argument("--last", action="store_true", help="undo: the latest event")
-    retract.add_argument("--reason", required=True)
-    retract.set_defaults(handler=_retract)
-
-    log = commands.add_parser("log", help="the timeline")
-    context.add_session_arguments(log)
-    log.add_argument("--at", type=int, default=None)
-    log.set_defaults(handler=_log)
-
-    state = commands.add_parser("state", help="the projections")
-    context.add_session_arguments(state, actor=False)
-    state.add_argument("--at", type=int, default=None, help="as of this position")
-    state.set_defaults(handler=_state)
-
-
-def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
-    """``kiroku roll`` grows session arguments; without --session it is a bare roll."""
-    parser.add_argument("--session", default=None)
-    parser.add_argument("--as", dest="actor", default=None)
-    parser.add_argument("--character", default=None)
-    parser.add_argument("--skill", default=None)
-    parser.add_argument("--trait", default=None)
-    parser.add_argument("--ring", default=None)
-    parser.add_argument("--purpose", default="other")
-    parser.add_argument("--label", default=None)
-    parser.add_argument("--hidden", action="store_true", help="a GM's hidden roll")
-    parser.add_argument("--difficulty", default=None, help="easy, average, very_hard, impossible")
-    parser.add_argument("--void-skill", action="store_true", help="a Void point: skill 0 → 1")
-    parser.add_argument("--center", action="store_true", help="last round's Center bonus")
-    parser.add_argument("--reason", default=None)
-
-
-__all__ = ["add_roll_arguments", "add_session_roll_arguments", "register", "session_roll"]

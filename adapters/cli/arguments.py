@@ -1,0 +1,236 @@
+"""Every ``kiroku`` subcommand's arguments, declared without importing what runs it.
+
+Parsing ``kiroku roll 5k3`` or ``kiroku --help`` builds the whole parser, so this module
+(and :mod:`adapters.cli.play_arguments`) imports only argparse and light domain
+constants: never the store, the service or structlog. Each subcommand names its handler
+as ``"module:function"`` in :mod:`adapters.cli`, imported only when that subcommand runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from domain.rulesets.roll_keep_kit.standing import STANDINGS
+
+Subparsers = Any
+
+
+def add_data_dir(parser: argparse.ArgumentParser) -> None:
+    """``--data-dir`` after the subcommand too; left unset, the one before it stands."""
+    parser.add_argument(
+        "--data-dir", default=argparse.SUPPRESS, help="where the store lives ($KIROKU_DATA_DIR)"
+    )
+
+
+def add_session_arguments(parser: argparse.ArgumentParser, *, actor: bool = True) -> None:
+    parser.add_argument("--session", default=None, help="session id (default: $KIROKU_SESSION)")
+    if actor:
+        parser.add_argument(
+            "--as", dest="actor", default=None, help="who acts (default: the session's GM)"
+        )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_data_dir(parser)
+
+
+# -- roll, odds, demo ------------------------------------------------------------------
+
+
+def add_roll_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("expression", nargs="?", default=None, help="a roll such as 7k3+5")
+    parser.add_argument("--tn", type=int, default=None, help="target number")
+    parser.add_argument("--raises", type=int, default=0, help="raises called (+5 TN each)")
+    parser.add_argument("--free-raises", type=int, default=0, help="free raises (+5 total each)")
+    parser.add_argument("--unskilled", action="store_true", help="10s do not explode, no raises")
+    parser.add_argument("--emphasis", action="store_true", help="reroll each first 1 once")
+    parser.add_argument("--void", action="store_true", help="a Void point spent: +1k1")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed the dice for a repeatable roll"
+    )
+    parser.add_argument("--faces", default=None, help="faces rolled at the table: 6,7,10+3,1r4")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
+    """``kiroku roll`` grows session arguments; without --session it is a bare roll."""
+    parser.add_argument("--session", default=None)
+    parser.add_argument("--as", dest="actor", default=None)
+    parser.add_argument("--character", default=None)
+    parser.add_argument("--skill", default=None)
+    parser.add_argument("--trait", default=None)
+    parser.add_argument("--ring", default=None)
+    parser.add_argument("--purpose", default="other")
+    parser.add_argument("--label", default=None)
+    parser.add_argument("--hidden", action="store_true", help="a GM's hidden roll")
+    parser.add_argument("--difficulty", default=None, help="easy, average, very_hard, impossible")
+    parser.add_argument("--void-skill", action="store_true", help="a Void point: skill 0 → 1")
+    parser.add_argument("--center", action="store_true", help="last round's Center bonus")
+    parser.add_argument("--reason", default=None)
+    add_data_dir(parser)
+
+
+def register_dice(commands: Subparsers) -> None:
+    roll = commands.add_parser("roll", help="roll & keep dice")
+    add_roll_arguments(roll)
+    add_session_roll_arguments(roll)
+    roll.set_defaults(handler="dice_commands:roll_command")
+
+    odds = commands.add_parser("odds", help="exact chance of success")
+    odds.add_argument("expression")
+    odds.add_argument("--tn", type=int, default=None)
+    odds.add_argument("--table", action="store_true", help="TN 5 to 60 by 5")
+    odds.add_argument("--unskilled", action="store_true")
+    odds.add_argument("--emphasis", action="store_true")
+    odds.add_argument("--json", action="store_true")
+    odds.set_defaults(handler="dice_commands:odds_command")
+
+    demo = commands.add_parser("demo", help="a short demonstration session")
+    demo.add_argument("--seed", type=int, default=1120)
+    add_data_dir(demo)
+    demo.set_defaults(handler="demo:demo_command")
+
+
+# -- the session commands (adapters.cli.session_commands) ------------------------------
+
+
+def register_session(commands: Subparsers) -> None:
+    handler = "session_commands:{}".format
+
+    session = commands.add_parser("session", help="open, list and show sessions")
+    steps = session.add_subparsers(dest="step", required=True)
+    opener = steps.add_parser("open", help="open a session")
+    opener.add_argument("--id", default=None, help="session id (default: generated)")
+    opener.add_argument("--ruleset", default="l5r4e")
+    opener.add_argument("--gm", required=True, help="the GM's id")
+    opener.add_argument("--campaign", default="")
+    opener.add_argument("--title", default="")
+    opener.add_argument("--option", action="append", default=[], help="ruleset option NAME=VALUE")
+    opener.add_argument("--json", action="store_true")
+    add_data_dir(opener)
+    opener.set_defaults(handler=handler("_session_open"))
+    lister = steps.add_parser("list", help="list sessions")
+    lister.add_argument("--json", action="store_true")
+    add_data_dir(lister)
+    lister.set_defaults(handler=handler("_session_list"))
+    shower = steps.add_parser("show", help="a session's state")
+    shower.add_argument("id")
+    shower.add_argument("--at", type=int, default=None)
+    shower.add_argument("--json", action="store_true")
+    add_data_dir(shower)
+    shower.set_defaults(handler=handler("_session_show"))
+
+    def character_command(name: str, function: str, help: str) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = commands.add_parser(name, help=help)
+        add_session_arguments(parser)
+        parser.add_argument("--character", required=True)
+        parser.set_defaults(handler=handler(function))
+        return parser
+
+    join = commands.add_parser("join", help="a character joins the session")
+    add_session_arguments(join)
+    join.add_argument("--sheet", required=True, help="character sheet (JSON file)")
+    join.add_argument("--player", required=True, help="the player's id")
+    join.set_defaults(handler=handler("_join"))
+
+    initiative = character_command("initiative", "_initiative", "roll initiative")
+    initiative.add_argument("--seed", type=int, default=None)
+    initiative.add_argument("--faces", default=None)
+
+    combat = commands.add_parser("combat", help="start a combat, a round, the next turn, end")
+    add_session_arguments(combat)
+    combat.add_argument("step", choices=("start", "round", "next", "end"))
+    combat.set_defaults(handler=handler("_combat"))
+
+    stance = character_command("stance", "_stance", "choose a stance")
+    stance.add_argument("stance")
+
+    void = character_command("void", "_void", "spend (or regain) a Void point")
+    void.add_argument("--purpose", default="declared before the roll")
+    void.add_argument("--regain", nargs="?", const="all", default=None, help="N or all")
+    void.add_argument("--source", default="a full night's sleep")
+    void.add_argument(
+        "--use",
+        default="other",
+        choices=("armour", "initiative", "technique", "other"),
+        help="armour: +10 armour TN this round; initiative: +10 for the combat; technique: "
+        "a school technique (outside the one-a-round limit)",
+    )
+
+    wound = character_command("wound", "_wound", "wounds taken")
+    wound.add_argument("amount")
+    wound.add_argument("--source", default="")
+
+    heal = character_command("heal", "_heal", "wounds healed")
+    heal.add_argument("amount")
+    heal.add_argument("--method", default="")
+
+    for standing in STANDINGS:
+        parser = character_command(standing, "_standing", f"change {standing} (e.g. +0.3, -1.0)")
+        parser.add_argument("delta")
+        parser.add_argument("--reason", default=None)
+
+    xp = commands.add_parser("xp", help="award or spend XP")
+    xp_steps = xp.add_subparsers(dest="step", required=True)
+    award = xp_steps.add_parser("award")
+    add_session_arguments(award)
+    award.add_argument("--character", required=True)
+    award.add_argument("amount")
+    award.add_argument("--reason", default=None)
+    award.set_defaults(handler=handler("_xp_award"))
+    spend = xp_steps.add_parser("spend")
+    add_session_arguments(spend)
+    spend.add_argument("--character", required=True)
+    spend.add_argument("--trait", default=None)
+    spend.add_argument("--void", action="store_true")
+    spend.add_argument("--skill", default=None)
+    spend.add_argument("--emphasis", default=None, help="SKILL:EMPHASIS")
+    spend.set_defaults(handler=handler("_xp_spend"))
+
+    retract = commands.add_parser("retract", help="the GM retracts an event, with a reason")
+    add_session_arguments(retract)
+    retract.add_argument("position", nargs="?", default=None)
+    retract.add_argument("--last", action="store_true", help="undo: the latest event")
+    retract.add_argument("--reason", required=True)
+    retract.set_defaults(handler=handler("_retract"))
+
+    log = commands.add_parser("log", help="the timeline")
+    add_session_arguments(log)
+    log.add_argument("--at", type=int, default=None, help="as of this position")
+    log.add_argument("--after", type=int, default=None, help="only the events after position N")
+    log.add_argument(
+        "--limit",
+        type=int,
+        default=50,
+        help="at most N events: the first N after --after, else the last N (default 50; 0: all)",
+    )
+    log.set_defaults(handler=handler("_log"))
+
+    state = commands.add_parser("state", help="the projections")
+    add_session_arguments(state, actor=False)
+    state.add_argument("--at", type=int, default=None, help="as of this position")
+    state.set_defaults(handler=handler("_state"))
+
+
+# -- replay files (adapters.cli.replay_commands) ---------------------------------------
+
+
+def register_replay(commands: Subparsers) -> None:
+    export = commands.add_parser("export", help="write a session as a replay file")
+    export.add_argument("session_id")
+    export.add_argument("-o", "--output", default=None, help="file (default: stdout)")
+    add_data_dir(export)
+    export.set_defaults(handler="replay_commands:_export")
+
+    importer = commands.add_parser("import", help="load a replay file into the store")
+    importer.add_argument("file")
+    add_data_dir(importer)
+    importer.set_defaults(handler="replay_commands:_import")
+
+    replay = commands.add_parser("replay", help="rebuild the projections from a replay file")
+    replay.add_argument("file")
+    replay.add_argument("--until", type=int, default=None, help="as of this position")
+    replay.add_argument("--json", action="store_true")
+    replay.add_argument(
+        "--update-expected", action="store_true", help="rewrite NAME.expected.json on purpose"
+    )
+    replay.set_defaults(handler="replay_commands:_replay")
