@@ -15,12 +15,14 @@ from datetime import UTC, datetime
 
 from adapters.log import logger
 from adapters.store import EventStore
+from domain.commands import Command, Context, Dice
 from domain.errors import ConcurrencyConflict, IllegalUnderRules, KirokuError
 from domain.events import Event, Recorded
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
 
-Command = Callable[[Session, datetime], list[Event]]
+Decision = Callable[[Session, datetime], list[Event]]
+"""A command as the service runs it: the session and the time give its batch."""
 Clock = Callable[[], datetime]
 RETRIES = 3
 
@@ -45,6 +47,22 @@ class SessionService:
         session.record(list(self.store.read(session_id, after=session.version)))
         self._sessions[session_id] = session
         return session
+
+    def decide(
+        self,
+        session_id: str,
+        command: Command,
+        *,
+        actor: str | None = None,
+        dice: Dice | None = None,
+    ) -> list[Recorded]:
+        """Decide a command Struct in the session as ``actor`` (default: its GM), with
+        ``dice`` for what it throws; append its batch."""
+
+        def decided(session: Session, at: datetime) -> list[Event]:
+            return session.decide(command, Context(actor or session.opened.gm, at, dice))
+
+        return self.execute(session_id, command.spec.name, decided)
 
     def ruleset(self, session_id: str) -> Ruleset:
         """The ruleset of a session this service has loaded or run a command on."""
@@ -77,10 +95,10 @@ class SessionService:
 
         return self._run(session_id, "open", command, new=True)
 
-    def execute(self, session_id: str, name: str, command: Command) -> list[Recorded]:
+    def execute(self, session_id: str, name: str, command: Decision) -> list[Recorded]:
         return self._run(session_id, name, command, new=False)
 
-    def _run(self, session_id: str, name: str, command: Command, *, new: bool) -> list[Recorded]:
+    def _run(self, session_id: str, name: str, command: Decision, *, new: bool) -> list[Recorded]:
         log = logger().bind(session=session_id, command=name)
         started = time.perf_counter()
         try:
@@ -102,7 +120,7 @@ class SessionService:
         )
         return recorded
 
-    def _attempt(self, session_id: str, command: Command, *, new: bool) -> list[Recorded]:
+    def _attempt(self, session_id: str, command: Decision, *, new: bool) -> list[Recorded]:
         for _ in range(RETRIES):
             if new:
                 check_session_id(session_id)

@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Annotated, Any, ClassVar, Literal, Protocol
 
 import msgspec
+from msgspec import Meta
 
 from domain.dice.die import DiceSource, Die
 
@@ -60,7 +61,13 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
     spec: ClassVar[CommandSpec]
 
-    reason: str | None = msgspec.field(default=None)
+    reason: (
+        Annotated[
+            str,
+            Meta(max_length=500, description="why: recorded with every event of its batch"),
+        ]
+        | None
+    ) = None
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from domain.rulesets.roll_keep_kit.standing import STANDINGS
-
 Subparsers = Any
 
 
@@ -119,80 +117,6 @@ def register_session(commands: Subparsers) -> None:
     add_data_dir(shower)
     shower.set_defaults(handler=handler("_session_show"))
 
-    def character_command(name: str, function: str, help: str) -> argparse.ArgumentParser:
-        parser: argparse.ArgumentParser = commands.add_parser(name, help=help)
-        add_session_arguments(parser)
-        parser.add_argument("--character", required=True)
-        parser.set_defaults(handler=handler(function))
-        return parser
-
-    join = commands.add_parser("join", help="a character joins the session")
-    add_session_arguments(join)
-    join.add_argument("--sheet", required=True, help="character sheet (JSON file)")
-    join.add_argument("--player", required=True, help="the player's id")
-    join.set_defaults(handler=handler("_join"))
-
-    initiative = character_command("initiative", "_initiative", "roll initiative")
-    initiative.add_argument("--seed", type=int, default=None)
-    initiative.add_argument("--faces", default=None)
-
-    combat = commands.add_parser("combat", help="start a combat, a round, the next turn, end")
-    add_session_arguments(combat)
-    combat.add_argument("step", choices=("start", "round", "next", "end"))
-    combat.set_defaults(handler=handler("_combat"))
-
-    stance = character_command("stance", "_stance", "choose a stance")
-    stance.add_argument("stance")
-
-    void = character_command("void", "_void", "spend (or regain) a Void point")
-    void.add_argument("--purpose", default="declared before the roll")
-    void.add_argument("--regain", nargs="?", const="all", default=None, help="N or all")
-    void.add_argument("--source", default="a full night's sleep")
-    void.add_argument(
-        "--use",
-        default="other",
-        choices=("armour", "initiative", "technique", "other"),
-        help="armour: +10 armour TN this round; initiative: +10 for the combat; technique: "
-        "a school technique (outside the one-a-round limit)",
-    )
-
-    wound = character_command("wound", "_wound", "wounds taken")
-    wound.add_argument("amount")
-    wound.add_argument("--source", default="")
-
-    heal = character_command("heal", "_heal", "wounds healed")
-    heal.add_argument("amount")
-    heal.add_argument("--method", default="")
-
-    for standing in STANDINGS:
-        parser = character_command(standing, "_standing", f"change {standing} (e.g. +0.3, -1.0)")
-        parser.add_argument("delta")
-        parser.add_argument("--reason", default=None)
-
-    xp = commands.add_parser("xp", help="award or spend XP")
-    xp_steps = xp.add_subparsers(dest="step", required=True)
-    award = xp_steps.add_parser("award")
-    add_session_arguments(award)
-    award.add_argument("--character", required=True)
-    award.add_argument("amount")
-    award.add_argument("--reason", default=None)
-    award.set_defaults(handler=handler("_xp_award"))
-    spend = xp_steps.add_parser("spend")
-    add_session_arguments(spend)
-    spend.add_argument("--character", required=True)
-    spend.add_argument("--trait", default=None)
-    spend.add_argument("--void", action="store_true")
-    spend.add_argument("--skill", default=None)
-    spend.add_argument("--emphasis", default=None, help="SKILL:EMPHASIS")
-    spend.set_defaults(handler=handler("_xp_spend"))
-
-    retract = commands.add_parser("retract", help="the GM retracts an event, with a reason")
-    add_session_arguments(retract)
-    retract.add_argument("position", nargs="?", default=None)
-    retract.add_argument("--last", action="store_true", help="undo: the latest event")
-    retract.add_argument("--reason", required=True)
-    retract.set_defaults(handler=handler("_retract"))
-
     log = commands.add_parser("log", help="the timeline")
     add_session_arguments(log)
     log.add_argument("--at", type=int, default=None, help="as of this position")
@@ -209,6 +133,18 @@ def register_session(commands: Subparsers) -> None:
     add_session_arguments(state, actor=False)
     state.add_argument("--at", type=int, default=None, help="as of this position")
     state.set_defaults(handler=handler("_state"))
+
+
+# -- kiroku rules (adapters.cli.commands) ----------------------------------------------
+
+
+def register_rules(commands: Subparsers) -> None:
+    rules = commands.add_parser(
+        "rules", help="the rulesets; with an id, a ruleset's options and commands"
+    )
+    rules.add_argument("ruleset", nargs="?", default=None, help="a ruleset id (l5r4e, …)")
+    rules.add_argument("--json", action="store_true")
+    rules.set_defaults(handler="commands:rules_command")
 
 
 # -- replay files (adapters.cli.replay_commands) ---------------------------------------

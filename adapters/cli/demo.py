@@ -11,21 +11,33 @@ from __future__ import annotations
 import argparse
 import os
 import random
-from collections.abc import Callable
 from typing import Any
+
+import msgspec
 
 from adapters import log
 from adapters.cli.context import store_config
 from adapters.cli.render import render_state, render_timeline
-from adapters.service import Command, SessionService, utc_now
+from adapters.service import SessionService, utc_now
 from adapters.store import EventStore, StoreConfig
-from domain.events import Event
-from domain.rulesets.l5r4e import attacks, combat
+from domain.rulesets.l5r4e.commands.fight import Attack, Damage
+from domain.rulesets.l5r4e.commands.table import (
+    AwardExperience,
+    ChangeHonour,
+    ChooseStance,
+    EndCombat,
+    NextTurn,
+    RollInitiative,
+    SpendExperience,
+    SpendVoid,
+    StartCombat,
+    StartRound,
+    TakeWounds,
+)
 from domain.rulesets.l5r4e.events import AttackResolved
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, CharacterSheet, Skill, Traits, Weapon
-from domain.rulesets.roll_keep_kit.purchase import Purchase
-from domain.session.aggregate import Session
+from domain.session.commands import JoinCharacter, Retract
 from projections import project_state
 from projections.timeline import timeline
 
@@ -68,38 +80,22 @@ def _attack(
     void: bool = False,
 ) -> bool:
     """The 4e attack (Kenjutsu/Agility against the armour TN) and, on a hit, its damage."""
-    recorded = service.execute(
-        sid,
-        "attack",
-        act(
-            attacks.attack,
-            attacker=attacker,
-            target=target.name,
-            weapon="Katana",
-            dice=dice,
-            void=void,
-        ),
-    )
-    resolved = recorded[-1].event
+    attack = Attack(attacker=attacker, target=target.name, weapon="Katana", void=void)
+    resolved = service.decide(sid, attack, dice=dice)[-1].event
     assert isinstance(resolved, AttackResolved)
     if resolved.hit:
-        service.execute(sid, "damage", act(attacks.damage, attacker=attacker, dice=dice))
+        service.decide(sid, Damage(attacker=attacker), dice=dice)
     return resolved.hit
-
-
-def act(
-    method: Callable[..., list[Event]], by: str = GM, *, core: bool = False, **fields: Any
-) -> Command:
-    """A command for the service: ``method`` of the session (``core``) or of its 4e
-    :class:`Play`, as ``by``, at the service's time."""
-    return lambda session, at: method(
-        session if core else Play.of(session), actor=by, at=at, **fields
-    )
 
 
 def _order(service: SessionService, sid: str) -> list[str]:
     combat = Play.of(service.load(sid)).state.combat
     return [] if combat is None else [entry.character for entry in combat.order()]
+
+
+def _sheet(sheet: CharacterSheet) -> dict[str, Any]:
+    raw: dict[str, Any] = msgspec.to_builtins(sheet)
+    return raw
 
 
 def run_demo(config: StoreConfig, seed: int = 1120) -> str:
@@ -109,65 +105,37 @@ def run_demo(config: StoreConfig, seed: int = 1120) -> str:
         service = SessionService(store)
         service.open(session_id=sid, ruleset="l5r4e", gm=GM, title="Demonstration skirmish")
         for sheet, player in ((KANEKA, "ana"), (FUMI, "ben")):
-            service.execute(sid, "join", act(Session.join, core=True, sheet=sheet, player=player))
-        service.execute(sid, "combat start", act(Play.start_combat))
+            service.decide(sid, JoinCharacter(sheet=_sheet(sheet), player=player))
+        service.decide(sid, StartCombat())
         for name in (KANEKA.name, FUMI.name):
-            service.execute(sid, "initiative", act(Play.roll_initiative, character=name, dice=dice))
+            service.decide(sid, RollInitiative(character=name), dice=dice)
         for number in (1, 2):
-            service.execute(sid, "combat round", act(Play.start_round))
+            service.decide(sid, StartRound())
             if number == 2:
-                service.execute(sid, "void", act(combat.void_armour, character=KANEKA.name))
+                service.decide(sid, SpendVoid(character=KANEKA.name, use="armour"))
             for name, stance in (
                 (KANEKA.name, "defense" if number == 2 else "attack"),
                 (FUMI.name, "attack"),
             ):
-                service.execute(
-                    sid, "stance", act(Play.choose_stance, character=name, stance=stance)
-                )
+                service.decide(sid, ChooseStance(character=name, stance=stance))
             for name in _order(service, sid):
                 target = FUMI if name == KANEKA.name else KANEKA
                 if not (number == 2 and name == KANEKA.name):  # in the Defense stance
                     _attack(service, sid, dice, name, target, void=number == 2)
-                service.execute(sid, "combat next", act(Play.next_turn))
-        service.execute(
-            sid, "wound", act(Play.take_wounds, character=KANEKA.name, amount=4, source="a fall")
-        )
-        service.execute(
+                service.decide(sid, NextTurn())
+        service.decide(sid, TakeWounds(character=KANEKA.name, amount=4, source="a fall"))
+        service.decide(
             sid,
-            "retract",
-            act(
-                Session.retract_last,
-                core=True,
-                reason="contested: Kaneka made the Athletics roll after all",
-            ),
+            Retract(last=True, reason="contested: Kaneka made the Athletics roll after all"),
         )
-        service.execute(sid, "combat end", act(Play.end_combat))
+        service.decide(sid, EndCombat())
         for name in (KANEKA.name, FUMI.name):
-            service.execute(
-                sid,
-                "xp award",
-                act(Play.award_xp, character=name, amount=4, reason="survived the skirmish"),
+            service.decide(
+                sid, AwardExperience(character=name, amount=4, reason="survived the skirmish")
             )
-        service.execute(
-            sid,
-            "xp spend",
-            act(
-                Play.spend_xp,
-                by="ana",
-                character=KANEKA.name,
-                purchase=Purchase("skill", "Kenjutsu"),
-            ),
-        )
-        service.execute(
-            sid,
-            "honour",
-            act(
-                Play.change_standing,
-                character=FUMI.name,
-                standing="honour",
-                delta=-3,
-                reason="lied to the magistrate",
-            ),
+        service.decide(sid, SpendExperience(character=KANEKA.name, skill="Kenjutsu"), actor="ana")
+        service.decide(
+            sid, ChangeHonour(character=FUMI.name, delta=-3, reason="lied to the magistrate")
         )
         session = service.load(sid)
     where = config.sqlite_path if config.kind == "sqlite" else "memory"

@@ -4,6 +4,11 @@ Only the subcommand that runs is imported: the parser is declared in
 :mod:`adapters.cli.arguments` and each subcommand names its handler as
 ``"module:function"``, so ``kiroku roll 5k3`` and ``kiroku --help`` load neither the
 store nor structlog (logging is set up by the service, on the first command it logs).
+
+The core's subcommands are always there; a ruleset's (``attack``, ``duel assess``…) are
+built from its command Structs once the session is known: a word that is not a core
+command is looked up in the session's ruleset (``--session`` or ``$KIROKU_SESSION``),
+and refused, naming the ruleset, if that ruleset lacks it.
 """
 
 from __future__ import annotations
@@ -15,8 +20,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from adapters.cli import arguments, play_arguments
+from adapters.cli import arguments
+from adapters.cli.command_line import add_command_parsers
+from adapters.plugins import register_plugins
+from domain.commands import Command
 from domain.errors import KirokuError
+from domain.session.commands import CORE_COMMANDS
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -55,16 +64,60 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="kiroku", description="Kiroku, the record of an L5R session.")
+EPILOG = (
+    "A session's ruleset adds its own commands (attack, duel assess, …): "
+    "`kiroku rules` lists the rulesets, `kiroku rules RULESET` a ruleset's commands, "
+    "`kiroku COMMAND --help --session ID` one command's arguments."
+)
+
+
+def _parser() -> tuple[argparse.ArgumentParser, Any]:
+    parser = _Parser(
+        prog="kiroku", description="Kiroku, the record of an L5R session.", epilog=EPILOG
+    )
     parser.add_argument("--version", action=_Version)
     parser.add_argument("--data-dir", default=None, help="where the store lives ($KIROKU_DATA_DIR)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    return parser, commands
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The core's subcommands: dice, sessions, the core's commands, rules, replays."""
+    parser, commands = _parser()
     arguments.register_dice(commands)
     arguments.register_session(commands)
-    play_arguments.register_play(commands)
+    add_command_parsers(commands, CORE_COMMANDS, "commands:run")
+    arguments.register_rules(commands)
     arguments.register_replay(commands)
     return parser
+
+
+def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentParser:
+    """The parser of a ruleset's commands (built once the session is known)."""
+    parser, commands = _parser()
+    add_command_parsers(commands, command_types, "commands:run")
+    return parser
+
+
+def core_words() -> set[str]:
+    """The core's subcommand words (everything else is a ruleset's)."""
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The subcommand's word: the first argument that is not an option of ``kiroku``'s own."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--data-dir":
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return None
 
 
 def handler(target: str) -> Handler:
@@ -96,8 +149,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    word = command_word(given)
+    try:
+        register_plugins()
+        if word is not None and word not in core_words():
+            from adapters.cli.session_rules import command_types_for
+
+            parser = ruleset_parser(command_types_for(given, word))
+        else:
+            parser = build_parser()
+    except KirokuError as error:
+        sys.stderr.write(f"kiroku: error: {error}\n")
+        return 2
+    args = parser.parse_args(given)
     try:
         return handler(args.handler)(args)
     except KirokuError as error:

@@ -33,7 +33,10 @@ def _factory(ruleset_id: str) -> RulesetFactory:
         raise NotFound(
             f"no ruleset {ruleset_id!r}; available: {', '.join(sorted(RULESETS))}"
         ) from None
-    build: RulesetFactory = importlib.import_module(module).build
+    try:
+        build: RulesetFactory = importlib.import_module(module).build
+    except (ImportError, AttributeError) as error:
+        raise NotFound(f"ruleset {ruleset_id!r}: no build() in {module!r} ({error})") from None
     return build
 
 

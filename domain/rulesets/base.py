@@ -53,6 +53,11 @@ class Ruleset(Protocol):
     def options(self) -> Mapping[str, str]: ...
 
     @property
+    def option_help(self) -> Mapping[str, str]:
+        """Each option the ruleset takes, with what it does and its default."""
+        ...
+
+    @property
     def sheet_type(self) -> type[Any]:
         """The character sheet schema: ``CharacterJoined[sheet_type]`` in this ruleset."""
         ...

@@ -14,7 +14,7 @@ Name = Annotated[str, Meta(min_length=1, max_length=100, description="a characte
 class JoinCharacter(Command, frozen=True, kw_only=True):
     """A character joins the session, from a sheet in the ruleset's schema."""
 
-    spec = CommandSpec(("join",), files={"sheet": "character sheet"})
+    spec = CommandSpec(("join",), files={"sheet": "sheet"})
 
     sheet: Annotated[
         dict[str, Any], Meta(description="the character sheet (a JSON file at the shell)")

@@ -117,7 +117,7 @@ def test_honour_xp_and_a_retraction_from_the_shell(night: Run) -> None:
     [
         (("roll", "7k", *S, "--character", "Akodo Kaneka"), "malformed dice expression '7k'"),
         (("wound", *S, "--character", "Doji Hana", "5"), "no character 'Doji Hana'"),
-        (("wound", *S, "--character", "Akodo Kaneka", "five"), "wounds 'five' is not a whole"),
+        (("wound", *S, "--character", "Akodo Kaneka", "five"), "invalid int value: 'five'"),
         (("void", *S, "--character", "Akodo Kaneka", "--as", "ben"), "'ben' may not act for"),
         (("retract", *S, "1", "--reason", "no"), "opening of a session cannot be retracted"),
         (

@@ -31,7 +31,12 @@ from domain.rulesets.l5r4e.wounds import wound_ladder
 from domain.rulesets.roll_keep_kit.character import CharacterSheet
 
 RULESET_ID = "l5r4e"
-OPTIONS = ("starting_xp", "armour_penalty_on_attacks")
+OPTION_HELP = {
+    "starting_xp": f"the XP every character starts with (default {STARTING_XP})",
+    "armour_penalty_on_attacks": "true (default): armour's TN penalty on Agility and "
+    "Reflexes skill rolls counts on attack rolls too; false spares them",
+}
+OPTIONS = tuple(OPTION_HELP)
 BOOLEANS = ("true", "false")
 
 VIEWS = {
@@ -80,6 +85,7 @@ def build(options: Mapping[str, str]) -> FourthEdition:
         price=price,
         situation=situation,
         check_stance=check_stance,
+        option_help=OPTION_HELP,
         event_types=EVENT_TYPES,
         views=VIEWS,
         deciders=DECIDERS,

@@ -44,6 +44,7 @@ class FourthEdition:
     """``(state, character, stance)``: raise if the stance may not be taken now."""
     situation: Callable[..., list[Part]]
     """``(state, character, RollContext) -> parts`` the rules add to a character's roll."""
+    option_help: Mapping[str, str] = field(default_factory=dict)
     event_types: tuple[type[Event], ...] = ()
     views: Mapping[str, View] = field(default_factory=dict)
     sheet_type: type[CharacterSheet] = CharacterSheet

@@ -65,7 +65,7 @@ class Strike(Command, frozen=True, kw_only=True):
 class BeginBattle(Command, frozen=True, kw_only=True):
     """Begin a mass battle with the GM's table."""
 
-    spec = CommandSpec(("battle", "begin"), files={"table": "the GM's mass-battle table"})
+    spec = CommandSpec(("battle", "begin"), files={"table": "battle table"})
 
     name: Annotated[str, Meta(min_length=1, max_length=100, description="the battle")]
     armies: Annotated[

@@ -1,0 +1,199 @@
+"""A command's command line, built from its Struct and its spec (DESIGN principle 4).
+
+Every session command — the core's and each ruleset's — is a msgspec Struct with a
+:class:`domain.commands.CommandSpec`. This module turns one into an argparse parser (an
+option per field, named ``--field-name`` unless the spec names it otherwise, positional
+where the spec says, its help the field's ``Meta(description=…)`` with its valid values
+and bounds) and turns the parsed arguments back into the Struct, validated by msgspec
+exactly as an HTTP body or a replay line would be. Nothing here knows any command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import msgspec.inspect as mi
+
+from adapters.cli.arguments import add_session_arguments
+from domain.commands import Command, describe_command
+from domain.errors import MalformedInput
+
+Subparsers = Any
+
+
+def _unwrap(kind: Any) -> tuple[Any, dict[str, Any]]:
+    """The type under ``Meta`` and ``X | None``, and the field's JSON-schema extras."""
+    extra: dict[str, Any] = {}
+    while True:
+        if isinstance(kind, mi.Metadata):
+            extra |= kind.extra_json_schema or {}
+            kind = kind.type
+        elif isinstance(kind, mi.UnionType):
+            others = [t for t in kind.types if not isinstance(t, mi.NoneType)]
+            if len(others) != 1:
+                return kind, extra
+            kind = others[0]
+        else:
+            return kind, extra
+
+
+def _bounds(kind: Any) -> str:
+    if isinstance(kind, mi.IntType):
+        low = kind.ge if kind.ge is not None else kind.gt
+        high = kind.le if kind.le is not None else kind.lt
+        if low is not None and high is not None:
+            return f"{low} to {high}"
+    if isinstance(kind, mi.StrType) and kind.max_length is not None:
+        return f"at most {kind.max_length} characters"
+    return ""
+
+
+def option_of(command_type: type[Command], name: str) -> str:
+    """The option that gives field ``name`` (``--field-name`` unless the spec says)."""
+    return command_type.spec.flags.get(name, "--" + name.replace("_", "-"))
+
+
+def _dest(command_type: type[Command], name: str) -> str:
+    if name in command_type.spec.positional:
+        return name
+    return option_of(command_type, name).lstrip("-").replace("-", "_")
+
+
+def add_fields(parser: argparse.ArgumentParser, command_type: type[Command]) -> None:
+    """One argument per field of ``command_type``."""
+    spec = command_type.spec
+    info = mi.type_info(command_type)
+    assert isinstance(info, mi.StructType)
+    fields = sorted(
+        info.fields,
+        key=lambda f: spec.positional.index(f.name) if f.name in spec.positional else 99,
+    )
+    for field in fields:
+        kind, extra = _unwrap(field.type)
+        bits = [extra.get("description", "")]
+        if isinstance(kind, mi.LiteralType):
+            bits.append("one of " + ", ".join(map(str, kind.values)))
+        bits.append(_bounds(kind))
+        if field.name in spec.files:
+            bits.append(f"a JSON file: {spec.files[field.name]}")
+        options: dict[str, Any] = {"help": "; ".join(b for b in bits if b) or None}
+        options["dest"] = _dest(command_type, field.name)
+        if isinstance(kind, mi.BoolType) and field.name not in spec.files:
+            options["action"] = "store_true"
+        elif isinstance(kind, mi.LiteralType) and field.name not in spec.parsers:
+            options["choices"] = kind.values
+        elif isinstance(kind, mi.TupleType) and field.name not in spec.files:
+            options["nargs"] = len(kind.item_types)
+            options["type"] = int if isinstance(_unwrap(kind.item_types[0])[0], mi.IntType) else str
+            options["metavar"] = tuple(
+                f"{field.name.upper()}{i + 1}" for i in range(len(kind.item_types))
+            )
+        elif isinstance(kind, (mi.VarTupleType, mi.ListType)) and field.name not in spec.files:
+            options["action"] = "append"
+        elif isinstance(kind, mi.IntType) and field.name not in spec.parsers:
+            options["type"] = int
+        options["default"] = None
+        if field.name in spec.positional:
+            dest = options.pop("dest")
+            if not field.required:
+                options["nargs"] = "?"
+            parser.add_argument(dest, **options)
+        else:
+            options["required"] = field.required and options.get("action") != "store_true"
+            parser.add_argument(option_of(command_type, field.name), **options)
+
+
+def add_command_parsers(
+    commands: Subparsers, command_types: Sequence[type[Command]], handler: str
+) -> None:
+    """A subcommand (or sub-subcommand: ``duel assess``) for each command type."""
+    groups: dict[str, Any] = {}
+    for command_type in command_types:
+        words = command_type.spec.words
+        help_text = describe_command(command_type)
+        if len(words) == 1:
+            parser = commands.add_parser(words[0], help=help_text, description=help_text)
+        else:
+            steps = groups.get(words[0])
+            if steps is None:
+                steps_help = "|".join(
+                    t.spec.words[1] for t in command_types if t.spec.words[0] == words[0]
+                )
+                group = commands.add_parser(words[0], help=steps_help)
+                steps = groups[words[0]] = group.add_subparsers(dest="step", required=True)
+            parser = steps.add_parser(words[1], help=help_text, description=help_text)
+        add_session_arguments(parser)
+        add_fields(parser, command_type)
+        if command_type.spec.dice != "none":
+            parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+            parser.add_argument(
+                "--faces", default=None, help="faces rolled at the table: 6,7,10+3,1r4"
+            )
+        parser.set_defaults(handler=handler, command_type=command_type)
+
+
+def _read_file(path: str, what: str) -> Any:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise MalformedInput(f"cannot read {what} {path!r}: {error.strerror}") from None
+    try:
+        return msgspec.json.decode(data)
+    except msgspec.DecodeError as error:
+        raise MalformedInput(f"{what} {path!r}: {error}") from None
+
+
+def command_from(args: argparse.Namespace, command_type: type[Command]) -> Command:
+    """The Struct from the parsed arguments, validated by msgspec; an error names the
+    option and quotes what was given."""
+    spec = command_type.spec
+    given: dict[str, Any] = {}
+    paths: dict[str, str] = {}
+    for field in msgspec.structs.fields(command_type):
+        value = getattr(args, _dest(command_type, field.name), None)
+        if value is None:
+            continue  # not given: the field's default stands (or msgspec names it missing)
+        if field.name in spec.files:
+            paths[field.name] = value
+            value = _read_file(value, spec.files[field.name])
+        elif field.name in spec.parsers:
+            value = spec.parsers[field.name](value)
+        given[field.name] = value
+    try:
+        return msgspec.convert(given, command_type)
+    except msgspec.ValidationError as error:
+        raise MalformedInput(_quoted(command_type, str(error), given, paths)) from None
+
+
+def files_given(args: argparse.Namespace, command_type: type[Command]) -> str:
+    """``sheet 'kaneka.json'`` for each file the command was given (for its errors)."""
+    return ", ".join(
+        f"{what} {getattr(args, _dest(command_type, name))!r}"
+        for name, what in command_type.spec.files.items()
+    )
+
+
+_AT = re.compile(r" - at `\$\.([a-z_]+)(.*?)`$")
+
+
+def _quoted(
+    command_type: type[Command], message: str, given: dict[str, Any], paths: dict[str, str]
+) -> str:
+    match = _AT.search(message)
+    if match is None:
+        return f"{command_type.spec.name}: {message}"
+    name = match.group(1)
+    if name in paths:
+        what = command_type.spec.files[name]
+        return f"{command_type.spec.name}: {what} {paths[name]!r}: {message}"
+    where = option_of(command_type, name)
+    if name in command_type.spec.positional:
+        where = name.upper()
+    value = given.get(name)
+    shown = repr(value)
+    return f"{command_type.spec.name} {where} {shown}: {message[: match.start()]}"

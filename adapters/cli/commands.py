@@ -1,0 +1,161 @@
+"""Running a session command from the shell: the Struct from the arguments, decided by the
+session (the core's command or its ruleset's), appended, printed.
+
+The subcommands are built from the command Structs (:mod:`adapters.cli.command_line`);
+this module runs whichever was parsed, and answers ``kiroku rules``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import msgspec
+import msgspec.inspect as mi
+
+from adapters.cli import context
+from adapters.cli.command_line import command_from, files_given, option_of
+from adapters.cli.render import print_json
+from domain.commands import Command, describe_command
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets import RULESETS, Ruleset, load_ruleset
+from domain.session.commands import CORE_COMMANDS
+
+
+def run(args: argparse.Namespace) -> int:
+    """The parsed subcommand's Struct, decided in the session; an error about what a
+    file held names the file."""
+    command_type: type[Command] = args.command_type
+    command = command_from(args, command_type)
+    try:
+        return execute(args, command)
+    except MalformedInput as error:
+        files = files_given(args, command_type)
+        if not files:
+            raise
+        raise MalformedInput(f"{command_type.spec.name} with {files}: {error}") from None
+
+
+def run_word(args: argparse.Namespace, words: tuple[str, ...]) -> int:
+    """The session's ruleset's command called ``words``, from arguments parsed elsewhere
+    (``kiroku roll … --session``, whose parser is the bare roll's too)."""
+    service = context.open_service(args)
+    try:
+        sid = context.session_id(args)
+        ruleset = service.ruleset(sid)
+    finally:
+        service.store.close()
+    for command_type in ruleset.command_types:
+        if command_type.spec.words == words:
+            return execute(args, command_from(args, command_type))
+    raise IllegalUnderRules(
+        f"session {sid!r} is played under {ruleset.id!r}, which has no command "
+        f"{' '.join(words)!r}; `kiroku rules {ruleset.id}` lists its commands"
+    )
+
+
+def execute(args: argparse.Namespace, command: Command) -> int:
+    """Decide ``command`` in the session as the actor (``--as``, default the GM), with
+    the dice it throws (``--seed`` or ``--faces``), append the batch and print it."""
+    mode = command.spec.dice
+    dice = None if mode == "none" else context.dice(args) if mode == "faces" else (
+        context.dice_source(args))  # fmt: skip
+    service = context.open_service(args)
+    try:
+        sid = context.session_id(args)
+        recorded = service.decide(sid, command, actor=getattr(args, "actor", None), dice=dice)
+        context.print_recorded(args, sid, recorded, service.ruleset(sid))
+    finally:
+        service.store.close()
+    return 0
+
+
+# -- kiroku rules -----------------------------------------------------------------------
+
+
+def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
+    kind = field.type
+    description = ""
+    while isinstance(kind, mi.Metadata | mi.UnionType):
+        if isinstance(kind, mi.Metadata):
+            description = (kind.extra_json_schema or {}).get("description", description)
+            kind = kind.type
+        else:
+            others = [t for t in kind.types if not isinstance(t, mi.NoneType)]
+            if len(others) != 1:
+                break
+            kind = others[0]
+    spec = command_type.spec
+    data: dict[str, Any] = {
+        "name": field.name,
+        "given_as": field.name.upper() if field.name in spec.positional
+        else option_of(command_type, field.name),
+        "type": type(kind).__name__.removesuffix("Type").lower(),
+        "required": field.required,
+        "help": description,
+    }  # fmt: skip
+    if isinstance(kind, mi.LiteralType):
+        data["values"] = list(kind.values)
+    if not field.required and field.default is not msgspec.NODEFAULT:
+        data["default"] = field.default if not isinstance(field.default, tuple) else list(
+            field.default)  # fmt: skip
+    return data
+
+
+def describe_commands(command_types: tuple[type[Command], ...]) -> list[dict[str, Any]]:
+    described = []
+    for command_type in command_types:
+        info = mi.type_info(command_type)
+        assert isinstance(info, mi.StructType)
+        described.append(
+            {
+                "name": command_type.spec.name,
+                "struct": command_type.__name__,
+                "help": describe_command(command_type),
+                "dice": command_type.spec.dice,
+                "fields": [_field(command_type, f) for f in info.fields],
+            }
+        )
+    return described
+
+
+def describe_ruleset(ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "id": ruleset.id,
+        "title": ruleset.title,
+        "options": dict(ruleset.option_help),
+        "commands": describe_commands(ruleset.command_types),
+        "core_commands": describe_commands(CORE_COMMANDS),
+    }
+
+
+def rules_command(args: argparse.Namespace) -> int:
+    """``kiroku rules``: the rulesets; ``kiroku rules ID``: one ruleset's options and
+    commands, each with its arguments."""
+    if args.ruleset is None:
+        rulesets = [load_ruleset(name) for name in sorted(RULESETS)]
+        if args.json:
+            print_json([{"id": r.id, "title": r.title} for r in rulesets])
+        else:
+            for ruleset in rulesets:
+                print(f"{ruleset.id:12} {ruleset.title}")
+        return 0
+    data = describe_ruleset(load_ruleset(args.ruleset))
+    if args.json:
+        print_json(data)
+        return 0
+    print(f"{data['id']}: {data['title']}")
+    print("options (kiroku session open --option NAME=VALUE):")
+    for name, help_text in data["options"].items():
+        print(f"  {name:28} {help_text}")
+    print("commands (kiroku COMMAND --help for each one's arguments):")
+    for command in data["commands"]:
+        print(f"  {command['name']:28} {command['help']}")
+    return 0
+
+
+def unknown_word(word: str) -> MalformedInput:
+    return MalformedInput(
+        f"no command {word!r}: `kiroku --help` lists the core commands, "
+        "`kiroku rules RULESET` a ruleset's"
+    )

@@ -1,0 +1,48 @@
+"""Which commands a ruleset subcommand may be: the session's ruleset's.
+
+``kiroku attack --session night1 …``: the session is read from the store (its opening
+only) and the parser is built from its ruleset's command Structs. Without a session,
+``--help`` shows the command as the first ruleset that has it; anything else asks for
+the session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+
+from adapters.cli.commands import unknown_word
+from adapters.cli.context import store_config
+from adapters.store import EventStore
+from domain.commands import Command
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets import RULESETS, load_ruleset
+
+
+def command_types_for(argv: Sequence[str], word: str) -> tuple[type[Command], ...]:
+    first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--session", default=None)
+    first.add_argument("--data-dir", default=None)
+    known, _ = first.parse_known_args(argv)
+    session_id = known.session or os.environ.get("KIROKU_SESSION")
+    if session_id:
+        with EventStore(store_config(known)) as store:
+            opened = store.opened(session_id)
+        ruleset = load_ruleset(opened.ruleset, dict(opened.options))
+        if not any(t.spec.words[0] == word for t in ruleset.command_types):
+            raise IllegalUnderRules(
+                f"session {session_id!r} is played under {ruleset.id!r}, which has no command "
+                f"{word!r}; `kiroku rules {ruleset.id}` lists its commands"
+            )
+        return ruleset.command_types
+    for ruleset_id in sorted(RULESETS):
+        ruleset = load_ruleset(ruleset_id)
+        if any(t.spec.words[0] == word for t in ruleset.command_types):
+            if "-h" in argv or "--help" in argv:
+                return ruleset.command_types
+            raise MalformedInput(
+                f"{word!r} is a command of the session's ruleset: name the session "
+                "(--session ID, or set KIROKU_SESSION)"
+            )
+    raise unknown_word(word)

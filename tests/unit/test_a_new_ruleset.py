@@ -1,0 +1,127 @@
+"""A new ruleset is one package plus one registry line: the tiny ``coin`` ruleset
+(tests/rulesets/coin.py) opens, plays, retracts, exports and replays through the same
+core, store and command line as l5r4e, and nothing of l5r4e leaks into it."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from adapters.codec import codec_for
+from adapters.replay_file import parse_replay, read_replay, write_replay
+from adapters.service import SessionService
+from adapters.store import EventStore, StoreConfig
+from domain.commands import Context
+from domain.dice.die import FaceQueue
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets import RULESETS, register
+from domain.rulesets.l5r4e.commands.fight import Attack
+from domain.session.commands import JoinCharacter, Retract
+from projections import project
+from tests.e2e.conftest import KIROKU
+from tests.rulesets.coin import CoinsFlipped, Flip
+from tests.support import GM, T0, Clock, Table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def coin() -> Iterator[None]:
+    register("coin", "tests.rulesets.coin")
+    yield
+    RULESETS.pop("coin", None)
+
+
+def played() -> SessionService:
+    service = SessionService(EventStore(StoreConfig(kind="memory")), clock=Clock())
+    service.open(session_id="toss", ruleset="coin", gm=GM)
+    service.decide("toss", JoinCharacter(sheet={"name": "Daikoku"}, player="ana"))
+    service.decide("toss", Flip(character="daikoku", coins=3), dice=FaceQueue([1, 2, 1]))
+    service.decide("toss", Flip(character="Daikoku", coins=1, call="tails"), dice=random.Random(3))
+    return service
+
+
+def test_it_plays_through_the_core_and_its_view_shows_it() -> None:
+    session = played().load("toss")
+    flipped = session.events[2].event
+    assert isinstance(flipped, CoinsFlipped)
+    assert (flipped.faces, flipped.won) == ((1, 2, 1), True)
+    assert project(session.events)["luck"]["Daikoku"]["flips"] == 2
+    assert project(session.events)["timeline"][2]["summary"] == (
+        "Daikoku calls heads, flips [1, 2, 1]: wins"
+    )
+
+
+def test_a_retraction_takes_the_flip_out_of_its_view() -> None:
+    service = played()
+    service.decide("toss", Retract(position=3, reason="the coin rolled off the table"))
+    luck = project(service.load("toss").events)["luck"]["Daikoku"]
+    assert luck["flips"] == 1
+
+
+def test_its_events_export_and_replay_with_its_own_codec(tmp_path: Path) -> None:
+    events = played().load("toss").events
+    write_replay(tmp_path / "toss.jsonl", events)
+    header, again = read_replay(tmp_path / "toss.jsonl")
+    assert header.ruleset == "coin" and again == events
+    assert codec_for("coin").types.keys() >= {"CoinsFlipped", "CharacterJoined"}
+    assert "DiceRolled" not in codec_for("coin").types
+
+
+def test_a_replay_whose_flips_were_edited_is_refused(tmp_path: Path) -> None:
+    write_replay(tmp_path / "toss.jsonl", played().load("toss").events)
+    edited = (tmp_path / "toss.jsonl").read_bytes().replace(b'"won":true', b'"won":false', 1)
+    with pytest.raises(MalformedInput, match=r"line 4: the flips \(1, 2, 1\) do not give"):
+        parse_replay(edited)
+
+
+def test_each_ruleset_refuses_the_other_s_commands() -> None:
+    session = played().load("toss")
+    with pytest.raises(IllegalUnderRules, match="played under 'coin', which has no command"):
+        session.decide(Attack(attacker="Daikoku", target="x"), Context(GM, T0))
+    with pytest.raises(IllegalUnderRules, match="played under 'l5r4e', which has no command"):
+        Table().session.decide(Flip(character="x", coins=1), Context(GM, T0))
+
+
+def test_through_the_command_line(tmp_path: Path) -> None:
+    """The same CLI, its subcommands built from the coin ruleset's command Structs."""
+    env = {
+        **os.environ,
+        "KIROKU_DATA_DIR": str(tmp_path / "data"),
+        "KIROKU_LOG": "off",
+        "KIROKU_RULESETS": "coin=tests.rulesets.coin",
+        "PYTHONPATH": str(ROOT),
+    }
+
+    def kiroku(*args: str) -> tuple[int, str, str]:
+        import subprocess
+
+        done = subprocess.run(
+            [str(KIROKU), *args], capture_output=True, text=True, env=env, timeout=120
+        )
+        return done.returncode, done.stdout, done.stderr
+
+    sheet = tmp_path / "daikoku.json"
+    sheet.write_text(json.dumps({"name": "Daikoku"}))
+    assert kiroku("session", "open", "--id", "toss", "--ruleset", "coin", "--gm", GM)[0] == 0
+    assert kiroku("join", "--session", "toss", "--sheet", str(sheet), "--player", "ana")[0] == 0
+    code, out, err = kiroku("flip", "--session", "toss", "--character", "Daikoku", "3",
+                            "--faces", "2,2,1", "--call", "tails")  # fmt: skip
+    assert (code, err) == (0, "") and "flips [2, 2, 1]: wins" in out
+    code, _, err = kiroku("attack", "--session", "toss", "--character", "Daikoku", "--target", "x")
+    assert code == 2 and "played under 'coin', which has no command 'attack'" in err
+    code, _, err = kiroku("flip", "--session", "toss", "--character", "Daikoku", "10")
+    assert code == 2 and "flip COINS 10: Expected `int` <= 9" in err
+    assert kiroku("retract", "--session", "toss", "--last", "--reason", "fell off")[0] == 0
+    code, out, _ = kiroku("state", "--session", "toss", "--json")
+    assert json.loads(out)["luck"] == {"Daikoku": {"flips": 0, "wins": 0}}
+    assert kiroku("export", "toss", "-o", str(tmp_path / "toss.jsonl"))[0] == 0
+    code, out, _ = kiroku("replay", str(tmp_path / "toss.jsonl"), "--json")
+    assert code == 0 and json.loads(out)["luck"] == {"Daikoku": {"flips": 0, "wins": 0}}
+    code, out, _ = kiroku("rules", "coin", "--json")
+    assert [c["name"] for c in json.loads(out)["commands"]] == ["flip"]
