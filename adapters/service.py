@@ -2,9 +2,13 @@
 
 A command is a function of the session aggregate that returns the events to append (see
 :mod:`domain.session.aggregate`). The service keeps each session it has loaded and
-catches it up from the store before every command, so a long session is not read again
-from position 0. When another writer got there first, the command is decided again on
-the caught-up session (a safe retry: nothing of the first attempt was stored).
+catches it up from the store before every command. A session it has not loaded yet is
+read from its latest valid snapshot and the events after it (:mod:`projections.snapshots`),
+so a command costs the same on a session of any length; after a command, a snapshot is
+taken once the session is far enough past its last one, and always after a retraction
+(which makes the snapshots it reaches back past useless). When another writer got there
+first, the command is decided again on the caught-up session (a safe retry: nothing of
+the first attempt was stored).
 """
 
 from __future__ import annotations
@@ -14,12 +18,15 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
 from adapters.log import logger
+from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
 from domain.commands import Command, Context, Dice
 from domain.errors import ConcurrencyConflict, IllegalUnderRules, KirokuError
 from domain.events import Event, Recorded
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
+from domain.session.state import SessionState
+from projections import snapshots
 
 Decision = Callable[[Session, datetime], list[Event]]
 """A command as the service runs it: the session and the time give its batch."""
@@ -35,18 +42,39 @@ class SessionService:
     def __init__(self, store: EventStore, clock: Clock = utc_now) -> None:
         self.store = store
         self.clock = clock
+        self.snapshots = SnapshotStore(store)
         self._sessions: dict[str, Session] = {}
+        self._snapshot_at: dict[str, int] = {}
 
     def load(self, session_id: str) -> Session:
         """The session, caught up with everything stored."""
         check_session_id(session_id)
         session = self._sessions.get(session_id)
-        if session is None:
-            self.store.opened(session_id)  # NotFound with the id quoted
-            session = Session()
-        session.record(list(self.store.read(session_id, after=session.version)))
+        if session is not None:
+            session.record(list(self.store.read(session_id, after=session.version)))
+        if session is None or session.stale:
+            state, self._snapshot_at[session_id] = snapshots.load(
+                self.store, self.snapshots, session_id
+            )
+            session = Session(state=state)
         self._sessions[session_id] = session
         return session
+
+    def state_at(self, session_id: str, position: int | None) -> SessionState:
+        """The session's state as of ``position`` (the latest when None)."""
+        if position is None:
+            return self.load(session_id).state
+        check_session_id(session_id)
+        state, _ = snapshots.load(self.store, self.snapshots, session_id, until=position)
+        return state
+
+    def snapshot(self, session_id: str, *, force: bool = False) -> None:
+        """Take a snapshot of the loaded session if it is due (or ``force``)."""
+        session = self.load(session_id)
+        last = self._snapshot_at.get(session_id, 0)
+        self._snapshot_at[session_id] = snapshots.maybe_take(
+            self.snapshots, session_id, session.state, last, force=force
+        )
 
     def decide(
         self,
@@ -136,6 +164,7 @@ class SessionService:
                 continue
             session.record(recorded)
             self._sessions[session_id] = session
+            self.snapshot(session_id, force=session.stale)
             return recorded
         raise ConcurrencyConflict(
             f"session {session_id!r} kept moving under this command ({RETRIES} tries); "

@@ -113,7 +113,7 @@ class StoreConfig:
         return cls(kind=kind, data_dir=data_dir)
 
     def library_environment(self) -> dict[str, str]:
-        env = {"MAPPER_TOPIC": get_topic(EventMapper)}
+        env = {"MAPPER_TOPIC": get_topic(EventMapper), "IS_SNAPSHOTTING_ENABLED": "y"}
         if self.kind == "sqlite":
             self.data_dir.mkdir(parents=True, exist_ok=True)
             env |= {
@@ -166,9 +166,17 @@ class EventStore:
             ) from None
         return [Recorded(e.originator_version, e.event) for e in envelopes]
 
-    def read(self, session_id: str, after: int = 0, page: int = READ_PAGE) -> Iterator[Recorded]:
-        """The session's events after position ``after``, in large pages, decoded straight
-        into typed Structs."""
+    def read(
+        self,
+        session_id: str,
+        after: int = 0,
+        page: int = READ_PAGE,
+        *,
+        until: int | None = None,
+        topic: str | None = None,
+    ) -> Iterator[Recorded]:
+        """The session's events after position ``after`` (up to ``until``; only those of
+        event type ``topic``), in large pages, decoded straight into typed Structs."""
         stream = stream_id(session_id)
         codec = self.codec(session_id)
         fetch = (
@@ -176,29 +184,54 @@ class EventStore:
             if isinstance(self.recorder, SQLiteAggregateRecorder)
             else (self._fetch_generic)
         )
+        stored_topic = None if topic is None else f"kiroku:{topic}"
         while True:
-            rows = fetch(stream, after, page)
-            yield from codec.decode_page(rows)
+            rows = fetch(stream, after, page, until, stored_topic)
+            yield from codec.decode_page([(v, state) for v, state, _ in rows])
             if len(rows) < page:
                 return
             after = rows[-1][0]
 
-    def _fetch_generic(self, stream: uuid.UUID, after: int, page: int) -> list[tuple[int, bytes]]:
-        rows = self.recorder.select_events(stream, gt=after, limit=page)
-        return [(row.originator_version, row.state) for row in rows]
+    def retractions(
+        self, session_id: str, after: int = 0, until: int | None = None
+    ) -> list[Recorded]:
+        """The retractions recorded after ``after`` (a range scan of the stream's key)."""
+        return list(self.read(session_id, after, until=until, topic="EventRetracted"))
 
-    def _fetch_sqlite(self, stream: uuid.UUID, after: int, page: int) -> list[tuple[int, bytes]]:
+    def _fetch_generic(
+        self, stream: uuid.UUID, after: int, page: int, until: int | None, topic: str | None
+    ) -> list[tuple[int, bytes, str]]:
+        found: list[tuple[int, bytes, str]] = []
+        while len(found) < page:
+            rows = self.recorder.select_events(stream, gt=after, lte=until, limit=page)
+            found += [
+                (r.originator_version, r.state, r.topic)
+                for r in rows
+                if topic is None or r.topic == topic
+            ]
+            if len(rows) < page:
+                break
+            after = rows[-1].originator_version
+        return found
+
+    def _fetch_sqlite(
+        self, stream: uuid.UUID, after: int, page: int, until: int | None, topic: str | None
+    ) -> list[tuple[int, bytes, str]]:
         """Plain tuples from SQLite, without the library's per-row objects and UUIDs."""
         recorder = self.recorder
         assert isinstance(recorder, SQLiteAggregateRecorder)
         statement = (
-            f"SELECT originator_version, state FROM {recorder.events_table_name} "
-            "WHERE originator_id=? AND originator_version>? ORDER BY originator_version LIMIT ?"
+            f"SELECT originator_version, state, topic FROM {recorder.events_table_name} "
+            "WHERE originator_id=? AND originator_version>? AND originator_version<=?"
+            + (" AND topic=?" if topic is not None else "")
+            + " ORDER BY originator_version LIMIT ?"
         )
+        values: tuple[object, ...] = (stream.hex, after, 2**62 if until is None else until)
+        values += (topic, page) if topic is not None else (page,)
         with recorder.datastore.transaction(commit=False) as cursor, cursor as raw:
             raw.row_factory = None
-            raw.execute(statement, (stream.hex, after, page))
-            rows: list[tuple[int, bytes]] = raw.fetchall()
+            raw.execute(statement, values)
+            rows: list[tuple[int, bytes, str]] = raw.fetchall()
         return rows
 
     def codec(self, session_id: str) -> EventCodec:

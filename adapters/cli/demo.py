@@ -138,12 +138,13 @@ def run_demo(config: StoreConfig, seed: int = 1120) -> str:
             sid, ChangeHonour(character=FUMI.name, delta=-3, reason="lied to the magistrate")
         )
         session = service.load(sid)
+        events = list(store.read(sid))
     where = config.sqlite_path if config.kind == "sqlite" else "memory"
     return "\n".join(
         [
             f"Kiroku demonstration: session {sid!r} ({session.version} events) in {where}",
             "",
-            render_timeline(timeline(session.events)),
+            render_timeline(timeline(events)),
             "",
             render_state(project_state(session.state)),
             "",

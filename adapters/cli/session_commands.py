@@ -13,8 +13,8 @@ from typing import Any
 
 from adapters.cli import context
 from adapters.cli.render import print_json, print_json_array, render_state, render_timeline
+from adapters.store import EventStore
 from domain.errors import MalformedInput
-from domain.events import EventRetracted
 from domain.session.aggregate import Session
 from projections import project_state
 from projections.timeline import timeline
@@ -99,14 +99,6 @@ def session_roll(args: argparse.Namespace) -> int:
     return run_word(args, ("roll",))
 
 
-def _load(args: argparse.Namespace) -> Session:
-    service = context.open_service(args)
-    try:
-        return service.load(context.session_id(args))
-    finally:
-        service.store.close()
-
-
 def _at(args: argparse.Namespace, session: Session) -> int | None:
     at = getattr(args, "at", None)
     if at is not None and not 0 <= at <= session.version:
@@ -115,58 +107,78 @@ def _at(args: argparse.Namespace, session: Session) -> int | None:
 
 
 def _log(args: argparse.Namespace) -> int:
-    """A page of the timeline (the last 50 events by default), printed a row at a time."""
-    session = _load(args)
-    viewer = context.actor(args, session)
-    until = _at(args, session)
-    if args.after is not None and not 0 <= args.after <= session.version:
-        raise MalformedInput(
-            f"--after {args.after}: the session has positions 0 to {session.version}"
+    """A page of the timeline (the last 50 events by default), printed a row at a time;
+    only the page's events are read from the store."""
+    service = context.open_service(args)
+    try:
+        sid = context.session_id(args)
+        session = service.load(sid)
+        viewer = context.actor(args, session)
+        until = _at(args, session)
+        if args.after is not None and not 0 <= args.after <= session.version:
+            raise MalformedInput(
+                f"--after {args.after}: the session has positions 0 to {session.version}"
+            )
+        if args.limit < 0:
+            raise MalformedInput(f"--limit {args.limit}: give a number of events, or 0 for all")
+        rows = _timeline_rows(
+            service.store,
+            session,
+            until,
+            args.after,
+            args.limit,
+            viewer_is_gm=session.is_gm(viewer),
         )
-    if args.limit < 0:
-        raise MalformedInput(f"--limit {args.limit}: give a number of events, or 0 for all")
-    rows = _timeline_rows(
-        session, until, args.after, args.limit, viewer_is_gm=session.is_gm(viewer)
-    )
-    if args.json:
-        print_json_array(rows)
-    else:
-        for row in rows:
-            print(render_timeline([row]))
+        if args.json:
+            print_json_array(rows)
+        else:
+            for row in rows:
+                print(render_timeline([row]))
+    finally:
+        service.store.close()
     return 0
 
 
 def _timeline_rows(
-    session: Session, until: int | None, after: int | None, limit: int, *, viewer_is_gm: bool
+    store: EventStore,
+    session: Session,
+    until: int | None,
+    after: int | None,
+    limit: int,
+    *,
+    viewer_is_gm: bool,
 ) -> Iterator[dict[str, Any]]:
     """The timeline's rows for the events in (after, until]: the first ``limit`` of them
     after ``after``, else the last ``limit`` (0: all), each row made as it is printed.
 
     Each row is the timeline's own, of its event and of the retraction that marks it, so
     it is the row the whole timeline would have (a player still sees no hidden roll)."""
-    events = [
-        r
-        for r in session.events
-        if (until is None or r.position <= until) and (after is None or r.position > after)
-    ]
-    if limit:
-        events = events[:limit] if after is not None else events[-limit:]
-    retractions = {
-        r.event.position: r
-        for r in session.events
-        if isinstance(r.event, EventRetracted) and (until is None or r.position <= until)
-    }
-    for recorded in events:
-        retraction = retractions.get(recorded.position)
-        marked = [recorded] if retraction is None else [recorded, retraction]
+    sid = session.opened.session
+    last = session.version if until is None else until
+    first = after or 0
+    if limit and after is None:
+        first = max(first, last - limit)
+    retracted = {target: by for target, by in session.state.retracted.items() if by <= last}
+    for count, recorded in enumerate(store.read(sid, first, until=last)):
+        if limit and count == limit:
+            return
+        marked = [recorded]
+        if recorded.position in retracted:
+            by = retracted[recorded.position]
+            marked += list(store.read(sid, by - 1, until=by))
         for row in timeline(marked, until, viewer_is_gm=viewer_is_gm, ruleset=session.ruleset):
             if row["position"] == recorded.position:
                 yield row
 
 
 def _state(args: argparse.Namespace) -> int:
-    session = _load(args)
-    projections = project_state(session.as_of(_at(args, session)))
+    service = context.open_service(args)
+    try:
+        sid = context.session_id(args)
+        at = _at(args, service.load(sid))
+        projections = project_state(service.state_at(sid, at))
+    finally:
+        service.store.close()
     if args.json:
         print_json(projections)
     else:

@@ -13,27 +13,25 @@ GM. It never imports the session core's internals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from domain.commands import Command, Context
-from domain.events import Event, Recorded, SessionOpened
+from domain.events import Event, SessionOpened
 
 View = Callable[[Any], Any]
 """A read model: the ruleset's folded state → plain JSON-able data."""
 
 
 class Core(Protocol):
-    """What a ruleset's commands may ask of the session core."""
+    """What a ruleset's commands may ask of the session core: its opening, its version and
+    who its GM is (the ruleset's own state says the rest)."""
 
     @property
     def opened(self) -> SessionOpened: ...
 
     @property
     def version(self) -> int: ...
-
-    @property
-    def events(self) -> Sequence[Recorded]: ...
 
     def is_gm(self, actor: str) -> bool: ...
 
@@ -89,6 +87,14 @@ class Ruleset(Protocol):
 
     def initial(self) -> Any:
         """The ruleset's state before any event."""
+        ...
+
+    def dump_state(self, state: Any) -> bytes:
+        """The ruleset's state as bytes, for a snapshot."""
+        ...
+
+    def load_state(self, data: bytes) -> Any:
+        """The state :meth:`dump_state` wrote."""
         ...
 
     def evolve(self, state: Any, event: Event) -> Any:

@@ -19,7 +19,7 @@ import msgspec
 
 from domain.commands import Command, Context
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
-from domain.events import CharacterJoined, Event, EventRetracted, NoteTaken, SessionOpened
+from domain.events import CharacterJoined, Event, EventRetracted, NoteTaken
 from domain.session.commands import CORE_COMMANDS, JoinCharacter, Retract, TakeNote
 from domain.session.stream import SessionStream, check_session_id, open_session
 
@@ -123,24 +123,18 @@ class Session(SessionStream):
             raise MalformedInput("a retraction needs a reason")
         if not 1 <= position <= self.version:
             raise NotFound(f"no event at position {position} (the session has {self.version})")
-        target = self.events[position - 1].event
-        if isinstance(target, SessionOpened):
+        if position == 1:
             raise IllegalUnderRules("the opening of a session cannot be retracted")
-        if isinstance(target, EventRetracted):
+        if position in self.state.retractions:
             raise IllegalUnderRules(f"event {position} is itself a retraction")
-        if position in self._retracted():
+        if position in self.state.retracted:
             raise IllegalUnderRules(f"event {position} is already retracted")
         return [EventRetracted(actor=actor, at=at, reason=reason, position=position)]
 
     def retract_last(self, *, actor: str, at: datetime, reason: str) -> list[Event]:
         """Undo: retract the latest event that still counts."""
-        retracted = self._retracted()
-        for recorded in reversed(self.events):
-            event = recorded.event
-            if isinstance(event, (EventRetracted, SessionOpened)) or recorded.position in retracted:
-                continue
-            return self.retract(actor=actor, at=at, position=recorded.position, reason=reason)
+        state = self.state
+        for position in range(self.version, 1, -1):
+            if position not in state.retractions and position not in state.retracted:
+                return self.retract(actor=actor, at=at, position=position, reason=reason)
         raise IllegalUnderRules("there is nothing left to retract")
-
-    def _retracted(self) -> set[int]:
-        return {r.event.position for r in self.events if isinstance(r.event, EventRetracted)}

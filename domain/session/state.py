@@ -13,7 +13,7 @@ if it had never counted.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +41,10 @@ class SessionState:
         self.ruleset: Ruleset | None = None
         self.members: dict[str, Member] = {}
         self.position = 0
+        self.retracted: dict[int, int] = {}
+        """Each retracted position, and the position of the retraction that took it back."""
+        self.retractions: set[int] = set()
+        """The positions of the retractions themselves."""
         self.table: Any = None
         """The ruleset's own state (:meth:`Ruleset.initial`, then :meth:`Ruleset.evolve`)."""
 
@@ -57,6 +61,9 @@ class SessionState:
         elif isinstance(event, CharacterJoined):
             name = event.sheet.name
             self.members[key(name)] = Member(name, event.player, len(self.members))
+        elif isinstance(event, EventRetracted):
+            self.retracted[event.position] = recorded.position
+            self.retractions.add(recorded.position)
         if self.ruleset is not None:
             self.table = self.ruleset.evolve(self.table, event)
 
@@ -72,8 +79,18 @@ def retracted_positions(events: Iterable[Recorded], until: int | None = None) ->
 
 def fold(events: list[Recorded], until: int | None = None) -> SessionState:
     """The state as of ``until`` (every event when None), retracted events left out."""
-    retracted = retracted_positions(events, until)
-    state = SessionState()
+    return fold_onto(SessionState(), events, retracted_positions(events, until), until)
+
+
+def fold_onto(
+    state: SessionState,
+    events: Iterable[Recorded],
+    retracted: Collection[int],
+    until: int | None = None,
+) -> SessionState:
+    """``state`` (folded up to just before ``events``) with ``events`` applied as of
+    ``until``, leaving out the positions in ``retracted`` (every position retracted as of
+    ``until``). ``events`` may be a stream read page by page: it is not kept."""
     for recorded in events:
         if until is not None and recorded.position > until:
             break

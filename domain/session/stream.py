@@ -57,18 +57,32 @@ def open_session(
 
 
 class SessionStream:
-    """One session's stream and the state folded from it."""
+    """One session's stream and the state folded from it.
 
-    def __init__(self, events: Sequence[Recorded] = ()) -> None:
+    Built from events (the whole stream, from position 1), it holds them all and can show
+    any past position. Built from a state — a snapshot with the events after it folded in
+    (:mod:`projections.snapshots`) — it holds no event: commands need only the state, so
+    one costs the same on any length of session. A retraction recorded onto such a
+    stream leaves it ``stale``: whoever holds it reads it again (the fold must restart
+    from a snapshot taken before the retracted event).
+    """
+
+    def __init__(
+        self, events: Sequence[Recorded] = (), *, state: SessionState | None = None
+    ) -> None:
         self.events: list[Recorded] = []
-        self.state = SessionState()
+        self.complete = state is None
+        """Whether ``events`` holds the whole stream (else only what came after ``state``)."""
+        self.stale = False
+        self.state = SessionState() if state is None else state
+        self._version = self.state.position
         self.record(events)
 
     # -- the stream --------------------------------------------------------------
 
     @property
     def version(self) -> int:
-        return len(self.events)
+        return self._version
 
     @property
     def opened(self) -> SessionOpened:
@@ -88,28 +102,40 @@ class SessionStream:
         return self.state.table
 
     def record(self, events: Sequence[Recorded]) -> None:
-        """Take in events the store accepted, in order; refold after a retraction."""
+        """Take in events the store accepted, in order; refold after a retraction (or,
+        without the whole stream at hand, become ``stale``)."""
         refold = False
         for recorded in events:
-            if recorded.position != len(self.events) + 1:
+            if recorded.position != self._version + 1:
                 raise MalformedInput(
                     f"event at position {recorded.position} does not follow "
-                    f"position {len(self.events)}"
+                    f"position {self._version}"
                 )
-            if not self.events and not isinstance(recorded.event, SessionOpened):
+            if self._version == 0 and not isinstance(recorded.event, SessionOpened):
                 raise MalformedInput(
                     f"a session starts with SessionOpened, not {type(recorded.event).__name__}"
                 )
-            self.events.append(recorded)
+            self._version = recorded.position
+            if self.complete:
+                self.events.append(recorded)
             if isinstance(recorded.event, EventRetracted):
                 refold = True
             elif not refold:
                 self.state.apply(recorded)
         if refold:
-            self.state = fold(self.events)
+            if self.complete:
+                self.state = fold(self.events)
+            else:
+                self.stale = True
 
     def as_of(self, position: int | None) -> SessionState:
-        return self.state if position is None else fold(self.events, position)
+        """The state as of ``position`` (the latest when None); only a stream that holds
+        every event can go back (the service reads older states from the store)."""
+        if position is None or (position == self._version and not self.stale):
+            return self.state
+        if not self.complete:
+            raise NotFound(f"position {position} is not held in memory: read it from the store")
+        return fold(self.events, position)
 
     # -- who may act -------------------------------------------------------------
 

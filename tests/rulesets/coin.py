@@ -85,6 +85,12 @@ class CoinRuleset:
     def initial(self) -> Luck:
         return Luck()
 
+    def dump_state(self, state: Luck) -> bytes:
+        return msgspec.msgpack.encode(state)
+
+    def load_state(self, data: bytes) -> Luck:
+        return msgspec.msgpack.decode(data, type=Luck)
+
     def evolve(self, state: Luck, event: Event) -> Luck:
         if isinstance(event, CharacterJoined):
             state.players[key(event.sheet.name)] = event.player

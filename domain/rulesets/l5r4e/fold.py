@@ -13,7 +13,7 @@ later change to the prices never rewrites a past sheet.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from domain.rulesets.l5r4e import fold_play
@@ -57,49 +57,31 @@ if TYPE_CHECKING:
 __all__ = ["CharacterState", "CombatState", "FourEState", "InitiativeEntry", "key"]
 
 
+@dataclass
 class FourEState:
-    """Everything 4e commands check and views show."""
+    """Everything 4e commands check and views show: plain data (so a snapshot of it is a
+    msgspec encoding), bound to the session's rules by :meth:`attach`."""
 
-    def __init__(self, ruleset: FourthEdition) -> None:
+    characters: dict[str, CharacterState] = field(default_factory=dict)
+    combat: CombatState | None = None
+    combats: int = 0
+    rolls: int = 0
+    last_roll: dict[str, DiceRolled] = field(default_factory=dict)
+    duels: dict[str, DuelState] = field(default_factory=dict)
+    battle: BattleState | None = None
+    armoury: ArmouryLoaded | None = None
+    honour_table: tuple[HonourLoss, ...] = ()
+
+    def attach(self, ruleset: FourthEdition) -> FourEState:
+        """Bind the state to the session's rules (after it is made or read back)."""
         self.ruleset = ruleset
-        self.characters: dict[str, CharacterState] = {}
-        self.combat: CombatState | None = None
-        self.combats = 0
-        self.rolls = 0
-        self.last_roll: dict[str, DiceRolled] = {}
-        self.duels: dict[str, DuelState] = {}
-        self.battle: BattleState | None = None
-        self.armoury: ArmouryLoaded | None = None
-        self.honour_table: tuple[HonourLoss, ...] = ()
-        self._apply: dict[type[Any], Callable[[Any], None]] = {
-            SessionOpened: _ignore,
-            NoteTaken: _ignore,
-            EventRetracted: _ignore,
-            CharacterJoined: self._joined,
-            DiceRolled: self._rolled,
-            CombatStarted: self._combat_started,
-            RoundStarted: self._round_started,
-            TurnPassed: self._turn_passed,
-            CombatEnded: self._combat_ended,
-            StanceChosen: self._stance,
-            VoidPointSpent: self._void_spent,
-            VoidPointsRegained: self._void_regained,
-            WoundsTaken: self._wounded,
-            WoundsHealed: self._healed,
-            StandingChanged: self._standing,
-            ExperienceAwarded: self._awarded,
-            ExperienceSpent: self._spent,
-            ArmouryLoaded: self._armoury,
-            HonourTableLoaded: self._honour_table,
-        }
-        for event_type, handler in fold_play.HANDLERS.items():
-            self._apply[event_type] = partial(handler, self)
+        return self
 
     def character(self, name: str | None) -> CharacterState | None:
         return None if name is None else self.characters.get(key(name))
 
     def apply(self, event: Event) -> FourEState:
-        self._apply[type(event)](event)
+        HANDLERS[type(event)](self, event)
         return self
 
     # -- the fold, event by event --------------------------------------------------
@@ -245,5 +227,30 @@ class FourEState:
         self.honour_table = event.rows
 
 
-def _ignore(event: Event) -> None:
+def _ignored(state: FourEState, event: Event) -> None:
     return None
+
+
+HANDLERS: dict[type[Any], Callable[[FourEState, Any], None]] = {
+    SessionOpened: _ignored,
+    NoteTaken: _ignored,
+    EventRetracted: _ignored,
+    CharacterJoined: FourEState._joined,
+    DiceRolled: FourEState._rolled,
+    CombatStarted: FourEState._combat_started,
+    RoundStarted: FourEState._round_started,
+    TurnPassed: FourEState._turn_passed,
+    CombatEnded: FourEState._combat_ended,
+    StanceChosen: FourEState._stance,
+    VoidPointSpent: FourEState._void_spent,
+    VoidPointsRegained: FourEState._void_regained,
+    WoundsTaken: FourEState._wounded,
+    WoundsHealed: FourEState._healed,
+    StandingChanged: FourEState._standing,
+    ExperienceAwarded: FourEState._awarded,
+    ExperienceSpent: FourEState._spent,
+    ArmouryLoaded: FourEState._armoury,
+    HonourTableLoaded: FourEState._honour_table,
+    **fold_play.HANDLERS,
+}
+"""Each event type's handler (the kit's and 4e's here, play at the table's in fold_play)."""

@@ -18,7 +18,6 @@ from domain.rulesets.l5r4e.events import (
     VOID_USES,
     DiceRolled,
     Event,
-    Recorded,
     SessionOpened,
     VoidPointSpent,
     VoidUse,
@@ -73,10 +72,6 @@ class PlayBase:
     @property
     def version(self) -> int:
         return self.core.version
-
-    @property
-    def events(self) -> Sequence[Recorded]:
-        return self.core.events
 
     def is_gm(self, actor: str) -> bool:
         return self.core.is_gm(actor)

@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from domain.commands import Command, Context, Decider
 from domain.dice.ten_dice import TenDiceRule
 from domain.errors import IllegalUnderRules
@@ -73,7 +75,13 @@ class FourthEdition:
         check_sheet(sheet)
 
     def initial(self) -> Any:
-        return FourEState(self)
+        return FourEState().attach(self)
+
+    def dump_state(self, state: Any) -> bytes:
+        return msgspec.msgpack.encode(state)
+
+    def load_state(self, data: bytes) -> Any:
+        return msgspec.msgpack.decode(data, type=FourEState).attach(self)
 
     def evolve(self, state: Any, event: Event) -> Any:
         return state.apply(event)

@@ -1,0 +1,52 @@
+"""Where snapshots of sessions' folded state live: the ``eventsourcing`` library's snapshot
+store (table ``stored_snapshots`` beside the events, or in memory), one row per session
+and position, its topic naming the code version that wrote it.
+
+A snapshot is only ever a cache of a fold: losing one costs a longer fold, never a fact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from eventsourcing.persistence import IntegrityError, RecordConflictError, StoredEvent
+
+from adapters.store import EventStore, stream_id
+
+TOPIC = "kiroku:snapshot:"
+LOOK_BACK = 20
+"""How many of a session's latest snapshots are looked at for one of this code version."""
+
+
+class SnapshotStore:
+    def __init__(self, store: EventStore) -> None:
+        snapshots = store.app.snapshots
+        if snapshots is None:
+            raise RuntimeError("the store was opened without its snapshot table")
+        self.recorder = snapshots.recorder
+
+    def latest(
+        self, session_id: str, version: str, until: int | None = None
+    ) -> Iterator[tuple[int, bytes]]:
+        """This code version's snapshots of the session at or before ``until``, latest
+        first: ``(position, data)``."""
+        rows = self.recorder.select_events(
+            stream_id(session_id), lte=until, desc=True, limit=LOOK_BACK
+        )
+        for row in rows:
+            if row.topic == TOPIC + version:
+                yield row.originator_version, row.state
+
+    def write(self, session_id: str, position: int, version: str, data: bytes) -> bool:
+        """Keep a snapshot; False if one is already kept at that position."""
+        row = StoredEvent(
+            originator_id=stream_id(session_id),
+            originator_version=position,
+            topic=TOPIC + version,
+            state=data,
+        )
+        try:
+            self.recorder.insert_events([row])
+        except (IntegrityError, RecordConflictError):
+            return False
+        return True

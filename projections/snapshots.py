@@ -1,0 +1,108 @@
+"""The snapshot runner (DESIGN principle 5): a session's state from its latest valid
+snapshot and the events after it, and when to take the next one.
+
+A snapshot is versioned with the code that folded it — a digest of the domain's source
+and of the ruleset's — so a rule change invalidates every snapshot taken before it, and
+the next command folds from position 0 again (and snapshots anew). A snapshot at S is
+skipped when a retraction after S took back an event at or before S; the fold then
+starts from an earlier one. Only the retractions after a snapshot are read to tell: a
+range scan of the stream's own key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Protocol
+
+from domain import rulesets
+from domain.events import Recorded, SessionOpened
+from domain.session.snapshot import restore, take, valid_after
+from domain.session.state import SessionState, fold_onto
+
+EVERY = 1_000
+"""A snapshot is taken when a session has moved this many events past its last one."""
+
+DOMAIN = Path(rulesets.__file__).resolve().parents[1]
+
+
+class History(Protocol):
+    """What the runner reads: a session's events, its retractions, its snapshots."""
+
+    def opened(self, session_id: str) -> SessionOpened: ...
+
+    def read(
+        self, session_id: str, after: int = 0, page: int = ..., *, until: int | None = None
+    ) -> Iterator[Recorded]: ...
+
+    def retractions(
+        self, session_id: str, after: int = 0, until: int | None = None
+    ) -> list[Recorded]: ...
+
+
+class Snapshots(Protocol):
+    def latest(
+        self, session_id: str, version: str, until: int | None = None
+    ) -> Iterable[tuple[int, bytes]]: ...
+
+    def write(self, session_id: str, position: int, version: str, data: bytes) -> bool: ...
+
+
+def _sources(path: Path) -> list[Path]:
+    return sorted(path.rglob("*.py")) if path.is_dir() else [path]
+
+
+@cache
+def code_version(ruleset_id: str) -> str:
+    """A digest of the domain's source and the ruleset's (its module may live elsewhere)."""
+    digest = hashlib.sha256()
+    spec = importlib.util.find_spec(rulesets.RULESETS.get(ruleset_id, "domain"))
+    paths = _sources(DOMAIN)
+    if spec is not None and spec.origin and not Path(spec.origin).is_relative_to(DOMAIN):
+        origin = Path(spec.origin)
+        paths += _sources(origin.parent if origin.name == "__init__.py" else origin)
+    for path in paths:
+        digest.update(str(path.relative_to(path.anchor)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def load(
+    history: History, snapshots: Snapshots, session_id: str, until: int | None = None
+) -> tuple[SessionState, int]:
+    """The session's state as of ``until`` (the latest when None), and the position of
+    the snapshot it was folded from (0: none)."""
+    version = code_version(history.opened(session_id).ruleset)
+    for position, data in snapshots.latest(session_id, version, until):
+        later = history.retractions(session_id, position, until)
+        if valid_after(position, later):
+            return _fold_from(history, session_id, restore(data), later, until), position
+    later = history.retractions(session_id, 0, until)
+    return _fold_from(history, session_id, SessionState(), later, until), 0
+
+
+def _fold_from(
+    history: History,
+    session_id: str,
+    state: SessionState,
+    retractions: list[Recorded],
+    until: int | None,
+) -> SessionState:
+    retracted = {r.event.position for r in retractions}  # type: ignore[attr-defined]
+    events = history.read(session_id, state.position, until=until)
+    return fold_onto(state, events, retracted, until)
+
+
+def maybe_take(
+    snapshots: Snapshots, session_id: str, state: SessionState, last: int, *, force: bool = False
+) -> int:
+    """Take a snapshot of ``state`` if it is ``EVERY`` events past the last one (``last``)
+    or ``force`` says so; the position of the latest snapshot now."""
+    if state.opened is None or not (force or state.position - last >= EVERY):
+        return last
+    if state.position > last:
+        version = code_version(state.opened.ruleset)
+        snapshots.write(session_id, state.position, version, take(state))
+    return max(state.position, last)

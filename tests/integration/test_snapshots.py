@@ -1,0 +1,136 @@
+"""Snapshots: a session read from its latest valid snapshot and the events after it is the
+session folded from position 0 — after retractions, at any past position, and under a
+new version of the rules (which ignores the old snapshots)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from adapters.replay_file import read_replay
+from adapters.service import SessionService
+from adapters.store import EventStore, StoreConfig
+from domain.errors import NotFound
+from domain.events import EventRetracted, Recorded
+from domain.rulesets.l5r4e.commands.table import RollInitiative, StartCombat, TakeWounds
+from domain.session.aggregate import Session
+from domain.session.commands import JoinCharacter, Retract
+from domain.session.snapshot import restore, take
+from domain.session.state import SessionState, fold
+from projections import project_state, snapshots
+from tests.support import GM, T0, Clock, sheet
+
+REPLAYS = sorted((Path(__file__).resolve().parents[2] / "replays").glob("*.jsonl"))
+
+
+def same(a: SessionState, b: SessionState) -> None:
+    assert (a.position, a.opened, a.members, a.retracted, a.retractions) == (
+        b.position, b.opened, b.members, b.retracted, b.retractions)  # fmt: skip
+    assert a.table == b.table
+    assert project_state(a) == project_state(b)
+
+
+@pytest.mark.parametrize("path", REPLAYS, ids=[p.stem for p in REPLAYS])
+def test_a_snapshot_restores_the_state_it_was_taken_of(path: Path) -> None:
+    _, events = read_replay(path)
+    state = fold(events)
+    same(restore(take(state)), state)
+
+
+class Counting(EventStore):
+    """The store, counting the events commands read from it."""
+
+    read_count = 0
+
+    def read(self, *args: Any, **kwargs: Any) -> Iterator[Recorded]:
+        for recorded in super().read(*args, **kwargs):
+            Counting.read_count += 1
+            yield recorded
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counting]:
+    monkeypatch.setattr(snapshots, "EVERY", 10)
+    counting = Counting(StoreConfig(kind="sqlite", data_dir=tmp_path))
+    try:
+        yield counting
+    finally:
+        counting.close()
+
+
+def play(service: SessionService, wounds: int) -> None:
+    service.open(session_id="long", ruleset="l5r4e", gm=GM)
+    for name, player in (("Akodo Kaneka", "ana"), ("Bayushi Fumi", "ben")):
+        raw: dict[str, Any] = msgspec.to_builtins(sheet(name, stamina=9, willpower=9))
+        service.decide("long", JoinCharacter(sheet=raw, player=player))
+    service.decide("long", StartCombat())
+    service.decide("long", RollInitiative(character="Akodo Kaneka"), dice=random.Random(1))
+    for _ in range(wounds):
+        service.decide("long", TakeWounds(character="Bayushi Fumi", amount=1))
+
+
+def test_a_new_process_folds_only_the_events_after_the_latest_snapshot(store: Counting) -> None:
+    play(SessionService(store, clock=Clock()), wounds=45)  # 50 events: snapshots at 10, 20…
+    Counting.read_count = 0
+    fresh = SessionService(store, clock=Clock())
+    session = fresh.load("long")
+    assert session.version == 50 and Counting.read_count <= 10
+    same(session.state, fold(list(store.read("long"))))
+
+
+def test_a_retraction_reaching_past_snapshots_refolds_from_an_earlier_one(
+    store: Counting,
+) -> None:
+    service = SessionService(store, clock=Clock())
+    play(service, wounds=45)
+    service.decide("long", Retract(position=15, reason="that cut was parried"))
+    fresh = SessionService(store, clock=Clock())
+    whole = fold(list(store.read("long")))
+    same(fresh.load("long").state, whole)
+    same(service.load("long").state, whole)
+    assert whole.table.characters["bayushi fumi"].wounds == 44
+
+
+def test_a_retraction_whose_new_snapshot_was_lost_still_folds_right(store: Counting) -> None:
+    service = SessionService(store, clock=Clock())
+    play(service, wounds=45)
+    recorded = store.append("long", 50, [_retraction(25)])
+    assert recorded[0].position == 51
+    whole = fold(list(store.read("long")))
+    same(SessionService(store, clock=Clock()).load("long").state, whole)
+
+
+def _retraction(position: int) -> EventRetracted:
+    return EventRetracted(actor=GM, at=T0, reason="written without the service", position=position)
+
+
+def test_any_past_position_is_the_fold_up_to_it(store: Counting) -> None:
+    service = SessionService(store, clock=Clock())
+    play(service, wounds=25)
+    service.decide("long", Retract(position=12, reason="no"))
+    events = list(store.read("long"))
+    for position in (1, 5, 10, 11, 12, 19, 20, 21, 30, 31):
+        same(service.state_at("long", position), fold(events, position))
+
+
+def test_new_rules_ignore_the_old_snapshots(
+    store: Counting, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    play(SessionService(store, clock=Clock()), wounds=25)
+    monkeypatch.setattr(snapshots, "code_version", lambda ruleset: "a-rule-changed")
+    Counting.read_count = 0
+    session = SessionService(store, clock=Clock()).load("long")
+    assert Counting.read_count == 30
+    same(session.state, fold(list(store.read("long"))))
+
+
+def test_a_stream_without_its_history_cannot_go_back(store: Counting) -> None:
+    play(SessionService(store, clock=Clock()), wounds=5)
+    session = Session(state=fold(list(store.read("long"))))
+    with pytest.raises(NotFound, match="not held in memory"):
+        session.as_of(3)
