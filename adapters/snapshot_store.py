@@ -2,20 +2,28 @@
 store (table ``stored_snapshots`` beside the events, or in memory), one row per session
 and position, its topic naming the code version that wrote it.
 
-A snapshot is only ever a cache of a fold: losing one costs a longer fold, never a fact.
+Each code version keeps its snapshots in a stream of its own (a UUID from the session id
+and the version), so the snapshots of new rules never collide with the old ones' at the
+same position. A snapshot is only ever a cache of a fold: losing one costs a longer
+fold, never a fact.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 
 from eventsourcing.persistence import IntegrityError, RecordConflictError, StoredEvent
 
-from adapters.store import EventStore, stream_id
+from adapters.store import SESSION_NAMESPACE, EventStore
 
 TOPIC = "kiroku:snapshot:"
 LOOK_BACK = 20
-"""How many of a session's latest snapshots are looked at for one of this code version."""
+"""How many of a session's latest snapshots are looked at for a valid one."""
+
+
+def snapshot_stream(session_id: str, version: str) -> uuid.UUID:
+    return uuid.uuid5(SESSION_NAMESPACE, f"{session_id}\0snapshots\0{version}")
 
 
 class SnapshotStore:
@@ -31,16 +39,15 @@ class SnapshotStore:
         """This code version's snapshots of the session at or before ``until``, latest
         first: ``(position, data)``."""
         rows = self.recorder.select_events(
-            stream_id(session_id), lte=until, desc=True, limit=LOOK_BACK
+            snapshot_stream(session_id, version), lte=until, desc=True, limit=LOOK_BACK
         )
         for row in rows:
-            if row.topic == TOPIC + version:
-                yield row.originator_version, row.state
+            yield row.originator_version, row.state
 
     def write(self, session_id: str, position: int, version: str, data: bytes) -> bool:
         """Keep a snapshot; False if one is already kept at that position."""
         row = StoredEvent(
-            originator_id=stream_id(session_id),
+            originator_id=snapshot_stream(session_id, version),
             originator_version=position,
             topic=TOPIC + version,
             state=data,

@@ -20,6 +20,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from adapters.codec import encode_event
+from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from bench.sessions import long_session
 from domain.events import Recorded, SessionOpened
@@ -78,6 +79,14 @@ def import_events(events: Sequence[Recorded], data_dir: Path) -> None:
         for start in range(0, len(events), BATCH):
             batch = [r.event for r in events[start : start + BATCH]]
             store.append(opened.session, start, batch)
+        prime(store, opened.session)
+
+
+def prime(store: EventStore, session_id: str) -> None:
+    """Leave the store as a user's is after any command: with a snapshot of the session
+    under this code (``kiroku import`` takes one; so does the first command after a rule
+    change, folding the whole stream once)."""
+    SessionService(store).snapshot(session_id, force=True)
 
 
 def session_store(size: int, events: Sequence[Recorded] = ()) -> tuple[Path, str]:
@@ -106,3 +115,14 @@ def working_copy(store: Path, data_dir: Path) -> Path:
     data_dir.mkdir(parents=True)
     shutil.copyfile(store, data_dir / "kiroku.sqlite")
     return data_dir
+
+
+def primed_copy(store: Path, data_dir: Path) -> Path:
+    """A copy of a cached store, primed with a snapshot of this code; returns the copy's
+    SQLite file (checkpointed, so copying that one file copies the store)."""
+    working_copy(store, data_dir)
+    with EventStore(StoreConfig(kind="sqlite", data_dir=data_dir)) as opened:
+        prime(opened, SESSION)
+    path = data_dir / "kiroku.sqlite"
+    _checkpoint(path)
+    return path

@@ -20,19 +20,21 @@ from adapters.cli.context import store_config
 from adapters.cli.render import render_state, render_timeline
 from adapters.service import SessionService, utc_now
 from adapters.store import EventStore, StoreConfig
-from domain.rulesets.l5r4e.commands.fight import Attack, Damage
-from domain.rulesets.l5r4e.commands.table import (
+from domain.rulesets.l5r4e.commands.books import (
     AwardExperience,
     ChangeHonour,
+    SpendExperience,
+    SpendVoid,
+    TakeWounds,
+)
+from domain.rulesets.l5r4e.commands.fight import Attack, Damage
+from domain.rulesets.l5r4e.commands.table import (
     ChooseStance,
     EndCombat,
     NextTurn,
     RollInitiative,
-    SpendExperience,
-    SpendVoid,
     StartCombat,
     StartRound,
-    TakeWounds,
 )
 from domain.rulesets.l5r4e.events import AttackResolved
 from domain.rulesets.l5r4e.play import Play

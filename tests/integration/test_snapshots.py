@@ -17,7 +17,8 @@ from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from domain.errors import NotFound
 from domain.events import EventRetracted, Recorded
-from domain.rulesets.l5r4e.commands.table import RollInitiative, StartCombat, TakeWounds
+from domain.rulesets.l5r4e.commands.books import TakeWounds
+from domain.rulesets.l5r4e.commands.table import RollInitiative, StartCombat
 from domain.session.aggregate import Session
 from domain.session.commands import JoinCharacter, Retract
 from domain.session.snapshot import restore, take

@@ -9,6 +9,7 @@ from __future__ import annotations
 from domain.dice.faces import parse_faces
 from domain.dice.roll import RollOptions
 from domain.rulesets.l5r4e import (
+    afflictions,
     attacks,
     battle,
     combat,
@@ -190,7 +191,7 @@ def damage_and_archery() -> Table:
     t.do(Play.next_turn, actor="ben")
     t.do(Play.next_turn)
     t.do(Play.start_round)
-    t.do(combat.apply_condition, character="Bandit", condition="in_melee")
+    t.do(afflictions.apply_condition, character="Bandit", condition="in_melee")
     t.do(attacks.attack, attacker="Hida Tsuneo", target="Bandit", dice=d("9,9,9,2,2"))
     t.do(attacks.damage, attacker="Hida Tsuneo", dice=d("6,5,4"))
     t.do(Play.next_turn)
@@ -362,7 +363,7 @@ def healing_and_void() -> Table:
     t.do(Play.spend_void, character="Asahina Sei", purpose="again")
     t.do(Play.spend_void, character="Asahina Sei", purpose="and again")
     t.do(recovery.meditate, character="Asahina Sei", dice=d("10+3,9,2,2,2,2"), actor="ana")
-    t.do(combat.apply_condition, character="Doji Ume", condition="fasting", level=2)
+    t.do(afflictions.apply_condition, character="Doji Ume", condition="fasting", level=2)
     t.do(Play.spend_void, character="Doji Ume", purpose="a vigil")
     t.do(recovery.rest, character="Doji Ume")
     return t
@@ -416,12 +417,12 @@ def stances_and_conditions() -> Table:
     )
     t.do(combat.guard, character="Doji Rei", protected="Bayushi Tai")
     t.do(Play.next_turn)
-    t.do(combat.apply_condition, character="Bayushi Tai", condition="prone")
+    t.do(afflictions.apply_condition, character="Bayushi Tai", condition="prone")
     t.do(combat.stand, character="Bayushi Tai")
     t.do(Play.next_turn)
-    t.do(combat.apply_condition, character="Akodo Ken", condition="dazed")
-    t.do(combat.recover, character="Akodo Ken", condition="dazed", dice=d("9,8,2"))
-    t.do(combat.recover, character="Akodo Ken", condition="dazed", dice=d("9,8,2"))
+    t.do(afflictions.apply_condition, character="Akodo Ken", condition="dazed")
+    t.do(afflictions.recover, character="Akodo Ken", condition="dazed", dice=d("9,8,2"))
+    t.do(afflictions.recover, character="Akodo Ken", condition="dazed", dice=d("9,8,2"))
     t.do(Play.next_turn)
     t.do(Play.start_round)
     t.do(combat.swap_initiative, character="Doji Rei", other="Akodo Ken")
@@ -514,7 +515,7 @@ def honour_and_society() -> Table:
     t.do(society.resist_taint, character="Kitsuki Jo", tn=30, taint=5, dice=d("6,5,2"))
     t.do(society.fear, character="Kitsuki Jo", rank=3, dice=d("6,4,2"))
     t.do(
-        combat.end_condition,
+        afflictions.end_condition,
         character="Kitsuki Jo",
         condition="afraid",
         note="far from the haunted shrine",

@@ -8,7 +8,7 @@ import pytest
 
 from domain.dice.faces import parse_faces
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
-from domain.rulesets.l5r4e import attacks, combat
+from domain.rulesets.l5r4e import afflictions, attacks, combat
 from domain.rulesets.l5r4e.armour import armour_tn, armour_tn_total
 from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, FullDefenseRolled, WoundsTaken
 from domain.rulesets.l5r4e.play import Play
@@ -72,16 +72,16 @@ class TestArmourTN:
     def test_full_attack_lowers_it_by_10_and_prone_by_10_against_melee(self) -> None:
         table = skirmish()
         table.do(Play.choose_stance, character="Bayushi Fumi", stance="full_attack")
-        table.do(combat.apply_condition, character="Bayushi Fumi", condition="prone")
+        table.do(afflictions.apply_condition, character="Bayushi Fumi", condition="prone")
         who = fumi(table)
         assert armour_tn_total(table.state, who) == 20 - 10 - 10
         assert armour_tn_total(table.state, who, melee=False) == 20 - 10
 
     def test_stunned_or_grappled_is_5_plus_armour_blinded_is_reflexes_plus_5(self) -> None:
         table = skirmish()
-        table.do(combat.apply_condition, character="Akodo Kaneka", condition="blinded")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="blinded")
         assert armour_tn_total(table.state, kaneka(table)) == 3 + 5 + 5
-        table.do(combat.apply_condition, character="Akodo Kaneka", condition="grappled")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="grappled")
         assert armour_tn_total(table.state, kaneka(table)) == 5 + 5
 
     def test_guard_gives_plus_10_and_costs_the_guard_5(self) -> None:
@@ -362,7 +362,7 @@ class TestArchery:
 
     def test_shooting_into_melee_costs_10(self) -> None:
         table = self.bow_table()
-        table.do(combat.apply_condition, character="Bayushi Fumi", condition="in_melee")
+        table.do(afflictions.apply_condition, character="Bayushi Fumi", condition="in_melee")
         events = table.do(
             attacks.attack,
             attacker="Akodo Kaneka",
@@ -438,17 +438,17 @@ class TestTurns:
 
     def test_stances_and_conditions(self) -> None:
         table = skirmish()
-        table.do(combat.apply_condition, character="Akodo Kaneka", condition="dazed")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="dazed")
         with pytest.raises(IllegalUnderRules, match="dazed: only defense or full_defense"):
             table.do(Play.choose_stance, character="Akodo Kaneka", stance="attack")
-        table.do(combat.apply_condition, character="Bayushi Fumi", condition="mounted")
+        table.do(afflictions.apply_condition, character="Bayushi Fumi", condition="mounted")
         with pytest.raises(IllegalUnderRules, match="mounted: no Full Attack"):
             table.do(Play.choose_stance, character="Bayushi Fumi", stance="full_attack")
 
     def test_dazed_is_minus_3k0_and_fear_minus_xkx(self) -> None:
         table = skirmish()
-        table.do(combat.apply_condition, character="Akodo Kaneka", condition="dazed")
-        table.do(combat.apply_condition, character="Akodo Kaneka", condition="afraid", level=1)
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="dazed")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="afraid", level=1)
         from domain.dice.roll import RollOptions
 
         events = table.do(
@@ -463,21 +463,30 @@ class TestTurns:
 
     def test_the_reaction_phase(self) -> None:
         table = skirmish()
-        table.do(combat.apply_condition, character="Akodo Kaneka", condition="stunned")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="stunned")
         with pytest.raises(IllegalUnderRules, match="stunned and can take no action"):
             table.do(combat.take_action, character="Akodo Kaneka", kind="free", action="x")
         table.do(
-            combat.recover, character="Akodo Kaneka", condition="stunned", dice=parse_faces("3,2")
+            afflictions.recover,
+            character="Akodo Kaneka",
+            condition="stunned",
+            dice=parse_faces("3,2"),
         )  # Earth 2: 5, fails
         assert "stunned" in kaneka(table).conditions
-        table.do(combat.recover, character="Akodo Kaneka", condition="stunned", dice=())
+        table.do(afflictions.recover, character="Akodo Kaneka", condition="stunned", dice=())
         assert "stunned" not in kaneka(table).conditions
-        table.do(combat.apply_condition, character="Akodo Kaneka", condition="dazed")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="dazed")
         table.do(
-            combat.recover, character="Akodo Kaneka", condition="dazed", dice=parse_faces("9,8")
+            afflictions.recover,
+            character="Akodo Kaneka",
+            condition="dazed",
+            dice=parse_faces("9,8"),
         )  # 17 < 20
         events = table.do(
-            combat.recover, character="Akodo Kaneka", condition="dazed", dice=parse_faces("9,8")
+            afflictions.recover,
+            character="Akodo Kaneka",
+            condition="dazed",
+            dice=parse_faces("9,8"),
         )  # 17 ≥ 15
         assert events[-2].roll.tn == 15  # type: ignore[attr-defined]
         assert "dazed" not in kaneka(table).conditions
@@ -561,7 +570,7 @@ class TestVoidAndEquipment:
 class TestBlindAndDuelsInSkirmish:
     def test_a_blinded_simple_move_needs_athletics_against_20_or_falls(self) -> None:
         table = skirmish()
-        table.do(combat.apply_condition, character="Akodo Kaneka", condition="blinded")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="blinded")
         events = table.do(
             combat.move, character="Akodo Kaneka", kind="simple", dice=parse_faces("4,3,2")
         )  # Athletics 0: 3k3 unskilled, 9 < 20
@@ -570,7 +579,7 @@ class TestBlindAndDuelsInSkirmish:
 
     def test_a_blinded_free_move_is_water_less_two(self) -> None:
         table = skirmish(strength=4, perception=4)  # Water 4, blinded: 2
-        table.do(combat.apply_condition, character="Akodo Kaneka", condition="blinded")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="blinded")
         events = table.do(combat.move, character="Akodo Kaneka", kind="free")
         assert events[0].feet == 2 * 5  # type: ignore[attr-defined]
 

@@ -7,7 +7,7 @@ import pytest
 from domain.dice.faces import parse_faces
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput
-from domain.rulesets.l5r4e import combat, contests, recovery
+from domain.rulesets.l5r4e import afflictions, contests, recovery
 from domain.rulesets.l5r4e.events import (
     ConditionApplied,
     DiceRolled,
@@ -177,7 +177,7 @@ class TestRecovery:
         table = Table()
         table.join("A", "p1")
         table.do(Play.spend_void, character="A", purpose="x")
-        table.do(combat.apply_condition, character="A", condition="fasting", level=1)
+        table.do(afflictions.apply_condition, character="A", condition="fasting", level=1)
         events = table.do(recovery.rest, character="A")
         assert not any(isinstance(e, VoidPointsRegained) for e in events)
 

@@ -7,7 +7,7 @@ import pytest
 from domain.dice.faces import parse_faces
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules
-from domain.rulesets.l5r4e import attacks, battle, combat, recovery
+from domain.rulesets.l5r4e import afflictions, attacks, battle, recovery
 from domain.rulesets.l5r4e.events import (
     BattleEntry,
     BattleStatusSet,
@@ -50,8 +50,8 @@ def test_fasting_from_the_second_day_and_fatigue_add_to_skill_tns() -> None:
     """« Après 48h, +5 au ND … +5 supplémentaire par jour »; fatigue « +5 … +5 par jour »."""
     table = Table()
     table.join("A", "p1", armour=None)
-    table.do(combat.apply_condition, character="A", condition="fasting", level=3)
-    table.do(combat.apply_condition, character="A", condition="fatigued", level=1)
+    table.do(afflictions.apply_condition, character="A", condition="fasting", level=3)
+    table.do(afflictions.apply_condition, character="A", condition="fatigued", level=1)
     events = table.do(
         skill_roll,
         character="A",
@@ -118,7 +118,7 @@ def test_a_bow_used_in_melee_costs_10() -> None:
     table = in_round(
         weapons=(yumi,), arrows=(Arrow("Willow leaf", "2k2"),), skills=(Skill("Kyujutsu", 3),)
     )
-    table.do(combat.apply_condition, character="First", condition="in_melee")
+    table.do(afflictions.apply_condition, character="First", condition="in_melee")
     events = table.do(
         attacks.attack,
         attacker="First",

@@ -10,9 +10,10 @@ import pytest
 from domain.commands import Command, CommandSpec, Context
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r4e.commands import DECIDERS
+from domain.rulesets.l5r4e.commands.books import TakeWounds
 from domain.rulesets.l5r4e.commands.deciding import parameters_of
 from domain.rulesets.l5r4e.commands.fight import Attack
-from domain.rulesets.l5r4e.commands.table import Roll, StartCombat, TakeWounds
+from domain.rulesets.l5r4e.commands.table import Roll, StartCombat
 from domain.rulesets.l5r4e.events import WoundsTaken
 from domain.session.commands import JoinCharacter, Retract
 from tests.support import GM, T0, Scripted, Table, sheet

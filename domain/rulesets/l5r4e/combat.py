@@ -30,7 +30,6 @@ from math import ceil
 from domain.dice.die import DiceSource, Die
 from domain.dice.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
-from domain.rulesets.l5r4e.conditions import LEVELLED, parse_condition
 from domain.rulesets.l5r4e.events import (
     ActionKind,
     ActionTaken,
@@ -286,96 +285,3 @@ def swap_initiative(
         *session.void_events(actor, at, who, f"trade initiative with {partner.name}", "swap"),
         InitiativeSwapped(actor=actor, at=at, character=who.name, other=partner.name),
     ]
-
-
-def apply_condition(
-    session: Play,
-    *,
-    actor: str,
-    at: datetime,
-    character: str,
-    condition: str,
-    level: int = 0,
-    note: str = "",
-) -> list[Event]:
-    """The GM rules a condition (fasting and fatigue count days, fear its rank)."""
-    session.gm_only(actor, "rule a condition")
-    who = session.character_named(character)
-    name = parse_condition(condition)
-    if name in LEVELLED and level < 1:
-        raise MalformedInput(f"{name} needs a level of 1 or more (days, or the fear rank)")
-    if not 0 <= level <= 100:
-        raise MalformedInput(f"condition level {level} is out of range")
-    return [
-        ConditionApplied(
-            actor=actor, at=at, character=who.name, condition=name, level=level, note=note
-        )
-    ]
-
-
-def end_condition(
-    session: Play, *, actor: str, at: datetime, character: str, condition: str, note: str = ""
-) -> list[Event]:
-    session.gm_only(actor, "end a condition")
-    who = session.character_named(character)
-    name = parse_condition(condition)
-    if name not in who.conditions:
-        raise IllegalUnderRules(f"{who.name} is not {name}")
-    return [ConditionEnded(actor=actor, at=at, character=who.name, condition=name, note=note)]
-
-
-def recover(
-    session: Play, *, actor: str, at: datetime, character: str, condition: str, dice: Dice
-) -> list[Event]:
-    """The reaction phase at the end of the round: Earth against TN 20 to shake off being
-    stunned or dazed (dazed: 5 lower after each failure; stunned: gone at the second
-    reaction phase whatever the roll)."""
-    session.gm_only(actor, "run the reaction phase")
-    who = session.character_named(character)
-    name = parse_condition(condition)
-    if name not in ("stunned", "dazed"):
-        raise MalformedInput("only stunned and dazed are shaken off in the reaction phase")
-    state = who.conditions.get(name)
-    if state is None:
-        raise IllegalUnderRules(f"{who.name} is not {name}")
-    if name == "stunned" and state.level >= 1:
-        return [
-            ConditionEnded(
-                actor=actor,
-                at=at,
-                character=who.name,
-                condition=name,
-                note="comes round at the next reaction phase",
-            )
-        ]
-    tn = RECOVERY_TN - (5 * state.level if name == "dazed" else 0)
-    earth = who.sheet.ring("earth")
-    events = session.roll(
-        actor=actor,
-        at=at,
-        expression=f"{earth}k{earth}",
-        options=RollOptions(tn=tn),
-        dice=dice,
-        character=None,
-        purpose="ring",
-        label=f"{who.name}: Earth to shake off {name}",
-    )
-    rolled = last_rolled(events)
-    if rolled.roll.success:
-        events.append(
-            ConditionEnded(
-                actor=actor, at=at, character=who.name, condition=name, note="shaken off"
-            )
-        )
-    else:
-        events.append(
-            ConditionApplied(
-                actor=actor,
-                at=at,
-                character=who.name,
-                condition=name,
-                level=state.level + 1,
-                note=state.note,
-            )
-        )
-    return events

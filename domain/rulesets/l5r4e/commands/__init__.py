@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from domain.commands import Command, Decider
 from domain.rulesets.l5r4e import (
+    afflictions,
     attacks,
     battle,
     combat,
@@ -20,7 +21,7 @@ from domain.rulesets.l5r4e import (
     recovery,
     society,
 )
-from domain.rulesets.l5r4e.commands import aid, court, duel_battle, fight, table
+from domain.rulesets.l5r4e.commands import aid, books, court, duel_battle, fight, table
 from domain.rulesets.l5r4e.commands.deciding import call
 from domain.rulesets.l5r4e.play import Play
 
@@ -32,15 +33,15 @@ DECIDERS: dict[type[Command], Decider] = {
     table.NextTurn: call(Play.next_turn),
     table.EndCombat: call(Play.end_combat),
     table.ChooseStance: call(Play.choose_stance),
-    table.SpendVoid: table.decide_void,
-    table.TakeWounds: call(Play.take_wounds),
-    table.Heal: call(Play.heal),
-    table.ChangeHonour: table.decide_standing,
-    table.ChangeGlory: table.decide_standing,
-    table.ChangeStatus: table.decide_standing,
-    table.ChangeTaint: table.decide_standing,
-    table.AwardExperience: call(Play.award_xp),
-    table.SpendExperience: table.decide_spend,
+    books.SpendVoid: books.decide_void,
+    books.TakeWounds: call(Play.take_wounds),
+    books.Heal: call(Play.heal),
+    books.ChangeHonour: books.decide_standing,
+    books.ChangeGlory: books.decide_standing,
+    books.ChangeStatus: books.decide_standing,
+    books.ChangeTaint: books.decide_standing,
+    books.AwardExperience: call(Play.award_xp),
+    books.SpendExperience: books.decide_spend,
     fight.Attack: call(attacks.attack),
     fight.Damage: call(attacks.damage),
     fight.TakeAction: call(combat.take_action),
@@ -50,9 +51,9 @@ DECIDERS: dict[type[Command], Decider] = {
     fight.Stand: call(combat.stand),
     fight.FullDefense: call(combat.full_defense),
     fight.SwapInitiative: call(combat.swap_initiative),
-    fight.ApplyCondition: call(combat.apply_condition),
-    fight.EndCondition: call(combat.end_condition),
-    fight.Recover: call(combat.recover),
+    fight.ApplyCondition: call(afflictions.apply_condition),
+    fight.EndCondition: call(afflictions.end_condition),
+    fight.Recover: call(afflictions.recover),
     aid.Oppose: aid.decide_oppose,
     aid.LeadRoll: call(contests.lead_roll),
     aid.FollowRolls: call(contests.follow_rolls),
