@@ -12,8 +12,8 @@ import random
 from functools import partial
 
 from bench.timing import median_seconds
-from domain.dice.odds import success_probability, tn_table
-from domain.dice.roll import RollOptions, roll
+from domain.dice.roll_keep.roll import RollOptions
+from domain.rulesets.l5r4e.dice import roll, success_probability, tn_table
 
 
 def run() -> list[str]:

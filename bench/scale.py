@@ -60,6 +60,8 @@ def _argv(command: str, data_dir: Path) -> list[str]:
 def measure(stores: dict[int, Path], folder: Path) -> dict[tuple[str, int], list[Sample]]:
     """Every command on every size, ``RUNS`` rounds, interleaved."""
     readers = {size: working_copy(stores[size], folder / f"read-{size}") for size in SIZES}
+    for size in SIZES:  # warm-up: the bytecode caches a user's first run writes
+        run_child(_argv("state --json", readers[size]), peak=False)
     samples: dict[tuple[str, int], list[Sample]] = {}
     for _ in range(RUNS):
         for size in SIZES:

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.roll import RollOptions
 from domain.events import Event, Recorded
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Skill

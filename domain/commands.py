@@ -26,7 +26,8 @@ from typing import Annotated, Any, ClassVar, Literal, Protocol
 import msgspec
 from msgspec import Meta
 
-from domain.dice.die import DiceSource, Die
+from domain.dice.roll_keep.die import Die
+from domain.dice.source import DiceSource
 
 DiceMode = Literal["none", "faces", "queue"]
 """What a command rolls: nothing; one roll, whose faces may be given die by die
@@ -49,6 +50,8 @@ class CommandSpec:
     """Field → what the JSON file whose path is given holds (read into the field)."""
     parsers: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
     """Field → the function that reads it from text (``"3.5"`` → 35 tenths)."""
+    bare: Mapping[str, str] = field(default_factory=dict)
+    """Field → its value when its option is given with none (``--regain`` is ``all``)."""
 
     @property
     def name(self) -> str:

@@ -97,6 +97,11 @@ def add_fields(parser: argparse.ArgumentParser, command_type: type[Command]) -> 
             options["action"] = "append"
         elif isinstance(kind, mi.IntType) and field.name not in spec.parsers:
             options["type"] = int
+        if field.name in spec.bare:
+            options["nargs"] = "?"
+            options["const"] = spec.bare[field.name]
+            bits.append(f"alone: {spec.bare[field.name]}")
+            options["help"] = "; ".join(b for b in bits if b)
         options["default"] = None
         if field.name in spec.positional:
             dest = options.pop("dest")

@@ -15,8 +15,9 @@ from adapters.cli.dice_commands import describe_roll, roll_as_json
 from adapters.cli.render import print_json
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
-from domain.dice.die import DiceSource, Die, FaceQueue
-from domain.dice.faces import parse_faces
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.source import DiceSource, FaceQueue
 from domain.errors import MalformedInput
 from domain.events import Recorded
 from domain.rulesets import Ruleset

@@ -7,10 +7,10 @@ import random
 from typing import Any
 
 from adapters.cli.render import print_json
-from domain.dice.faces import parse_faces
-from domain.dice.odds import success_probability, tn_table
-from domain.dice.roll import RollOptions, RollResult, resolve, roll
+from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.roll_keep.roll import RollOptions, RollResult
 from domain.errors import MalformedInput
+from domain.rulesets.l5r4e.dice import resolve, roll, success_probability, tn_table
 
 
 def roll_command(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ from domain.errors import NotFound
 from domain.rulesets.base import Core, Ruleset, RulesetFactory, View
 
 RULESETS: dict[str, str] = {
-    "l5r4e": "domain.rulesets.l5r4e",
+    "l5r4e": "domain.rulesets.l5r4e.ruleset",
 }
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from adapters.cli.main import CLOSED_PIPE, build_parser, handler, ruleset_parser
 from adapters.replay_file import read_replay, write_replay
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.roll import RollOptions
 from domain.rulesets import load_ruleset
 from domain.rulesets.l5r4e.play import Play
 from domain.session.aggregate import Session

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from adapters.replay_file import write_replay
-from domain.dice.faces import parse_faces
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.roll_keep.roll import RollOptions
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Skill, Traits, Weapon
 from domain.rulesets.roll_keep_kit.purchase import Purchase

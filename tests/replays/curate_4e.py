@@ -6,8 +6,8 @@ Authored like :mod:`tests.replays.curate` (fixed clock, written faces); run by h
 
 from __future__ import annotations
 
-from domain.dice.faces import parse_faces
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.roll_keep.roll import RollOptions
 from domain.rulesets.l5r4e import (
     afflictions,
     attacks,

@@ -6,12 +6,14 @@ import random
 
 import pytest
 
-from domain.dice.die import Die, RollBudgetExceeded
-from domain.dice.expression import RollExpression
-from domain.dice.faces import parse_faces
-from domain.dice.roll import RollOptions, recompute, resolve, roll
-from domain.dice.ten_dice import fourth_edition_ten_dice
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.expression import RollExpression
+from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.roll_keep.roll import RollOptions
+from domain.dice.roll_keep.ten_dice import fourth_edition_ten_dice
+from domain.dice.source import RollBudgetExceeded
 from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets.l5r4e.dice import recompute, resolve, roll
 
 
 class Scripted:

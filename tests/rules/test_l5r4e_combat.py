@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from domain.dice.faces import parse_faces
+from domain.dice.roll_keep.faces import parse_faces
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.rulesets.l5r4e import afflictions, attacks, combat
 from domain.rulesets.l5r4e.armour import armour_tn, armour_tn_total
@@ -449,7 +449,7 @@ class TestTurns:
         table = skirmish()
         table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="dazed")
         table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="afraid", level=1)
-        from domain.dice.roll import RollOptions
+        from domain.dice.roll_keep.roll import RollOptions
 
         events = table.do(
             Play.roll,
@@ -494,7 +494,7 @@ class TestTurns:
 
 class TestVoidAndEquipment:
     def test_a_void_point_lifts_a_skill_from_0_to_1(self) -> None:
-        from domain.dice.roll import RollOptions
+        from domain.dice.roll_keep.roll import RollOptions
         from domain.rulesets.l5r4e.skills import skill_roll
 
         table = Table()
@@ -662,7 +662,7 @@ def test_armour_burdens_agility_skill_rolls_and_an_option_spares_attacks(
         attacks.attack, attacker="Heavy", target="Target", weapon="Katana", dice=Scripted(*[5] * 9)
     )
     assert events[-2].roll.tn == tn  # type: ignore[attr-defined]
-    from domain.dice.roll import RollOptions
+    from domain.dice.roll_keep.roll import RollOptions
     from domain.rulesets.l5r4e.skills import skill_roll
 
     events = table.do(

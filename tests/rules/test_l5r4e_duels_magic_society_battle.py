@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.dice.faces import parse_faces
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e import battle, duels, magic, society
 from domain.rulesets.l5r4e.events import (

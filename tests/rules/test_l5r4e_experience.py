@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalUnderRules
-from domain.rulesets import l5r4e
+from domain.rulesets.l5r4e import ruleset as l5r4e
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Skill
 from domain.rulesets.roll_keep_kit.purchase import Purchase

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.rulesets import l5r4e
+from domain.rulesets.l5r4e import ruleset as l5r4e
 from tests.support import sheet
 
 RULES = l5r4e.build({})

@@ -13,10 +13,11 @@ import random
 
 import pytest
 
-from domain.dice.expression import parse_expression
-from domain.dice.odds import TABLE_TNS, die_distribution, success_probability, tn_table
-from domain.dice.roll import RollOptions, roll
-from domain.dice.ten_dice import fourth_edition_ten_dice
+from domain.dice.roll_keep.expression import parse_expression
+from domain.dice.roll_keep.odds import TABLE_TNS, die_distribution
+from domain.dice.roll_keep.roll import RollOptions
+from domain.dice.roll_keep.ten_dice import fourth_edition_ten_dice
+from domain.rulesets.l5r4e.dice import roll, success_probability, tn_table
 
 
 def brute_force(rolled: int, kept: int, target: int, explodes: bool, emphasis: bool) -> float:

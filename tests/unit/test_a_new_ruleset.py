@@ -17,7 +17,7 @@ from adapters.replay_file import parse_replay, read_replay, write_replay
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from domain.commands import Context
-from domain.dice.die import FaceQueue
+from domain.dice.source import FaceQueue
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets import RULESETS, register
 from domain.rulesets.l5r4e.commands.fight import Attack

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.dice.expression import MalformedExpression, RollExpression, parse_expression
+from domain.dice.roll_keep.expression import MalformedExpression, RollExpression, parse_expression
 from domain.errors import MalformedInput
 
 

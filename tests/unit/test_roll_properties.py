@@ -7,9 +7,10 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.dice.die import Die
-from domain.dice.faces import format_faces, parse_faces
-from domain.dice.roll import RollOptions, plan, recompute, resolve, roll
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.faces import format_faces, parse_faces
+from domain.dice.roll_keep.roll import RollOptions
+from domain.rulesets.l5r4e.dice import plan, recompute, resolve, roll
 
 options_strategy = st.builds(
     RollOptions,

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from domain.dice.faces import parse_faces
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.rulesets.l5r4e.events import DiceRolled, VoidPointSpent, WoundsHealed
 from domain.rulesets.l5r4e.play import Play

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r4e.combat import RECOVERY_TN, Dice
 from domain.rulesets.l5r4e.conditions import LEVELLED, parse_condition

@@ -27,9 +27,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from math import ceil
 
-from domain.dice.die import DiceSource, Die
-from domain.dice.expression import parse_pool
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.expression import parse_pool
+from domain.dice.roll_keep.roll import RollOptions
+from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.combat import on_turn, spend_action

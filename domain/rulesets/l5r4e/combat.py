@@ -27,8 +27,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from math import ceil
 
-from domain.dice.die import DiceSource, Die
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.roll import RollOptions
+from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.rulesets.l5r4e.events import (
     ActionKind,

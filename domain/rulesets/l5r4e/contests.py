@@ -19,8 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from domain.dice.die import DiceSource, Die
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.roll import RollOptions
+from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
 from domain.rulesets.l5r4e.events import ConditionApplied, Event, OpposedRollSettled
 from domain.rulesets.l5r4e.play import Play, last_rolled

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from domain.dice.die import DiceSource
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.roll import RollOptions
+from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.attacks import choose_weapon, damage_expression

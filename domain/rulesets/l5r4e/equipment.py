@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from domain.dice.expression import parse_pool
+from domain.dice.roll_keep.expression import parse_pool
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e.events import ArmouryLoaded, Equipped, Event
 from domain.rulesets.l5r4e.play import Play

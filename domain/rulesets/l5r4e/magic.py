@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from domain.dice.die import DiceSource, Die
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.roll import RollOptions
+from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e.events import ConditionApplied, ConditionEnded, Event, SpellCast
 from domain.rulesets.l5r4e.play import Play, last_rolled

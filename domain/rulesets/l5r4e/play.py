@@ -18,9 +18,10 @@ from datetime import datetime
 
 import msgspec
 
-from domain.dice.die import DiceSource, Die
-from domain.dice.expression import parse_expression
-from domain.dice.roll import RollOptions, RollResult, resolve, roll
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.expression import parse_expression
+from domain.dice.roll_keep.roll import RollOptions, RollResult, resolve, roll
+from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.rulesets.l5r4e.bookkeeping import Bookkeeping
 from domain.rulesets.l5r4e.events import (

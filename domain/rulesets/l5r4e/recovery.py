@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from domain.dice.die import DiceSource, Die
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.roll import RollOptions
+from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r4e.events import (
     Event,

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from domain.commands import Command, Context, Decider
-from domain.dice.ten_dice import TenDiceRule
+from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.errors import IllegalUnderRules
 from domain.events import Event
 from domain.rulesets.base import Core, View

@@ -13,8 +13,9 @@ from datetime import datetime
 
 import msgspec
 
-from domain.dice.die import DiceSource, Die
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.roll import RollOptions
+from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r4e.events import Event, RollPurpose
 from domain.rulesets.l5r4e.play import Play

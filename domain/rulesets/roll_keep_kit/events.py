@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.dice.roll import RollResult, recompute
-from domain.dice.ten_dice import TenDiceRule
+from domain.dice.roll_keep.roll import RollResult, recompute
+from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.errors import KirokuError, MalformedInput
 from domain.events import Event
 from domain.rulesets.roll_keep_kit.modifiers import Part

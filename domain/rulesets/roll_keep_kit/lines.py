@@ -3,7 +3,7 @@ standing and XP."""
 
 from __future__ import annotations
 
-from domain.dice.faces import format_faces
+from domain.dice.roll_keep.faces import format_faces
 from domain.events import Event
 from domain.rulesets.roll_keep_kit.events import (
     CombatEnded,

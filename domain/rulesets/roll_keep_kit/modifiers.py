@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from domain.dice.expression import RollExpression
+from domain.dice.roll_keep.expression import RollExpression
 
 
 class Part(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, gc=False):

@@ -24,7 +24,7 @@ from domain.rulesets.roll_keep_kit.standing import Standing, parse_tenths
 class SpendVoid(Command, frozen=True, kw_only=True):
     """Spend (or, with --regain, regain) a Void point."""
 
-    spec = CommandSpec(("void",))
+    spec = CommandSpec(("void",), bare={"regain": "all"})
 
     character: Character
     purpose: Text = "declared before the roll"

@@ -8,7 +8,7 @@ import msgspec
 from msgspec import Meta
 
 from domain.commands import Command, CommandSpec, Context
-from domain.dice.roll import RollOptions
+from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import MalformedInput
 from domain.events import Event
 from domain.rulesets.l5r4e.commands.fields import (

@@ -1,7 +1,7 @@
 """Exact odds that a roll & keep roll reaches a TN.
 
 Computed, not sampled: the probability is a finite sum, exact up to float rounding
-(far below 1e-9). It covers everything :mod:`domain.dice.roll` does — explosions
+(far below 1e-9). It covers everything :mod:`domain.dice.roll_keep.roll` does — explosions
 (4e « un dé roulant 10 explose »), the ten-dice rule, unskilled rolls (no explosions),
 emphasis (a first 1 rerolled once) and flat modifiers — so it answers the question
 behind the 4e summary's « Calcul des pourcentages de réussite » table, and the table
@@ -22,10 +22,10 @@ from __future__ import annotations
 from functools import lru_cache
 from math import factorial
 
-from domain.dice.die import SIDES
-from domain.dice.expression import parse_expression
-from domain.dice.roll import RAISE_STEP
-from domain.dice.ten_dice import FOURTH_EDITION, Pool, TenDiceRule
+from domain.dice.roll_keep.die import SIDES
+from domain.dice.roll_keep.expression import parse_expression
+from domain.dice.roll_keep.roll import RAISE_STEP
+from domain.dice.roll_keep.ten_dice import Pool, TenDiceRule
 
 TABLE_TNS: tuple[int, ...] = tuple(range(5, 65, 5))
 
@@ -98,7 +98,7 @@ def success_probability(
     emphasis: bool = False,
     raises: int = 0,
     free_raises: int = 0,
-    rule: TenDiceRule = FOURTH_EDITION,
+    rule: TenDiceRule,
 ) -> float:
     """Exact ``P(success)`` for rolling ``expression`` against ``tn``."""
     pool = rule(parse_expression(expression))
@@ -166,7 +166,7 @@ def tn_table(
     unskilled: bool = False,
     emphasis: bool = False,
     tns: tuple[int, ...] = TABLE_TNS,
-    rule: TenDiceRule = FOURTH_EDITION,
+    rule: TenDiceRule,
 ) -> dict[int, float]:
     """``{TN: P(success)}`` for TN 5 to 60 by 5 (the summary's table), from one pass."""
     pool = rule(parse_expression(expression))

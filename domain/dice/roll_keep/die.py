@@ -10,37 +10,14 @@ Rules (4e summary):
 
 from __future__ import annotations
 
-from typing import Protocol
-
 import msgspec
 
-from domain.errors import KirokuError, MalformedInput
+from domain.dice.source import DiceSource, FaceQueue, RollBudgetExceeded
+from domain.errors import MalformedInput
 
 SIDES = 10
 
-
-class DiceSource(Protocol):
-    """The randomness port: anything with ``random.Random.randint``'s signature."""
-
-    def randint(self, a: int, b: int, /) -> int: ...
-
-
-class FaceQueue:
-    """A dice port that shows faces rolled at the table, in order — for a command that
-    throws several rolls (an opposed roll, a duel's strike) from one list of faces."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self._faces = list(faces)
-        self._given = len(faces)
-
-    def randint(self, a: int, b: int, /) -> int:
-        if not self._faces:
-            raise MalformedInput(f"the {self._given} faces given ran out: the rolls need more")
-        return self._faces.pop(0)
-
-
-class RollBudgetExceeded(KirokuError):
-    """A roll asked the dice source for more faces than any honest roll needs."""
+__all__ = ["SIDES", "DiceSource", "Die", "FaceBudget", "FaceQueue", "RollBudgetExceeded"]
 
 
 class Die(msgspec.Struct, frozen=True, array_like=True, gc=False):

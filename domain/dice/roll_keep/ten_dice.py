@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import msgspec
 
-from domain.dice.expression import RollExpression
+from domain.dice.roll_keep.expression import RollExpression
 
 MAX_ROLLED = 10
 MAX_KEPT = 10

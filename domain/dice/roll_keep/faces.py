@@ -7,7 +7,7 @@ reroll is written with ``r``: ``6,7,8,10+7,3,5`` is six dice, the fourth worth 1
 
 from __future__ import annotations
 
-from domain.dice.die import Die
+from domain.dice.roll_keep.die import Die
 from domain.errors import MalformedInput
 
 

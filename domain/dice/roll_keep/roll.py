@@ -21,9 +21,10 @@ from collections.abc import Sequence
 
 import msgspec
 
-from domain.dice.die import DiceSource, Die, FaceBudget, check_die, roll_die
-from domain.dice.expression import parse_expression
-from domain.dice.ten_dice import FOURTH_EDITION, Pool, TenDiceRule
+from domain.dice.roll_keep.die import Die, FaceBudget, check_die, roll_die
+from domain.dice.roll_keep.expression import parse_expression
+from domain.dice.roll_keep.ten_dice import Pool, TenDiceRule
+from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput
 
 RAISE_STEP = 5
@@ -92,7 +93,7 @@ class RollResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         )
 
 
-def plan(expression: str, options: RollOptions, rule: TenDiceRule = FOURTH_EDITION) -> Pool:
+def plan(expression: str, options: RollOptions, rule: TenDiceRule) -> Pool:
     """Validate a roll before any die is thrown and return the pool after the ten-dice rule."""
     parsed = parse_expression(expression)
     for name in ("raises", "free_raises"):
@@ -119,7 +120,7 @@ def roll(
     expression: str,
     options: RollOptions,
     source: DiceSource,
-    rule: TenDiceRule = FOURTH_EDITION,
+    rule: TenDiceRule,
     budget: int = ROLL_BUDGET,
 ) -> RollResult:
     """Roll ``expression`` with faces from ``source`` and resolve it."""
@@ -136,7 +137,7 @@ def resolve(
     expression: str,
     options: RollOptions,
     dice: Sequence[Die],
-    rule: TenDiceRule = FOURTH_EDITION,
+    rule: TenDiceRule,
 ) -> RollResult:
     """Resolve a roll from faces already rolled; faces that do not fit are refused."""
     pool = plan(expression, options, rule)
@@ -149,7 +150,7 @@ def resolve(
     return _resolve_pool(expression, options, pool, tuple(dice))
 
 
-def recompute(result: RollResult, rule: TenDiceRule = FOURTH_EDITION) -> RollResult:
+def recompute(result: RollResult, rule: TenDiceRule) -> RollResult:
     """Recompute a recorded roll from its recorded faces under the current rules."""
     return resolve(result.expression, result.options, result.dice, rule)
 

@@ -1,0 +1,37 @@
+"""The randomness port every dice family draws from (DESIGN principle 2).
+
+A dice source is anything with ``random.Random.randint``'s signature: a seeded
+``random.Random`` for reproducible sessions, or :class:`FaceQueue`, the faces rolled at
+the table, drawn in order. Each family (``roll_keep``; ``narrative`` and ``two_d6`` to
+come) asks it for the faces its own dice have and records every one.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from domain.errors import KirokuError, MalformedInput
+
+
+class DiceSource(Protocol):
+    """The randomness port: anything with ``random.Random.randint``'s signature."""
+
+    def randint(self, a: int, b: int, /) -> int: ...
+
+
+class FaceQueue:
+    """A dice port that shows faces rolled at the table, in order — for a command that
+    throws several rolls (an opposed roll, a duel's strike) from one list of faces."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self._faces = list(faces)
+        self._given = len(faces)
+
+    def randint(self, a: int, b: int, /) -> int:
+        if not self._faces:
+            raise MalformedInput(f"the {self._given} faces given ran out: the rolls need more")
+        return self._faces.pop(0)
+
+
+class RollBudgetExceeded(KirokuError):
+    """A roll asked the dice source for more faces than any honest roll needs."""
