@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from adapters.codec import codec_for
+from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import MalformedInput
 from domain.rulesets.l5r4e.events import WoundsTaken
 from domain.upcasting import UPCASTERS
@@ -48,3 +50,18 @@ def test_an_event_from_a_newer_kiroku_is_refused() -> None:
     newer = OLD.replace(b'"schema_version":1', b'"schema_version":9')
     with pytest.raises(MalformedInput, match="schema_version 9 is newer"):
         codec_for("l5r4e").decode(newer)
+
+
+def test_a_roll_is_recorded_with_its_dice_family_and_an_old_one_reads_without() -> None:
+    """``DiceRolled.roll`` is a tagged union of the dice families; rolls recorded before
+    the tag existed (every curated replay's) read as roll & keep."""
+    from domain.rulesets.l5r4e.dice import roll
+    from domain.rulesets.l5r4e.events import DiceRolled
+    from tests.support import T0, Scripted
+
+    rolled = roll("2k1", RollOptions(), Scripted(4, 7))
+    event = DiceRolled(actor="gm", at=T0, character=None, purpose="other", roll=rolled)
+    encoded = msgspec.json.encode(event)
+    assert b'"roll":{"family":"roll_keep",' in encoded
+    old = encoded.replace(b'"family":"roll_keep",', b"")
+    assert codec_for("l5r4e").decode(old) == event

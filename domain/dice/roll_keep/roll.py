@@ -45,8 +45,13 @@ class RollOptions(msgspec.Struct, frozen=True, kw_only=True):
     max_raises: int | None = None
 
 
-class RollResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """A resolved roll: the expression as given, the pool thrown, every face, the outcome."""
+class RollResult(
+    msgspec.Struct, frozen=True, kw_only=True, gc=False, tag_field="family", tag="roll_keep"
+):
+    """A resolved roll: the expression as given, the pool thrown, every face, the outcome.
+
+    Tagged ``"family": "roll_keep"`` among the families' recorded rolls
+    (:mod:`domain.dice.recorded`); a roll recorded before the tag existed reads as one."""
 
     expression: str
     rolled: int

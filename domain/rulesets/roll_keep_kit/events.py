@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.dice.roll_keep.roll import RollResult, recompute
+from domain.dice.recorded import RecordedRoll
+from domain.dice.roll_keep.roll import recompute
 from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.errors import KirokuError, MalformedInput
 from domain.events import Event
@@ -37,7 +38,7 @@ class DiceRolled(Event, frozen=True, kw_only=True):
     character: str | None
     purpose: RollPurpose
     label: str = ""
-    roll: RollResult
+    roll: RecordedRoll
     base_tn: int | None = None
     parts: tuple[Part, ...] = ()
     target: str | None = None
