@@ -18,6 +18,7 @@ from domain.rulesets.l5r4e.events import (
 )
 from domain.rulesets.roll_keep_kit.character import CharacterSheet
 from domain.rulesets.roll_keep_kit.standing import Standing
+from domain.rulesets.roll_keep_kit.turn_order import Place, descending, next_up, with_delays
 
 
 @dataclass
@@ -98,32 +99,20 @@ class CombatState:
         return entry.total + entry.bonus + (10 if key(entry.character) in self.centered else 0)
 
     def order(self) -> list[InitiativeEntry]:
-        """Highest initiative first; ties to the higher Reflexes, then to who joined first
+        """One pass a round (the kit's :mod:`~domain.rulesets.roll_keep_kit.turn_order`):
+        highest initiative first, ties to the higher Reflexes, then to who joined first
         (the ``l5r4e`` reading, stated in its docstring); then delayed turns move behind
         the character they wait for, or to the end of the round."""
-        ranked = sorted(
-            self.initiative.values(), key=lambda e: (-self.score(e), -e.reflexes, e.joined)
-        )
-        for name, behind in self.delayed.items():
-            entry = self.initiative.get(name)
-            if entry is None:
-                continue
-            ranked.remove(entry)
-            anchor = self.initiative.get(key(behind)) if behind else None
-            if anchor is not None and anchor in ranked:
-                ranked.insert(ranked.index(anchor) + 1, entry)
-            else:
-                ranked.append(entry)
-        return ranked
+        entries = {e.character: e for e in self.initiative.values()}
+        places = [Place(e.character, self.score(e), e.reflexes, e.joined) for e in entries.values()]
+        return [entries[p.character] for p in with_delays(descending(places), self.delayed)]
 
     def current(self) -> str | None:
         """Whose turn it is: the first in order who has not passed this round."""
         if self.round == 0:
             return None
-        for entry in self.order():
-            if entry.character not in self.acted:
-                return entry.character
-        return None
+        order = [Place(e.character, 0, 0, 0) for e in self.order()]
+        return next_up(order, self.acted)
 
 
 @dataclass
