@@ -50,13 +50,23 @@ class FourthEdition:
     event_types: tuple[type[Event], ...] = ()
     views: Mapping[str, View] = field(default_factory=dict)
     sheet_type: type[CharacterSheet] = CharacterSheet
-    deciders: Mapping[type[Command], Decider] = field(default_factory=dict)
-    play: Callable[[Core, FourEState], Any] | None = None
-    """Makes the 4e commands' view of a session (:class:`domain.rulesets.l5r4e.play.Play`)."""
+    commands: Callable[[], tuple[Mapping[type[Command], Decider], Callable[..., Any]]] | None = None
+    """Loads the command deciders and the 4e commands' view of a session
+    (:class:`domain.rulesets.l5r4e.play.Play`) when a command is first asked for: reading a
+    session's state or log needs neither, and they are most of 4e's code."""
+
+    @property
+    def deciders(self) -> Mapping[type[Command], Decider]:
+        return self._commands()[0]
 
     @property
     def command_types(self) -> tuple[type[Command], ...]:
         return tuple(self.deciders)
+
+    def _commands(self) -> tuple[Mapping[type[Command], Decider], Callable[..., Any]]:
+        if self.commands is None:
+            return {}, lambda core, state: None
+        return self.commands()
 
     def wound_rank(self, sheet: CharacterSheet, wounds: int) -> WoundRank:
         """The rank ``wounds`` wounds put this character at."""
@@ -65,10 +75,11 @@ class FourthEdition:
     # -- what the core asks of a ruleset ------------------------------------------
 
     def decide(self, core: Core, state: Any, command: Command, context: Context) -> list[Event]:
-        decider = self.deciders.get(type(command))
-        if decider is None or self.play is None:
+        deciders, play = self._commands()
+        decider = deciders.get(type(command))
+        if decider is None:
             raise IllegalUnderRules(f"{self.id} has no command {type(command).__name__}")
-        events: list[Event] = decider(self.play(core, state), command, context)
+        events: list[Event] = decider(play(core, state), command, context)
         return events
 
     def check_sheet(self, sheet: Any) -> None:

@@ -4,15 +4,16 @@ docstring for the options and the readings)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
 
+from domain.commands import Command, Decider
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
 from domain.rulesets.l5r4e import RULESET_ID, views, views_play
-from domain.rulesets.l5r4e.commands import DECIDERS
 from domain.rulesets.l5r4e.events import EVENT_TYPES
 from domain.rulesets.l5r4e.experience import STARTING_XP, insight, insight_rank, price
-from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.l5r4e.rules import FourthEdition
 from domain.rulesets.l5r4e.situation import situation
 from domain.rulesets.l5r4e.stances import STANCES, check_stance
@@ -47,6 +48,15 @@ def initiative_expression(sheet: CharacterSheet) -> str:
     return f"{insight_rank(sheet) + reflexes}k{reflexes}"
 
 
+@cache
+def _commands() -> tuple[Mapping[type[Command], Decider], Callable[..., Any]]:
+    """The command deciders and the Play view, imported on first use."""
+    from domain.rulesets.l5r4e.commands import DECIDERS
+    from domain.rulesets.l5r4e.play import Play
+
+    return DECIDERS, Play
+
+
 def build(options: Mapping[str, str]) -> FourthEdition:
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
@@ -76,6 +86,5 @@ def build(options: Mapping[str, str]) -> FourthEdition:
         option_help=OPTION_HELP,
         event_types=EVENT_TYPES,
         views=VIEWS,
-        deciders=DECIDERS,
-        play=Play,
+        commands=_commands,
     )
