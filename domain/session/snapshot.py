@@ -48,14 +48,15 @@ def restore(data: bytes) -> SessionState:
     snapshot = msgspec.msgpack.decode(data, type=Snapshot)
     state = SessionState()
     state.opened = snapshot.opened
-    state.ruleset = load_ruleset(snapshot.opened.ruleset, dict(snapshot.opened.options))
+    ruleset = load_ruleset(snapshot.opened.ruleset, dict(snapshot.opened.options))
+    state.bind(ruleset)
     state.position = snapshot.position
     state.members = {
         k: Member(name, player, joined) for k, name, player, joined in snapshot.members
     }
     state.retracted = dict(snapshot.retracted)
     state.retractions = set(state.retracted.values())
-    state.table = state.ruleset.load_state(snapshot.table)
+    state.table = ruleset.load_state(snapshot.table)
     return state
 
 

@@ -13,11 +13,11 @@ if it had never counted.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from domain.events import CharacterJoined, EventRetracted, Recorded, SessionOpened
+from domain.events import CharacterJoined, Event, EventRetracted, Recorded, SessionOpened
 from domain.names import key
 from domain.rulesets import Ruleset, load_ruleset
 
@@ -47,6 +47,13 @@ class SessionState:
         """The positions of the retractions themselves."""
         self.table: Any = None
         """The ruleset's own state (:meth:`Ruleset.initial`, then :meth:`Ruleset.evolve`)."""
+        self.evolve: Callable[[Any, Event], Any] | None = None
+        """The ruleset's fold, once the session is opened."""
+
+    def bind(self, ruleset: Ruleset) -> None:
+        """Fold under ``ruleset`` from now on."""
+        self.ruleset = ruleset
+        self.evolve = ruleset.evolve
 
     def member(self, name: str | None) -> Member | None:
         return None if name is None else self.members.get(key(name))
@@ -54,18 +61,36 @@ class SessionState:
     def apply(self, recorded: Recorded) -> None:
         event = recorded.event
         self.position = recorded.position
-        if isinstance(event, SessionOpened):
-            self.opened = event
-            self.ruleset = load_ruleset(event.ruleset, dict(event.options))
-            self.table = self.ruleset.initial()
-        elif isinstance(event, CharacterJoined):
-            name = event.sheet.name
-            self.members[key(name)] = Member(name, event.player, len(self.members))
-        elif isinstance(event, EventRetracted):
-            self.retracted[event.position] = recorded.position
-            self.retractions.add(recorded.position)
-        if self.ruleset is not None:
-            self.table = self.ruleset.evolve(self.table, event)
+        core = _CORE.get(type(event))
+        if core is not None:
+            core(self, recorded)
+        if self.evolve is not None:
+            self.table = self.evolve(self.table, event)
+
+    def _opened(self, recorded: Recorded) -> None:
+        event = recorded.event
+        assert isinstance(event, SessionOpened)
+        self.opened = event
+        self.bind(load_ruleset(event.ruleset, dict(event.options)))
+        assert self.ruleset is not None
+        self.table = self.ruleset.initial()
+
+    def _joined(self, recorded: Recorded) -> None:
+        name: str = recorded.event.sheet.name  # type: ignore[attr-defined]
+        player: str = recorded.event.player  # type: ignore[attr-defined]
+        self.members[key(name)] = Member(name, player, len(self.members))
+
+    def _retracted(self, recorded: Recorded) -> None:
+        self.retracted[recorded.event.position] = recorded.position  # type: ignore[attr-defined]
+        self.retractions.add(recorded.position)
+
+
+_CORE: dict[type[Event], Callable[[SessionState, Recorded], None]] = {
+    SessionOpened: SessionState._opened,
+    CharacterJoined: SessionState._joined,
+    EventRetracted: SessionState._retracted,
+}
+"""The core's own part of the fold, by event type (every other type is the ruleset's)."""
 
 
 def retracted_positions(events: Iterable[Recorded], until: int | None = None) -> set[int]:

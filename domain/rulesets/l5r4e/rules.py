@@ -17,7 +17,7 @@ from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.errors import IllegalUnderRules
 from domain.events import Event
 from domain.rulesets.base import Core, View
-from domain.rulesets.l5r4e.fold import FourEState
+from domain.rulesets.l5r4e.fold import HANDLERS, FourEState
 from domain.rulesets.l5r4e.lines_play import describe_play
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.events import verify_roll
@@ -95,7 +95,8 @@ class FourthEdition:
         return msgspec.msgpack.decode(data, type=FourEState).attach(self)
 
     def evolve(self, state: Any, event: Event) -> Any:
-        return state.apply(event)
+        HANDLERS[type(event)](state, event)
+        return state
 
     def verify(self, event: Event) -> None:
         verify_roll(event, self.ten_dice_rule)

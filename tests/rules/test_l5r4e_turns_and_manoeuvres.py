@@ -1,0 +1,305 @@
+"""4e combat, continued: turns and delays, Void and equipment, blindness and duels in a
+skirmish, disarm and knockdown, and armour on skill rolls."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.dice.roll_keep.faces import parse_faces
+from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
+from domain.rulesets.l5r4e import afflictions, attacks, combat
+from domain.rulesets.l5r4e.events import DiceRolled, FullDefenseRolled
+from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Armour, Weapon
+from tests.rules.skirmish import KATANA, YUMI, fumi, kaneka, skirmish
+from tests.support import Scripted, Table
+
+
+class TestTurns:
+    def test_two_simple_actions_or_one_complex(self) -> None:
+        table = skirmish()
+        table.do(combat.take_action, character="Akodo Kaneka", kind="simple", action="draw")
+        table.do(combat.move, character="Akodo Kaneka", kind="free")
+        events = table.do(combat.move, character="Akodo Kaneka", kind="simple")
+        assert events[0].feet == 20  # type: ignore[attr-defined]  # Water 2 × 10
+        with pytest.raises(IllegalUnderRules, match="used 2 of 2"):
+            table.do(combat.take_action, character="Akodo Kaneka", kind="simple", action="talk")
+        with pytest.raises(IllegalUnderRules, match="already made a free move"):
+            table.do(combat.move, character="Akodo Kaneka", kind="free")
+
+    def test_delaying_moves_the_turn_behind_another(self) -> None:
+        table = skirmish()
+        table.do(combat.delay, character="Akodo Kaneka", behind="Bayushi Fumi")
+        assert table.state.combat.current() == "Bayushi Fumi"  # type: ignore[union-attr]
+
+    def test_void_for_initiative_and_swaps(self) -> None:
+        table = skirmish()
+        table.do(combat.void_initiative, character="Bayushi Fumi", actor="ben")
+        order = table.state.combat.order()  # type: ignore[union-attr]
+        assert [e.character for e in order] == ["Akodo Kaneka", "Bayushi Fumi"]  # 30, 10 + 10
+        with pytest.raises(IllegalUnderRules, match="already spent a Void point this round"):
+            table.do(Play.spend_void, character="Bayushi Fumi", purpose="again")
+        table.do(Play.spend_void, character="Bayushi Fumi", purpose="kata", use="technique")
+        with pytest.raises(NotAllowed, match="must be willing"):
+            table.do(
+                combat.swap_initiative, actor="ana", character="Akodo Kaneka", other="Bayushi Fumi"
+            )
+        table.do(combat.swap_initiative, character="Akodo Kaneka", other="Bayushi Fumi")
+        order = table.state.combat.order()  # type: ignore[union-attr]
+        assert [e.character for e in order] == ["Bayushi Fumi", "Akodo Kaneka"]
+
+    def test_void_for_armour_is_declared_before_anyone_acts(self) -> None:
+        table = skirmish()
+        table.do(combat.take_action, character="Akodo Kaneka", kind="free", action="shout")
+        with pytest.raises(IllegalUnderRules, match="start of the round"):
+            table.do(combat.void_armour, character="Bayushi Fumi")
+
+    def test_full_defense_adds_half_its_roll_rounded_up(self) -> None:
+        table = skirmish()
+        table.do(Play.choose_stance, character="Akodo Kaneka", stance="full_defense")
+        events = table.do(
+            combat.full_defense, character="Akodo Kaneka", dice=parse_faces("9,8,6,1,1")
+        )
+        bonus = events[-1]
+        assert isinstance(bonus, FullDefenseRolled) and bonus.bonus == 12  # 23 / 2 ↑
+        with pytest.raises(IllegalUnderRules, match="free actions only"):
+            table.do(combat.take_action, character="Akodo Kaneka", kind="simple", action="x")
+
+    def test_stances_and_conditions(self) -> None:
+        table = skirmish()
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="dazed")
+        with pytest.raises(IllegalUnderRules, match="dazed: only defense or full_defense"):
+            table.do(Play.choose_stance, character="Akodo Kaneka", stance="attack")
+        table.do(afflictions.apply_condition, character="Bayushi Fumi", condition="mounted")
+        with pytest.raises(IllegalUnderRules, match="mounted: no Full Attack"):
+            table.do(Play.choose_stance, character="Bayushi Fumi", stance="full_attack")
+
+    def test_dazed_is_minus_3k0_and_fear_minus_xkx(self) -> None:
+        table = skirmish()
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="dazed")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="afraid", level=1)
+        from domain.dice.roll_keep.roll import RollOptions
+
+        events = table.do(
+            Play.roll,
+            character="Akodo Kaneka",
+            expression="6k3",
+            options=RollOptions(),
+            dice=parse_faces("5,5"),
+            purpose="skill",
+        )
+        assert events[-1].roll.expression == "2k2"  # type: ignore[attr-defined]
+
+    def test_the_reaction_phase(self) -> None:
+        table = skirmish()
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="stunned")
+        with pytest.raises(IllegalUnderRules, match="stunned and can take no action"):
+            table.do(combat.take_action, character="Akodo Kaneka", kind="free", action="x")
+        table.do(
+            afflictions.recover,
+            character="Akodo Kaneka",
+            condition="stunned",
+            dice=parse_faces("3,2"),
+        )  # Earth 2: 5, fails
+        assert "stunned" in kaneka(table).conditions
+        table.do(afflictions.recover, character="Akodo Kaneka", condition="stunned", dice=())
+        assert "stunned" not in kaneka(table).conditions
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="dazed")
+        table.do(
+            afflictions.recover,
+            character="Akodo Kaneka",
+            condition="dazed",
+            dice=parse_faces("9,8"),
+        )  # 17 < 20
+        events = table.do(
+            afflictions.recover,
+            character="Akodo Kaneka",
+            condition="dazed",
+            dice=parse_faces("9,8"),
+        )  # 17 ≥ 15
+        assert events[-2].roll.tn == 15  # type: ignore[attr-defined]
+        assert "dazed" not in kaneka(table).conditions
+
+
+class TestVoidAndEquipment:
+    def test_a_void_point_lifts_a_skill_from_0_to_1(self) -> None:
+        from domain.dice.roll_keep.roll import RollOptions
+        from domain.rulesets.l5r4e.skills import skill_roll
+
+        table = Table()
+        table.join("A", "p1")
+        events = table.do(
+            skill_roll,
+            character="A",
+            skill="Athletics",
+            trait="strength",
+            options=RollOptions(tn=15),
+            dice=parse_faces("10,5,5"),
+        )
+        assert events[-1].roll.unskilled  # type: ignore[attr-defined]
+        assert events[-1].roll.total == 20  # type: ignore[attr-defined]  # no explosion
+        events = table.do(
+            skill_roll,
+            character="A",
+            skill="Athletics",
+            trait="strength",
+            options=RollOptions(tn=15),
+            dice=parse_faces("10+2,5,5,2"),
+            void_skill=True,
+        )
+        assert events[0].use == "skill"  # type: ignore[attr-defined]
+        rolled = events[-1]
+        assert isinstance(rolled, DiceRolled)
+        assert rolled.roll.expression == "4k3" and not rolled.roll.unskilled
+        assert rolled.roll.total == 22  # the 10 explodes now
+        with pytest.raises(IllegalUnderRules, match="lifts a skill from 0 to 1"):
+            table.do(
+                skill_roll,
+                character="A",
+                skill="Kenjutsu",
+                trait="agility",
+                options=RollOptions(),
+                dice=Scripted(),
+                void_skill=True,
+            )
+
+    def test_full_attack_allows_only_attacks_and_moves(self) -> None:
+        table = skirmish()
+        table.do(Play.choose_stance, character="Akodo Kaneka", stance="full_attack")
+        with pytest.raises(IllegalUnderRules, match="only attacks and moves"):
+            table.do(
+                combat.take_action, character="Akodo Kaneka", kind="simple", action="draw a scroll"
+            )
+        events = table.do(combat.move, character="Akodo Kaneka", kind="simple")
+        assert events[0].feet == 2 * 10 + 5  # type: ignore[attr-defined]
+
+    def test_the_armoury_is_the_gms_data_and_equips_characters(self) -> None:
+        from domain.rulesets.l5r4e import equipment
+        from domain.rulesets.roll_keep_kit.character import Arrow
+
+        table = Table()
+        table.join("A", "p1", armour=None)
+        with pytest.raises(IllegalUnderRules, match="no armoury is loaded"):
+            table.do(equipment.equip, character="A", item="Yumi")
+        table.do(
+            equipment.load_armoury,
+            weapons=[YUMI],
+            arrows=[Arrow("Willow leaf", "2k2")],
+            armours=[Armour("Light armour", 5, 3, 5)],
+        )
+        for item in ("Yumi", "willow leaf", "Light armour"):
+            table.do(equipment.equip, character="A", item=item)
+        sheet = table.state.characters["a"].sheet
+        assert sheet.weapon("yumi") is not None and sheet.arrow("Willow Leaf") is not None
+        assert sheet.armour == Armour("Light armour", 5, 3, 5)
+        with pytest.raises(MalformedInput, match="malformed dice expression 'x'"):
+            table.do(equipment.load_armoury, weapons=[Weapon("Odd", "x")])
+
+
+class TestBlindAndDuelsInSkirmish:
+    def test_a_blinded_simple_move_needs_athletics_against_20_or_falls(self) -> None:
+        table = skirmish()
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="blinded")
+        events = table.do(
+            combat.move, character="Akodo Kaneka", kind="simple", dice=parse_faces("4,3,2")
+        )  # Athletics 0: 3k3 unskilled, 9 < 20
+        assert events[-1].condition == "prone"  # type: ignore[attr-defined]
+        assert "prone" in kaneka(table).conditions
+
+    def test_a_blinded_free_move_is_water_less_two(self) -> None:
+        table = skirmish(strength=4, perception=4)  # Water 4, blinded: 2
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="blinded")
+        events = table.do(combat.move, character="Akodo Kaneka", kind="free")
+        assert events[0].feet == 2 * 5  # type: ignore[attr-defined]
+
+    def test_a_duel_in_a_skirmish_goes_on_the_faster_duellists_turn(self) -> None:
+        from domain.rulesets.l5r4e import duels
+
+        table = skirmish()
+        table.do(duels.begin, challenger="Bayushi Fumi", defender="Akodo Kaneka")
+        table.do(Play.next_turn)  # Kaneka, the faster, passes: now it is Fumi's turn
+        with pytest.raises(IllegalUnderRules, match="on Akodo Kaneka's turn"):
+            table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 20))
+
+
+class TestDisarmAndKnockdown:
+    def test_a_disarm_hit_deals_2k1_then_an_opposed_strength_roll_disarms(self) -> None:
+        table = skirmish(weapons=(KATANA,), void=3)
+        events = table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            weapon="Katana",
+            raises=3,
+            manoeuvres=["disarm"],
+            void=False,
+            dice=parse_faces("10+10+5,9,9,2,2,2"),
+        )
+        assert events[-1].damage == "2k1"  # type: ignore[attr-defined]
+        # 2k1 damage: 4; then Strength 3k3 against Strength 3k3: 27 against 6
+        events = table.do(
+            attacks.damage, attacker="Akodo Kaneka", dice=Scripted(4, 2, 9, 9, 9, 2, 2, 2)
+        )
+        assert events[-1].condition == "disarmed"  # type: ignore[attr-defined]
+        assert "disarmed" in fumi(table).conditions
+        table.do(Play.next_turn)
+        with pytest.raises(IllegalUnderRules, match="disarmed"):
+            table.do(
+                attacks.attack,
+                attacker="Bayushi Fumi",
+                target="Akodo Kaneka",
+                weapon="Katana",
+                dice=Scripted(*[5] * 10),
+                actor="ben",
+            )
+
+    def test_a_knockdown_contest_needs_the_dice_port_and_the_gm(self) -> None:
+        table = skirmish(weapons=(KATANA,))
+        table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            weapon="Katana",
+            raises=2,
+            manoeuvres=["knockdown"],
+            dice=parse_faces("10+10+5,9,9,2,2,2"),
+        )
+        with pytest.raises(MalformedInput, match="opposed Strength roll: give the dice port"):
+            table.do(attacks.damage, attacker="Akodo Kaneka", dice=parse_faces("5,5,5,5,5,5"))
+        with pytest.raises(NotAllowed, match="resolve the knockdown"):
+            table.do(attacks.damage, attacker="Akodo Kaneka", actor="ana", dice=Scripted(*[5] * 20))
+        events = table.do(
+            attacks.damage,
+            attacker="Akodo Kaneka",
+            dice=Scripted(5, 5, 2, 2, 2, 2, 9, 9, 9, 2, 2, 2),
+        )
+        assert events[-1].condition == "prone"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("option", "tn"), [("true", 20 + 10), ("false", 20)])
+def test_armour_burdens_agility_skill_rolls_and_an_option_spares_attacks(
+    option: str, tn: int
+) -> None:
+    table = Table(armour_penalty_on_attacks=option)
+    table.join("Heavy", "p1", armour=Armour("Heavy armour", 10, 5, 10), weapons=(KATANA,))
+    table.join("Target", "p2", armour=None)
+    table.do(Play.start_combat)
+    table.do(Play.roll_initiative, character="Heavy", dice=Scripted(*[9] * 9))
+    table.do(Play.roll_initiative, character="Target", dice=Scripted(*[2] * 9))
+    table.do(Play.start_round)
+    events = table.do(
+        attacks.attack, attacker="Heavy", target="Target", weapon="Katana", dice=Scripted(*[5] * 9)
+    )
+    assert events[-2].roll.tn == tn  # type: ignore[attr-defined]
+    from domain.dice.roll_keep.roll import RollOptions
+    from domain.rulesets.l5r4e.skills import skill_roll
+
+    events = table.do(
+        skill_roll,
+        character="Heavy",
+        skill="Athletics",
+        trait="agility",
+        options=RollOptions(tn=15),
+        dice=Scripted(*[5] * 9),
+    )
+    assert events[-1].roll.tn == 25  # type: ignore[attr-defined]
