@@ -200,14 +200,12 @@ class EventStore:
 
     def _fetch_generic(
         self, stream: uuid.UUID, after: int, page: int, until: int | None, topic: str | None
-    ) -> list[tuple[int, bytes, str]]:
-        found: list[tuple[int, bytes, str]] = []
+    ) -> list[tuple[int, bytes]]:
+        found: list[tuple[int, bytes]] = []
         while len(found) < page:
             rows = self.recorder.select_events(stream, gt=after, lte=until, limit=page)
             found += [
-                (r.originator_version, r.state, r.topic)
-                for r in rows
-                if topic is None or r.topic == topic
+                (r.originator_version, r.state) for r in rows if topic is None or r.topic == topic
             ]
             if len(rows) < page:
                 break
@@ -216,12 +214,12 @@ class EventStore:
 
     def _fetch_sqlite(
         self, stream: uuid.UUID, after: int, page: int, until: int | None, topic: str | None
-    ) -> list[tuple[int, bytes, str]]:
+    ) -> list[tuple[int, bytes]]:
         """Plain tuples from SQLite, without the library's per-row objects and UUIDs."""
         recorder = self.recorder
         assert isinstance(recorder, SQLiteAggregateRecorder)
         statement = (
-            f"SELECT originator_version, state, topic FROM {recorder.events_table_name} "
+            f"SELECT originator_version, state FROM {recorder.events_table_name} "
             "WHERE originator_id=? AND originator_version>? AND originator_version<=?"
             + (" AND topic=?" if topic is not None else "")
             + " ORDER BY originator_version LIMIT ?"
@@ -231,7 +229,7 @@ class EventStore:
         with recorder.datastore.transaction(commit=False) as cursor, cursor as raw:
             raw.row_factory = None
             raw.execute(statement, values)
-            rows: list[tuple[int, bytes, str]] = raw.fetchall()
+            rows: list[tuple[int, bytes]] = raw.fetchall()
         return rows
 
     def codec(self, session_id: str) -> EventCodec:

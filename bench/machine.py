@@ -60,6 +60,8 @@ class Sample:
     seconds: float
     peak_mb: float
     output: bytes
+    error: str = ""
+    """The child's stderr, when asked for."""
 
 
 class ChildFailed(RuntimeError):
@@ -81,6 +83,7 @@ def run_child(
     peak: bool = True,
     capture: bool = False,
     env: Mapping[str, str] | None = None,
+    stderr: bool = False,
 ) -> Sample:
     """Run ``argv`` as one process: its wall time, its peak RSS (wrapped in
     ``/usr/bin/time`` when ``peak``; else 0), and its stdout if ``capture`` (otherwise
@@ -113,7 +116,9 @@ def run_child(
             kib = usage.ru_maxrss if peak else 0.0  # KiB on Linux
         out.seek(0)
         output = out.read() if capture else b""
-    return Sample(seconds, kib / 1024, output)
+        err.seek(0)
+        said = err.read().decode(errors="replace") if stderr else ""
+    return Sample(seconds, kib / 1024, output, said)
 
 
 def median_ms(samples: Sequence[Sample]) -> float:

@@ -20,6 +20,7 @@ and peak). A missed target prints FAIL; the benchmark still exits 0.
 
 from __future__ import annotations
 
+import statistics
 import tempfile
 import time
 from collections.abc import Iterator
@@ -32,6 +33,7 @@ from bench.machine import (
     median_mb,
     median_ms,
     peak_method,
+    python,
     run_child,
     spread_ms,
     verdict,
@@ -73,6 +75,34 @@ def measure(stores: dict[int, Path], folder: Path) -> dict[tuple[str, int], list
                 sample = run_child(_argv(command, data_dir))
                 samples.setdefault((command, size), []).append(sample)
     return samples
+
+
+WARM = (
+    "import sys, time;"
+    "import adapters.cli.main, adapters.cli.commands, adapters.cli.session_commands;"
+    "import adapters.service, domain.rulesets.l5r4e.ruleset, domain.rulesets.l5r4e.commands;"
+    "from adapters import log; log.configure('off');"
+    "t = time.perf_counter(); code = adapters.cli.main.main(sys.argv[1:]);"
+    "sys.stderr.write(f'{(time.perf_counter() - t) * 1000:.3f}\\n'); sys.exit(code)"
+)
+
+
+def in_process(stores: dict[int, Path], folder: Path) -> dict[tuple[str, int], list[float]]:
+    """The command's own work, start-up left out: a child that imports everything a
+    command imports, then times ``main(argv)`` alone (milliseconds, from its stderr)."""
+    readers = {size: working_copy(stores[size], folder / f"warm-read-{size}") for size in SIZES}
+    timings: dict[tuple[str, int], list[float]] = {}
+    for _ in range(RUNS):
+        for size in SIZES:
+            for command in COMMANDS:
+                if command in APPENDS:
+                    data_dir = working_copy(stores[size], folder / f"warm-append-{size}")
+                else:
+                    data_dir = readers[size]
+                argv = [python(), "-c", WARM, "--data-dir", str(data_dir), *COMMANDS[command]]
+                sample = run_child(argv, peak=False, stderr=True)
+                timings.setdefault((command, size), []).append(float(sample.error.split()[-1]))
+    return timings
 
 
 def report(samples: dict[tuple[str, int], list[Sample]]) -> Iterator[str]:
@@ -123,7 +153,15 @@ def run() -> Iterator[str]:
             f"process; medians; {peak_method()}"
         )
         samples = measure(stores, Path(temp))
-    yield from report(samples)
+        yield from report(samples)
+        timings = in_process(stores, Path(temp))
+    yield "scale: the command's own work (imports done first; main(argv) timed in the process):"
+    for command in COMMANDS:
+        small, large = (statistics.median(timings[(command, size)]) for size in SIZES)
+        yield (
+            f"scale: {command:<13} 1k {small:6.1f} ms  1M {large:6.1f} ms  1M/1k "
+            f"{large / small:.1f}x  (< {TARGET_MS:.0f} ms at 1M: {verdict(large < TARGET_MS)})"
+        )
     yield f"scale: after: {load()}"
 
 

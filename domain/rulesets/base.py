@@ -89,6 +89,12 @@ class Ruleset(Protocol):
         """The ruleset's state before any event."""
         ...
 
+    def fold_handlers(self) -> Mapping[type[Event], Callable[[Any, Event], None]]:
+        """What :meth:`evolve` dispatches to, by event type: each updates the state in
+        place (the fold owns it). The core calls them directly, one call an event, on
+        the path that folds a whole stream."""
+        ...
+
     def dump_state(self, state: Any) -> bytes:
         """The ruleset's state as bytes, for a snapshot."""
         ...

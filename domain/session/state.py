@@ -13,7 +13,7 @@ if it had never counted.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,13 +47,13 @@ class SessionState:
         """The positions of the retractions themselves."""
         self.table: Any = None
         """The ruleset's own state (:meth:`Ruleset.initial`, then :meth:`Ruleset.evolve`)."""
-        self.evolve: Callable[[Any, Event], Any] | None = None
-        """The ruleset's fold, once the session is opened."""
+        self.handlers: Mapping[type[Event], Callable[[Any, Event], Any]] = {}
+        """The ruleset's fold, by event type, once the session is opened."""
 
     def bind(self, ruleset: Ruleset) -> None:
         """Fold under ``ruleset`` from now on."""
         self.ruleset = ruleset
-        self.evolve = ruleset.evolve
+        self.handlers = ruleset.fold_handlers()
 
     def member(self, name: str | None) -> Member | None:
         return None if name is None else self.members.get(key(name))
@@ -61,11 +61,13 @@ class SessionState:
     def apply(self, recorded: Recorded) -> None:
         event = recorded.event
         self.position = recorded.position
-        core = _CORE.get(type(event))
+        kind = type(event)
+        core = _CORE.get(kind)
         if core is not None:
             core(self, recorded)
-        if self.evolve is not None:
-            self.table = self.evolve(self.table, event)
+        handler = self.handlers.get(kind)
+        if handler is not None:
+            handler(self.table, event)
 
     def _opened(self, recorded: Recorded) -> None:
         event = recorded.event

@@ -91,6 +91,9 @@ class CoinRuleset:
     def load_state(self, data: bytes) -> Luck:
         return msgspec.msgpack.decode(data, type=Luck)
 
+    def fold_handlers(self) -> Mapping[type[Event], Any]:
+        return {CharacterJoined: self.evolve, CoinsFlipped: self.evolve}
+
     def evolve(self, state: Luck, event: Event) -> Luck:
         if isinstance(event, CharacterJoined):
             state.players[key(event.sheet.name)] = event.player

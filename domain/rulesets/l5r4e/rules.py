@@ -94,6 +94,9 @@ class FourthEdition:
     def load_state(self, data: bytes) -> Any:
         return msgspec.msgpack.decode(data, type=FourEState).attach(self)
 
+    def fold_handlers(self) -> Mapping[type[Event], Callable[[Any, Event], None]]:
+        return HANDLERS
+
     def evolve(self, state: Any, event: Event) -> Any:
         HANDLERS[type(event)](state, event)
         return state
