@@ -79,10 +79,11 @@ def measure(stores: dict[int, Path], folder: Path) -> dict[tuple[str, int], list
 
 WARM = (
     "import sys, time;"
-    "import adapters.cli.main, adapters.cli.commands, adapters.cli.session_commands;"
+    "from adapters.cli.main import main as run_main;"
+    "import adapters.cli.commands, adapters.cli.session_commands;"
     "import adapters.service, domain.rulesets.l5r4e.ruleset, domain.rulesets.l5r4e.commands;"
     "from adapters import log; log.configure('off');"
-    "t = time.perf_counter(); code = adapters.cli.main.main(sys.argv[1:]);"
+    "t = time.perf_counter(); code = run_main(sys.argv[1:]);"
     "sys.stderr.write(f'{(time.perf_counter() - t) * 1000:.3f}\\n'); sys.exit(code)"
 )
 

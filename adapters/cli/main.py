@@ -99,12 +99,12 @@ def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentP
     return parser
 
 
-def core_words() -> set[str]:
-    """The core's subcommand words (everything else is a ruleset's)."""
-    for action in build_parser()._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
+CORE_WORDS = frozenset(
+    {"roll", "odds", "demo", "session", "log", "state", "join", "note", "retract", "rules",
+     "export", "import", "replay"}
+)  # fmt: skip
+"""The core's subcommand words (everything else is a ruleset's); a test keeps them the
+parser's, which this spares building twice."""
 
 
 def command_word(argv: Sequence[str]) -> str | None:
@@ -153,10 +153,11 @@ def _main(argv: Sequence[str] | None) -> int:
     word = command_word(given)
     try:
         register_plugins()
-        if word is not None and word not in core_words():
+        if word is not None and word not in CORE_WORDS:
             from adapters.cli.session_rules import command_types_for
 
-            parser = ruleset_parser(command_types_for(given, word))
+            called = [t for t in command_types_for(given, word) if t.spec.words[0] == word]
+            parser = ruleset_parser(called)
         else:
             parser = build_parser()
     except KirokuError as error:

@@ -348,3 +348,9 @@ def test_replay_as_a_table_does_not_compute_the_timeline_it_does_not_print(
     # the other side, so that the test above cannot pass by patching nothing:
     as_json = run_main(REFUSE_TIMELINE, ["replay", replay, "--json"], tmp_path)
     assert "the timeline was computed" in as_json.stderr
+
+
+def test_the_core_words_are_the_core_parser_s() -> None:
+    from adapters.cli.main import CORE_WORDS
+
+    assert {words[0] for words, _ in _leaves(build_parser())} == CORE_WORDS
