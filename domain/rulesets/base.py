@@ -108,6 +108,12 @@ class Ruleset(Protocol):
         clock. It may update ``state`` in place, which the fold owns, and returns it."""
         ...
 
+    def odds(self, roll: str, tn: int, **options: Any) -> float:
+        """The exact chance that ``roll`` (in the ruleset's own dice notation) meets
+        ``tn``, with the ruleset's options for a roll (raises, emphasis, …); a ruleset
+        whose dice this cannot express raises :class:`domain.errors.IllegalUnderRules`."""
+        ...
+
     def verify(self, event: Event) -> None:
         """Raise :class:`domain.errors.MalformedInput` if a recorded event contradicts
         itself under these rules (a roll whose faces do not give its recorded outcome)."""

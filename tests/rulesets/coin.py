@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from math import comb
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -125,6 +126,14 @@ class CoinRuleset:
                 won=outcome(command.call, faces),
             )
         ]
+
+    def odds(self, roll: str, tn: int, **options: Any) -> float:
+        """``roll`` is a number of coins; ``tn`` is ignored: the chance a call wins."""
+        if not roll.isdigit() or not 1 <= int(roll) <= 9:
+            raise MalformedInput(f"{roll!r} is not a number of coins from 1 to 9")
+        coins = int(roll)
+        wins = sum(comb(coins, k) for k in range(coins // 2 + 1, coins + 1))
+        return float(wins / 2**coins)
 
     def verify(self, event: Event) -> None:
         if isinstance(event, CoinsFlipped) and event.won != outcome(event.call, event.faces):

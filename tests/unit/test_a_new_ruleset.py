@@ -125,3 +125,11 @@ def test_through_the_command_line(tmp_path: Path) -> None:
     assert code == 0 and json.loads(out)["luck"] == {"Daikoku": {"flips": 0, "wins": 0}}
     code, out, _ = kiroku("rules", "coin", "--json")
     assert [c["name"] for c in json.loads(out)["commands"]] == ["flip"]
+
+
+def test_each_ruleset_gives_the_odds_of_its_own_dice() -> None:
+    from domain.rulesets import load_ruleset
+
+    assert load_ruleset("coin").odds("3", 0) == 0.5  # 2 or 3 heads of 3: 4 of 8
+    assert load_ruleset("coin").odds("2", 0) == 0.25  # both heads
+    assert load_ruleset("l5r4e").odds("1k1", 10) == 0.1  # a 10 (which explodes): 1 in 10

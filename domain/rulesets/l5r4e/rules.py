@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from domain.commands import Command, Context, Decider
+from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.errors import IllegalUnderRules
 from domain.events import Event
@@ -100,6 +101,11 @@ class FourthEdition:
     def evolve(self, state: Any, event: Event) -> Any:
         HANDLERS[type(event)](state, event)
         return state
+
+    def odds(self, roll: str, tn: int, **options: Any) -> float:
+        """Roll & keep odds under this session's ten-dice rule (``unskilled``,
+        ``emphasis``, ``raises``, ``free_raises``)."""
+        return success_probability(roll, tn, rule=self.ten_dice_rule, **options)
 
     def verify(self, event: Event) -> None:
         verify_roll(event, self.ten_dice_rule)
