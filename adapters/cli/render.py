@@ -36,60 +36,23 @@ def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
 
 
 def render_state(projections: dict[str, Any]) -> str:
+    """The session's header, then each table its ruleset declares (Ruleset.tables)."""
+    from domain.rulesets import load_ruleset
+
     session = projections["session"]
     lines = [
         f"Session {session['id']} ({session['ruleset']}) — GM {session['gm']}"
-        + (f" — {session['title']}" if session["title"] else ""),
-        f"position {session['position']}, {session['rolls']} rolls, {session['combats']} combats",
-        "",
+        + (f" — {session['title']}" if session["title"] else "")
     ]
-    rows = []
-    for name in projections["characters"]:
-        wounds = projections["wounds"][name]
-        xp = projections["experience"][name]
-        void = projections["void"][name]
-        standing = projections["standing"][name]
-        penalty = wounds["penalty"]
-        armour = projections.get("armour", {}).get(name)
-        conditions = projections.get("conditions", {}).get(name, {})
-        rows.append(
-            [
-                name,
-                "-" if armour is None else str(armour["tn"]),
-                ", ".join(f"{c} {v['level']}" if v["level"] else c for c, v in conditions.items())
-                or "-",
-                f"{wounds['wounds']} ({wounds['rank']}"
-                + (", cannot act)" if penalty is None else f", +{penalty} TN)"),
-                f"{void['left']}/{void['ring']}",
-                projections["stances"][name] or "-",
-                f"{xp['available']} ({xp['spent']} spent)",
-                str(xp["insight_rank"]),
-                f"H {standing['honour']} G {standing['glory']} "
-                f"S {standing['status']} T {standing['taint']}",
-            ]
-        )
-    headers = [
-        "character",
-        "armour TN",
-        "conditions",
-        "wounds",
-        "void",
-        "stance",
-        "xp",
-        "insight",
-        "standing",
-    ]
-    lines += _table(headers, rows)
-    initiative = projections["initiative"]
-    if initiative["in_combat"]:
-        lines += ["", f"Combat, round {initiative['round']}; turn: {initiative['current'] or '-'}"]
-        lines += _table(
-            ["#", "character", "initiative", "acted"],
-            [
-                [str(i), e["character"], str(e["total"]), "yes" if e["acted"] else ""]
-                for i, e in enumerate(initiative["order"], 1)
-            ],
-        )
+    ruleset = load_ruleset(session["ruleset"], session["options"])
+    for number, table in enumerate(ruleset.tables(projections)):
+        if number:
+            lines.append("")
+        if table.title:
+            lines.append(table.title)
+        if number == 0:
+            lines.append("")
+        lines += _table(list(table.columns), [list(row) for row in table.rows])
     return "\n".join(lines)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from domain.errors import NotFound
-from domain.rulesets.base import Core, Ruleset, RulesetFactory, View
+from domain.rulesets.base import Core, Ruleset, RulesetFactory, Table, View
 
 RULESETS: dict[str, str] = {
     "l5r4e": "domain.rulesets.l5r4e.ruleset",
@@ -45,4 +45,6 @@ def load_ruleset(ruleset_id: str, options: Mapping[str, str] | None = None) -> R
     return _factory(ruleset_id)(options or {})
 
 
-__all__ = ["RULESETS", "Core", "Ruleset", "RulesetFactory", "View", "load_ruleset", "register"]
+__all__ = [
+    "RULESETS", "Core", "Ruleset", "RulesetFactory", "Table", "View", "load_ruleset", "register",
+]  # fmt: skip

@@ -14,13 +14,21 @@ GM. It never imports the session core's internals.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from domain.commands import Command, Context
 from domain.events import Event, SessionOpened
 
 View = Callable[[Any], Any]
 """A read model: the ruleset's folded state → plain JSON-able data."""
+
+
+class Table(NamedTuple):
+    """What a table looks at, as text: a title line (may be empty), the columns, the rows."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
 
 
 class Core(Protocol):
@@ -79,6 +87,11 @@ class Ruleset(Protocol):
     def decide(self, core: Core, state: Any, command: Command, context: Context) -> list[Event]:
         """One batch of events for ``command`` against ``state``, or a typed error; never
         a partial batch. Dice come from ``context.dice``."""
+        ...
+
+    def tables(self, projections: Mapping[str, Any]) -> list[Table]:
+        """The ruleset's views as the tables ``kiroku state`` prints: which columns it
+        shows, from the projections (the core's and the ruleset's, by view name)."""
         ...
 
     def check_sheet(self, sheet: Any) -> None:

@@ -21,7 +21,7 @@ from domain.commands import Command, CommandSpec, Context
 from domain.errors import MalformedInput, NotAllowed, NotFound
 from domain.events import CharacterJoined, Event
 from domain.names import key
-from domain.rulesets.base import Core, RulesetFactory, View
+from domain.rulesets.base import Core, RulesetFactory, Table, View
 
 RULESET_ID = "coin"
 HEADS, TAILS = 1, 2
@@ -78,6 +78,13 @@ class CoinRuleset:
     @property
     def views(self) -> Mapping[str, View]:
         return {"luck": luck}
+
+    def tables(self, projections: Mapping[str, Any]) -> list[Table]:
+        rows = tuple(
+            (name, str(luck["flips"]), str(luck["wins"]))
+            for name, luck in projections["luck"].items()
+        )
+        return [Table("", ("character", "flips", "wins"), rows)]
 
     def check_sheet(self, sheet: Any) -> None:
         if not isinstance(sheet, CoinSheet):

@@ -118,6 +118,8 @@ def test_through_the_command_line(tmp_path: Path) -> None:
     code, _, err = kiroku("flip", "--session", "toss", "--character", "Daikoku", "10")
     assert code == 2 and "flip COINS 10: Expected `int` <= 9" in err
     assert kiroku("retract", "--session", "toss", "--last", "--reason", "fell off")[0] == 0
+    code, out, _ = kiroku("state", "--session", "toss")
+    assert code == 0 and "character  flips  wins" in out, out
     code, out, _ = kiroku("state", "--session", "toss", "--json")
     assert json.loads(out)["luck"] == {"Daikoku": {"flips": 0, "wins": 0}}
     assert kiroku("export", "toss", "-o", str(tmp_path / "toss.jsonl"))[0] == 0

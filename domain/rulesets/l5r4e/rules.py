@@ -17,9 +17,10 @@ from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.errors import IllegalUnderRules
 from domain.events import Event
-from domain.rulesets.base import Core, View
+from domain.rulesets.base import Core, Table, View
 from domain.rulesets.l5r4e.fold import HANDLERS, FourEState
 from domain.rulesets.l5r4e.lines_play import describe_play
+from domain.rulesets.l5r4e.tables import tables
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.events import verify_roll
 from domain.rulesets.roll_keep_kit.lines import describe_kit
@@ -82,6 +83,9 @@ class FourthEdition:
             raise IllegalUnderRules(f"{self.id} has no command {type(command).__name__}")
         events: list[Event] = decider(play(core, state), command, context)
         return events
+
+    def tables(self, projections: Mapping[str, Any]) -> list[Table]:
+        return tables(projections)
 
     def check_sheet(self, sheet: Any) -> None:
         check_sheet(sheet)
