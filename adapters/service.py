@@ -163,7 +163,10 @@ class SessionService:
             except ConcurrencyConflict:
                 continue
             session.record(recorded)
-            self._sessions[session_id] = session
+            # Keep the state, never the whole stream: a long-lived service would hold
+            # every event a session it opened ever had.
+            held = Session(state=session.state) if session.complete else session
+            self._sessions[session_id] = held
             self.snapshot(session_id, force=session.stale)
             return recorded
         raise ConcurrencyConflict(

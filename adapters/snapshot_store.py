@@ -18,8 +18,9 @@ from eventsourcing.persistence import IntegrityError, RecordConflictError, Store
 from adapters.store import SESSION_NAMESPACE, EventStore
 
 TOPIC = "kiroku:snapshot:"
-LOOK_BACK = 20
-"""How many of a session's latest snapshots are looked at for a valid one."""
+LOOK_BACK = 5
+"""How many of a session's latest snapshots one look returns (the runner asks again,
+further back, when none will do)."""
 
 
 def snapshot_stream(session_id: str, version: str) -> uuid.UUID:

@@ -57,13 +57,14 @@ def _sources(path: Path) -> list[Path]:
 
 @cache
 def code_version(ruleset_id: str) -> str:
-    """A digest of the domain's source and the ruleset's (its module may live elsewhere)."""
+    """A digest of the domain's source and the ruleset's: a ruleset kept outside the
+    domain (``KIROKU_RULESETS``) counts with every module of the folder its module is in,
+    since the module it names may import its siblings."""
     digest = hashlib.sha256()
     spec = importlib.util.find_spec(rulesets.RULESETS.get(ruleset_id, "domain"))
     paths = _sources(DOMAIN)
     if spec is not None and spec.origin and not Path(spec.origin).is_relative_to(DOMAIN):
-        origin = Path(spec.origin)
-        paths += _sources(origin.parent if origin.name == "__init__.py" else origin)
+        paths += _sources(Path(spec.origin).parent)
     for path in paths:
         digest.update(str(path.relative_to(path.anchor)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
@@ -73,12 +74,20 @@ def load(
     history: History, snapshots: Snapshots, session_id: str, until: int | None = None
 ) -> tuple[SessionState, int]:
     """The session's state as of ``until`` (the latest when None), and the position of
-    the snapshot it was folded from (0: none)."""
+    the snapshot it was folded from (0: none). The latest snapshot is tried first; when a
+    retraction after it took back an event at or before it, the next try is the latest
+    snapshot before the earliest event so taken back — however far back that is."""
     version = code_version(history.opened(session_id).ruleset)
-    for position, data in snapshots.latest(session_id, version, until):
+    bound = until
+    while bound is None or bound > 0:
+        latest = next(iter(snapshots.latest(session_id, version, bound)), None)
+        if latest is None:
+            break
+        position, data = latest
         later = history.retractions(session_id, position, until)
         if valid_after(position, later):
             return _fold_from(history, session_id, restore(data), later, until), position
+        bound = min(r.event.position for r in later) - 1  # type: ignore[attr-defined]
     later = history.retractions(session_id, 0, until)
     return _fold_from(history, session_id, SessionState(), later, until), 0
 

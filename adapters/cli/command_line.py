@@ -26,7 +26,7 @@ from domain.errors import MalformedInput
 Subparsers = Any
 
 
-def _unwrap(kind: Any) -> tuple[Any, dict[str, Any]]:
+def unwrap(kind: Any) -> tuple[Any, dict[str, Any]]:
     """The type under ``Meta`` and ``X | None``, and the field's JSON-schema extras."""
     extra: dict[str, Any] = {}
     while True:
@@ -74,7 +74,7 @@ def add_fields(parser: argparse.ArgumentParser, command_type: type[Command]) -> 
         key=lambda f: spec.positional.index(f.name) if f.name in spec.positional else 99,
     )
     for field in fields:
-        kind, extra = _unwrap(field.type)
+        kind, extra = unwrap(field.type)
         bits = [extra.get("description", "")]
         if isinstance(kind, mi.LiteralType):
             bits.append("one of " + ", ".join(map(str, kind.values)))
@@ -89,7 +89,7 @@ def add_fields(parser: argparse.ArgumentParser, command_type: type[Command]) -> 
             options["choices"] = kind.values
         elif isinstance(kind, mi.TupleType) and field.name not in spec.files:
             options["nargs"] = len(kind.item_types)
-            options["type"] = int if isinstance(_unwrap(kind.item_types[0])[0], mi.IntType) else str
+            options["type"] = int if isinstance(unwrap(kind.item_types[0])[0], mi.IntType) else str
             options["metavar"] = tuple(
                 f"{field.name.upper()}{i + 1}" for i in range(len(kind.item_types))
             )

@@ -14,11 +14,11 @@ import msgspec
 import msgspec.inspect as mi
 
 from adapters.cli import context
-from adapters.cli.command_line import command_from, files_given, option_of
+from adapters.cli.command_line import command_from, files_given, option_of, unwrap
 from adapters.cli.render import print_json
 from domain.commands import Command, describe_command
-from domain.errors import IllegalUnderRules, MalformedInput
-from domain.rulesets import RULESETS, Ruleset, load_ruleset
+from domain.errors import KirokuError, MalformedInput
+from domain.rulesets import RULESETS, Ruleset, lacks, load_ruleset
 from domain.session.commands import CORE_COMMANDS
 
 
@@ -48,10 +48,7 @@ def run_word(args: argparse.Namespace, words: tuple[str, ...]) -> int:
     for command_type in ruleset.command_types:
         if command_type.spec.words == words:
             return execute(args, command_from(args, command_type))
-    raise IllegalUnderRules(
-        f"session {sid!r} is played under {ruleset.id!r}, which has no command "
-        f"{' '.join(words)!r}; `kiroku rules {ruleset.id}` lists its commands"
-    )
+    raise lacks(sid, ruleset.id, " ".join(words))
 
 
 def execute(args: argparse.Namespace, command: Command) -> int:
@@ -74,31 +71,21 @@ def execute(args: argparse.Namespace, command: Command) -> int:
 
 
 def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
-    kind = field.type
-    description = ""
-    while isinstance(kind, mi.Metadata | mi.UnionType):
-        if isinstance(kind, mi.Metadata):
-            description = (kind.extra_json_schema or {}).get("description", description)
-            kind = kind.type
-        else:
-            others = [t for t in kind.types if not isinstance(t, mi.NoneType)]
-            if len(others) != 1:
-                break
-            kind = others[0]
+    kind, extra = unwrap(field.type)
     spec = command_type.spec
+    positional = field.name in spec.positional
     data: dict[str, Any] = {
         "name": field.name,
-        "given_as": field.name.upper() if field.name in spec.positional
-        else option_of(command_type, field.name),
+        "given_as": field.name.upper() if positional else option_of(command_type, field.name),
         "type": type(kind).__name__.removesuffix("Type").lower(),
         "required": field.required,
-        "help": description,
-    }  # fmt: skip
+        "help": extra.get("description", ""),
+    }
     if isinstance(kind, mi.LiteralType):
         data["values"] = list(kind.values)
     if not field.required and field.default is not msgspec.NODEFAULT:
-        data["default"] = field.default if not isinstance(field.default, tuple) else list(
-            field.default)  # fmt: skip
+        default = field.default
+        data["default"] = list(default) if isinstance(default, tuple) else default
     return data
 
 
@@ -133,12 +120,17 @@ def rules_command(args: argparse.Namespace) -> int:
     """``kiroku rules``: the rulesets; ``kiroku rules ID``: one ruleset's options and
     commands, each with its arguments."""
     if args.ruleset is None:
-        rulesets = [load_ruleset(name) for name in sorted(RULESETS)]
+        listed = []
+        for name in sorted(RULESETS):
+            try:
+                listed.append({"id": name, "title": load_ruleset(name).title})
+            except KirokuError as error:  # a plug-in that does not load: say so, go on
+                listed.append({"id": name, "title": "", "error": str(error)})
         if args.json:
-            print_json([{"id": r.id, "title": r.title} for r in rulesets])
+            print_json(listed)
         else:
-            for ruleset in rulesets:
-                print(f"{ruleset.id:12} {ruleset.title}")
+            for entry in listed:
+                print(f"{entry['id']:12} {entry['title'] or 'cannot load: ' + entry['error']}")
         return 0
     data = describe_ruleset(load_ruleset(args.ruleset))
     if args.json:

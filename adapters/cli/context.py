@@ -127,4 +127,5 @@ def print_recorded(
                 print(f"  parts: {describe_parts(event.parts)}")
             print(describe_roll(event.roll))
         else:
-            print(f"#{r.position} {describe(event, ruleset)}")
+            reason = f" — {event.reason}" if event.reason else ""
+            print(f"#{r.position} {describe(event, ruleset)}{reason}")

@@ -99,10 +99,11 @@ def session_roll(args: argparse.Namespace) -> int:
     return run_word(args, ("roll",))
 
 
-def _at(args: argparse.Namespace, session: Session) -> int | None:
+def _at(args: argparse.Namespace, session: Session, lowest: int = 0) -> int | None:
+    """``--at N``: a position of the session (0, before its opening, only for the log)."""
     at = getattr(args, "at", None)
-    if at is not None and not 0 <= at <= session.version:
-        raise MalformedInput(f"--at {at}: the session has positions 0 to {session.version}")
+    if at is not None and not lowest <= at <= session.version:
+        raise MalformedInput(f"--at {at}: the session has positions {lowest} to {session.version}")
     return at
 
 
@@ -175,7 +176,7 @@ def _state(args: argparse.Namespace) -> int:
     service = context.open_service(args)
     try:
         sid = context.session_id(args)
-        at = _at(args, service.load(sid))
+        at = _at(args, service.load(sid), lowest=1)
         projections = project_state(service.state_at(sid, at))
     finally:
         service.store.close()

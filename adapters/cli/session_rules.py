@@ -16,8 +16,8 @@ from adapters.cli.commands import unknown_word
 from adapters.cli.context import store_config
 from adapters.store import EventStore
 from domain.commands import Command
-from domain.errors import IllegalUnderRules, MalformedInput
-from domain.rulesets import RULESETS, load_ruleset
+from domain.errors import MalformedInput
+from domain.rulesets import RULESETS, lacks, load_ruleset
 
 
 def command_types_for(argv: Sequence[str], word: str) -> tuple[type[Command], ...]:
@@ -31,10 +31,7 @@ def command_types_for(argv: Sequence[str], word: str) -> tuple[type[Command], ..
             opened = store.opened(session_id)
         ruleset = load_ruleset(opened.ruleset, dict(opened.options))
         if not any(t.spec.words[0] == word for t in ruleset.command_types):
-            raise IllegalUnderRules(
-                f"session {session_id!r} is played under {ruleset.id!r}, which has no command "
-                f"{word!r}; `kiroku rules {ruleset.id}` lists its commands"
-            )
+            raise lacks(session_id, ruleset.id, word)
         return ruleset.command_types
     for ruleset_id in sorted(RULESETS):
         ruleset = load_ruleset(ruleset_id)

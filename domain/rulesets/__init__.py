@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Mapping
 from functools import cache
 
-from domain.errors import NotFound
+from domain.errors import IllegalUnderRules, NotFound
 from domain.rulesets.base import Core, Ruleset, RulesetFactory, Table, View
 
 RULESETS: dict[str, str] = {
@@ -40,11 +40,20 @@ def _factory(ruleset_id: str) -> RulesetFactory:
     return build
 
 
+def lacks(session_id: str, ruleset_id: str, command: str) -> IllegalUnderRules:
+    """The refusal of a command the session's ruleset does not have."""
+    return IllegalUnderRules(
+        f"session {session_id!r} is played under {ruleset_id!r}, which has no command "
+        f"{command!r}; `kiroku rules {ruleset_id}` lists its commands"
+    )
+
+
 def load_ruleset(ruleset_id: str, options: Mapping[str, str] | None = None) -> Ruleset:
     """The ruleset ``ruleset_id`` bound to ``options`` (each checked by the ruleset)."""
     return _factory(ruleset_id)(options or {})
 
 
 __all__ = [
-    "RULESETS", "Core", "Ruleset", "RulesetFactory", "Table", "View", "load_ruleset", "register",
+    "RULESETS", "Core", "Ruleset", "RulesetFactory", "Table", "View", "lacks", "load_ruleset",
+    "register",
 ]  # fmt: skip

@@ -20,6 +20,7 @@ import msgspec
 from domain.commands import Command, Context
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.events import CharacterJoined, Event, EventRetracted, NoteTaken
+from domain.rulesets import lacks
 from domain.session.commands import CORE_COMMANDS, JoinCharacter, Retract, TakeNote
 from domain.session.stream import SessionStream, check_session_id, open_session
 
@@ -66,12 +67,7 @@ class Session(SessionStream):
         elif type(command) in self.ruleset.command_types:
             events = self.ruleset.decide(self, self.table, command, context)
         else:
-            commands = ", ".join(sorted(t.spec.name for t in self.ruleset.command_types))
-            raise IllegalUnderRules(
-                f"session {self.opened.session!r} is played under {self.ruleset.id!r}, which "
-                f"has no command {command.spec.name!r} ({type(command).__name__}); "
-                f"its commands: {commands}"
-            )
+            raise lacks(self.opened.session, self.ruleset.id, command.spec.name)
         if command.reason is None:
             return events
         return [

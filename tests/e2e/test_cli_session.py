@@ -129,6 +129,8 @@ def test_honour_xp_and_a_retraction_from_the_shell(night: Run) -> None:
         (("roll", "3k3", "--session", "nowhere", "--character", "x"), "no session 'nowhere'"),
         (("join", *S, "--sheet", "/nonexistent.json", "--player", "x"), "cannot read sheet"),
         (("combat", "round", *S), "no combat is under way"),
+        (("state", *S, "--at", "0"), "--at 0: the session has positions 1 to"),
+        (("flip", *S, "--character", "Akodo Kaneka", "3"), "no command 'flip'"),
     ],
 )
 def test_bad_input_exits_2_with_a_clear_message_and_appends_nothing(

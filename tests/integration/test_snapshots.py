@@ -135,3 +135,47 @@ def test_a_stream_without_its_history_cannot_go_back(store: Counting) -> None:
     session = Session(state=fold(list(store.read("long"))))
     with pytest.raises(NotFound, match="not held in memory"):
         session.as_of(3)
+
+
+def test_a_retraction_far_back_finds_the_snapshot_just_before_it(store: Counting) -> None:
+    service = SessionService(store, clock=Clock())
+    play(service, wounds=295)  # 300 events, a snapshot every 10
+    service.decide("long", Retract(position=25, reason="long ago, but wrong"))
+    Counting.read_count = 0
+    state = SessionService(store, clock=Clock()).load("long").state
+    assert Counting.read_count <= 5  # from the snapshot the retraction forced at 301
+    same(state, fold(list(store.read("long"))))
+    Counting.read_count = 0
+    past = service.state_at("long", 300)  # before the retraction: the snapshot at 300
+    assert Counting.read_count <= 5
+    same(past, fold(list(store.read("long")), 300))
+    whole = fold(list(store.read("long")))
+    lost = SessionService(store, clock=Clock())
+    lost.snapshots = NoNewer(lost.snapshots, 300)  # type: ignore[assignment]
+    Counting.read_count = 0  # as if the snapshot forced at 301 were lost:
+    same(lost.load("long").state, whole)
+    assert Counting.read_count <= 301 - 20 + 5  # from the snapshot at 20, not from 0
+
+
+class NoNewer:
+    """A snapshot store that hides every snapshot after ``position``."""
+
+    def __init__(self, inner: Any, position: int) -> None:
+        self.inner, self.position = inner, position
+
+    def latest(self, session_id: str, version: str, until: int | None = None) -> Any:
+        bound = self.position if until is None else min(until, self.position)
+        return self.inner.latest(session_id, version, bound)
+
+    def write(self, *args: Any) -> bool:
+        return False
+
+
+def test_a_service_holds_a_session_s_state_never_its_stream(store: Counting) -> None:
+    service = SessionService(store, clock=Clock())
+    play(service, wounds=25)
+    session = service.load("long")
+    assert not session.complete and session.events == []
+    service.decide("long", Retract(last=True, reason="undo"))
+    latest = next(iter(service.snapshots.latest("long", snapshots.code_version("l5r4e"))))
+    assert latest[0] == 31  # a snapshot at once after the retraction

@@ -74,3 +74,16 @@ def test_a_spend_changes_the_sheet_by_what_it_recorded_never_by_a_new_price(
     monkeypatch.setattr(l5r4e, "price", lambda *_: pytest.fail("the fold re-priced"))
     folded = Play.of(Session(table.session.events)).state.characters["akodo kaneka"]
     assert (folded.sheet.trait("agility"), folded.xp_spent) == (4, 16)
+
+
+def test_a_spend_that_stood_on_a_retracted_one_charges_nothing() -> None:
+    """Kenjutsu 3 → 4 (4 XP), then 4 → 5 (5 XP); the first is retracted: the second can
+    no longer be bought (Kenjutsu is 3 again), so it is not charged either — the XP is
+    there for the GM's ruling on it."""
+    table = Table()
+    table.join("Akodo Kaneka", "ana")
+    for _ in range(2):
+        table.do(Play.spend_xp, character="Akodo Kaneka", purchase=Purchase("skill", "Kenjutsu"))
+    table.do(Session.retract, position=3, reason="he had not trained")
+    kaneka = table.state.characters["akodo kaneka"]
+    assert (kaneka.sheet.skill_rank("Kenjutsu"), kaneka.xp_spent) == (3, 0)

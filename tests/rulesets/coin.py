@@ -3,8 +3,9 @@
 It has its own dice family (coins: each flip is heads, 1, or tails, 2), one command
 (``flip``: call heads or tails and flip some coins; a majority of the call wins), one
 event (``CoinsFlipped``, with every face) and one view (``luck``: flips and wins per
-character). It is registered only by the tests (``KIROKU_RULESETS=coin=tests.rulesets.coin``
-for the command line), and it touches nothing of the core.
+character). It is registered only by the tests (for the command line:
+``KIROKU_RULESETS=coin=tests.rulesets.coin`` with the repository on ``PYTHONPATH``), and
+it touches nothing of the core.
 """
 
 from __future__ import annotations

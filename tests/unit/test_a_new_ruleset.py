@@ -19,6 +19,7 @@ from adapters.store import EventStore, StoreConfig
 from domain.commands import Context
 from domain.dice.source import FaceQueue
 from domain.errors import IllegalUnderRules, MalformedInput
+from domain.events import Recorded
 from domain.rulesets import RULESETS, register
 from domain.rulesets.l5r4e.commands.fight import Attack
 from domain.session.commands import JoinCharacter, Retract
@@ -46,13 +47,18 @@ def played() -> SessionService:
     return service
 
 
+def stream(service: SessionService) -> list[Recorded]:
+    """The session's events, as the store holds them (the service holds only its state)."""
+    return list(service.store.read("toss"))
+
+
 def test_it_plays_through_the_core_and_its_view_shows_it() -> None:
-    session = played().load("toss")
-    flipped = session.events[2].event
+    events = stream(played())
+    flipped = events[2].event
     assert isinstance(flipped, CoinsFlipped)
     assert (flipped.faces, flipped.won) == ((1, 2, 1), True)
-    assert project(session.events)["luck"]["Daikoku"]["flips"] == 2
-    assert project(session.events)["timeline"][2]["summary"] == (
+    assert project(events)["luck"]["Daikoku"]["flips"] == 2
+    assert project(events)["timeline"][2]["summary"] == (
         "Daikoku calls heads, flips [1, 2, 1]: wins"
     )
 
@@ -60,12 +66,12 @@ def test_it_plays_through_the_core_and_its_view_shows_it() -> None:
 def test_a_retraction_takes_the_flip_out_of_its_view() -> None:
     service = played()
     service.decide("toss", Retract(position=3, reason="the coin rolled off the table"))
-    luck = project(service.load("toss").events)["luck"]["Daikoku"]
+    luck = project(stream(service))["luck"]["Daikoku"]
     assert luck["flips"] == 1
 
 
 def test_its_events_export_and_replay_with_its_own_codec(tmp_path: Path) -> None:
-    events = played().load("toss").events
+    events = stream(played())
     write_replay(tmp_path / "toss.jsonl", events)
     header, again = read_replay(tmp_path / "toss.jsonl")
     assert header.ruleset == "coin" and again == events
@@ -74,7 +80,7 @@ def test_its_events_export_and_replay_with_its_own_codec(tmp_path: Path) -> None
 
 
 def test_a_replay_whose_flips_were_edited_is_refused(tmp_path: Path) -> None:
-    write_replay(tmp_path / "toss.jsonl", played().load("toss").events)
+    write_replay(tmp_path / "toss.jsonl", stream(played()))
     edited = (tmp_path / "toss.jsonl").read_bytes().replace(b'"won":true', b'"won":false', 1)
     with pytest.raises(MalformedInput, match=r"line 4: the flips \(1, 2, 1\) do not give"):
         parse_replay(edited)
@@ -135,3 +141,26 @@ def test_each_ruleset_gives_the_odds_of_its_own_dice() -> None:
     assert load_ruleset("coin").odds("3", 0) == 0.5  # 2 or 3 heads of 3: 4 of 8
     assert load_ruleset("coin").odds("2", 0) == 0.25  # both heads
     assert load_ruleset("l5r4e").odds("1k1", 10) == 0.1  # a 10 (which explodes): 1 in 10
+
+
+def test_a_plug_in_s_snapshots_are_versioned_with_every_module_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ruleset named by its module (``rs.ruleset``) may import its siblings: a change
+    to any of them is a rule change, and invalidates the snapshots."""
+    from projections.snapshots import code_version
+
+    package = tmp_path / "rs"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "ruleset.py").write_text("from tests.rulesets.coin import build  # noqa\n")
+    (package / "rules.py").write_text("MAJORITY = 2\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    register("rs", "rs.ruleset")
+    code_version.cache_clear()
+    before = code_version("rs")
+    (package / "rules.py").write_text("MAJORITY = 3\n")
+    code_version.cache_clear()
+    assert code_version("rs") != before
+    RULESETS.pop("rs", None)
+    code_version.cache_clear()

@@ -11,11 +11,12 @@ from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.rulesets.l5r4e.events import DiceRolled, VoidPointSpent, WoundsHealed
 from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import Weapon
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.purchase import Purchase
 from domain.session.aggregate import Session, open_session
 from projections import project_state
-from tests.support import GM, T0, Scripted, Table
+from tests.support import GM, T0, Scripted, Table, sheet
 
 
 @pytest.fixture
@@ -331,3 +332,9 @@ class TestRetraction:
         assert state_of(table, "experience")["Akodo Kaneka"]["available"] == 40
         skills = state_of(table, "characters")["Akodo Kaneka"]["skills"]
         assert skills["Kenjutsu"]["rank"] == 3
+
+
+def test_a_sheet_whose_weapon_damage_is_no_roll_is_refused_at_the_door() -> None:
+    bad = sheet("Hida Oni", weapons=(Weapon("Club", "zz"),))
+    with pytest.raises(MalformedInput, match="weapon 'Club' damage 'zz'"):
+        Table().do(Session.join, sheet=bad, player="ana")

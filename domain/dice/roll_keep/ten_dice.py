@@ -59,5 +59,3 @@ def fourth_edition_ten_dice(expression: RollExpression) -> Pool:
 
 
 FOURTH_EDITION: TenDiceRule = fourth_edition_ten_dice
-
-TEN_DICE_RULES: dict[str, TenDiceRule] = {"l5r4e": FOURTH_EDITION}

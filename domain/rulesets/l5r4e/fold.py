@@ -215,10 +215,13 @@ class FourEState:
         state = self.character(event.character)
         if state is None:
             return
-        state.xp_spent += event.cost
         after = bought(state.sheet, event.kind, event.name, event.emphasis, event.new_rank)
-        if after is not None:  # None: an earlier purchase it stood on was retracted
-            state.sheet = after
+        if after is None:
+            # An earlier purchase it stood on was retracted: the sheet cannot follow, so
+            # nothing was bought and nothing is charged until the GM rules on it.
+            return
+        state.xp_spent += event.cost
+        state.sheet = after
 
     def _armoury(self, event: ArmouryLoaded) -> None:
         self.armoury = event

@@ -37,12 +37,16 @@ def _character_row(projections: Mapping[str, Any], name: str) -> tuple[str, ...]
     )
 
 
+def _count(number: int, what: str) -> str:
+    return f"{number} {what}" if number == 1 else f"{number} {what}s"
+
+
 def tables(projections: Mapping[str, Any]) -> list[Table]:
     session = projections["session"]
     found = [
         Table(
-            f"position {session['position']}, {session['rolls']} rolls, "
-            f"{session['combats']} combats",
+            f"position {session['position']}, {_count(session['rolls'], 'roll')}, "
+            f"{_count(session['combats'], 'combat')}",
             CHARACTER_COLUMNS,
             tuple(_character_row(projections, name) for name in projections["characters"]),
         )

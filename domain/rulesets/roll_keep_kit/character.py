@@ -12,6 +12,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.dice.roll_keep.expression import parse_pool
 from domain.errors import MalformedInput
 
 Trait = Literal[
@@ -201,6 +202,21 @@ def check_sheet(sheet: CharacterSheet) -> None:
             raise MalformedInput(f"{where}: spell {spell.name!r} level {spell.level} is not 1–6")
     if sheet.zeni < 0:
         raise MalformedInput(f"{where}: {sheet.zeni} zeni is negative")
+    for weapon in sheet.weapons:
+        if weapon.damage:
+            try:
+                parse_pool(weapon.damage)
+            except MalformedInput as error:
+                raise MalformedInput(
+                    f"{where}: weapon {weapon.name!r} damage {weapon.damage!r}: {error}"
+                ) from None
+    for arrow in sheet.arrows:
+        try:
+            parse_pool(arrow.damage)
+        except MalformedInput as error:
+            raise MalformedInput(
+                f"{where}: arrow {arrow.name!r} damage {arrow.damage!r}: {error}"
+            ) from None
 
 
 def parse_trait(text: str) -> Trait:
