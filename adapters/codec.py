@@ -76,21 +76,23 @@ class EventCodec:
             return self._slow_decode(data, None)
         return event
 
-    def decode_page(self, rows: Sequence[tuple[Any, ...]]) -> list[Recorded]:
-        """A page of ``(position, state, …)`` rows in one decoder call; an event under an
+    def decode_page(self, rows: Sequence[tuple[int, bytes]]) -> list[Recorded]:
+        """A page of ``(position, state)`` rows in one decoder call; an event under an
         older schema goes the careful way, one at a time."""
         if not rows:
             return []
         try:
             events: list[Event] = self._many.decode(
-                b"[" + b",".join([row[1] for row in rows]) + b"]"
+                b"[" + b",".join([state for _, state in rows]) + b"]"
             )
         except msgspec.DecodeError:
-            return [Recorded(row[0], self.decode(row[1])) for row in rows]
-        recorded = [Recorded(row[0], event) for row, event in zip(rows, events, strict=True)]
-        for index, done in enumerate(recorded):
-            if done.event.schema_version != type(done.event).schema:
-                recorded[index] = Recorded(done.position, self.decode(rows[index][1]))
+            return [Recorded(position, self.decode(state)) for position, state in rows]
+        recorded: list[Recorded] = []
+        append = recorded.append
+        for (position, state), event in zip(rows, events, strict=True):
+            if event.schema_version != type(event).schema:
+                event = self.decode(state)
+            append(Recorded(position, event))
         return recorded
 
     def decode_lines(self, body: bytes) -> list[Recorded] | None:
