@@ -97,10 +97,12 @@ _CORE: dict[type[Event], Callable[[SessionState, Recorded], None]] = {
 
 def retracted_positions(events: Iterable[Recorded], until: int | None = None) -> set[int]:
     """Positions retracted by ``EventRetracted`` events at or before ``until``."""
+    if until is None:
+        return {r.event.position for r in events if r.event.__class__ is EventRetracted}
     return {
         r.event.position
         for r in events
-        if isinstance(r.event, EventRetracted) and (until is None or r.position <= until)
+        if r.event.__class__ is EventRetracted and r.position <= until
     }
 
 
@@ -117,12 +119,28 @@ def fold_onto(
 ) -> SessionState:
     """``state`` (folded up to just before ``events``) with ``events`` applied as of
     ``until``, leaving out the positions in ``retracted`` (every position retracted as of
-    ``until``). ``events`` may be a stream read page by page: it is not kept."""
+    ``until``). ``events`` may be a stream read page by page: it is not kept.
+
+    The loop is :meth:`SessionState.apply` written out: this is the path that folds
+    whole streams, and one call fewer an event is a tenth of its time."""
+    handlers, table, core_of = state.handlers, state.table, _CORE.get
+    last = state.position
     for recorded in events:
-        if until is not None and recorded.position > until:
+        position = recorded.position
+        if until is not None and position > until:
             break
-        if recorded.position in retracted:
-            state.position = recorded.position
+        last = position
+        if position in retracted:
             continue
-        state.apply(recorded)
+        event = recorded.event
+        kind = event.__class__
+        core = core_of(kind)
+        if core is not None:
+            state.position = position
+            core(state, recorded)
+            handlers, table = state.handlers, state.table
+        handler = handlers.get(kind)
+        if handler is not None:
+            handler(table, event)
+    state.position = last
     return state

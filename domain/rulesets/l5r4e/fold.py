@@ -103,23 +103,30 @@ class FourEState:
 
     def _rolled(self, event: DiceRolled) -> None:
         self.rolls += 1
-        state = self.character(event.character)
+        name = event.character
+        if name is None:
+            return
+        who = key(name)
+        state = self.characters.get(who)
         if state is None:
             return
-        self.last_roll[key(state.name)] = event
-        if state.center_round >= 0 and self.combat and self.combat.round == state.center_round + 1:
+        self.last_roll[who] = event
+        combat = self.combat
+        if state.center_round >= 0 and combat and combat.round == state.center_round + 1:
             state.center_bonus_used = state.center_bonus_used or any(
                 p.source.startswith("Center stance") for p in event.parts
             )
-        combat = self.combat
-        if combat is not None and event.purpose == "damage":
-            hit = combat.pending.pop(key(state.name), None)
+        if combat is None:
+            return
+        purpose = event.purpose
+        if purpose == "damage":
+            hit = combat.pending.pop(who, None)
             if hit is not None and "extra_attack" in hit.manoeuvres:
-                combat.extra_attacks.add(key(state.name))
-        if combat is not None and event.purpose == "attack":
-            combat.extra_attacks.discard(key(state.name))
-        if event.purpose == "initiative" and self.combat is not None:
-            self.combat.initiative[key(state.name)] = InitiativeEntry(
+                combat.extra_attacks.add(who)
+        elif purpose == "attack":
+            combat.extra_attacks.discard(who)
+        elif purpose == "initiative":
+            combat.initiative[who] = InitiativeEntry(
                 state.name, event.roll.total, state.sheet.trait("reflexes"), state.joined
             )
 
