@@ -59,21 +59,26 @@ def _argv(command: str, data_dir: Path) -> list[str]:
     return [kiroku(), "--data-dir", str(data_dir), *COMMANDS[command]]
 
 
-def measure(stores: dict[int, Path], folder: Path) -> dict[tuple[str, int], list[Sample]]:
-    """Every command on every size, ``RUNS`` rounds, interleaved."""
+def rounds(stores: dict[int, Path], folder: Path) -> Iterator[tuple[str, int, Path]]:
+    """``RUNS`` rounds of every command on every size, interleaved: each command with its
+    store (an appending one on a fresh copy, so each appends to exactly that many)."""
     readers = {size: working_copy(stores[size], folder / f"read-{size}") for size in SIZES}
     for size in SIZES:  # warm-up: the bytecode caches a user's first run writes
         run_child(_argv("state --json", readers[size]), peak=False)
-    samples: dict[tuple[str, int], list[Sample]] = {}
     for _ in range(RUNS):
         for size in SIZES:
             for command in COMMANDS:
                 if command in APPENDS:
-                    data_dir = working_copy(stores[size], folder / f"append-{size}")
+                    yield command, size, working_copy(stores[size], folder / f"append-{size}")
                 else:
-                    data_dir = readers[size]
-                sample = run_child(_argv(command, data_dir))
-                samples.setdefault((command, size), []).append(sample)
+                    yield command, size, readers[size]
+
+
+def measure(stores: dict[int, Path], folder: Path) -> dict[tuple[str, int], list[Sample]]:
+    """Every command on every size, as a whole cold process."""
+    samples: dict[tuple[str, int], list[Sample]] = {}
+    for command, size, data_dir in rounds(stores, folder):
+        samples.setdefault((command, size), []).append(run_child(_argv(command, data_dir)))
     return samples
 
 
@@ -91,18 +96,11 @@ WARM = (
 def in_process(stores: dict[int, Path], folder: Path) -> dict[tuple[str, int], list[float]]:
     """The command's own work, start-up left out: a child that imports everything a
     command imports, then times ``main(argv)`` alone (milliseconds, from its stderr)."""
-    readers = {size: working_copy(stores[size], folder / f"warm-read-{size}") for size in SIZES}
     timings: dict[tuple[str, int], list[float]] = {}
-    for _ in range(RUNS):
-        for size in SIZES:
-            for command in COMMANDS:
-                if command in APPENDS:
-                    data_dir = working_copy(stores[size], folder / f"warm-append-{size}")
-                else:
-                    data_dir = readers[size]
-                argv = [python(), "-c", WARM, "--data-dir", str(data_dir), *COMMANDS[command]]
-                sample = run_child(argv, peak=False, stderr=True)
-                timings.setdefault((command, size), []).append(float(sample.error.split()[-1]))
+    for command, size, data_dir in rounds(stores, folder):
+        argv = [python(), "-c", WARM, "--data-dir", str(data_dir), *COMMANDS[command]]
+        sample = run_child(argv, peak=False, stderr=True)
+        timings.setdefault((command, size), []).append(float(sample.error.split()[-1]))
     return timings
 
 
