@@ -98,7 +98,10 @@ class Context:
 def describe_command(command_type: type[Command]) -> str:
     """A command's help: the first line of its docstring."""
     doc = (command_type.__doc__ or command_type.__name__).strip()
-    return doc.splitlines()[0].rstrip(".")
+    line = doc.splitlines()[0].rstrip(".")
+    if len(line) > 1 and line[1].islower():  # "Award XP" → "award XP"; "XP spent" stays
+        line = line[0].lower() + line[1:]
+    return line
 
 
 class Decider(Protocol):
