@@ -99,7 +99,7 @@ def describe_command(command_type: type[Command]) -> str:
     """A command's help: the first line of its docstring."""
     doc = (command_type.__doc__ or command_type.__name__).strip()
     line = doc.splitlines()[0].rstrip(".")
-    if len(line) > 1 and line[1].islower():  # "Award XP" → "award XP"; "XP spent" stays
+    if line[:2] != line[:2].upper() or line[1:2] == " ":  # "Award XP" → "award XP"; "XP" stays
         line = line[0].lower() + line[1:]
     return line
 
