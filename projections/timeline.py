@@ -14,6 +14,7 @@ from domain.events import (
     Event,
     EventRetracted,
     NoteTaken,
+    ParticipantJoined,
     Recorded,
     SessionOpened,
 )
@@ -35,6 +36,9 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
             return f"session {event.session!r} opened under {event.ruleset} by GM {event.gm}"
         case CharacterJoined():
             return f"{event.sheet.name} joins, played by {event.player}"
+        case ParticipantJoined():
+            article = "an" if event.role == "observer" else "a"
+            return f"{event.participant} takes part as {article} {event.role}"
         case NoteTaken():
             about = f" ({event.character})" if event.character else ""
             return f"note{about}: {event.text}"

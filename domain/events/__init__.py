@@ -19,9 +19,12 @@ import msgspec
 from domain.events.base import Event
 from domain.events.core import (
     CORE_EVENT_TYPES,
+    ROLES,
     CharacterJoined,
     EventRetracted,
     NoteTaken,
+    ParticipantJoined,
+    Role,
     SessionOpened,
 )
 
@@ -35,10 +38,13 @@ class Recorded(msgspec.Struct, frozen=True, gc=False):
 
 __all__ = [
     "CORE_EVENT_TYPES",
+    "ROLES",
     "CharacterJoined",
     "Event",
     "EventRetracted",
     "NoteTaken",
+    "ParticipantJoined",
     "Recorded",
+    "Role",
     "SessionOpened",
 ]

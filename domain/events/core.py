@@ -1,4 +1,5 @@
-"""The core's events: a session opened, characters joined, notes, retractions.
+"""The core's events: a session opened, participants and characters joined, notes,
+retractions.
 
 These are the few facts every ruleset shares (DESIGN principle 3); everything a game's
 rules decide is an event of that ruleset's package. ``CharacterJoined`` carries the
@@ -8,7 +9,7 @@ the session's ruleset, and the core reads only the sheet's ``name``.
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from domain.events.base import Event
 
@@ -33,6 +34,19 @@ class CharacterJoined(Event, Generic[SheetT], frozen=True, kw_only=True):
     player: str
 
 
+Role = Literal["player", "observer"]
+ROLES: tuple[Role, ...] = ("player", "observer")
+
+
+class ParticipantJoined(Event, frozen=True, kw_only=True):
+    """Someone takes part in the session: a player (who acts for the characters they
+    play), or an observer (who may follow the session and act for no one). The GM is
+    the session's from its opening; a character's player takes part from its joining."""
+
+    participant: str
+    role: Role
+
+
 class NoteTaken(Event, frozen=True, kw_only=True):
     """A note in the record (a ruling's context, a scene change): no rule reads it."""
 
@@ -49,6 +63,7 @@ class EventRetracted(Event, frozen=True, kw_only=True):
 CORE_EVENT_TYPES: tuple[type[Event], ...] = (
     SessionOpened,
     CharacterJoined,
+    ParticipantJoined,
     NoteTaken,
     EventRetracted,
 )

@@ -19,9 +19,22 @@ import msgspec
 
 from domain.commands import Command, Context
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
-from domain.events import CharacterJoined, Event, EventRetracted, NoteTaken
+from domain.events import (
+    CharacterJoined,
+    Event,
+    EventRetracted,
+    NoteTaken,
+    ParticipantJoined,
+    Role,
+)
 from domain.rulesets import lacks
-from domain.session.commands import CORE_COMMANDS, JoinCharacter, Retract, TakeNote
+from domain.session.commands import (
+    CORE_COMMANDS,
+    AddParticipant,
+    JoinCharacter,
+    Retract,
+    TakeNote,
+)
 from domain.session.stream import SessionStream, check_session_id, open_session
 
 __all__ = ["Session", "check_session_id", "open_session"]
@@ -38,8 +51,21 @@ class Session(SessionStream):
 
     def decide(self, command: Command, context: Context) -> list[Event]:
         """The batch for ``command`` (the core's, or the ruleset's), or a typed error.
-        The command's reason goes on every event of the batch that has none."""
-        if isinstance(command, JoinCharacter):
+        The command's reason goes on every event of the batch that has none; an observer
+        gives none."""
+        if self.state.roles.get(context.actor) == "observer":
+            raise NotAllowed(
+                f"{context.actor!r} observes session {self.opened.session!r} and may not "
+                f"{command.spec.name}"
+            )
+        if isinstance(command, AddParticipant):
+            events = self.add_participant(
+                actor=context.actor,
+                at=context.at,
+                participant=command.participant,
+                role=command.role,
+            )
+        elif isinstance(command, JoinCharacter):
             events = self.join(
                 actor=context.actor,
                 at=context.at,
@@ -91,6 +117,23 @@ class Session(SessionStream):
         if self.state.member(sheet.name) is not None:
             raise IllegalUnderRules(f"a character named {sheet.name!r} is already in the session")
         return [CharacterJoined(actor=actor, at=at, sheet=sheet, player=player)]
+
+    def add_participant(
+        self, *, actor: str, at: datetime, participant: str, role: Role
+    ) -> list[Event]:
+        """The GM lets someone take part, as a player or an observer."""
+        self.gm_only(actor, "add a participant")
+        name = participant.strip()
+        if not name:
+            raise MalformedInput("a participant needs an id")
+        if self.is_gm(name):
+            raise IllegalUnderRules(f"{name!r} is the session's GM")
+        if self.state.roles.get(name) == role:
+            raise IllegalUnderRules(f"{name!r} is already a {role} of this session")
+        plays = [m.name for m in self.state.members.values() if m.player == name]
+        if role == "observer" and plays:
+            raise IllegalUnderRules(f"{name!r} plays {', '.join(plays)}: not only an observer")
+        return [ParticipantJoined(actor=actor, at=at, participant=name, role=role)]
 
     def note(
         self, *, actor: str, at: datetime, text: str, character: str | None = None

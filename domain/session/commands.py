@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from domain.commands import Command, CommandSpec
+from domain.events import Role
 
 Name = Annotated[str, Meta(min_length=1, max_length=100, description="a character's name")]
 
@@ -20,6 +21,15 @@ class JoinCharacter(Command, frozen=True, kw_only=True):
         dict[str, Any], Meta(description="the character sheet (a JSON file at the shell)")
     ]
     player: Annotated[str, Meta(min_length=1, max_length=100, description="who plays them")]
+
+
+class AddParticipant(Command, frozen=True, kw_only=True):
+    """The GM lets someone take part: a player, or an observer who may act for no one."""
+
+    spec = CommandSpec(("participant",), positional=("participant",))
+
+    participant: Annotated[str, Meta(min_length=1, max_length=100, description="their id")]
+    role: Role
 
 
 class TakeNote(Command, frozen=True, kw_only=True):
@@ -41,4 +51,4 @@ class Retract(Command, frozen=True, kw_only=True):
     reason: Annotated[str, Meta(min_length=1, max_length=500, description="why")]
 
 
-CORE_COMMANDS: tuple[type[Command], ...] = (JoinCharacter, TakeNote, Retract)
+CORE_COMMANDS: tuple[type[Command], ...] = (JoinCharacter, AddParticipant, TakeNote, Retract)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from domain.events import EventRetracted, Recorded, SessionOpened
+from domain.events import EventRetracted, Recorded, Role, SessionOpened
 from domain.rulesets import load_ruleset
 from domain.session.state import Member, SessionState
 
@@ -25,6 +25,8 @@ class Snapshot(msgspec.Struct, frozen=True, gc=False):
     """(key, name, player, order joined) for each character."""
     retracted: tuple[tuple[int, int], ...]
     """(retracted position, retraction's position)."""
+    roles: tuple[tuple[str, Role], ...]
+    """(participant, role), the GM aside."""
     table: bytes
     """The ruleset's state, as its ``dump_state`` wrote it."""
 
@@ -38,6 +40,7 @@ def take(state: SessionState) -> bytes:
         opened=state.opened,
         members=tuple((k, m.name, m.player, m.joined) for k, m in state.members.items()),
         retracted=tuple(sorted(state.retracted.items())),
+        roles=tuple(sorted(state.roles.items())),
         table=state.ruleset.dump_state(state.table),
     )
     return msgspec.msgpack.encode(snapshot)
@@ -56,6 +59,7 @@ def restore(data: bytes) -> SessionState:
     }
     state.retracted = dict(snapshot.retracted)
     state.retractions = set(state.retracted.values())
+    state.roles = dict(snapshot.roles)
     state.table = ruleset.load_state(snapshot.table)
     return state
 

@@ -17,7 +17,15 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.events import CharacterJoined, Event, EventRetracted, Recorded, SessionOpened
+from domain.events import (
+    CharacterJoined,
+    Event,
+    EventRetracted,
+    ParticipantJoined,
+    Recorded,
+    Role,
+    SessionOpened,
+)
 from domain.names import key
 from domain.rulesets import Ruleset, load_ruleset
 
@@ -41,6 +49,8 @@ class SessionState:
         self.ruleset: Ruleset | None = None
         self.members: dict[str, Member] = {}
         self.position = 0
+        self.roles: dict[str, Role] = {}
+        """Who takes part besides the GM, and as what (players of characters included)."""
         self.retracted: dict[int, int] = {}
         """Each retracted position, and the position of the retraction that took it back."""
         self.retractions: set[int] = set()
@@ -81,6 +91,12 @@ class SessionState:
         name: str = recorded.event.sheet.name  # type: ignore[attr-defined]
         player: str = recorded.event.player  # type: ignore[attr-defined]
         self.members[key(name)] = Member(name, player, len(self.members))
+        self.roles[player] = "player"
+
+    def _participant(self, recorded: Recorded) -> None:
+        event = recorded.event
+        assert isinstance(event, ParticipantJoined)
+        self.roles[event.participant] = event.role
 
     def _retracted(self, recorded: Recorded) -> None:
         self.retracted[recorded.event.position] = recorded.position  # type: ignore[attr-defined]
@@ -91,6 +107,7 @@ _CORE: dict[type[Event], Callable[[SessionState, Recorded], None]] = {
     SessionOpened: SessionState._opened,
     CharacterJoined: SessionState._joined,
     EventRetracted: SessionState._retracted,
+    ParticipantJoined: SessionState._participant,
 }
 """The core's own part of the fold, by event type (every other type is the ruleset's)."""
 

@@ -130,6 +130,8 @@ def test_honour_xp_and_a_retraction_from_the_shell(night: Run) -> None:
         (("join", *S, "--sheet", "/nonexistent.json", "--player", "x"), "cannot read sheet"),
         (("combat", "round", *S), "no combat is under way"),
         (("state", *S, "--at", "0"), "--at 0: the session has positions 1 to"),
+        (("participant", *S, "ana", "--role", "observer"), "'ana' plays Akodo Kaneka"),
+        (("participant", *S, "zed", "--role", "guest"), "invalid choice: 'guest'"),
         (("flip", *S, "--character", "Akodo Kaneka", "3"), "no command 'flip'"),
     ],
 )

@@ -30,8 +30,8 @@ REPLAYS = sorted((Path(__file__).resolve().parents[2] / "replays").glob("*.jsonl
 
 
 def same(a: SessionState, b: SessionState) -> None:
-    assert (a.position, a.opened, a.members, a.retracted, a.retractions) == (
-        b.position, b.opened, b.members, b.retracted, b.retractions)  # fmt: skip
+    assert (a.position, a.opened, a.members, a.retracted, a.retractions, a.roles) == (
+        b.position, b.opened, b.members, b.retracted, b.retractions, b.roles)  # fmt: skip
     assert a.table == b.table
     assert project_state(a) == project_state(b)
 

@@ -8,14 +8,15 @@ import msgspec
 import pytest
 
 from domain.commands import Command, CommandSpec, Context
-from domain.errors import IllegalUnderRules, MalformedInput
+from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
+from domain.events import Recorded
 from domain.rulesets.l5r4e.commands import DECIDERS
 from domain.rulesets.l5r4e.commands.books import TakeWounds
 from domain.rulesets.l5r4e.commands.deciding import parameters_of
 from domain.rulesets.l5r4e.commands.fight import Attack
 from domain.rulesets.l5r4e.commands.table import Roll, StartCombat
 from domain.rulesets.l5r4e.events import WoundsTaken
-from domain.session.commands import JoinCharacter, Retract
+from domain.session.commands import AddParticipant, JoinCharacter, Retract, TakeNote
 from tests.support import GM, T0, Scripted, Table, sheet
 
 
@@ -92,3 +93,40 @@ def test_dice_come_from_the_context() -> None:
         decide(Table(), roll)
     [rolled] = decide(Table(), roll, Scripted(9, 7, 2))
     assert (rolled.roll.total, rolled.roll.success) == (16, True)
+
+
+class TestParticipants:
+    """The GM lets players and observers take part; an observer may act for no one."""
+
+    def test_an_observer_follows_but_gives_no_command(self) -> None:
+        table = Table()
+        table.join("Akodo Kaneka", "ana")
+        for added in (
+            AddParticipant(participant="zed", role="observer"),
+            AddParticipant(participant="kim", role="player"),
+        ):
+            [event] = decide(table, added)
+            table.session.record([Recorded(table.session.version + 1, event)])
+        roles = {"ana": "player", "zed": "observer", "kim": "player"}
+        assert table.session.state.roles == roles
+
+    def test_an_observer_s_command_is_refused_and_quoted(self) -> None:
+        table = Table()
+        events = decide(table, AddParticipant(participant="zed", role="observer"))
+        table.session.record([Recorded(2, events[0])])
+        with pytest.raises(
+            NotAllowed, match="'zed' observes session 'test-night' and may not note"
+        ):
+            decide(table, TakeNote(text="I whisper"), actor="zed")
+
+    def test_only_the_gm_adds_and_a_player_of_a_character_is_no_mere_observer(self) -> None:
+        table = Table()
+        table.join("Akodo Kaneka", "ana")
+        with pytest.raises(NotAllowed, match="'ana' may not add a participant"):
+            decide(table, AddParticipant(participant="zed", role="observer"), actor="ana")
+        with pytest.raises(IllegalUnderRules, match="'ana' plays Akodo Kaneka"):
+            decide(table, AddParticipant(participant="ana", role="observer"))
+        with pytest.raises(IllegalUnderRules, match="already a player"):
+            decide(table, AddParticipant(participant="ana", role="player"))
+        with pytest.raises(IllegalUnderRules, match="is the session's GM"):
+            decide(table, AddParticipant(participant=GM, role="player"))
