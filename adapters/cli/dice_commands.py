@@ -8,7 +8,7 @@ from typing import Any
 
 from adapters.cli.render import print_json
 from domain.dice.roll_keep.faces import parse_faces
-from domain.dice.roll_keep.roll import RollOptions, RollResult
+from domain.dice.roll_keep.roll import RollOptions, RollResult, check_tn
 from domain.errors import MalformedInput
 from domain.rulesets.l5r4e.dice import resolve, roll, success_probability, tn_table
 
@@ -52,7 +52,9 @@ def roll_options(args: argparse.Namespace, max_raises: int | None = None) -> Rol
 
 
 def roll_from_args(args: argparse.Namespace, max_raises: int | None = None) -> RollResult:
-    """Roll with the seeded dice port, or resolve the faces the table rolled."""
+    """Roll with the seeded dice port, or resolve the faces the table rolled; its TN is
+    bounded as the odds' is."""
+    check_tn(args.tn)
     options = roll_options(args, max_raises)
     if args.faces is not None:
         if args.seed is not None:

@@ -23,6 +23,11 @@ from domain.errors import MalformedInput
 MAX_DICE_IN_EXPRESSION = 1000
 #: Flat modifiers beyond this are typos, not rulings.
 MAX_FLAT_MODIFIER = 10_000
+MAX_EXPRESSION_LENGTH = 100
+"""An expression is at most this many characters (the longest a table writes is ~20)."""
+MAX_DIGITS = 6
+"""A number in an expression has at most this many digits (Python's int() refuses, with a
+traceback, past 4,300; nothing in a roll needs seven)."""
 
 
 class MalformedExpression(MalformedInput):
@@ -88,6 +93,11 @@ Term = PoolTerm | FlatTerm
 
 
 def _tokenize(text: str) -> list[_Token]:
+    if len(text) > MAX_EXPRESSION_LENGTH:
+        raise MalformedInput(
+            f"dice expression {text[:30]!r}… is {len(text):,} characters long "
+            f"(at most {MAX_EXPRESSION_LENGTH})"
+        )
     tokens: list[_Token] = []
     i = 0
     while i < len(text):
@@ -98,6 +108,10 @@ def _tokenize(text: str) -> list[_Token]:
             start = i
             while i < len(text) and text[i].isascii() and text[i].isdigit():
                 i += 1
+            if i - start > MAX_DIGITS:
+                raise MalformedExpression(
+                    text, start, f"a number of {i - start} digits (at most {MAX_DIGITS})"
+                )
             tokens.append(_Token("number", text[start:i], start))
         elif ch in "kKgG":
             tokens.append(_Token("keep", ch, i))

@@ -10,11 +10,18 @@ from __future__ import annotations
 from domain.dice.roll_keep.die import Die
 from domain.errors import MalformedInput
 
+MAX_FACES_LENGTH = 10_000
+"""Faces for even the longest multi-roll command fit in far fewer characters."""
+
 
 def parse_faces(spec: str) -> tuple[Die, ...]:
     """Read a faces spec into dice; whether they fit a roll is checked when it is resolved."""
     if not spec.strip():
         raise MalformedInput(f"faces {spec!r}: no dice given")
+    if len(spec) > MAX_FACES_LENGTH:
+        raise MalformedInput(
+            f"faces {spec[:30]!r}… are {len(spec):,} characters long (at most {MAX_FACES_LENGTH:,})"
+        )
     dice: list[Die] = []
     for index, chunk in enumerate(spec.split(",")):
         text = chunk.strip().lower()
@@ -31,7 +38,7 @@ def parse_faces(spec: str) -> tuple[Die, ...]:
         faces: list[int] = []
         for part in parts:
             part = part.strip()
-            if not part.isascii() or not part.isdigit():
+            if not part.isascii() or not part.isdigit() or len(part) > 2:
                 raise MalformedInput(
                     f"faces {spec!r}: die {index + 1} ({chunk.strip()!r}): {part!r} is not a face"
                 )

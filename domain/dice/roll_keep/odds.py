@@ -24,7 +24,7 @@ from math import factorial
 
 from domain.dice.roll_keep.die import SIDES
 from domain.dice.roll_keep.expression import parse_expression
-from domain.dice.roll_keep.roll import RAISE_STEP
+from domain.dice.roll_keep.roll import RAISE_STEP, check_tn
 from domain.dice.roll_keep.ten_dice import Pool, TenDiceRule
 
 TABLE_TNS: tuple[int, ...] = tuple(range(5, 65, 5))
@@ -100,7 +100,9 @@ def success_probability(
     free_raises: int = 0,
     rule: TenDiceRule,
 ) -> float:
-    """Exact ``P(success)`` for rolling ``expression`` against ``tn``."""
+    """Exact ``P(success)`` for rolling ``expression`` against ``tn`` (bounded as a roll's:
+    :func:`~domain.dice.roll_keep.roll.check_tn`)."""
+    check_tn(tn)
     pool = rule(parse_expression(expression))
     return probability_kept_sum_at_least(
         pool.rolled,

@@ -98,6 +98,21 @@ class RollResult(
         )
 
 
+MAX_TN = 300
+"""The highest TN a roll or its odds take: the summary's « impossible » is 60, and twenty
+raises with every penalty stay far below."""
+MAX_RAISES = 20
+MAX_ADDED_TN = 1_000
+"""What a roll's parts (wound penalties, armour, stances, conditions) may add to a TN
+given in bounds, at the very most."""
+
+
+def check_tn(tn: int | None) -> None:
+    """A TN is a whole number from 0 to :data:`MAX_TN`, for a roll and for its odds alike."""
+    if tn is not None and not 0 <= tn <= MAX_TN:
+        raise MalformedInput(f"TN {tn} is not between 0 and {MAX_TN:,}")
+
+
 def plan(expression: str, options: RollOptions, rule: TenDiceRule) -> Pool:
     """Validate a roll before any die is thrown and return the pool after the ten-dice rule."""
     parsed = parse_expression(expression)
@@ -105,8 +120,13 @@ def plan(expression: str, options: RollOptions, rule: TenDiceRule) -> Pool:
         value = getattr(options, name)
         if value < 0:
             raise MalformedInput(f"{name.replace('_', ' ')} {value} is negative")
-    if options.tn is not None and options.tn < 0:
-        raise MalformedInput(f"TN {options.tn} is negative")
+    if options.tn is not None and not 0 <= options.tn <= MAX_TN + MAX_ADDED_TN:
+        raise MalformedInput(f"TN {options.tn} is not between 0 and {MAX_TN + MAX_ADDED_TN:,}")
+    for name in ("raises", "free_raises"):
+        if getattr(options, name) > MAX_RAISES:
+            raise MalformedInput(
+                f"{getattr(options, name)} {name.replace('_', ' ')}: at most {MAX_RAISES}"
+            )
     if options.unskilled and (options.raises or options.free_raises):
         raise IllegalUnderRules(
             f"an unskilled roll ({expression!r}) may not call raises or use free raises"

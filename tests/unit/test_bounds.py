@@ -1,0 +1,54 @@
+"""Every number and string a roll takes is bounded, and a roll and its odds accept the
+same: an input out of bounds is refused, quoted (an excerpt when it is long), before any
+work — `kiroku odds 8k4 --tn 1000000000` once ate the machine's memory."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.dice.roll_keep.expression import parse_expression
+from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.roll_keep.roll import MAX_TN, RollOptions, check_tn
+from domain.errors import MalformedInput
+from domain.rulesets.l5r4e.dice import roll, success_probability
+from tests.support import Scripted
+
+
+@pytest.mark.parametrize("tn", [-5, MAX_TN + 1, 1_000_000_000, 10**100])
+def test_a_tn_out_of_bounds_is_refused_by_the_odds_and_the_roll_alike(tn: int) -> None:
+    with pytest.raises(MalformedInput, match=f"is not between 0 and {MAX_TN}"):
+        success_probability("8k4", tn)
+    with pytest.raises(MalformedInput, match=f"is not between 0 and {MAX_TN}"):
+        check_tn(tn)
+
+
+def test_the_highest_tn_is_answered_at_once() -> None:
+    assert success_probability("10k10", MAX_TN, emphasis=True) < 1e-6
+
+
+def test_raises_are_bounded() -> None:
+    with pytest.raises(MalformedInput, match="21 raises: at most 20"):
+        roll("5k3", RollOptions(tn=10, raises=21), Scripted(*[5] * 5))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("9" * 5000 + "k3", "is 5,002 characters long"),
+        ("1234567k3", "a number of 7 digits"),
+        ("5k3+" + "1" * 90, "a number of 90 digits"),
+    ],
+)
+def test_an_expression_s_length_and_numbers_are_bounded(text: str, message: str) -> None:
+    with pytest.raises(MalformedInput, match=message) as refused:
+        parse_expression(text)
+    assert len(str(refused.value)) < 400
+
+
+@pytest.mark.parametrize(
+    ("faces", "message"), [("9" * 50, "is not a face"), ("1," * 6000, "12,000 characters long")]
+)
+def test_faces_are_bounded(faces: str, message: str) -> None:
+    with pytest.raises(MalformedInput, match=message) as refused:
+        parse_faces(faces)
+    assert len(str(refused.value)) < 400
