@@ -21,6 +21,7 @@ from domain.events import Recorded, SessionOpened
 from domain.rulesets import load_ruleset
 
 FORMAT = "kiroku-replay"
+BOM = b"\xef\xbb\xbf"
 VERSION = 1
 
 
@@ -68,6 +69,8 @@ def write_replay(path: Path, events: list[Recorded]) -> None:
     """Write a session's events as a replay file (atomically: a temp file, then a rename)."""
     if not events:
         raise MalformedInput("an empty session has nothing to write")
+    if not path.parent.is_dir():
+        raise MalformedInput(f"cannot write {str(path)!r}: there is no folder {str(path.parent)!r}")
     temporary = path.with_name(path.name + ".part")
     with temporary.open("wb") as out:
         out.writelines(dump_lines(events, header_for(events)))
@@ -88,6 +91,8 @@ def read_replay(
 def parse_replay(
     data: bytes, path: Path | str = "<replay>", *, recompute_rolls: bool = True
 ) -> tuple[ReplayHeader, list[Recorded]]:
+    if data.startswith(BOM):  # an editor's UTF-8 byte order mark: not part of the JSON
+        data = data[len(BOM) :]
     first, _, rest = data.partition(b"\n")
     if not first.strip():
         raise CorruptReplay(path, 1, "the file is empty; a replay starts with its header")

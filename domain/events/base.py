@@ -8,7 +8,15 @@ from typing import ClassVar
 import msgspec
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", tag=True, gc=False):
+class Event(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    tag_field="type",
+    tag=True,
+    gc=False,
+    forbid_unknown_fields=True,
+):
     """What every event carries.
 
     Events are ``gc=False``: they hold only numbers, strings, tuples and other frozen

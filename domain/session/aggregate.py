@@ -27,6 +27,7 @@ from domain.events import (
     ParticipantJoined,
     Role,
 )
+from domain.names import check_name
 from domain.rulesets import lacks
 from domain.session.commands import (
     CORE_COMMANDS,
@@ -111,9 +112,11 @@ class Session(SessionStream):
     def join(self, *, actor: str, at: datetime, sheet: Any, player: str) -> list[Event]:
         """A character joins, played by ``player``; the ruleset checks the sheet."""
         self.gm_only(actor, "add a character")
+        check_name(sheet.name, "a character's name")
         self.ruleset.check_sheet(sheet)
         if not player.strip():
             raise MalformedInput(f"character {sheet.name!r} needs a player")
+        check_name(player, "a player's id")
         if self.state.member(sheet.name) is not None:
             raise IllegalUnderRules(f"a character named {sheet.name!r} is already in the session")
         return [CharacterJoined(actor=actor, at=at, sheet=sheet, player=player)]
@@ -123,9 +126,7 @@ class Session(SessionStream):
     ) -> list[Event]:
         """The GM lets someone take part, as a player or an observer."""
         self.gm_only(actor, "add a participant")
-        name = participant.strip()
-        if not name:
-            raise MalformedInput("a participant needs an id")
+        name = check_name(participant, "a participant's id").strip()
         if self.is_gm(name):
             raise IllegalUnderRules(f"{name!r} is the session's GM")
         if self.state.roles.get(name) == role:

@@ -14,14 +14,18 @@ from typing import Any
 
 from domain.errors import MalformedInput, NotAllowed, NotFound
 from domain.events import EventRetracted, Recorded, SessionOpened
+from domain.names import MAX_NAME, check_name
 from domain.rulesets import Ruleset, load_ruleset
 from domain.session.state import Member, SessionState, fold
 
-SESSION_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+SESSION_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
+MAX_TITLE = 200
 
 
 def check_session_id(session_id: str) -> str:
-    if not SESSION_ID.match(session_id):
+    if not SESSION_ID.fullmatch(session_id):
         raise MalformedInput(
             f"session id {session_id!r} must be 1–64 lowercase letters, digits, '-' or '_', "
             "starting with a letter or digit"
@@ -43,6 +47,11 @@ def open_session(
     check_session_id(session_id)
     if not gm.strip():
         raise MalformedInput("a session needs a GM")
+    check_name(gm, "the GM's id")
+    if len(title) > MAX_TITLE or not title.isprintable():
+        raise MalformedInput(f"title {title[:30]!r}: at most {MAX_TITLE} printable characters")
+    if len(campaign) > MAX_NAME or not campaign.isprintable():
+        raise MalformedInput(f"campaign {campaign[:30]!r}: at most {MAX_NAME} printable characters")
     load_ruleset(ruleset, options or {})
     return SessionOpened(
         actor=gm,

@@ -84,3 +84,23 @@ def test_an_empty_or_missing_file_is_refused(tmp_path: Path) -> None:
         parse_replay(b"")
     with pytest.raises(MalformedInput, match="cannot read replay"):
         read_replay(tmp_path / "absent.jsonl")
+
+
+def test_an_unknown_field_in_an_event_is_refused_naming_the_line_and_the_field(
+    tmp_path: Path,
+) -> None:
+    lines = good_lines(tmp_path)
+    lines[3] = lines[3].replace(b'"actor":', b'"actr":"x","actor":', 1)
+    with pytest.raises(CorruptReplay, match=r"line 4: .*unknown field `actr`"):
+        parse_replay(b"\n".join(lines) + b"\n")
+
+
+def test_a_byte_order_mark_before_the_header_is_read_past(tmp_path: Path) -> None:
+    _, again = parse_replay(b"\xef\xbb\xbf" + b"\n".join(good_lines(tmp_path)) + b"\n")
+    assert again == GOOD
+
+
+def test_a_replay_is_not_written_into_a_folder_that_is_not_there(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "night.jsonl"
+    with pytest.raises(MalformedInput, match=r"there is no folder .*missing'"):
+        write_replay(target, GOOD)

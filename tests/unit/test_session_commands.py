@@ -338,3 +338,23 @@ def test_a_sheet_whose_weapon_damage_is_no_roll_is_refused_at_the_door() -> None
     bad = sheet("Hida Oni", weapons=(Weapon("Club", "zz"),))
     with pytest.raises(MalformedInput, match="weapon 'Club' damage 'zz'"):
         Table().do(Session.join, sheet=bad, player="ana")
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (sheet("Hida\nOni"), "has a control character"),
+        (sheet("x" * 5_000_000), "is 5,000,000 characters"),
+    ],
+)
+def test_a_name_that_could_forge_a_log_line_or_flood_an_error_is_refused(
+    bad: Any, message: str
+) -> None:
+    with pytest.raises(MalformedInput, match=message) as refused:
+        Table().do(Session.join, sheet=bad, player="ana")
+    assert len(str(refused.value)) < 200
+
+
+def test_a_session_id_with_a_trailing_newline_is_refused() -> None:
+    with pytest.raises(MalformedInput, match="session id 'ok\\\\n'"):
+        open_session(session_id="ok\n", ruleset="l5r4e", gm=GM, at=T0)
