@@ -93,6 +93,8 @@ class StoreConfig:
 
     kind: StoreKind = "sqlite"
     data_dir: Path = Path(".kiroku")
+    lock_timeout: float = 10.0
+    """Seconds a command waits for another process's write to finish (``KIROKU_LOCK_TIMEOUT``)."""
 
     @property
     def sqlite_path(self) -> Path:
@@ -110,7 +112,14 @@ class StoreConfig:
             )
         data_home = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         data_dir = Path(env.get("KIROKU_DATA_DIR") or Path(data_home) / "kiroku")
-        return cls(kind=kind, data_dir=data_dir)
+        raw = env.get("KIROKU_LOCK_TIMEOUT", "10")
+        try:
+            timeout = float(raw)
+        except ValueError:
+            timeout = -1.0
+        if not 0 < timeout <= 600:
+            raise MalformedInput(f"KIROKU_LOCK_TIMEOUT={raw!r} is not a number of seconds to 600")
+        return cls(kind=kind, data_dir=data_dir, lock_timeout=timeout)
 
     def library_environment(self) -> dict[str, str]:
         env = {"MAPPER_TOPIC": get_topic(EventMapper), "IS_SNAPSHOTTING_ENABLED": "y"}
@@ -119,7 +128,7 @@ class StoreConfig:
             env |= {
                 "PERSISTENCE_MODULE": "eventsourcing.sqlite",
                 "SQLITE_DBNAME": str(self.sqlite_path),
-                "SQLITE_LOCK_TIMEOUT": "10",
+                "SQLITE_LOCK_TIMEOUT": f"{self.lock_timeout:g}",
             }
         else:
             env["PERSISTENCE_MODULE"] = "eventsourcing.popo"
@@ -265,3 +274,25 @@ class EventStore:
     def last_position(self, session_id: str) -> int:
         rows = self.recorder.select_events(stream_id(session_id), desc=True, limit=1)
         return rows[0].originator_version if rows else 0
+
+
+def describe_store_error(error: BaseException, config: StoreConfig) -> str:
+    """What went wrong with which store, and what to do, in one line."""
+    where = repr(str(config.sqlite_path))
+    text = str(error) or type(error).__name__
+    lowered = text.lower()
+    if "locked" in lowered or "busy" in lowered:
+        return (
+            f"the store {where} is busy with another process's write (waited "
+            f"{config.lock_timeout:g} s); nothing was recorded: try again once it has finished"
+        )
+    if "not a database" in lowered or "malformed" in lowered or "corrupt" in lowered:
+        return (
+            f"the store {where} is damaged ({text}); nothing was written to it. Move it aside "
+            "and import your sessions from their replay files (kiroku import), or restore a copy"
+        )
+    if "readonly" in lowered or "read-only" in lowered or "unable to open" in lowered:
+        return (
+            f"the store {where} cannot be opened for this ({text}): check its folder's permissions"
+        )
+    return f"the store {where} failed: {text}"

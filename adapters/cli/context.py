@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 from collections.abc import Sequence
@@ -31,7 +32,7 @@ def store_config(args: argparse.Namespace) -> StoreConfig:
     config = StoreConfig.from_environment()
     data_dir = getattr(args, "data_dir", None)
     if data_dir:
-        config = StoreConfig(kind=config.kind, data_dir=Path(data_dir))
+        config = dataclasses.replace(config, data_dir=Path(data_dir))
     return config
 
 

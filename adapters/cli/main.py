@@ -175,6 +175,14 @@ def _main(argv: Sequence[str] | None) -> int:
         where = f" {error.filename!r}" if error.filename else ""
         sys.stderr.write(f"kiroku: error:{where} {error.strerror or error}\n")
         return 2
+    except Exception as error:
+        if not type(error).__module__.startswith(("sqlite3", "eventsourcing")):
+            raise
+        from adapters.cli.context import store_config
+        from adapters.store import describe_store_error
+
+        sys.stderr.write(f"kiroku: error: {describe_store_error(error, store_config(args))}\n")
+        return 2
 
 
 if __name__ == "__main__":
