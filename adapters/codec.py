@@ -76,9 +76,10 @@ class EventCodec:
             return self._slow_decode(data, None)
         return event
 
-    def decode_page(self, rows: Sequence[tuple[int, bytes]]) -> list[Recorded]:
+    def decode_page(self, rows: Sequence[tuple[int, bytes]], where: str = "") -> list[Recorded]:
         """A page of ``(position, state)`` rows in one decoder call; an event under an
-        older schema goes the careful way, one at a time."""
+        older schema goes the careful way, one at a time. An event that cannot be read is
+        named by its position (after ``where``: the session, say)."""
         if not rows:
             return []
         try:
@@ -86,14 +87,22 @@ class EventCodec:
                 b"[" + b",".join([state for _, state in rows]) + b"]"
             )
         except msgspec.DecodeError:
-            return [Recorded(position, self.decode(state)) for position, state in rows]
+            return [
+                Recorded(position, self._at(position, state, where)) for position, state in rows
+            ]
         recorded: list[Recorded] = []
         append = recorded.append
         for (position, state), event in zip(rows, events, strict=True):
             if event.schema_version != type(event).schema:
-                event = self.decode(state)
+                event = self._at(position, state, where)
             append(Recorded(position, event))
         return recorded
+
+    def _at(self, position: int, state: bytes, where: str) -> Event:
+        try:
+            return self.decode(state)
+        except MalformedInput as error:
+            raise MalformedInput(f"{where}event {position} cannot be read: {error}") from None
 
     def decode_lines(self, body: bytes) -> list[Recorded] | None:
         """Replay lines ``{"position": n, "event": …}`` in one call; None when any line

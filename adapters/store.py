@@ -196,7 +196,7 @@ class EventStore:
         stored_topic = None if topic is None else f"kiroku:{topic}"
         while True:
             rows = fetch(stream, after, page, until, stored_topic)
-            yield from codec.decode_page(rows)
+            yield from codec.decode_page(rows, f"session {session_id!r}, ")
             if len(rows) < page:
                 return
             after = rows[-1][0]

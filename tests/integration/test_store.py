@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from pathlib import Path
 
@@ -9,10 +10,11 @@ import pytest
 
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
-from domain.errors import ConcurrencyConflict, IllegalUnderRules, NotFound
+from domain.errors import ConcurrencyConflict, IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e.events import SessionOpened, WoundsTaken
 from domain.rulesets.l5r4e.play import Play
 from domain.session.aggregate import Session
+from domain.session.commands import TakeNote
 from tests.support import GM, T0, Clock, sheet
 
 
@@ -140,3 +142,20 @@ def test_a_refused_command_appends_nothing(store: EventStore) -> None:
             lambda s, at: Play.of(s).take_wounds(actor=GM, at=at, character="Nobody", amount=1),
         )
     assert store.last_position("night") == 1
+
+
+def test_a_damaged_event_in_the_store_is_named_by_its_session_and_position(
+    tmp_path: Path,
+) -> None:
+    config = StoreConfig(kind="sqlite", data_dir=tmp_path)
+    with EventStore(config) as store:
+        SessionService(store).open(session_id="night", ruleset="l5r4e", gm=GM)
+        SessionService(store).decide("night", TakeNote(text="a fine evening"))
+    with sqlite3.connect(tmp_path / "kiroku.sqlite") as raw:
+        [(state,)] = raw.execute("SELECT state FROM stored_events WHERE originator_version = 2")
+        damaged = bytes(state).replace(b'"text":"a fine evening"', b'"text":7')
+        raw.execute("UPDATE stored_events SET state = ? WHERE originator_version = 2", (damaged,))
+    raw.close()
+    with EventStore(config) as store, pytest.raises(MalformedInput) as refused:
+        list(store.read("night"))
+    assert "session 'night', event 2 cannot be read" in str(refused.value)
