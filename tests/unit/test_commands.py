@@ -130,3 +130,15 @@ class TestParticipants:
             decide(table, AddParticipant(participant="ana", role="player"))
         with pytest.raises(IllegalUnderRules, match="is the session's GM"):
             decide(table, AddParticipant(participant=GM, role="player"))
+
+
+def test_a_skill_the_character_lacks_is_rolled_only_when_asked_for_unskilled() -> None:
+    table = Table()
+    table.join("Akodo Kaneka", "ana")
+    typo = Roll(character="Akodo Kaneka", skill="Kenjutsuu", trait="agility", tn=10)
+    with pytest.raises(IllegalUnderRules, match="did you mean 'Kenjutsu'"):
+        decide(table, typo, Scripted(5, 5, 5, 5, 5, 5))
+    asked = Roll(character="Akodo Kaneka", skill="Tea Ceremony", trait="awareness",
+                 unskilled=True)  # fmt: skip
+    [rolled] = decide(table, asked, Scripted(10, 3))
+    assert rolled.roll.unskilled and rolled.roll.total == 13  # 2k2: the 10 does not explode
