@@ -72,6 +72,8 @@ class EventCodec:
             event: Event = self._one.decode(data)
         except msgspec.DecodeError as error:
             return self._slow_decode(data, error)
+        except RecursionError:
+            raise MalformedInput("nested too deep to be an event") from None
         if event.schema_version != type(event).schema:
             return self._slow_decode(data, None)
         return event
@@ -109,7 +111,7 @@ class EventCodec:
         needs more care (an error to locate, an event to upcast)."""
         try:
             lines = self._lines.decode_lines(body)
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, RecursionError):
             return None
         events = [Recorded(line.position, line.event) for line in lines]
         for recorded in events:
@@ -122,6 +124,8 @@ class EventCodec:
             raw = msgspec.json.decode(data)
         except msgspec.DecodeError as bad_json:
             raise MalformedInput(f"not JSON: {bad_json}") from None
+        except RecursionError:
+            raise MalformedInput("nested too deep to be an event") from None
         if not isinstance(raw, dict):
             raise MalformedInput(f"an event is a JSON object, not {type(raw).__name__}")
         upcast_raw = upcast(raw, self.types, self.ruleset_id)

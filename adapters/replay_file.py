@@ -125,6 +125,8 @@ def _decode_line_by_line(body: bytes, path: Path | str, codec: EventCodec) -> li
         try:
             raw_line = _line_decoder.decode(line)
             event = codec.decode(raw_line.event)
+        except RecursionError:
+            raise CorruptReplay(path, number, "nested too deep to be a replay line") from None
         except (msgspec.DecodeError, KirokuError) as error:
             raise CorruptReplay(path, number, str(error)) from None
         events.append(Recorded(raw_line.position, event))

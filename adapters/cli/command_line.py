@@ -142,8 +142,18 @@ def add_command_parsers(
         parser.set_defaults(handler=handler, command_type=command_type)
 
 
+MAX_FILE = 1_000_000
+"""A sheet, an armoury or a GM's table is at most this many bytes (the largest in
+replays/ is under 2 kB)."""
+
+
 def _read_file(path: str, what: str) -> Any:
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE:
+            raise MalformedInput(
+                f"{what} {path!r} is {size:,} bytes: a {what} is at most {MAX_FILE:,}"
+            )
         data = Path(path).read_bytes()
     except OSError as error:
         raise MalformedInput(f"cannot read {what} {path!r}: {error.strerror}") from None
@@ -151,6 +161,8 @@ def _read_file(path: str, what: str) -> Any:
         return msgspec.json.decode(data)
     except msgspec.DecodeError as error:
         raise MalformedInput(f"{what} {path!r}: {error}") from None
+    except RecursionError:
+        raise MalformedInput(f"{what} {path!r} is nested too deep to be a {what}") from None
 
 
 def command_from(args: argparse.Namespace, command_type: type[Command]) -> Command:

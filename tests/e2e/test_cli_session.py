@@ -159,6 +159,17 @@ def test_bad_input_exits_2_with_a_clear_message_and_appends_nothing(
     assert positions(night) == before
 
 
+def test_a_sheet_file_too_big_or_too_deep_is_refused(night: Run, tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 1_000_001)
+    deep = tmp_path / "deep.json"
+    deep.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    for path, message in ((big, "is 1,000,001 bytes"), (deep, "nested too deep")):
+        done = night("join", *S, "--sheet", str(path), "--player", "x")
+        assert done.returncode == 2 and message in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
+
+
 def test_a_sheet_that_is_not_a_sheet_is_refused(night: Run, tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"name": "X", "traits": {"stamina": "three"}, "void": 2}')

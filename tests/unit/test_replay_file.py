@@ -104,3 +104,10 @@ def test_a_replay_is_not_written_into_a_folder_that_is_not_there(tmp_path: Path)
     target = tmp_path / "missing" / "night.jsonl"
     with pytest.raises(MalformedInput, match=r"there is no folder .*missing'"):
         write_replay(target, GOOD)
+
+
+def test_a_line_nested_too_deep_is_refused_naming_the_line(tmp_path: Path) -> None:
+    lines = good_lines(tmp_path)
+    lines[1] = b'{"position":1,"event":' + b"[" * 200_000 + b"]" * 200_000 + b"}"
+    with pytest.raises(CorruptReplay, match="line 2: nested too deep"):
+        parse_replay(b"\n".join(lines) + b"\n")
