@@ -135,6 +135,18 @@ def register_session(commands: Subparsers) -> None:
     state.set_defaults(handler=handler("_state"))
 
 
+# -- kiroku doctor (adapters.cli.doctor) ------------------------------------------------
+
+
+def register_doctor(commands: Subparsers) -> None:
+    doctor = commands.add_parser(
+        "doctor", help="check the store, read-only, and say which sessions are intact"
+    )
+    doctor.add_argument("--json", action="store_true")
+    add_data_dir(doctor)
+    doctor.set_defaults(handler="doctor:doctor_command")
+
+
 # -- kiroku rules (adapters.cli.commands) ----------------------------------------------
 
 

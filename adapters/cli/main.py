@@ -88,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     arguments.register_session(commands)
     add_command_parsers(commands, CORE_COMMANDS, "commands:run")
     arguments.register_rules(commands)
+    arguments.register_doctor(commands)
     arguments.register_replay(commands)
     return parser
 
@@ -101,7 +102,7 @@ def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentP
 
 CORE_WORDS = frozenset(
     {"roll", "odds", "demo", "session", "log", "state", "join", "participant", "note",
-     "retract", "rules", "export", "import", "replay"}
+     "retract", "rules", "doctor", "export", "import", "replay"}
 )  # fmt: skip
 """The core's subcommand words (everything else is a ruleset's); a test keeps them the
 parser's, which this spares building twice."""

@@ -4,6 +4,7 @@ and one line, never a traceback, and nothing written."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sqlite3
 import subprocess
@@ -54,3 +55,35 @@ def test_a_store_busy_with_another_process_says_so_after_its_timeout(tmp_path: P
 def test_a_lock_timeout_that_is_no_number_is_refused(tmp_path: Path) -> None:
     done = kiroku(tmp_path, "session", "list", KIROKU_LOCK_TIMEOUT="soon")
     assert done.returncode == 2 and "KIROKU_LOCK_TIMEOUT='soon'" in done.stderr
+
+
+def test_the_doctor_says_which_sessions_are_intact_and_writes_nothing(tmp_path: Path) -> None:
+    for session in ("good", "hurt"):
+        assert kiroku(tmp_path, "session", "open", "--id", session, "--gm", "g").returncode == 0
+        assert kiroku(tmp_path, "note", "--session", session, "a fine evening").returncode == 0
+    healthy = kiroku(tmp_path, "doctor")
+    assert healthy.returncode == 0, healthy.stdout
+    assert "integrity ok" in healthy.stdout and "good: 2 events, intact" in healthy.stdout
+    store = tmp_path / "kiroku.sqlite"
+    with sqlite3.connect(store) as raw:
+        rows = raw.execute("SELECT rowid, state FROM stored_events WHERE originator_version = 2")
+        rowid, state = rows.fetchall()[0]  # one of the two sessions' note
+        damaged = bytes(state).replace(b'"text":"a fine evening"', b'"text":7')
+        raw.execute("UPDATE stored_events SET state = ? WHERE rowid = ?", (damaged, rowid))
+    raw.close()
+    before = digest(store)
+    sick = kiroku(tmp_path, "doctor", "--json")
+    assert sick.returncode == 2
+    report = json.loads(sick.stdout)
+    damaged_sessions = [n for n, s in report["sessions"].items() if not s["intact"]]
+    assert len(damaged_sessions) == 1 and report["integrity"] == "ok"
+    assert "event 2" in report["sessions"][damaged_sessions[0]]["problem"]
+    assert digest(store) == before
+
+
+def test_the_doctor_on_garbage_or_on_nothing_says_so(tmp_path: Path) -> None:
+    nothing = kiroku(tmp_path / "empty", "doctor")
+    assert nothing.returncode == 2 and "there is no store here yet" in nothing.stdout
+    (tmp_path / "kiroku.sqlite").write_bytes(os.urandom(20_000))
+    garbage = kiroku(tmp_path, "doctor")
+    assert garbage.returncode == 2 and "file is not a database" in garbage.stdout
