@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -24,7 +25,7 @@ from adapters.cli import arguments
 from adapters.cli.command_line import add_command_parsers
 from adapters.plugins import register_plugins
 from domain.commands import Command
-from domain.errors import KirokuError
+from domain.errors import KirokuError, MalformedInput
 from domain.session.commands import CORE_COMMANDS
 
 Handler = Callable[[argparse.Namespace], int]
@@ -151,22 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
-    word = command_word(given)
     try:
-        register_plugins()
-        if word is not None and word not in CORE_WORDS:
-            from adapters.cli.session_rules import command_types_for
-
-            called = [t for t in command_types_for(given, word) if t.spec.words[0] == word]
-            parser = ruleset_parser(called)
-        else:
-            parser = build_parser()
-    except KirokuError as error:
-        sys.stderr.write(f"kiroku: error: {error}\n")
-        return 2
-    args = parser.parse_args(given)
-    try:
-        return handler(args.handler)(args)
+        return _run(given)
     except KirokuError as error:
         sys.stderr.write(f"kiroku: error: {error}\n")
         return 2
@@ -179,11 +166,43 @@ def _main(argv: Sequence[str] | None) -> int:
     except Exception as error:
         if not type(error).__module__.startswith(("sqlite3", "eventsourcing")):
             raise
-        from adapters.cli.context import store_config
-        from adapters.store import describe_store_error
-
-        sys.stderr.write(f"kiroku: error: {describe_store_error(error, store_config(args))}\n")
+        sys.stderr.write(f"kiroku: error: {_store_error(error, given)}\n")
         return 2
+
+
+NEGATIVE_POOL = re.compile(r"-\d")
+
+
+def _run(given: list[str]) -> int:
+    word = command_word(given)
+    if word in ("roll", "odds"):
+        after = given[given.index(word) + 1 :]
+        if after and NEGATIVE_POOL.match(after[0]):
+            raise MalformedInput(
+                f"dice expression {after[0][:30]!r}: a roll throws its pool first (a malus "
+                "is written after it, as in 5k2-2)"
+            )
+    register_plugins()
+    if word is not None and word not in CORE_WORDS:
+        from adapters.cli.session_rules import command_types_for
+
+        called = [t for t in command_types_for(given, word) if t.spec.words[0] == word]
+        parser = ruleset_parser(called)
+    else:
+        parser = build_parser()
+    args = parser.parse_args(given)
+    return handler(args.handler)(args)
+
+
+def _store_error(error: Exception, given: list[str]) -> str:
+    """The store's failure in one line, naming the store the command was given."""
+    from adapters.cli.context import store_config
+    from adapters.store import describe_store_error
+
+    first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--data-dir", default=None)
+    known, _ = first.parse_known_args(given)
+    return describe_store_error(error, store_config(known))
 
 
 if __name__ == "__main__":

@@ -83,3 +83,10 @@ def test_odds_table_reads_as_percentages(kiroku: Run) -> None:
     done = kiroku("odds", "6k3", "--table", "--unskilled")
     assert "TN  60" in done.stdout
     assert "%" in done.stdout
+
+
+def test_a_negative_pool_is_refused_as_an_expression_not_as_an_option(kiroku: Run) -> None:
+    for command in ("roll", "odds"):
+        done = kiroku(command, "-5k2", "--tn", "10")
+        assert done.returncode == 2
+        assert "dice expression '-5k2': a roll throws its pool first" in done.stderr

@@ -28,7 +28,11 @@ def test_a_store_of_garbage_is_named_damaged_and_left_as_it_was(tmp_path: Path) 
     store = tmp_path / "kiroku.sqlite"
     store.write_bytes(os.urandom(20_000))
     before = digest(store)
-    for args in (("session", "list"), ("session", "open", "--id", "x", "--gm", "g")):
+    for args in (
+        ("session", "list"),
+        ("session", "open", "--id", "x", "--gm", "g"),
+        ("wound", "--session", "x", "--character", "y", "1"),  # a ruleset's command
+    ):
         done = kiroku(tmp_path, *args)
         assert done.returncode == 2, done.stderr
         assert "is damaged (file is not a database)" in done.stderr
