@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import sqlite3
 import subprocess
 from pathlib import Path
 
@@ -149,14 +151,24 @@ def test_honour_xp_and_a_retraction_from_the_shell(night: Run) -> None:
     ],
 )
 def test_bad_input_exits_2_with_a_clear_message_and_appends_nothing(
-    night: Run, args: tuple[str, ...], message: str
+    night: Run, args: tuple[str, ...], message: str, tmp_path: Path
 ) -> None:
-    before = positions(night)
+    before = stored_rows(tmp_path)
     done = night(*args)
     assert done.returncode == 2, done.stdout
     assert message in done.stderr
     assert "Traceback" not in done.stderr
-    assert positions(night) == before
+    errors = [line for line in done.stderr.splitlines() if line.startswith("kiroku: error:")]
+    assert len(errors) == 1 and len(errors[0]) < 400  # one line, however long the input
+    assert stored_rows(tmp_path) == before  # not one stored byte changed
+
+
+def stored_rows(tmp_path: Path) -> str:
+    """A digest of every stored event row (the e2e store is tmp_path/data)."""
+    with sqlite3.connect(tmp_path / "data" / "kiroku.sqlite") as raw:
+        rows = raw.execute("SELECT * FROM stored_events ORDER BY rowid").fetchall()
+    raw.close()
+    return hashlib.sha256(repr(rows).encode()).hexdigest()
 
 
 def test_a_sheet_file_too_big_or_too_deep_is_refused(night: Run, tmp_path: Path) -> None:
