@@ -69,8 +69,10 @@ class SessionService:
         return state
 
     def snapshot(self, session_id: str, *, force: bool = False) -> None:
-        """Take a snapshot of the loaded session if it is due (or ``force``)."""
-        session = self.load(session_id)
+        """Take a snapshot of the loaded session if it is due (or ``force``); the session
+        held is used as it is, read again only when a retraction left it stale."""
+        held = self._sessions.get(session_id)
+        session = held if held is not None and not held.stale else self.load(session_id)
         last = self._snapshot_at.get(session_id, 0)
         self._snapshot_at[session_id] = snapshots.maybe_take(
             self.snapshots, session_id, session.state, last, force=force

@@ -18,9 +18,6 @@ from eventsourcing.persistence import IntegrityError, RecordConflictError, Store
 from adapters.store import SESSION_NAMESPACE, EventStore
 
 TOPIC = "kiroku:snapshot:"
-LOOK_BACK = 5
-"""How many of a session's latest snapshots one look returns (the runner asks again,
-further back, when none will do)."""
 
 
 def snapshot_stream(session_id: str, version: str) -> uuid.UUID:
@@ -37,10 +34,11 @@ class SnapshotStore:
     def latest(
         self, session_id: str, version: str, until: int | None = None
     ) -> Iterator[tuple[int, bytes]]:
-        """This code version's snapshots of the session at or before ``until``, latest
-        first: ``(position, data)``."""
+        """This code version's latest snapshot of the session at or before ``until``, as
+        ``(position, data)`` (none, or one: the runner asks again, further back, when it
+        will not do)."""
         rows = self.recorder.select_events(
-            snapshot_stream(session_id, version), lte=until, desc=True, limit=LOOK_BACK
+            snapshot_stream(session_id, version), lte=until, desc=True, limit=1
         )
         for row in rows:
             yield row.originator_version, row.state

@@ -176,8 +176,9 @@ def _state(args: argparse.Namespace) -> int:
     service = context.open_service(args)
     try:
         sid = context.session_id(args)
-        at = _at(args, service.load(sid), lowest=1)
-        projections = project_state(service.state_at(sid, at))
+        session = service.load(sid)
+        at = _at(args, session, lowest=1)
+        projections = project_state(session.state if at is None else service.state_at(sid, at))
     finally:
         service.store.close()
     if args.json:

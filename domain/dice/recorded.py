@@ -14,5 +14,3 @@ from domain.dice.roll_keep.roll import RollResult
 
 RecordedRoll = RollResult
 """Every family's recorded roll (a union of one, for now)."""
-
-FAMILIES: dict[str, type[RecordedRoll]] = {"roll_keep": RollResult}

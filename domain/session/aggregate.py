@@ -30,7 +30,6 @@ from domain.events import (
 from domain.names import check_name
 from domain.rulesets import lacks
 from domain.session.commands import (
-    CORE_COMMANDS,
     AddParticipant,
     JoinCharacter,
     Retract,
@@ -45,10 +44,6 @@ MAX_NOTE = 2_000
 
 class Session(SessionStream):
     """One session: its stream, the state folded from it, and the core's commands."""
-
-    def command_types(self) -> tuple[type[Command], ...]:
-        """Every command this session takes: the core's, then its ruleset's."""
-        return (*CORE_COMMANDS, *self.ruleset.command_types)
 
     def decide(self, command: Command, context: Context) -> list[Event]:
         """The batch for ``command`` (the core's, or the ruleset's), or a typed error.

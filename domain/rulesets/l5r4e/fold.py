@@ -80,10 +80,6 @@ class FourEState:
     def character(self, name: str | None) -> CharacterState | None:
         return None if name is None else self.characters.get(key(name))
 
-    def apply(self, event: Event) -> FourEState:
-        HANDLERS[type(event)](self, event)
-        return self
-
     # -- the fold, event by event --------------------------------------------------
 
     def _joined(self, event: CharacterJoined[CharacterSheet]) -> None:
