@@ -199,10 +199,17 @@ def _store_error(error: Exception, given: list[str]) -> str:
     from adapters.cli.context import store_config
     from adapters.store import describe_store_error
 
+    return describe_store_error(error, store_config(early_options(given)))
+
+
+def early_options(given: Sequence[str]) -> argparse.Namespace:
+    """``--session`` and ``--data-dir`` wherever they stand, before the full parse (which
+    needs the session's ruleset, or has failed)."""
     first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--session", default=None)
     first.add_argument("--data-dir", default=None)
     known, _ = first.parse_known_args(given)
-    return describe_store_error(error, store_config(known))
+    return known
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ the session.
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Sequence
 
@@ -21,10 +20,9 @@ from domain.rulesets import RULESETS, lacks, load_ruleset
 
 
 def command_types_for(argv: Sequence[str], word: str) -> tuple[type[Command], ...]:
-    first = argparse.ArgumentParser(add_help=False)
-    first.add_argument("--session", default=None)
-    first.add_argument("--data-dir", default=None)
-    known, _ = first.parse_known_args(argv)
+    from adapters.cli.main import early_options
+
+    known = early_options(argv)
     session_id = known.session or os.environ.get("KIROKU_SESSION")
     if session_id:
         with EventStore(store_config(known)) as store:

@@ -49,6 +49,11 @@ class Session(SessionStream):
         """The batch for ``command`` (the core's, or the ruleset's), or a typed error.
         The command's reason goes on every event of the batch that has none; an observer
         gives none."""
+        if command.reason is not None and not command.reason.isprintable():
+            raise MalformedInput(
+                f"reason {command.reason[:30]!r}: one line of printable text (it is printed "
+                "in the log)"
+            )
         if self.state.roles.get(context.actor) == "observer":
             raise NotAllowed(
                 f"{context.actor!r} observes session {self.opened.session!r} and may not "
@@ -139,6 +144,11 @@ class Session(SessionStream):
             raise MalformedInput("a note needs some text")
         if len(text) > MAX_NOTE:
             raise MalformedInput(f"a note of {len(text)} characters is over {MAX_NOTE}")
+        if not text.isprintable():
+            raise MalformedInput(
+                f"note {text[:30]!r}: one line of printable text (a newline would forge a "
+                "line of the log)"
+            )
         name = None
         if character is not None:
             member = self.member_named(character)

@@ -142,3 +142,11 @@ def test_a_skill_the_character_lacks_is_rolled_only_when_asked_for_unskilled() -
                  unskilled=True)  # fmt: skip
     [rolled] = decide(table, asked, Scripted(10, 3))
     assert rolled.roll.unskilled and rolled.roll.total == 13  # 2k2: the 10 does not explode
+
+
+def test_a_note_or_a_reason_that_could_forge_a_log_line_is_refused() -> None:
+    table = Table()
+    with pytest.raises(MalformedInput, match=r"note 'the GM\\n#9 forged': one line"):
+        decide(table, TakeNote(text="the GM\n#9 forged"))
+    with pytest.raises(MalformedInput, match=r"reason 'ok\\n#9 forged': one line"):
+        decide(table, TakeNote(text="fine", reason="ok\n#9 forged"))
