@@ -63,6 +63,7 @@ class EventCodec:
         )
         self._one = msgspec.json.Decoder(union)
         self._many = msgspec.json.Decoder(list[union])
+        self._positions = msgspec.json.Decoder(list[int])
         self._lines = msgspec.json.Decoder(line)
         self.union = union
 
@@ -99,6 +100,23 @@ class EventCodec:
                 event = self._at(position, state, where)
             append(Recorded(position, event))
         return recorded
+
+    def decode_joined(self, states: bytes, positions: bytes) -> list[Recorded] | None:
+        """A page already joined into a JSON array of payloads and one of their positions
+        (``adapters.sqlite_pages``), in two decoder calls; None when the page needs
+        :meth:`decode_page`'s care (an event to upcast, or one that cannot be read), or
+        when the positions are not in order."""
+        try:
+            events: list[Event] = self._many.decode(states)
+            at: list[int] = self._positions.decode(positions)
+        except (msgspec.DecodeError, RecursionError):
+            return None
+        if len(at) != len(events) or at != sorted(at):
+            return None
+        for event in events:
+            if event.schema_version != type(event).schema:
+                return None
+        return list(map(Recorded, at, events))
 
     def _at(self, position: int, state: bytes, where: str) -> Event:
         try:

@@ -8,7 +8,9 @@ whole (one transaction per command), and surfaces here as :class:`ConcurrencyCon
 
 Events are stored through :class:`EventMapper`, which encodes with msgspec instead of the
 library's default JSON transcoder, and reads go straight from stored bytes to typed
-Structs in large pages (:meth:`EventStore.read`), without the mapper's per-event objects.
+Structs in large pages (:meth:`EventStore.read`), without the mapper's per-event objects:
+from SQLite, pages that SQLite joins itself, the next read while this one is decoded
+(``adapters.sqlite_pages``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from eventsourcing.sqlite import SQLiteAggregateRecorder
 from eventsourcing.utils import get_topic
 
 from adapters.codec import EventCodec, codec_for, decode_opened, encode_event
+from adapters.sqlite_pages import PageReader, Window, index_topics
 from domain.errors import ConcurrencyConflict, MalformedInput, NotFound
 from domain.events import Event, Recorded, SessionOpened
 
@@ -143,8 +146,13 @@ class EventStore:
         self.app = KirokuApplication(env=config.library_environment())
         self.recorder = self.app.recorder
         self._codecs: dict[str, EventCodec] = {}
+        self._reader: PageReader | None = None
+        if isinstance(self.recorder, SQLiteAggregateRecorder):
+            index_topics(config.sqlite_path, self.recorder.events_table_name, config.lock_timeout)
 
     def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
         self.app.close()
 
     def __enter__(self) -> EventStore:
@@ -188,18 +196,31 @@ class EventStore:
         event type ``topic``), in large pages, decoded straight into typed Structs."""
         stream = stream_id(session_id)
         codec = self.codec(session_id)
-        fetch = (
-            self._fetch_sqlite
-            if isinstance(self.recorder, SQLiteAggregateRecorder)
-            else (self._fetch_generic)
-        )
+        where = f"session {session_id!r}, "
         stored_topic = None if topic is None else f"kiroku:{topic}"
+        reader = self._pages()
+        if reader is not None:
+            window = Window(stream.hex, after, until, stored_topic)
+            for read_from, joined in reader.pages(window, page):
+                decoded = codec.decode_joined(joined.states, joined.positions)
+                if decoded is None:
+                    decoded = codec.decode_page(reader.rows(read_from, page), where)
+                yield from decoded
+            return
         while True:
-            rows = fetch(stream, after, page, until, stored_topic)
-            yield from codec.decode_page(rows, f"session {session_id!r}, ")
+            rows = self._fetch_generic(stream, after, page, until, stored_topic)
+            yield from codec.decode_page(rows, where)
             if len(rows) < page:
                 return
             after = rows[-1][0]
+
+    def _pages(self) -> PageReader | None:
+        """The SQLite store's page reader (None for the in-memory store)."""
+        if self._reader is None and isinstance(self.recorder, SQLiteAggregateRecorder):
+            self._reader = PageReader(
+                self.config.sqlite_path, self.recorder.events_table_name, self.config.lock_timeout
+            )
+        return self._reader
 
     def retractions(
         self, session_id: str, after: int = 0, until: int | None = None
@@ -220,26 +241,6 @@ class EventStore:
                 break
             after = rows[-1].originator_version
         return found
-
-    def _fetch_sqlite(
-        self, stream: uuid.UUID, after: int, page: int, until: int | None, topic: str | None
-    ) -> list[tuple[int, bytes]]:
-        """Plain tuples from SQLite, without the library's per-row objects and UUIDs."""
-        recorder = self.recorder
-        assert isinstance(recorder, SQLiteAggregateRecorder)
-        statement = (
-            f"SELECT originator_version, state FROM {recorder.events_table_name} "
-            "WHERE originator_id=? AND originator_version>? AND originator_version<=?"
-            + (" AND topic=?" if topic is not None else "")
-            + " ORDER BY originator_version LIMIT ?"
-        )
-        values: tuple[object, ...] = (stream.hex, after, 2**62 if until is None else until)
-        values += (topic, page) if topic is not None else (page,)
-        with recorder.datastore.transaction(commit=False) as cursor, cursor as raw:
-            raw.row_factory = None
-            raw.execute(statement, values)
-            rows: list[tuple[int, bytes]] = raw.fetchall()
-        return rows
 
     def codec(self, session_id: str) -> EventCodec:
         """The codec of this session's ruleset (from its opening, read once)."""

@@ -35,13 +35,11 @@ import msgspec
 
 from adapters.codec import codec_for
 from adapters.store import READ_PAGE, EventStore, StoreConfig, stream_id
-from bench.cold import LIBRARY_ID, LibrarySession, library_application
+from bench.cold import LIBRARY_ID, LibrarySession, full_rebuild, library_application
 from bench.machine import Sample, load, median_mb, median_ms, python, run_child, spread_ms, verdict
 from bench.sessions import long_session
 from bench.stores import SESSION, cached, fingerprint, session_store, working_copy
 from domain.events import Event, Recorded
-from domain.session.state import fold
-from projections import project_state
 
 SIZE = 200_000
 REPEATS = 5
@@ -168,9 +166,7 @@ def in_process(data_dir: Path) -> Iterator[str]:
                 "raw select + typed decode": lambda: decode_pages(
                     select_rows(connection, table), _decode_rows
                 ),
-                "all projections from the store": lambda: project_state(
-                    fold(list(store.read(SESSION)))
-                ),
+                "all projections from the store": lambda: full_rebuild(store, SESSION),
             },
             REPEATS,
         )

@@ -4,7 +4,8 @@
   baseline — the session's events as dicts in one aggregate, stored with the library's
   default JSON transcoder — reconstructed by its repository from SQLite;
 - ``kiroku DATA_DIR SESSION``: Kiroku's full projection rebuild — the store read in
-  pages into typed events, folded, every read model projected.
+  pages into typed events and folded as they come (a command's path when there is no
+  snapshot), every read model projected.
 
 Each prints how many events it went through. Nothing of Kiroku is imported at module
 level, so the library's process pays only for the library.
@@ -14,11 +15,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
+
+if TYPE_CHECKING:
+    from adapters.store import EventStore
 
 LIBRARY_ID = UUID("5d0c1a1e-0b3e-4c1f-9a7e-2f4b6c8d0e12")
 
@@ -56,15 +60,34 @@ def library_replay(database: Path) -> int:
     return int(session.version)
 
 
+class NoSnapshots:
+    """A snapshot store with nothing in it: the store's own snapshots are ignored."""
+
+    def latest(self, session_id: str, version: str, until: int | None = None) -> list[Any]:
+        return []
+
+    def write(self, session_id: str, position: int, version: str, data: bytes) -> bool:
+        return False
+
+
+def full_rebuild(store: EventStore, session_id: str) -> int:
+    """Every projection from the store the way a command folds a session it has no
+    snapshot of (``projections.snapshots.load``, its snapshots ignored): the stream read
+    in pages and folded as it comes, then every read model projected. The number of
+    events folded."""
+    from projections import project_state, snapshots
+
+    state, folded_from = snapshots.load(store, NoSnapshots(), session_id)
+    assert folded_from == 0, "a full rebuild starts from no snapshot"
+    project_state(state)
+    return state.position
+
+
 def kiroku_rebuild(data_dir: Path, session_id: str) -> int:
     from adapters.store import EventStore, StoreConfig
-    from domain.session.state import fold
-    from projections import project_state
 
     with EventStore(StoreConfig(kind="sqlite", data_dir=data_dir)) as store:
-        events = list(store.read(session_id))
-    project_state(fold(events))
-    return len(events)
+        return full_rebuild(store, session_id)
 
 
 def main(argv: list[str]) -> int:

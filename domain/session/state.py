@@ -69,15 +69,8 @@ class SessionState:
         return None if name is None else self.members.get(key(name))
 
     def apply(self, recorded: Recorded) -> None:
-        event = recorded.event
-        self.position = recorded.position
-        kind = type(event)
-        core = _CORE.get(kind)
-        if core is not None:
-            core(self, recorded)
-        handler = self.handlers.get(kind)
-        if handler is not None:
-            handler(self.table, event)
+        """One event that counts (:func:`fold_onto` without retractions)."""
+        fold_onto(self, (recorded,), ())
 
     def _opened(self, recorded: Recorded) -> None:
         event = recorded.event
@@ -136,12 +129,29 @@ def fold_onto(
 ) -> SessionState:
     """``state`` (folded up to just before ``events``) with ``events`` applied as of
     ``until``, leaving out the positions in ``retracted`` (every position retracted as of
-    ``until``). ``events`` may be a stream read page by page: it is not kept."""
+    ``until``). ``events`` may be a stream read page by page: it is not kept.
+
+    Each event goes to the core's part of the fold (:data:`_CORE`), then to the ruleset's
+    handler for its type. The loop is written out, with its lookups held in locals, as
+    it runs once per event of every rebuild."""
+    core_of = _CORE.get
+    handler_of = state.handlers.get
+    table = state.table
     for recorded in events:
-        if until is not None and recorded.position > until:
+        position = recorded.position
+        if until is not None and position > until:
             break
-        if recorded.position in retracted:
-            state.position = recorded.position
+        state.position = position
+        if position in retracted:
             continue
-        state.apply(recorded)
+        event = recorded.event
+        kind = type(event)
+        core = core_of(kind)
+        if core is not None:
+            core(state, recorded)
+            handler_of = state.handlers.get  # the opening binds the ruleset's fold
+            table = state.table
+        handler = handler_of(kind)
+        if handler is not None:
+            handler(table, event)
     return state

@@ -15,6 +15,7 @@ from domain.rulesets.l5r4e.events import SessionOpened, WoundsTaken
 from domain.rulesets.l5r4e.play import Play
 from domain.session.aggregate import Session
 from domain.session.commands import TakeNote
+from domain.upcasting import UPCASTERS
 from tests.support import GM, T0, Clock, sheet
 
 
@@ -159,3 +160,81 @@ def test_a_damaged_event_in_the_store_is_named_by_its_session_and_position(
     with EventStore(config) as store, pytest.raises(MalformedInput) as refused:
         list(store.read("night"))
     assert "session 'night', event 2 cannot be read" in str(refused.value)
+
+
+def test_a_long_stream_reads_the_same_in_pages_of_any_size(store: EventStore) -> None:
+    """A stream read a page at a time (the next page read ahead while this one is used)
+    gives every event once, in order, whatever the page size; another session's events
+    interleaved in the store stay out of it."""
+    store.append("night", 0, [opened()])
+    store.append("day", 0, [opened("day")])
+    for batch in range(10):
+        store.append("night", 1 + batch * 5, [wound(batch * 5 + i) for i in range(5)])
+        store.append("day", 1 + batch, [wound(1000 + batch)])
+    whole = list(store.read("night"))
+    assert [r.position for r in whole] == list(range(1, 52))
+    for page in (1, 2, 7, 50, 51, 52, 20_000):
+        assert list(store.read("night", page=page)) == whole
+        assert list(store.read("night", after=10, until=33, page=page)) == whole[10:33]
+    assert [r.position for r in store.read("night", topic="SessionOpened", page=1)] == [1]
+
+
+def test_a_read_stopped_early_leaves_the_store_usable(store: EventStore) -> None:
+    store.append("night", 0, [opened(), *(wound(i) for i in range(1, 30))])
+    pages = store.read("night", page=4)
+    assert [next(pages).position for _ in range(5)] == [1, 2, 3, 4, 5]
+    pages.close()  # the page being read ahead is waited for, not abandoned
+    assert len(list(store.read("night", page=4))) == 30
+
+
+@pytest.mark.usefixtures("wounds_v2")
+def test_an_event_written_under_an_older_schema_is_upcast_in_a_long_read(
+    tmp_path: Path,
+) -> None:
+    config = StoreConfig(kind="sqlite", data_dir=tmp_path)
+    with EventStore(config) as store:
+        store.append("night", 0, [opened(), *(wound(i) for i in range(1, 10))])
+    with sqlite3.connect(tmp_path / "kiroku.sqlite") as raw:
+        old = (
+            b'{"type":"WoundsTaken","actor":"gm","at":"2026-11-29T19:00:00Z",'
+            b'"schema_version":1,"character":"Akodo Kaneka","wounds":55}'
+        )
+        raw.execute("UPDATE stored_events SET state = ? WHERE originator_version = 6", (old,))
+    raw.close()
+    with EventStore(config) as store:
+        events = [r.event for r in store.read("night", page=4)]
+    assert [e.amount for e in events[1:]] == [1, 2, 3, 4, 55, 6, 7, 8, 9]  # type: ignore[attr-defined]
+    assert {e.schema_version for e in events[1:]} == {2}
+
+
+@pytest.fixture
+def wounds_v2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """WoundsTaken at schema 2, whose version 1 (in some old writer) called ``amount``
+    ``wounds``."""
+
+    def rename(raw: dict[str, object]) -> dict[str, object]:
+        if "wounds" in raw:
+            raw["amount"] = raw.pop("wounds")
+        return raw
+
+    monkeypatch.setattr(WoundsTaken, "schema", 2)
+    monkeypatch.setitem(UPCASTERS, ("WoundsTaken", 1), rename)
+
+
+def test_a_sessions_retractions_are_read_by_index_not_by_a_pass_over_its_stream(
+    tmp_path: Path,
+) -> None:
+    """Every fold reads the retractions first; on SQLite that is a range scan of an index
+    of the stream's events by type, made when the store is first opened."""
+    config = StoreConfig(kind="sqlite", data_dir=tmp_path)
+    with EventStore(config) as store:
+        store.append("night", 0, [opened(), wound(1)])
+    with sqlite3.connect(config.sqlite_path) as raw:
+        plan = raw.execute(
+            "EXPLAIN QUERY PLAN SELECT originator_version, state FROM stored_events "
+            "WHERE originator_id=? AND originator_version>? AND originator_version<=? "
+            "AND topic=? ORDER BY originator_version LIMIT ?",
+            ("x", 0, 10, "kiroku:EventRetracted", 10),
+        ).fetchall()
+    raw.close()
+    assert "kiroku_stream_topic" in str(plan)
