@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -191,7 +191,7 @@ class EventStore:
         *,
         until: int | None = None,
         topic: str | None = None,
-    ) -> Iterator[Recorded]:
+    ) -> Generator[Recorded, None, None]:
         """The session's events after position ``after`` (up to ``until``; only those of
         event type ``topic``), in large pages, decoded straight into typed Structs."""
         stream = stream_id(session_id)
