@@ -5,7 +5,7 @@ new version of the rules (which ignores the old snapshots)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,7 @@ class Counting(EventStore):
 
     read_count = 0
 
-    def read(self, *args: Any, **kwargs: Any) -> Iterator[Recorded]:
+    def read(self, *args: Any, **kwargs: Any) -> Generator[Recorded, None, None]:
         for recorded in super().read(*args, **kwargs):
             Counting.read_count += 1
             yield recorded
