@@ -2,17 +2,15 @@
 
 Rendered as JSON when stderr is not a terminal (a service, CI, a pipe) and readably
 when it is. ``KIROKU_LOG`` sets the level (debug, info, warning, error) or turns logging
-``off``.
+``off``. structlog is imported when the first line is logged, not before: a command that
+only reads logs nothing and never pays for it.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 from typing import Any
-
-import structlog
 
 LEVELS = {"debug": 10, "info": 20, "warning": 30, "error": 40, "off": 50}  # off: nothing logs at 50
 _configured = False
@@ -20,8 +18,10 @@ _configured = False
 
 def configure(level: str | None = None, *, json: bool | None = None) -> None:
     global _configured
+    import structlog
+
     name = (level or os.environ.get("KIROKU_LOG") or "info").lower()
-    threshold = LEVELS.get(name, logging.INFO)
+    threshold = LEVELS.get(name, LEVELS["info"])
     as_json = (not sys.stderr.isatty()) if json is None else json
     renderer: Any = (
         structlog.processors.JSONRenderer() if as_json else structlog.dev.ConsoleRenderer()
@@ -42,4 +42,6 @@ def configure(level: str | None = None, *, json: bool | None = None) -> None:
 def logger() -> Any:
     if not _configured:
         configure()
+    import structlog
+
     return structlog.get_logger("kiroku")

@@ -155,7 +155,7 @@ def in_process(data_dir: Path) -> Iterator[str]:
         EventStore(StoreConfig(kind="sqlite", data_dir=data_dir)) as store,
         closing(sqlite3.connect(data_dir / "kiroku.sqlite")) as connection,
     ):
-        table = store.recorder.events_table_name  # type: ignore[attr-defined]
+        table = store.recorder.events_table_name
         rows = select_rows(connection, table)
         assert len(rows) == SIZE
         events = [r.event for r in decode_pages(rows, _decode_rows)]

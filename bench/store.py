@@ -157,7 +157,7 @@ def run() -> list[str]:
                 latencies.append(time.perf_counter() - start)
             median = statistics.median(latencies)
             per_second = APPENDS / sum(latencies)
-            synchronous = store.recorder.datastore.transaction(commit=False)  # type: ignore[attr-defined]
+            synchronous = store.recorder.datastore.transaction(commit=False)
             with synchronous as cursor:
                 cursor.execute("PRAGMA synchronous")
                 level = cursor.fetchone()[0]

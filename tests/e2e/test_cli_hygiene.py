@@ -67,8 +67,9 @@ def test_dice_and_help_import_neither_the_store_nor_structlog_nor_asyncio(
 
 
 def test_a_store_command_does_import_them(tmp_path: Path) -> None:
-    """The other side of the test above, so that it cannot pass by looking at nothing."""
-    modules = modules_after(["session", "list"], tmp_path)
+    """The other side of the test above, so that it cannot pass by looking at nothing: a
+    command that writes (and logs what it wrote)."""
+    modules = modules_after(["session", "open", "--id", "night", "--gm", "sensei"], tmp_path)
     assert [name for name in STORE_AND_LOGGING if loaded(modules, name)] == list(STORE_AND_LOGGING)
 
 
@@ -354,3 +355,31 @@ def test_the_core_words_are_the_core_parser_s() -> None:
     from adapters.cli.main import CORE_WORDS
 
     assert {words[0] for words, _ in _leaves(build_parser())} == CORE_WORDS
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["state", "--session", "night", "--json"],
+        ["log", "--session", "night"],
+        ["session", "list"],
+        ["session", "show", "night"],
+    ],
+    ids=["state", "log", "session list", "session show"],
+)
+def test_a_command_that_only_reads_imports_neither_the_library_nor_structlog(
+    argv: list[str], tmp_path: Path
+) -> None:
+    """Reading goes straight to SQLite: the library that writes, and the logging of the
+    commands that write, are for the commands that write."""
+    data = tmp_path / "data"
+    env = {**os.environ, "KIROKU_DATA_DIR": str(data), "KIROKU_LOG": "off"}
+    opened = subprocess.run(
+        [KIROKU, "session", "open", "--id", "night", "--gm", "sensei"], env=env, capture_output=True
+    )
+    assert opened.returncode == 0, opened.stderr
+    modules = modules_after(argv, tmp_path)
+    assert loaded(modules, "adapters.store")
+    assert [
+        name for name in ("eventsourcing", "structlog", "asyncio") if loaded(modules, name)
+    ] == []

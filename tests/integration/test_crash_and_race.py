@@ -118,7 +118,7 @@ def test_processes_racing_on_one_session_store_each_position_once(data: Path) ->
 def test_every_connection_is_wal_synchronous_full_with_a_busy_timeout(data: Path) -> None:
     with EventStore(StoreConfig(kind="sqlite", data_dir=data, lock_timeout=3)) as store:
         recorder = store.recorder
-        datastore = recorder.datastore  # type: ignore[attr-defined]
+        datastore = recorder.datastore
         with datastore.transaction(commit=False) as cursor, cursor as raw:
             settings = {
                 pragma: raw.execute(f"PRAGMA {pragma}").fetchone()[0]

@@ -1,4 +1,10 @@
-"""A session's stream read from SQLite in pages that SQLite itself puts together.
+"""Reading the SQLite store directly: a session's stream in pages that SQLite itself puts
+together, its opening, its last position, its latest snapshot.
+
+The ``eventsourcing`` library writes the store (its recorder, its schema, its optimistic
+concurrency); reading needs none of it, so a command that only reads (``kiroku state``,
+``kiroku log``, a full rebuild) never imports the library, and a store on a read-only
+disk can still be read.
 
 Reading a long stream row by row costs a Python tuple and a ``bytes`` per event before
 anything is decoded. Instead SQLite joins a page of payloads into one JSON array (and
@@ -7,8 +13,8 @@ strings per page and msgspec decodes each in one call. SQLite runs a statement w
 holding Python's lock, so while one page is decoded and folded, the next is read in a
 thread: on a full rebuild the reading costs almost nothing on top of the decoding.
 
-Reads use a connection of their own, read-only (``PRAGMA query_only``): the library's
-connections stay the writers'. A command's tail (fewer events than a page) is one
+Reads use a connection of their own, opened read-only: the library's connections stay
+the writers'. A command's tail (fewer events than a page) is one
 statement and no thread.
 """
 
@@ -19,6 +25,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,10 @@ class Window:
         return Window(self.stream, after, self.until, self.topic)
 
 
+EVENTS_TABLE = "stored_events"
+SNAPSHOTS_TABLE = "stored_snapshots"
+"""The library's SQLite tables (``adapters.store`` checks that its recorders agree)."""
+
 TOPIC_INDEX = "kiroku_stream_topic"
 
 
@@ -85,12 +96,12 @@ def index_topics(path: Path, table: str, timeout: float) -> bool:
         connection.close()
 
 
-class PageReader:
-    """Pages of the ``stored_events`` table of the SQLite database at ``path``."""
+class SqliteReader:
+    """Reads of the store in the SQLite database at ``path``."""
 
-    def __init__(self, path: Path, table: str, timeout: float) -> None:
+    def __init__(self, path: Path, timeout: float) -> None:
         self._path = path
-        self._table = table
+        self._table = EVENTS_TABLE
         self._timeout = timeout
         self._connection: sqlite3.Connection | None = None
         self._lock = threading.Lock()
@@ -99,7 +110,6 @@ class PageReader:
         if self._connection is None:
             connection = sqlite3.connect(self._path, timeout=self._timeout, check_same_thread=False)
             connection.text_factory = bytes
-            connection.execute("PRAGMA query_only=ON")
             self._connection = connection
         return self._connection
 
@@ -108,6 +118,55 @@ class PageReader:
             if self._connection is not None:
                 self._connection.close()
                 self._connection = None
+
+    def _one(self, statement: str, values: tuple[object, ...]) -> Any:
+        """The first row a statement gives (a tuple), or None."""
+        with self._lock:
+            return self._connect().execute(statement, values).fetchone()
+
+    def has_tables(self) -> bool:
+        """Whether the library has made its tables in this store yet."""
+        found = self._one(
+            "SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN (?, ?)",
+            (EVENTS_TABLE, SNAPSHOTS_TABLE),
+        )
+        return found is not None and found[0] == 2
+
+    def first(self, stream: str) -> bytes | None:
+        """The payload of a stream's first event (a session's opening), if it has one."""
+        row = self._one(
+            f"SELECT state FROM {EVENTS_TABLE} WHERE originator_id=? "
+            "ORDER BY originator_version LIMIT 1",
+            (stream,),
+        )
+        return None if row is None else bytes(row[0])
+
+    def last_position(self, stream: str) -> int:
+        row = self._one(
+            f"SELECT max(originator_version) FROM {EVENTS_TABLE} WHERE originator_id=?",
+            (stream,),
+        )
+        return 0 if row is None or row[0] is None else int(row[0])
+
+    def by_topic(self, topic: str) -> list[bytes]:
+        """The payload of every event of one stored type in the store, oldest first (the
+        order the library numbers them in)."""
+        with self._lock:
+            rows = (
+                self._connect()
+                .execute(f"SELECT state FROM {EVENTS_TABLE} WHERE topic=? ORDER BY rowid", (topic,))
+                .fetchall()
+            )
+        return [bytes(state) for (state,) in rows]
+
+    def latest_snapshot(self, stream: str, until: int | None) -> tuple[int, bytes] | None:
+        """The latest row of a snapshot stream at or before ``until``."""
+        row = self._one(
+            f"SELECT originator_version, state FROM {SNAPSHOTS_TABLE} WHERE originator_id=? "
+            "AND originator_version<=? ORDER BY originator_version DESC LIMIT 1",
+            (stream, 2**62 if until is None else until),
+        )
+        return None if row is None else (int(row[0]), bytes(row[1]))
 
     def page(self, window: Window, limit: int) -> Page | None:
         """The first ``limit`` events of ``window`` (None: there are none)."""
@@ -160,7 +219,7 @@ class PageReader:
 class _Ahead:
     """One page read in a thread; :meth:`result` waits for it (and raises its error)."""
 
-    def __init__(self, reader: PageReader, window: Window, limit: int) -> None:
+    def __init__(self, reader: SqliteReader, window: Window, limit: int) -> None:
         self._page: Page | None = None
         self._error: BaseException | None = None
         self._thread = threading.Thread(
@@ -168,7 +227,7 @@ class _Ahead:
         )
         self._thread.start()
 
-    def _read(self, reader: PageReader, window: Window, limit: int) -> None:
+    def _read(self, reader: SqliteReader, window: Window, limit: int) -> None:
         try:
             self._page = reader.page(window, limit)
         except BaseException as error:  # handed to the reader's thread by result()
