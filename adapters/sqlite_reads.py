@@ -69,6 +69,11 @@ EVENTS_TABLE = "stored_events"
 SNAPSHOTS_TABLE = "stored_snapshots"
 """The library's SQLite tables (``adapters.store`` checks that its recorders agree)."""
 
+FIRST_PAGE = 1_000
+"""The most events a read's first page holds: a command's tail (fewer events than a
+snapshot interval) is one statement, a long read gets going without waiting for a whole
+page."""
+
 TOPIC_INDEX = "kiroku_stream_topic"
 
 
@@ -199,14 +204,18 @@ class SqliteReader:
         return rows
 
     def pages(self, window: Window, limit: int) -> Iterator[tuple[Window, Page]]:
-        """Every page of ``window`` in order, each with the window it was read from; the
-        next page is read in a thread while the caller works on this one."""
-        page = self.page(window, limit)
+        """Every page of ``window`` in order (up to ``limit`` events each), each with the
+        window it was read from; the next page is read in a thread while the caller
+        works on this one. The first page is short (:data:`FIRST_PAGE`), so that the
+        caller starts on it while the next, full one is read."""
+        asked = min(limit, FIRST_PAGE)
+        page = self.page(window, asked)
         ahead: _Ahead | None = None
         try:
             while page is not None:
                 following = window.moved_to(page.last)
-                ahead = _Ahead(self, following, limit) if page.count == limit else None
+                ahead = _Ahead(self, following, limit) if page.count == asked else None
+                asked = limit
                 yield window, page
                 window = following
                 page = ahead.result() if ahead is not None else None

@@ -141,6 +141,20 @@ class EventStore:
     ) -> Generator[Recorded, None, None]:
         """The session's events after position ``after`` (up to ``until``; only those of
         event type ``topic``), in large pages, decoded straight into typed Structs."""
+        for decoded in self.read_pages(session_id, after, page, until=until, topic=topic):
+            yield from decoded
+
+    def read_pages(
+        self,
+        session_id: str,
+        after: int = 0,
+        page: int = READ_PAGE,
+        *,
+        until: int | None = None,
+        topic: str | None = None,
+    ) -> Generator[list[Recorded], None, None]:
+        """:meth:`read` a page at a time (a long fold iterates them without a generator
+        step per event)."""
         stream = stream_id(session_id)
         codec = self.codec(session_id)
         where = f"session {session_id!r}, "
@@ -150,14 +164,15 @@ class EventStore:
             for read_from, joined in self.reader.pages(window, page):
                 decoded = codec.decode_joined(joined.states, joined.positions)
                 if decoded is None:
-                    decoded = codec.decode_page(self.reader.rows(read_from, page), where)
-                yield from decoded
+                    rows = self.reader.rows(read_from, joined.count)
+                    decoded = codec.decode_page(rows, where)
+                yield decoded
             return
         from adapters.library import fetch_rows
 
         while True:
             rows = fetch_rows(self.recorder, stream, after, page, until, stored_topic)
-            yield from codec.decode_page(rows, where)
+            yield codec.decode_page(rows, where)
             if len(rows) < page:
                 return
             after = rows[-1][0]

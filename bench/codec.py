@@ -35,7 +35,8 @@ import msgspec
 
 from adapters.codec import codec_for
 from adapters.store import READ_PAGE, EventStore, StoreConfig, stream_id
-from bench.cold import LIBRARY_ID, LibrarySession, full_rebuild, library_application
+from bench.cold import full_rebuild
+from bench.library_session import LIBRARY_ID, LibrarySession, library_application
 from bench.machine import Sample, load, median_mb, median_ms, python, run_child, spread_ms, verdict
 from bench.sessions import long_session
 from bench.stores import SESSION, cached, fingerprint, session_store, working_copy
@@ -192,7 +193,7 @@ def library_store(events: list[Recorded]) -> tuple[Path, bool]:
         app.save(session)
         app.close()
 
-    key = fingerprint(events, "library", str(SIZE), str(LIBRARY_ID))
+    key = fingerprint(events, "library", str(SIZE), str(LIBRARY_ID), LibrarySession.__module__)
     return cached(f"library-{SIZE}", key, build)
 
 

@@ -7,8 +7,9 @@
   pages into typed events and folded as they come (a command's path when there is no
   snapshot), every read model projected.
 
-Each prints how many events it went through. Nothing of Kiroku is imported at module
-level, so the library's process pays only for the library.
+Each prints how many events it went through. Each process imports only what its own
+path needs: the library's, the library (``bench/library_session.py``); Kiroku's, Kiroku
+(whose rebuild reads SQLite without the library).
 """
 
 from __future__ import annotations
@@ -16,46 +17,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from uuid import UUID
-
-from eventsourcing.application import Application
-from eventsourcing.domain import Aggregate, event
 
 if TYPE_CHECKING:
     from adapters.store import EventStore
 
-LIBRARY_ID = UUID("5d0c1a1e-0b3e-4c1f-9a7e-2f4b6c8d0e12")
-
-
-class LibrarySession(Aggregate):
-    """``bench.store.BaselineSession`` again (same event, same dicts), defined where
-    reconstructing it imports nothing but the library, and always at the same id."""
-
-    @staticmethod
-    def create_id() -> UUID:
-        return LIBRARY_ID
-
-    def __init__(self) -> None:
-        self.happenings = 0
-
-    @event("Happened")
-    def happened(self, kind: str, payload: dict[str, Any]) -> None:
-        self.happenings += 1
-
-
-class LibraryApplication(Application[UUID]):
-    name = "Baseline"
-
-
-def library_application(database: Path) -> LibraryApplication:
-    return LibraryApplication(
-        env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(database)}
-    )
-
 
 def library_replay(database: Path) -> int:
+    from bench.library_session import LIBRARY_ID, library_application
+
     app = library_application(database)
-    session: Aggregate = app.repository.get(LIBRARY_ID)  # its class is bench.cold's, not __main__'s
+    session: Any = app.repository.get(LIBRARY_ID)
     app.close()
     return int(session.version)
 

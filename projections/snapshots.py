@@ -15,6 +15,7 @@ import hashlib
 import importlib.util
 from collections.abc import Iterable, Iterator
 from functools import cache
+from itertools import chain
 from pathlib import Path
 from typing import Protocol
 
@@ -34,9 +35,9 @@ class History(Protocol):
 
     def opened(self, session_id: str) -> SessionOpened: ...
 
-    def read(
+    def read_pages(
         self, session_id: str, after: int = 0, page: int = ..., *, until: int | None = None
-    ) -> Iterator[Recorded]: ...
+    ) -> Iterator[list[Recorded]]: ...
 
     def retractions(
         self, session_id: str, after: int = 0, until: int | None = None
@@ -100,8 +101,8 @@ def _fold_from(
     until: int | None,
 ) -> SessionState:
     retracted = {r.event.position for r in retractions}  # type: ignore[attr-defined]
-    events = history.read(session_id, state.position, until=until)
-    return fold_onto(state, events, retracted, until)
+    pages = history.read_pages(session_id, state.position, until=until)
+    return fold_onto(state, chain.from_iterable(pages), retracted, until)
 
 
 def maybe_take(

@@ -238,3 +238,28 @@ def test_a_sessions_retractions_are_read_by_index_not_by_a_pass_over_its_stream(
         ).fetchall()
     raw.close()
     assert "kiroku_stream_topic" in str(plan)
+
+
+def test_an_event_from_a_newer_kiroku_in_a_long_read_is_refused_by_its_position(
+    tmp_path: Path,
+) -> None:
+    config = StoreConfig(kind="sqlite", data_dir=tmp_path)
+    with EventStore(config) as store:
+        store.append("night", 0, [opened(), *(wound(i) for i in range(1, 10))])
+    with sqlite3.connect(tmp_path / "kiroku.sqlite") as raw:
+        [(state,)] = raw.execute("SELECT state FROM stored_events WHERE originator_version = 7")
+        newer = bytes(state).replace(b'"schema_version":1', b'"schema_version":9')
+        raw.execute("UPDATE stored_events SET state = ? WHERE originator_version = 7", (newer,))
+    raw.close()
+    with EventStore(config) as store, pytest.raises(MalformedInput) as refused:
+        list(store.read("night", page=4))
+    assert "session 'night', event 7 cannot be read" in str(refused.value)
+    assert "schema_version 9 is newer than this Kiroku reads (1)" in str(refused.value)
+
+
+def test_a_stream_longer_than_the_first_page_reads_whole(store: EventStore) -> None:
+    """A long read starts with a short page, then reads full ones ahead."""
+    appended = store.append("night", 0, [opened(), *(wound(i % 40) for i in range(2_344))])
+    for page in (999, 1_000, 1_001, 1_500, 20_000):
+        assert list(store.read("night", page=page)) == appended
+    assert list(store.read("night", after=1_000, until=2_200)) == appended[1_000:2_200]
