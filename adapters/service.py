@@ -61,11 +61,15 @@ class SessionService:
         return session
 
     def state_at(self, session_id: str, position: int | None) -> SessionState:
-        """The session's state as of ``position`` (the latest when None)."""
+        """The session's state as of ``position`` (the latest when None). At 0, before
+        its first event, it is the session as its opening made it, with nothing in it:
+        which session and ruleset, and the ruleset's views empty."""
         if position is None:
             return self.load(session_id).state
         check_session_id(session_id)
-        state, _ = snapshots.load(self.store, self.snapshots, session_id, until=position)
+        state, _ = snapshots.load(self.store, self.snapshots, session_id, until=max(position, 1))
+        if position == 0:
+            state.position = 0
         return state
 
     def snapshot(self, session_id: str, *, force: bool = False) -> None:

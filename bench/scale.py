@@ -87,6 +87,7 @@ WARM = (
     "from adapters.cli.main import main as run_main;"
     "import adapters.cli.commands, adapters.cli.session_commands;"
     "import adapters.service, domain.rulesets.l5r4e.ruleset, domain.rulesets.l5r4e.commands;"
+    "import adapters.library, adapters.sqlite_reads, projections, structlog;"
     "from adapters import log; log.configure('off');"
     "t = time.perf_counter(); code = run_main(sys.argv[1:]);"
     "sys.stderr.write(f'{(time.perf_counter() - t) * 1000:.3f}\\n'); sys.exit(code)"
@@ -95,7 +96,8 @@ WARM = (
 
 def in_process(stores: dict[int, Path], folder: Path) -> dict[tuple[str, int], list[float]]:
     """The command's own work, start-up left out: a child that imports everything a
-    command imports, then times ``main(argv)`` alone (milliseconds, from its stderr)."""
+    command may import (the modules a command imports lazily too: the library, structlog),
+    then times ``main(argv)`` alone (milliseconds, from its stderr)."""
     timings: dict[tuple[str, int], list[float]] = {}
     for command, size, data_dir in rounds(stores, folder):
         argv = [python(), "-c", WARM, "--data-dir", str(data_dir), *COMMANDS[command]]

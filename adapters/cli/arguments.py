@@ -117,6 +117,16 @@ def register_session(commands: Subparsers) -> None:
     add_data_dir(shower)
     shower.set_defaults(handler=handler("_session_show"))
 
+    state = commands.add_parser("state", help="the projections")
+    add_session_arguments(state, actor=False)
+    state.add_argument("--at", type=int, default=None, help="as of this position")
+    state.set_defaults(handler=handler("_state"))
+
+
+# -- the audit: log and show (adapters.cli.audit) ----------------------------------------
+
+
+def register_audit(commands: Subparsers) -> None:
     log = commands.add_parser("log", help="the timeline")
     add_session_arguments(log)
     log.add_argument("--at", type=int, default=None, help="as of this position")
@@ -127,12 +137,29 @@ def register_session(commands: Subparsers) -> None:
         default=50,
         help="at most N events: the first N after --after, else the last N (default 50; 0: all)",
     )
-    log.set_defaults(handler=handler("_log"))
+    log.add_argument("--character", default=None, help="only the events that name this character")
+    log.add_argument(
+        "--actor",
+        dest="recorded_by",
+        default=None,
+        help="only the events this participant recorded (--as is who reads)",
+    )
+    log.add_argument(
+        "--kind", default=None, help="only the events of this type (DiceRolled, WoundsTaken, …)"
+    )
+    log.add_argument(
+        "--since",
+        default=None,
+        help="only the events recorded at or after this time (ISO 8601; local time if no zone)",
+    )
+    log.set_defaults(handler="audit:log_command")
 
-    state = commands.add_parser("state", help="the projections")
-    add_session_arguments(state, actor=False)
-    state.add_argument("--at", type=int, default=None, help="as of this position")
-    state.set_defaults(handler=handler("_state"))
+    show = commands.add_parser(
+        "show", help="one event whole: its fields, dice, parts, and whether it still counts"
+    )
+    show.add_argument("position", type=int, help="the event's position in the session")
+    add_session_arguments(show)
+    show.set_defaults(handler="audit:show_command")
 
 
 # -- kiroku doctor (adapters.cli.doctor) ------------------------------------------------

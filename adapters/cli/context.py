@@ -47,6 +47,14 @@ def session_id(args: argparse.Namespace) -> str:
     return str(value)
 
 
+def at_position(args: argparse.Namespace, session: Session, lowest: int = 0) -> int | None:
+    """``--at N``: a position of the session (0, before its opening, only for the log)."""
+    at = getattr(args, "at", None)
+    if at is not None and not lowest <= at <= session.version:
+        raise MalformedInput(f"--at {at}: the session has positions {lowest} to {session.version}")
+    return at
+
+
 def actor(args: argparse.Namespace, session: Session) -> str:
     chosen = getattr(args, "actor", None)
     return str(chosen) if chosen else session.opened.gm

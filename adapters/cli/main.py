@@ -87,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser, commands = _parser()
     arguments.register_dice(commands)
     arguments.register_session(commands)
+    arguments.register_audit(commands)
     add_command_parsers(commands, CORE_COMMANDS, "commands:run")
     arguments.register_rules(commands)
     arguments.register_doctor(commands)
@@ -102,7 +103,7 @@ def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentP
 
 
 CORE_WORDS = frozenset(
-    {"roll", "odds", "demo", "session", "log", "state", "join", "participant", "note",
+    {"roll", "odds", "demo", "session", "log", "show", "state", "join", "participant", "note",
      "retract", "rules", "doctor", "export", "import", "replay"}
 )  # fmt: skip
 """The core's subcommand words (everything else is a ruleset's); a test keeps them the

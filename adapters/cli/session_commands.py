@@ -8,16 +8,11 @@ from __future__ import annotations
 
 import argparse
 import uuid
-from collections.abc import Iterator
-from typing import Any
 
 from adapters.cli import context
-from adapters.cli.render import print_json, print_json_array, render_state, render_timeline
-from adapters.store import EventStore
+from adapters.cli.render import print_json, render_state
 from domain.errors import MalformedInput
-from domain.session.aggregate import Session
 from projections import project_state
-from projections.timeline import timeline
 
 # -- session open | list | show ------------------------------------------------------
 
@@ -99,85 +94,12 @@ def session_roll(args: argparse.Namespace) -> int:
     return run_word(args, ("roll",))
 
 
-def _at(args: argparse.Namespace, session: Session, lowest: int = 0) -> int | None:
-    """``--at N``: a position of the session (0, before its opening, only for the log)."""
-    at = getattr(args, "at", None)
-    if at is not None and not lowest <= at <= session.version:
-        raise MalformedInput(f"--at {at}: the session has positions {lowest} to {session.version}")
-    return at
-
-
-def _log(args: argparse.Namespace) -> int:
-    """A page of the timeline (the last 50 events by default), printed a row at a time;
-    only the page's events are read from the store."""
-    service = context.open_service(args)
-    try:
-        sid = context.session_id(args)
-        session = service.load(sid)
-        viewer = context.actor(args, session)
-        until = _at(args, session)
-        if args.after is not None and not 0 <= args.after <= session.version:
-            raise MalformedInput(
-                f"--after {args.after}: the session has positions 0 to {session.version}"
-            )
-        if args.limit < 0:
-            raise MalformedInput(f"--limit {args.limit}: give a number of events, or 0 for all")
-        rows = _timeline_rows(
-            service.store,
-            session,
-            until,
-            args.after,
-            args.limit,
-            viewer_is_gm=session.is_gm(viewer),
-        )
-        if args.json:
-            print_json_array(rows)
-        else:
-            for row in rows:
-                print(render_timeline([row]))
-    finally:
-        service.store.close()
-    return 0
-
-
-def _timeline_rows(
-    store: EventStore,
-    session: Session,
-    until: int | None,
-    after: int | None,
-    limit: int,
-    *,
-    viewer_is_gm: bool,
-) -> Iterator[dict[str, Any]]:
-    """The timeline's rows for the events in (after, until]: the first ``limit`` of them
-    after ``after``, else the last ``limit`` (0: all), each row made as it is printed.
-
-    Each row is the timeline's own, of its event and of the retraction that marks it, so
-    it is the row the whole timeline would have (a player still sees no hidden roll)."""
-    sid = session.opened.session
-    last = session.version if until is None else until
-    first = after or 0
-    if limit and after is None:
-        first = max(first, last - limit)
-    retracted = {target: by for target, by in session.state.retracted.items() if by <= last}
-    for count, recorded in enumerate(store.read(sid, first, until=last)):
-        if limit and count == limit:
-            return
-        marked = [recorded]
-        if recorded.position in retracted:
-            by = retracted[recorded.position]
-            marked += list(store.read(sid, by - 1, until=by))
-        for row in timeline(marked, until, viewer_is_gm=viewer_is_gm, ruleset=session.ruleset):
-            if row["position"] == recorded.position:
-                yield row
-
-
 def _state(args: argparse.Namespace) -> int:
     service = context.open_service(args)
     try:
         sid = context.session_id(args)
         session = service.load(sid)
-        at = _at(args, session, lowest=1)
+        at = context.at_position(args, session)
         projections = project_state(session.state if at is None else service.state_at(sid, at))
     finally:
         service.store.close()

@@ -136,6 +136,11 @@ class Ruleset(Protocol):
         """One line a GM reads in the log for one of the ruleset's events."""
         ...
 
+    def explain(self, event: Event) -> list[str]:
+        """What ``kiroku show`` prints below one of the ruleset's events' fields: a roll
+        die by die, with the parts of its total and TN (nothing for most events)."""
+        ...
+
 
 RulesetFactory = Callable[[Mapping[str, str]], Ruleset]
 """A ruleset package's ``build``: its options (checked) make a :class:`Ruleset`."""

@@ -18,6 +18,11 @@ Run = Callable[..., subprocess.CompletedProcess[str]]
 @pytest.fixture
 def kiroku(tmp_path: Path) -> Run:
     """``kiroku(*args)`` runs the installed entry point with its own data directory."""
+    return runner(tmp_path)
+
+
+def runner(tmp_path: Path) -> Run:
+    """Runs the installed entry point with its data directory in ``tmp_path``."""
     if not KIROKU.exists():
         pytest.fail(f"the kiroku console script is not installed at {KIROKU}")
 

@@ -10,15 +10,17 @@ import sys
 import tomllib
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from adapters.cli.main import CLOSED_PIPE, build_parser, handler, ruleset_parser
 from adapters.replay_file import read_replay, write_replay
 from domain.dice.roll_keep.roll import RollOptions
+from domain.events import EventRetracted
 from domain.rulesets import load_ruleset
 from domain.rulesets.l5r4e.play import Play
 from domain.session.aggregate import Session
-from projections.timeline import timeline
+from projections.timeline import describe, ruleset_of, timeline
 from tests.e2e.conftest import KIROKU, Run
 from tests.support import Scripted, Table
 
@@ -244,7 +246,19 @@ def test_log_pages_are_the_whole_timelines_rows_for_those_events(
     whole = timeline(events, at, viewer_is_gm=gm)
     done = kiroku("log", "--session", "long", "--json", *options)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == [row for row in whole if row["position"] in positions]
+    rows = json.loads(done.stdout)
+    expected = [row for row in whole if row["position"] in positions]
+    recorded = {r.position: r.event for r in events}
+    for row, want in zip(rows, expected, strict=True):
+        # the log's row is the timeline's, with the event whole, and a retraction's
+        # summary naming what it took back
+        assert row.pop("event") == msgspec.json.decode(
+            msgspec.json.encode(recorded[row["position"]])
+        )
+        if want["type"] == "EventRetracted":
+            assert row["summary"].startswith(want["summary"] + ": ")
+            row["summary"] = want["summary"]
+    assert rows == expected
 
 
 def test_log_pages_mark_retractions_only_as_of_their_position(
@@ -264,7 +278,14 @@ def test_log_limit_0_prints_the_whole_timeline_in_its_json_shape(
 ) -> None:
     _, events = read_replay(tmp_path / "long.jsonl")
     done = kiroku("log", "--session", "long", "--json", "--limit", "0")
-    assert done.stdout == json.dumps(timeline(events), ensure_ascii=False) + "\n"
+    rows = timeline(events)
+    recorded = {r.position: r.event for r in events}
+    for row in rows:
+        event = recorded[row["position"]]
+        if isinstance(event, EventRetracted):
+            row["summary"] += f": {describe(recorded[event.position], ruleset_of(events))}"
+        row["event"] = msgspec.to_builtins(event)
+    assert done.stdout == json.dumps(rows, ensure_ascii=False) + "\n"
 
 
 @pytest.mark.parametrize(

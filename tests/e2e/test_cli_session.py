@@ -131,7 +131,7 @@ def test_honour_xp_and_a_retraction_from_the_shell(night: Run) -> None:
         (("roll", "3k3", "--session", "nowhere", "--character", "x"), "no session 'nowhere'"),
         (("join", *S, "--sheet", "/nonexistent.json", "--player", "x"), "cannot read sheet"),
         (("combat", "round", *S), "no combat is under way"),
-        (("state", *S, "--at", "0"), "--at 0: the session has positions 1 to"),
+        (("state", *S, "--at", "-1"), "--at -1: the session has positions 0 to"),
         (
             (
                 "roll",

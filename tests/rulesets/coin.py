@@ -153,6 +153,11 @@ class CoinRuleset:
             return f"{event.character} calls {event.call}, flips {list(event.faces)}: {verdict}"
         return type(event).__name__
 
+    def explain(self, event: Event) -> list[str]:
+        if isinstance(event, CoinsFlipped):
+            return [f"flip {i + 1}: {face}" for i, face in enumerate(event.faces)]
+        return []
+
 
 def luck(state: Luck) -> dict[str, Any]:
     return {

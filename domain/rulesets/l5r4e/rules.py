@@ -23,7 +23,7 @@ from domain.rulesets.l5r4e.lines_play import describe_play
 from domain.rulesets.l5r4e.tables import tables
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.events import verify_roll
-from domain.rulesets.roll_keep_kit.lines import describe_kit
+from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.purchase import Purchase, PurchasePrice
 from domain.rulesets.roll_keep_kit.wounds import WoundRank, rank_on
@@ -116,3 +116,6 @@ class FourthEdition:
 
     def describe(self, event: Event) -> str:
         return describe_kit(event) or describe_play(event)
+
+    def explain(self, event: Event) -> list[str]:
+        return explain_kit(event)

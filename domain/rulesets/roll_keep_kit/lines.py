@@ -1,8 +1,9 @@
 """Timeline lines for the roll & keep kit's events: rolls, rounds, stances, Void, wounds,
-standing and XP."""
+standing and XP; and a roll explained whole, for ``kiroku show``."""
 
 from __future__ import annotations
 
+from domain.dice.roll_keep.explain import explain_roll
 from domain.dice.roll_keep.faces import format_faces
 from domain.events import Event
 from domain.rulesets.roll_keep_kit.events import (
@@ -20,6 +21,7 @@ from domain.rulesets.roll_keep_kit.events import (
     WoundsHealed,
     WoundsTaken,
 )
+from domain.rulesets.roll_keep_kit.modifiers import describe_parts
 from domain.rulesets.roll_keep_kit.standing import format_tenths
 
 
@@ -71,3 +73,17 @@ def describe_kit(event: Event) -> str | None:
                 text += f"; insight rank {before} → {after}"
             return text
     return None
+
+
+def explain_kit(event: Event) -> list[str]:
+    """A roll explained for a GM auditing it: its dice die by die, the kept ones, the
+    total, the TN and the outcome, then the parts that made its pool and TN from the base
+    (each with its source); nothing for an event that is not a roll."""
+    if not isinstance(event, DiceRolled):
+        return []
+    lines = explain_roll(event.roll)
+    if event.parts:
+        lines.append(f"parts: {describe_parts(event.parts)}")
+    if event.base_tn is not None and event.base_tn != event.roll.tn:
+        lines.append(f"base TN: {event.base_tn} (before the parts)")
+    return lines

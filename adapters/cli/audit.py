@@ -1,0 +1,271 @@
+"""The audit commands: ``kiroku log`` (the timeline, filtered) and ``kiroku show`` (one
+event whole).
+
+A GM contesting a ruling reads the log to find it, then shows it: every field the event
+recorded, its dice die by die, the parts of its total and TN, who recorded it, when and
+why, and whether it still counts (and if not, who retracted it, when and why).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from adapters.cli import context
+from adapters.cli.render import print_json, print_json_array, render_timeline
+from adapters.store import EventStore
+from domain.errors import MalformedInput, NotFound
+from domain.events import CORE_EVENT_TYPES, Event, EventRetracted, Recorded
+from domain.names import key
+from domain.session.aggregate import Session
+from projections.timeline import describe, hidden, timeline
+
+Filter = Callable[[Event], bool]
+
+# -- kiroku log ----------------------------------------------------------------------------
+
+
+def log_command(args: argparse.Namespace) -> int:
+    """A page of the timeline (the last 50 events by default, of those the filters keep),
+    printed a row at a time; without filters only the page's events are read."""
+    service = context.open_service(args)
+    try:
+        sid = context.session_id(args)
+        session = service.load(sid)
+        viewer = context.actor(args, session)
+        until = context.at_position(args, session)
+        if args.after is not None and not 0 <= args.after <= session.version:
+            raise MalformedInput(
+                f"--after {args.after}: the session has positions 0 to {session.version}"
+            )
+        if args.limit < 0:
+            raise MalformedInput(f"--limit {args.limit}: give a number of events, or 0 for all")
+        keep = filters(args, session, service.store.codec(sid).types.values())
+        rows = timeline_rows(
+            service.store,
+            session,
+            until,
+            args.after,
+            args.limit,
+            keep,
+            viewer_is_gm=session.is_gm(viewer),
+        )
+        if args.json:
+            print_json_array(rows)
+        else:
+            for row in rows:
+                print(render_timeline([row]))
+    finally:
+        service.store.close()
+    return 0
+
+
+def filters(
+    args: argparse.Namespace, session: Session, event_types: Iterable[type[Event]]
+) -> Filter | None:
+    """What ``--character``, ``--actor``, ``--kind`` and ``--since`` keep (None: every
+    event). Each is checked against the session first, so a typo is an error, not an
+    empty log."""
+    checks: list[Filter] = []
+    if args.character is not None:
+        name = key(args.character)
+        if session.state.member(args.character) is None:
+            known = ", ".join(m.name for m in session.state.members.values()) or "none yet"
+            raise NotFound(f"--character {args.character!r}: no such character ({known})")
+        checks.append(lambda event: name in named_characters(event))
+    if args.recorded_by is not None:
+        actor = args.recorded_by
+        checks.append(lambda event: event.actor == actor)
+    if args.kind is not None:
+        kinds = {t.__name__.casefold(): t for t in event_types}
+        kind = kinds.get(args.kind.casefold())
+        if kind is None:
+            raise MalformedInput(
+                f"--kind {args.kind!r}: not an event of this session's ruleset; "
+                f"one of {', '.join(sorted(t.__name__ for t in kinds.values()))}"
+            )
+        checks.append(lambda event: type(event) is kind)
+    if args.since is not None:
+        since = parse_time(args.since, "--since")
+        checks.append(lambda event: event.at >= since)
+    if not checks:
+        return None
+    return lambda event: all(check(event) for check in checks)
+
+
+def parse_time(text: str, option: str) -> datetime:
+    """An ISO 8601 time; one without a zone is in the reader's local time."""
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise MalformedInput(
+            f"{option} {text[:40]!r}: not a time; give one like 2026-11-29T21:30 "
+            "(local time) or 2026-11-29T21:30+00:00"
+        ) from None
+    return moment if moment.tzinfo is not None else moment.astimezone()
+
+
+def named_characters(event: Event) -> set[str]:
+    """The keys of the names an event's fields hold (its actor and reason aside): the
+    character who rolls, the target, the attacker, a joining sheet's name."""
+    names: set[str] = set()
+    for field in event.__struct_fields__:
+        if field in ("actor", "reason"):
+            continue
+        value = getattr(event, field)
+        if isinstance(value, str):
+            names.add(key(value))
+        elif isinstance(value, tuple):
+            names.update(key(v) for v in value if isinstance(v, str))
+        elif isinstance(getattr(value, "name", None), str):
+            names.add(key(value.name))
+    return names
+
+
+def timeline_rows(
+    store: EventStore,
+    session: Session,
+    until: int | None,
+    after: int | None,
+    limit: int,
+    keep: Filter | None = None,
+    *,
+    viewer_is_gm: bool,
+) -> Iterator[dict[str, Any]]:
+    """The timeline's rows for the events in (after, until] that ``keep`` keeps: the first
+    ``limit`` of them after ``after``, else the last ``limit`` (0: all), each row made as
+    it is printed, with its event whole (``event``).
+
+    Each row is the timeline's own, of its event and of the retraction that marks it, so
+    it is the row the whole timeline would have (a player still sees no hidden roll); a
+    retraction's row also says what it took back."""
+    sid = session.opened.session
+    last = session.version if until is None else until
+    first = after or 0
+    if keep is None:
+        if limit and after is None:
+            first = max(first, last - limit)
+        chosen: Iterator[Recorded] | deque[Recorded] = store.read(sid, first, until=last)
+    elif limit and after is None:
+        chosen = deque((r for r in store.read(sid, first, until=last) if keep(r.event)), limit)
+    else:
+        chosen = (r for r in store.read(sid, first, until=last) if keep(r.event))
+    retracted = {target: by for target, by in session.state.retracted.items() if by <= last}
+    for count, recorded in enumerate(chosen):
+        if limit and count == limit:
+            return
+        if not viewer_is_gm and hidden(recorded.event):
+            continue
+        yield row_of(store, session, recorded, retracted, until, viewer_is_gm=viewer_is_gm)
+
+
+def row_of(
+    store: EventStore,
+    session: Session,
+    recorded: Recorded,
+    retracted: dict[int, int],
+    until: int | None,
+    *,
+    viewer_is_gm: bool,
+) -> dict[str, Any]:
+    """One event's timeline row, marked by its retraction (if any, as of ``until``), with
+    the event whole; a retraction's summary names what it took back."""
+    sid = session.opened.session
+    marked = [recorded]
+    if recorded.position in retracted:
+        by = retracted[recorded.position]
+        marked += list(store.read(sid, by - 1, until=by))
+    [row] = [
+        r
+        for r in timeline(marked, until, viewer_is_gm=True, ruleset=session.ruleset)
+        if r["position"] == recorded.position
+    ]
+    event = recorded.event
+    if isinstance(event, EventRetracted):
+        [(_, target)] = [(r.position, r.event) for r in event_at(store, sid, event.position)]
+        if viewer_is_gm or not hidden(target):
+            row["summary"] += f": {describe(target, session.ruleset)}"
+    row["event"] = msgspec.to_builtins(event)
+    return row
+
+
+def core_event(event: Event) -> bool:
+    return isinstance(event, CORE_EVENT_TYPES)
+
+
+def event_at(store: EventStore, session_id: str, position: int) -> list[Recorded]:
+    return list(store.read(session_id, position - 1, until=position))
+
+
+# -- kiroku show ---------------------------------------------------------------------------
+
+
+def show_command(args: argparse.Namespace) -> int:
+    """``kiroku show --session S POSITION``: one event whole."""
+    service = context.open_service(args)
+    try:
+        sid = context.session_id(args)
+        session = service.load(sid)
+        viewer = context.actor(args, session)
+        if not 1 <= args.position <= session.version:
+            raise MalformedInput(
+                f"position {args.position}: the session has positions 1 to {session.version}"
+            )
+        [recorded] = event_at(service.store, sid, args.position)
+        viewer_is_gm = session.is_gm(viewer)
+        if not viewer_is_gm and hidden(recorded.event):
+            raise NotFound(f"event {args.position} is a GM's hidden roll")
+        row = row_of(
+            service.store,
+            session,
+            recorded,
+            dict(session.state.retracted),
+            None,
+            viewer_is_gm=viewer_is_gm,
+        )
+        row["explanation"] = (
+            [] if core_event(recorded.event) else session.ruleset.explain(recorded.event)
+        )
+    finally:
+        service.store.close()
+    if args.json:
+        print_json(row)
+    else:
+        print(render_shown(row))
+    return 0
+
+
+def render_shown(row: dict[str, Any]) -> str:
+    """The event as a GM reads it: its log line, who/when/why, whether it still counts,
+    its fields, then its dice and parts explained."""
+    lines = [render_timeline([row]), f"recorded by {row['actor']} at {row['at']}"]
+    if row["reason"]:
+        lines.append(f"reason: {row['reason']}")
+    if row["retracted"]:
+        lines.append(
+            f"retracted by event {row['retracted_by']}"
+            + (f": {row['retraction_reason']}" if row.get("retraction_reason") else "")
+        )
+    else:
+        lines.append("still counts")
+    lines.append(f"{row['type']}:")
+    explained = ("roll", "parts") if row["explanation"] else ()  # printed whole below
+    for name, value in row["event"].items():
+        if name in ("type", "actor", "at", "reason", "schema_version", *explained):
+            continue
+        lines.append(f"  {name}: {_value(value)}")
+    lines += row["explanation"]
+    return "\n".join(lines)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict | list | tuple):
+        return msgspec.json.encode(value).decode()
+    return "-" if value is None else str(value)

@@ -1,0 +1,152 @@
+"""A GM audits a contested ruling from the shell: finds it in the log, shows it whole,
+and reads the state as it stood at any position."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tests.e2e.conftest import Run, runner
+from tests.e2e.test_cli_session import FUMI, KANEKA, S
+
+
+@pytest.fixture(scope="module")
+def contested(tmp_path_factory: pytest.TempPathFactory) -> Run:
+    """Kaneka's attack on Fumi (an emphasis reroll, an exploding 10, a Void point), the
+    wounds it caused, a hidden GM roll, and a fall that the GM retracted. Made once: every
+    test here only reads it."""
+    kiroku = runner(tmp_path_factory.mktemp("audit"))
+    for args in (
+        ("session", "open", "--id", "night", "--gm", "sensei"),
+        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
+        ("join", *S, "--sheet", FUMI, "--player", "ben"),
+        # 4, 5: ana's attack roll (5), with a Void point (4)
+        ("roll", *S, "--as", "ana", "--character", "Akodo Kaneka", "--skill", "Kenjutsu",
+         "--trait", "agility", "--tn", "20", "--void", "--emphasis",
+         "--faces", "1r5,9,8,10+3,6,2,4", "--reason", "the opening strike"),
+        ("wound", *S, "--character", "Bayushi Fumi", "13", "--source", "Kaneka's katana"),
+        ("roll", "3k2", *S, "--hidden", "--faces", "7,4,2"),
+        ("wound", *S, "--character", "Akodo Kaneka", "4", "--source", "a fall"),
+        ("retract", *S, "8", "--reason", "he made the Athletics roll after all"),
+    ):  # fmt: skip
+        done = kiroku(*args)
+        assert done.returncode == 0, (args, done.stderr)
+    return kiroku
+
+
+def test_show_explains_a_roll_die_by_die_with_its_parts(contested: Run) -> None:
+    shown = contested("show", *S, "5")
+    assert shown.returncode == 0, shown.stderr
+    text = shown.stdout
+    assert "recorded by ana at " in text
+    assert "reason: the opening strike" in text
+    assert "still counts" in text
+    assert "roll: 7k4, 7 dice rolled, 4 kept (emphasis: a first 1 is rerolled)" in text
+    assert (
+        "dice: d1 1 rerolled → 5 | d2 9 | d3 8 | d4 10+3 = 13 (exploded) | d5 6 | d6 2 | d7 4"
+        in text
+    )
+    assert "kept: d2 9 + d3 8 + d4 13 + d5 6 = 36" in text
+    assert "TN: 20" in text and "result: success by 16" in text
+    assert "parts: Void point +1k1" in text
+
+
+def test_show_json_carries_the_event_whole_and_its_explanation(contested: Run) -> None:
+    shown = json.loads(contested("show", *S, "5", "--json").stdout)
+    event = shown["event"]
+    assert (shown["position"], shown["type"], shown["actor"]) == (5, "DiceRolled", "ana")
+    assert event["roll"]["dice"][0] == [[5], True]  # the 1 rerolled into a 5
+    assert event["roll"]["kept_dice"] == [1, 2, 3, 4]
+    assert event["parts"] == [{"source": "Void point", "rolled": 1, "kept": 1}]
+    assert "result: success by 16" in shown["explanation"]
+
+
+def test_a_retracted_event_is_shown_with_who_retracted_it_and_why(contested: Run) -> None:
+    shown = contested("show", *S, "8")
+    assert "(retracted)" in shown.stdout
+    assert "retracted by event 9: he made the Athletics roll after all" in shown.stdout
+    retraction = json.loads(contested("show", *S, "9", "--json").stdout)
+    assert retraction["summary"] == "GM retracts event 8: Akodo Kaneka takes 4 wounds from a fall"
+
+
+def test_a_player_is_not_shown_the_gms_hidden_roll(contested: Run) -> None:
+    assert contested("show", *S, "7").returncode == 0
+    refused = contested("show", *S, "7", "--as", "ana")
+    assert refused.returncode == 2
+    assert "event 7 is a GM's hidden roll" in refused.stderr
+    assert "7,4,2" not in refused.stdout + refused.stderr
+
+
+@pytest.mark.parametrize("position", ["0", "10", "-1"])
+def test_show_refuses_a_position_the_session_does_not_have(contested: Run, position: str) -> None:
+    refused = contested("show", *S, position)
+    assert refused.returncode == 2
+    assert f"position {position}: the session has positions 1 to 9" in refused.stderr
+
+
+def log(kiroku: Run, *args: str) -> list[dict[str, object]]:
+    done = kiroku("log", *S, "--json", *args)
+    assert done.returncode == 0, done.stderr
+    rows: list[dict[str, object]] = json.loads(done.stdout)
+    return rows
+
+
+def test_the_log_is_filtered_by_character_actor_kind_and_time(contested: Run) -> None:
+    assert [r["position"] for r in log(contested, "--character", "bayushi fumi")] == [3, 6]
+    assert [r["position"] for r in log(contested, "--actor", "ana")] == [4, 5]
+    assert [r["position"] for r in log(contested, "--kind", "woundstaken")] == [6, 8]
+    assert [r["position"] for r in log(contested, "--kind", "WoundsTaken", "--limit", "1")] == [8]
+    future = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    assert log(contested, "--since", future) == []
+    assert len(log(contested, "--since", "2000-01-01T00:00")) == 9
+    both = log(contested, "--character", "Akodo Kaneka", "--kind", "DiceRolled")
+    assert [r["position"] for r in both] == [5]
+
+
+def test_each_log_row_carries_its_event_whole(contested: Run) -> None:
+    rows = {r["position"]: r for r in log(contested)}
+    assert rows[6]["event"] == {
+        **rows[6]["event"],  # type: ignore[dict-item]
+        "type": "WoundsTaken",
+        "character": "Bayushi Fumi",
+        "amount": 13,
+        "source": "Kaneka's katana",
+    }
+    assert rows[9]["summary"] == "GM retracts event 8: Akodo Kaneka takes 4 wounds from a fall"
+    assert 7 not in {r["position"] for r in log(contested, "--as", "ana")}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--character", "Nobody"), "--character 'Nobody': no such character"),
+        (("--kind", "Fireball"), "--kind 'Fireball': not an event of this session's ruleset"),
+        (("--since", "yesterday"), "--since 'yesterday': not a time"),
+    ],
+)
+def test_a_bad_filter_is_refused_with_its_input(
+    contested: Run, args: tuple[str, ...], message: str
+) -> None:
+    refused = contested("log", *S, *args)
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert message in refused.stderr
+
+
+def test_the_state_can_be_read_at_every_position_from_0_to_the_head(contested: Run) -> None:
+    before = json.loads(contested("state", *S, "--at", "0", "--json").stdout)
+    assert before["session"]["id"] == "night" and before["session"]["position"] == 0
+    assert before["characters"] == {}
+    for position in range(0, 10):
+        done = contested("state", *S, "--at", str(position), "--json")
+        assert done.returncode == 0, (position, done.stderr)
+        assert json.loads(done.stdout)["session"]["position"] == position
+    assert "position 0" in contested("state", *S, "--at", "0").stdout
+
+
+def test_who_reads_the_log_and_whose_events_it_keeps_are_two_things(contested: Run) -> None:
+    """``--as ana`` reads the log as ana (no hidden roll); ``--actor ana`` keeps ana's."""
+    as_ana = [r["position"] for r in log(contested, "--as", "ana")]
+    assert as_ana == [1, 2, 3, 4, 5, 6, 8, 9]
+    assert [r["position"] for r in log(contested, "--as", "ben", "--actor", "ana")] == [4, 5]
