@@ -21,10 +21,11 @@ from adapters.log import logger
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
 from domain.commands import Command, Context, Dice
-from domain.errors import ConcurrencyConflict, IllegalUnderRules, KirokuError
+from domain.errors import ConcurrencyConflict, IllegalUnderRules, KirokuError, MalformedInput
 from domain.events import Event, Recorded
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
+from domain.session.fork import fork_events
 from domain.session.state import SessionState
 from projections import snapshots
 
@@ -128,6 +129,24 @@ class SessionService:
             return [opened]
 
         return self._run(session_id, "open", command, new=True)
+
+    def fork(
+        self, origin_id: str, position: int, fork_id: str, *, reason: str, actor: str | None
+    ) -> list[Recorded]:
+        """Fork session ``origin_id`` as it stood at ``position`` into a new session
+        ``fork_id`` (see :mod:`domain.session.fork`), in one batch."""
+        origin = self.load(origin_id)
+        if not 1 <= position <= origin.version:
+            raise MalformedInput(
+                f"--at {position}: session {origin_id!r} has positions 1 to {origin.version}"
+            )
+        copied = list(self.store.read(origin_id, 0, until=position))
+        gm = origin.opened.gm
+
+        def command(_: Session, at: datetime) -> list[Event]:
+            return fork_events(copied, fork_id=fork_id, actor=actor or gm, at=at, reason=reason)
+
+        return self._run(fork_id, "fork", command, new=True)
 
     def execute(self, session_id: str, name: str, command: Decision) -> list[Recorded]:
         return self._run(session_id, name, command, new=False)

@@ -18,7 +18,7 @@ def session(state: SessionState) -> dict[str, Any]:
     opened = state.opened
     if opened is None:
         return {}
-    return {
+    view: dict[str, Any] = {
         "id": opened.session,
         "ruleset": opened.ruleset,
         "options": dict(opened.options),
@@ -27,6 +27,9 @@ def session(state: SessionState) -> dict[str, Any]:
         "title": opened.title,
         "position": state.position,
     }
+    if state.forked is not None:  # only a fork says so: an opened session's view is as it was
+        view["forked_from"] = {"session": state.forked[0], "position": state.forked[1]}
+    return view
 
 
 CORE_VIEWS = {"session": session}

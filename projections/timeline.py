@@ -16,6 +16,7 @@ from domain.events import (
     NoteTaken,
     ParticipantJoined,
     Recorded,
+    SessionForked,
     SessionOpened,
 )
 from domain.rulesets import Ruleset, load_ruleset
@@ -44,6 +45,8 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
             return f"note{about}: {event.text}"
         case EventRetracted():
             return f"GM retracts event {event.position}"
+        case SessionForked():
+            return f"forked from session {event.origin!r} as it stood at position {event.position}"
     return ruleset.describe(event) if ruleset is not None else type(event).__name__
 
 

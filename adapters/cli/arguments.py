@@ -161,6 +161,28 @@ def register_audit(commands: Subparsers) -> None:
     add_session_arguments(show)
     show.set_defaults(handler="audit:show_command")
 
+    diff = commands.add_parser(
+        "diff", help="what changed in every projection between two positions, or sessions"
+    )
+    diff.add_argument(
+        "first", type=int, nargs="?", default=None, help="from position A (default: the head)"
+    )
+    diff.add_argument(
+        "second", type=int, nargs="?", default=None, help="to position B (default: the head)"
+    )
+    diff.add_argument("--against", default=None, help="B is of this other session (a fork, say)")
+    add_session_arguments(diff, actor=False)
+    diff.set_defaults(handler="whatif:diff_command")
+
+    fork = commands.add_parser(
+        "fork", help="a what-if session that starts as this one stood at a position"
+    )
+    fork.add_argument("--at", type=int, required=True, help="the position it starts from")
+    fork.add_argument("--id", required=True, help="the new session's id")
+    fork.add_argument("--reason", required=True, help="why: recorded with the fork")
+    add_session_arguments(fork)
+    fork.set_defaults(handler="whatif:fork_command")
+
 
 # -- kiroku doctor (adapters.cli.doctor) ------------------------------------------------
 

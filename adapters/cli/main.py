@@ -103,8 +103,8 @@ def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentP
 
 
 CORE_WORDS = frozenset(
-    {"roll", "odds", "demo", "session", "log", "show", "state", "join", "participant", "note",
-     "retract", "rules", "doctor", "export", "import", "replay"}
+    {"roll", "odds", "demo", "session", "log", "show", "diff", "fork", "state", "join",
+     "participant", "note", "retract", "rules", "doctor", "export", "import", "replay"}
 )  # fmt: skip
 """The core's subcommand words (everything else is a ruleset's); a test keeps them the
 parser's, which this spares building twice."""

@@ -25,6 +25,7 @@ from domain.events.core import (
     NoteTaken,
     ParticipantJoined,
     Role,
+    SessionForked,
     SessionOpened,
 )
 
@@ -46,5 +47,6 @@ __all__ = [
     "ParticipantJoined",
     "Recorded",
     "Role",
+    "SessionForked",
     "SessionOpened",
 ]

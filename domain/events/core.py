@@ -1,5 +1,5 @@
-"""The core's events: a session opened, participants and characters joined, notes,
-retractions.
+"""The core's events: a session opened (or forked from another), participants and
+characters joined, notes, retractions.
 
 These are the few facts every ruleset shares (DESIGN principle 3); everything a game's
 rules decide is an event of that ruleset's package. ``CharacterJoined`` carries the
@@ -54,6 +54,15 @@ class NoteTaken(Event, frozen=True, kw_only=True):
     character: str | None = None
 
 
+class SessionForked(Event, frozen=True, kw_only=True):
+    """This session is a what-if: it starts as session ``origin`` stood at ``position``
+    (its events up to there copied, at the same positions, its opening renamed) and plays
+    on on its own from here. Nothing of it ever reaches the origin."""
+
+    origin: str
+    position: int
+
+
 class EventRetracted(Event, frozen=True, kw_only=True):
     """A GM's correction: the event at ``position`` no longer counts (principle 6)."""
 
@@ -66,4 +75,5 @@ CORE_EVENT_TYPES: tuple[type[Event], ...] = (
     ParticipantJoined,
     NoteTaken,
     EventRetracted,
+    SessionForked,
 )

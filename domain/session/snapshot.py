@@ -29,6 +29,8 @@ class Snapshot(msgspec.Struct, frozen=True, gc=False):
     """(participant, role), the GM aside."""
     table: bytes
     """The ruleset's state, as its ``dump_state`` wrote it."""
+    forked: tuple[str, int] | None = None
+    """The session and position this one was forked from."""
 
 
 def take(state: SessionState) -> bytes:
@@ -42,6 +44,7 @@ def take(state: SessionState) -> bytes:
         retracted=tuple(sorted(state.retracted.items())),
         roles=tuple(sorted(state.roles.items())),
         table=state.ruleset.dump_state(state.table),
+        forked=state.forked,
     )
     return msgspec.msgpack.encode(snapshot)
 
@@ -61,6 +64,7 @@ def restore(data: bytes) -> SessionState:
     state.retractions = set(state.retracted.values())
     state.roles = dict(snapshot.roles)
     state.table = ruleset.load_state(snapshot.table)
+    state.forked = snapshot.forked
     return state
 
 

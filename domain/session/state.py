@@ -24,6 +24,7 @@ from domain.events import (
     ParticipantJoined,
     Recorded,
     Role,
+    SessionForked,
     SessionOpened,
 )
 from domain.names import key
@@ -55,6 +56,8 @@ class SessionState:
         """Each retracted position, and the position of the retraction that took it back."""
         self.retractions: set[int] = set()
         """The positions of the retractions themselves."""
+        self.forked: tuple[str, int] | None = None
+        """The session and position this one was forked from (None: it was opened)."""
         self.table: Any = None
         """The ruleset's own state (:meth:`Ruleset.initial`, then :meth:`Ruleset.evolve`)."""
         self.handlers: Mapping[type[Event], Callable[[Any, Event], Any]] = {}
@@ -91,6 +94,11 @@ class SessionState:
         assert isinstance(event, ParticipantJoined)
         self.roles[event.participant] = event.role
 
+    def _forked(self, recorded: Recorded) -> None:
+        event = recorded.event
+        assert isinstance(event, SessionForked)
+        self.forked = (event.origin, event.position)
+
     def _retracted(self, recorded: Recorded) -> None:
         self.retracted[recorded.event.position] = recorded.position  # type: ignore[attr-defined]
         self.retractions.add(recorded.position)
@@ -101,6 +109,7 @@ _CORE: dict[type[Event], Callable[[SessionState, Recorded], None]] = {
     CharacterJoined: SessionState._joined,
     EventRetracted: SessionState._retracted,
     ParticipantJoined: SessionState._participant,
+    SessionForked: SessionState._forked,
 }
 """The core's own part of the fold, by event type (every other type is the ruleset's)."""
 

@@ -150,3 +150,95 @@ def test_who_reads_the_log_and_whose_events_it_keeps_are_two_things(contested: R
     as_ana = [r["position"] for r in log(contested, "--as", "ana")]
     assert as_ana == [1, 2, 3, 4, 5, 6, 8, 9]
     assert [r["position"] for r in log(contested, "--as", "ben", "--actor", "ana")] == [4, 5]
+
+
+def test_diff_shows_what_a_ruling_changed_in_every_projection(contested: Run) -> None:
+    """From before the wound (5) to after it (6): Fumi's wounds and rank, and where the
+    session stands; the retracted fall (8, retracted at 9) leaves nothing between 7 and 9
+    but the position."""
+    found = json.loads(contested("diff", *S, "5", "6", "--json").stdout)
+    assert (found["from"], found["to"]) == (
+        {"session": "night", "position": 5},
+        {"session": "night", "position": 6},
+    )
+    paths = {tuple(c["path"]): (c["before"], c["after"]) for c in found["changes"]}
+    assert paths[("session", "position")] == (5, 6)
+    assert paths[("wounds", "Bayushi Fumi", "wounds")] == (0, 13)
+    assert not any(path[:2] == ("wounds", "Akodo Kaneka") for path in paths)
+    later = json.loads(contested("diff", *S, "7", "9", "--json").stdout)["changes"]
+    assert [c["path"] for c in later] == [["session", "position"]]
+    text = contested("diff", *S, "5", "6").stdout
+    assert "night at 5 → night at 6" in text and "wounds › Bayushi Fumi › wounds: 0 → 13" in text
+    assert contested("diff", *S, "6", "6").stdout.endswith("no change\n")
+
+
+def test_diff_refuses_a_position_the_session_does_not_have(contested: Run) -> None:
+    refused = contested("diff", *S, "3", "12")
+    assert refused.returncode == 2
+    assert "B = 12: session 'night' has positions 0 to 9" in refused.stderr
+
+
+@pytest.fixture
+def forked(kiroku: Run) -> Run:
+    """``night`` (Fumi wounded at 6), and ``whatif``: a fork of it as it stood at 5,
+    where the GM gives Fumi 2 wounds instead."""
+    for args in (
+        ("session", "open", "--id", "night", "--gm", "sensei", "--title", "First night"),
+        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
+        ("join", *S, "--sheet", FUMI, "--player", "ben"),
+        ("note", *S, "the duel at dawn"),
+        ("honour", *S, "--character", "Bayushi Fumi", "-0.3"),
+        ("wound", *S, "--character", "Bayushi Fumi", "13"),
+        ("fork", *S, "--at", "5", "--id", "whatif", "--reason", "what if the blow was light"),
+        ("wound", "--session", "whatif", "--character", "Bayushi Fumi", "2"),
+    ):
+        done = kiroku(*args)
+        assert done.returncode == 0, (args, done.stderr)
+    return kiroku
+
+
+def test_a_fork_starts_as_its_origin_stood_and_plays_on_alone(forked: Run) -> None:
+    fork_log = json.loads(forked("log", "--session", "whatif", "--json").stdout)
+    night_log = json.loads(forked("log", *S, "--json").stdout)
+    assert [r["summary"] for r in fork_log[1:5]] == [r["summary"] for r in night_log[1:5]]
+    assert fork_log[0]["summary"] == "session 'whatif' opened under l5r4e by GM sensei"
+    assert fork_log[5]["summary"] == "forked from session 'night' as it stood at position 5"
+    assert fork_log[5]["reason"] == "what if the blow was light"
+    assert fork_log[6]["summary"] == "Bayushi Fumi takes 2 wounds"
+    state = json.loads(forked("state", "--session", "whatif", "--json").stdout)
+    assert state["session"]["forked_from"] == {"session": "night", "position": 5}
+    assert state["session"]["title"] == "First night (fork of night at 5)"
+    assert "forked_from" not in json.loads(forked("state", *S, "--json").stdout)["session"]
+    assert len(json.loads(forked("log", *S, "--json").stdout)) == 6  # the origin is untouched
+
+
+def test_a_fork_is_diffed_against_its_origin(forked: Run) -> None:
+    found = json.loads(forked("diff", *S, "--against", "whatif", "--json").stdout)
+    paths = {tuple(c["path"]): (c["before"], c["after"]) for c in found["changes"]}
+    assert paths[("wounds", "Bayushi Fumi", "wounds")] == (13, 2)
+    assert paths[("session", "forked_from")] == (None, {"session": "night", "position": 5})
+    assert not any(path[0] == "standing" for path in paths)  # the honour loss is in both
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("--at", "7", "--id", "other", "--reason", "r"),
+            "--at 7: session 'night' has positions 1 to 6",
+        ),
+        (("--at", "3", "--id", "whatif", "--reason", "r"), "a session 'whatif' already exists"),
+        (("--at", "3", "--id", "Bad Id", "--reason", "r"), "session id 'Bad Id' must be"),
+        (("--at", "3", "--id", "other", "--reason", "r", "--as", "ana"), "only the GM ('sensei')"),
+        (("--at", "3", "--id", "other", "--reason", " "), "a fork says why"),
+        (("--at", "3", "--id", "other"), "the following arguments are required: --reason"),
+    ],
+)
+def test_a_fork_that_cannot_be_is_refused_and_records_nothing(
+    forked: Run, args: tuple[str, ...], message: str
+) -> None:
+    refused = forked("fork", *S, *args)
+    assert refused.returncode == 2
+    assert message in refused.stderr
+    listed = forked("session", "list").stdout
+    assert [line.split()[0] for line in listed.splitlines()] == ["night", "whatif"]

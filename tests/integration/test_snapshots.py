@@ -16,11 +16,12 @@ from adapters.replay_file import read_replay
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from domain.errors import NotFound
-from domain.events import EventRetracted, Recorded
+from domain.events import EventRetracted, Recorded, SessionOpened
 from domain.rulesets.l5r4e.commands.books import TakeWounds
 from domain.rulesets.l5r4e.commands.table import RollInitiative, StartCombat
 from domain.session.aggregate import Session
 from domain.session.commands import JoinCharacter, Retract
+from domain.session.fork import fork_events
 from domain.session.snapshot import restore, take
 from domain.session.state import SessionState, fold
 from projections import project_state, snapshots
@@ -30,8 +31,8 @@ REPLAYS = sorted((Path(__file__).resolve().parents[2] / "replays").glob("*.jsonl
 
 
 def same(a: SessionState, b: SessionState) -> None:
-    assert (a.position, a.opened, a.members, a.retracted, a.retractions, a.roles) == (
-        b.position, b.opened, b.members, b.retracted, b.retractions, b.roles)  # fmt: skip
+    assert (a.position, a.opened, a.members, a.retracted, a.retractions, a.roles, a.forked) == (
+        b.position, b.opened, b.members, b.retracted, b.retractions, b.roles, b.forked)  # fmt: skip
     assert a.table == b.table
     assert project_state(a) == project_state(b)
 
@@ -41,6 +42,21 @@ def test_a_snapshot_restores_the_state_it_was_taken_of(path: Path) -> None:
     _, events = read_replay(path)
     state = fold(events)
     same(restore(take(state)), state)
+
+
+def test_a_forks_snapshot_remembers_where_it_came_from() -> None:
+    _, events = read_replay(REPLAYS[0])
+    origin = events[:5]
+    opened = origin[0].event
+    assert isinstance(opened, SessionOpened)
+    begun = fork_events(origin, fork_id="whatif", actor=opened.gm, at=T0, reason="what if")
+    state = fold([Recorded(i, e) for i, e in enumerate(begun, 1)])
+    assert state.forked == (opened.session, 5)
+    same(restore(take(state)), state)
+
+
+def GM_OF(events: list[Recorded]) -> str:
+    return events[0].event.gm  # type: ignore[attr-defined, no-any-return]
 
 
 class Counting(EventStore):
