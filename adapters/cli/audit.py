@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 
 from adapters.cli import context
-from adapters.cli.render import print_json, print_json_array, render_timeline
+from adapters.cli.render import local_time, print_json, print_json_array, render_timeline
 from adapters.store import EventStore
 from domain.errors import MalformedInput, NotFound
 from domain.events import CORE_EVENT_TYPES, Event, EventRetracted, Recorded
@@ -243,7 +243,10 @@ def show_command(args: argparse.Namespace) -> int:
 def render_shown(row: dict[str, Any]) -> str:
     """The event as a GM reads it: its log line, who/when/why, whether it still counts,
     its fields, then its dice and parts explained."""
-    lines = [render_timeline([row]), f"recorded by {row['actor']} at {row['at']}"]
+    lines = [
+        render_timeline([row]),
+        f"recorded by {row['actor']} at {local_time(row['at'])} ({row['at']})",
+    ]
     if row["reason"]:
         lines.append(f"reason: {row['reason']}")
     if row["retracted"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 
@@ -56,13 +57,19 @@ def render_state(projections: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def local_time(at: str) -> str:
+    """A recorded time (ISO 8601, UTC) in the reader's local time, to the second."""
+    return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
 def render_timeline(rows: list[dict[str, Any]]) -> str:
+    """The log's lines, their times in the reader's local time (``--json`` keeps UTC)."""
     out = []
     for row in rows:
         mark = " (retracted)" if row["retracted"] else ""
         reason = f" — {row['reason']}" if row["reason"] else ""
         out.append(
-            f"#{row['position']:<4} {row['at'][:19]}  {row['actor']}: {row['summary']}"
+            f"#{row['position']:<4} {local_time(row['at'])}  {row['actor']}: {row['summary']}"
             f"{reason}{mark}"
         )
     return "\n".join(out)

@@ -26,8 +26,16 @@ def runner(tmp_path: Path) -> Run:
     if not KIROKU.exists():
         pytest.fail(f"the kiroku console script is not installed at {KIROKU}")
 
-    def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-        env = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path / "data"), "KIROKU_LOG": "off"}
+    def run(
+        *args: str, stdin: str | None = None, env: dict[str, str] | None = None
+    ) -> subprocess.CompletedProcess[str]:
+        """``env``: more of the environment (``TZ``, say)."""
+        env = {
+            **os.environ,
+            "KIROKU_DATA_DIR": str(tmp_path / "data"),
+            "KIROKU_LOG": "off",
+            **(env or {}),
+        }
         return subprocess.run(
             [str(KIROKU), *args], capture_output=True, text=True, env=env, input=stdin, timeout=120
         )

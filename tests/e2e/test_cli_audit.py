@@ -242,3 +242,12 @@ def test_a_fork_that_cannot_be_is_refused_and_records_nothing(
     assert message in refused.stderr
     listed = forked("session", "list").stdout
     assert [line.split()[0] for line in listed.splitlines()] == ["night", "whatif"]
+
+
+def test_the_log_reads_in_the_readers_local_time_and_json_keeps_utc(contested: Run) -> None:
+    utc = datetime.fromisoformat(str(log(contested, "--after", "5", "--limit", "1")[0]["at"]))
+    assert utc.utcoffset() == timedelta(0)
+    # read in Tokyo (UTC+9, no summer time; a POSIX TZ, which needs no tz database)
+    tokyo = contested("log", *S, "--after", "5", "--limit", "1", env={"TZ": "JST-9"})
+    local = (utc + timedelta(hours=9)).strftime("%Y-%m-%d %H:%M:%S")
+    assert tokyo.stdout.startswith(f"#6    {local}  sensei: ")
