@@ -21,14 +21,17 @@ import msgspec
 from domain.errors import MalformedInput
 from domain.events import CORE_EVENT_TYPES, CharacterJoined, Event, Recorded, SessionOpened
 from domain.rulesets import load_ruleset
+from domain.session.record import CommandRecord
 from domain.upcasting import upcast
 
 _encoder = msgspec.json.Encoder()
 _schema_version = attrgetter("schema_version")
 _opened_decoder = msgspec.json.Decoder(SessionOpened)
+_record_decoder = msgspec.json.Decoder(CommandRecord)
 
 
-def encode_event(event: Event) -> bytes:
+def encode_event(event: Event | CommandRecord) -> bytes:
+    """An event (or a command record) as stored: msgspec JSON."""
     return _encoder.encode(event)
 
 
@@ -38,6 +41,14 @@ def decode_opened(data: bytes) -> SessionOpened:
         return _opened_decoder.decode(data)
     except msgspec.DecodeError as error:
         raise MalformedInput(f"not a session's opening: {error}") from None
+
+
+def decode_record(data: bytes) -> CommandRecord:
+    """A command record, as stored or in a replay line."""
+    try:
+        return _record_decoder.decode(data)
+    except msgspec.DecodeError as error:
+        raise MalformedInput(f"not a command record: {error}") from None
 
 
 class EventCodec:

@@ -33,7 +33,8 @@ from eventsourcing.utils import get_topic
 from adapters.codec import decode_opened, encode_event
 from adapters.sqlite_reads import EVENTS_TABLE, SNAPSHOTS_TABLE
 from domain.errors import ConcurrencyConflict, MalformedInput
-from domain.events import Event, Recorded
+from domain.events import Event
+from domain.session.record import CommandRecord
 
 if TYPE_CHECKING:
     from adapters.store import StoreConfig
@@ -47,7 +48,7 @@ class Envelope:
 
     originator_id: uuid.UUID
     originator_version: int
-    event: Event
+    event: Event | CommandRecord
 
 
 class EventMapper(Mapper[uuid.UUID]):
@@ -153,6 +154,11 @@ def first_state(recorder: AggregateRecorder, stream: uuid.UUID) -> bytes | None:
     return rows[0].state if rows else None
 
 
+def latest_state(recorder: AggregateRecorder, stream: uuid.UUID, until: int) -> bytes | None:
+    rows = recorder.select_events(stream, lte=until, desc=True, limit=1)
+    return rows[0].state if rows else None
+
+
 def last_position(recorder: AggregateRecorder, stream: uuid.UUID) -> int:
     rows = recorder.select_events(stream, desc=True, limit=1)
     return rows[0].originator_version if rows else 0
@@ -168,7 +174,3 @@ def openings(app: KirokuApplication) -> list[bytes]:
         if len(rows) < 1000:
             return found
         start = rows[-1].id + 1
-
-
-def recorded(envelopes: Sequence[Envelope]) -> list[Recorded]:
-    return [Recorded(e.originator_version, e.event) for e in envelopes]

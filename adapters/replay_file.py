@@ -2,27 +2,34 @@
 
 Line 1 is a header — ``{"format": "kiroku-replay", "version": 1, "ruleset": …,
 "session": …}`` — and every further line one event at its position:
-``{"position": 1, "event": {"type": "SessionOpened", …}}``. Reading validates every
-line (JSON, event schema, positions 1, 2, 3 …, a session that starts with its opening,
-the header agreeing with it, every roll recomputing to its recorded outcome) and refuses
-a corrupt file whole, naming the line and the reason.
+``{"position": 1, "event": {"type": "SessionOpened", …}}``. Version 2 adds, after the
+events, the record of each command that gave them, a line each: ``{"command": {"first":
+4, "count": 2, "command": "roll", …}}`` (:mod:`domain.session.record`); a session with no
+command records is written as version 1, as before. Reading validates every line (JSON,
+event schema, positions 1, 2, 3 …, a session that starts with its opening, the header
+agreeing with it, every roll recomputing to its recorded outcome; records in order, each
+of events the file holds) and refuses a corrupt file whole, naming the line and the
+reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import msgspec
 
-from adapters.codec import EventCodec, codec_for, encode_event
+from adapters.codec import EventCodec, codec_for, decode_record, encode_event
 from domain.errors import KirokuError, MalformedInput
 from domain.events import Recorded, SessionOpened
 from domain.rulesets import load_ruleset
+from domain.session.record import CommandRecord
 
 FORMAT = "kiroku-replay"
 BOM = b"\xef\xbb\xbf"
-VERSION = 1
+VERSION = 2
+"""The newest version written (with command records); 1 is written when there are none."""
+VERSIONS = (1, 2)
 
 
 class ReplayHeader(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -33,8 +40,16 @@ class ReplayHeader(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class _Line(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    position: int
-    event: msgspec.Raw
+    """An event line (``position`` and ``event``) or a command record's (``command``)."""
+
+    position: int | None = None
+    event: msgspec.Raw = msgspec.Raw(b"")
+    """Empty when the line has none (msgspec reads ``Raw`` only on its own, not in a union)."""
+    command: msgspec.Raw = msgspec.Raw(b"")
+
+
+class _CommandLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    command: CommandRecord
 
 
 class CorruptReplay(MalformedInput):
@@ -48,32 +63,40 @@ class CorruptReplay(MalformedInput):
 
 _header_decoder = msgspec.json.Decoder(ReplayHeader)
 _line_decoder = msgspec.json.Decoder(_Line)
+_command_lines = msgspec.json.Decoder(_CommandLine)
+COMMAND_LINE = b'{"command":'
+
 _encoder = msgspec.json.Encoder()
 
 
-def header_for(events: list[Recorded]) -> ReplayHeader:
+def header_for(events: list[Recorded], records: Sequence[CommandRecord] = ()) -> ReplayHeader:
     opened = events[0].event
     assert isinstance(opened, SessionOpened)
-    return ReplayHeader(FORMAT, VERSION, opened.ruleset, opened.session)
+    return ReplayHeader(FORMAT, VERSION if records else 1, opened.ruleset, opened.session)
 
 
-def dump_lines(events: Iterable[Recorded], header: ReplayHeader) -> Iterable[bytes]:
+def dump_lines(
+    events: Iterable[Recorded], header: ReplayHeader, records: Sequence[CommandRecord] = ()
+) -> Iterable[bytes]:
     yield _encoder.encode(header) + b"\n"
     for recorded in events:
         yield (
             b'{"position":%d,"event":' % recorded.position + encode_event(recorded.event) + b"}\n"
         )
+    for record in records:
+        yield COMMAND_LINE + encode_event(record) + b"}\n"
 
 
-def write_replay(path: Path, events: list[Recorded]) -> None:
-    """Write a session's events as a replay file (atomically: a temp file, then a rename)."""
+def write_replay(path: Path, events: list[Recorded], records: Sequence[CommandRecord] = ()) -> None:
+    """Write a session's events (and its command records) as a replay file (atomically: a
+    temp file, then a rename)."""
     if not events:
         raise MalformedInput("an empty session has nothing to write")
     if not path.parent.is_dir():
         raise MalformedInput(f"cannot write {str(path)!r}: there is no folder {str(path.parent)!r}")
     temporary = path.with_name(path.name + ".part")
     with temporary.open("wb") as out:
-        out.writelines(dump_lines(events, header_for(events)))
+        out.writelines(dump_lines(events, header_for(events, records), records))
     temporary.replace(path)
 
 
@@ -81,16 +104,31 @@ def read_replay(
     path: Path | str, *, recompute_rolls: bool = True
 ) -> tuple[ReplayHeader, list[Recorded]]:
     """Read and validate a whole replay file; a corrupt one raises :class:`CorruptReplay`."""
+    header, events, _ = read_replay_records(path, recompute_rolls=recompute_rolls)
+    return header, events
+
+
+def read_replay_records(
+    path: Path | str, *, recompute_rolls: bool = True
+) -> tuple[ReplayHeader, list[Recorded], list[CommandRecord]]:
+    """:func:`read_replay`, with the file's command records."""
     try:
         data = Path(path).read_bytes()
     except OSError as error:
         raise MalformedInput(f"cannot read replay {str(path)!r}: {error.strerror}") from None
-    return parse_replay(data, path, recompute_rolls=recompute_rolls)
+    return parse_replay_records(data, path, recompute_rolls=recompute_rolls)
 
 
 def parse_replay(
     data: bytes, path: Path | str = "<replay>", *, recompute_rolls: bool = True
 ) -> tuple[ReplayHeader, list[Recorded]]:
+    header, events, _ = parse_replay_records(data, path, recompute_rolls=recompute_rolls)
+    return header, events
+
+
+def parse_replay_records(
+    data: bytes, path: Path | str = "<replay>", *, recompute_rolls: bool = True
+) -> tuple[ReplayHeader, list[Recorded], list[CommandRecord]]:
     if data.startswith(BOM):  # an editor's UTF-8 byte order mark: not part of the JSON
         data = data[len(BOM) :]
     first, _, rest = data.partition(b"\n")
@@ -102,35 +140,87 @@ def parse_replay(
         raise CorruptReplay(path, 1, f"not a replay header: {error}") from None
     if header.format != FORMAT:
         raise CorruptReplay(path, 1, f"format {header.format!r} is not {FORMAT!r}")
-    if header.version != VERSION:
-        raise CorruptReplay(path, 1, f"replay version {header.version} (this reads {VERSION})")
+    if header.version not in VERSIONS:
+        raise CorruptReplay(
+            path, 1, f"replay version {header.version} (this reads {', '.join(map(str, VERSIONS))})"
+        )
     try:
         codec = codec_for(header.ruleset)
     except KirokuError as error:
         raise CorruptReplay(path, 1, str(error)) from None
-    events = codec.decode_lines(rest)
-    if events is None:
-        events = _decode_line_by_line(rest, path, codec)
+    found = _fast(rest, codec)
+    events, records = found if found is not None else _decode_line_by_line(rest, path, codec)
     _check_stream(header, events, path, recompute_rolls=recompute_rolls)
-    return header, events
+    _check_records(header, events, records, path)
+    return header, events, records
 
 
-def _decode_line_by_line(body: bytes, path: Path | str, codec: EventCodec) -> list[Recorded]:
+def _fast(body: bytes, codec: EventCodec) -> tuple[list[Recorded], list[CommandRecord]] | None:
+    """The events in one decoder call and the records (written after them) in another;
+    None when any line needs more care."""
+    split = body.find(b"\n" + COMMAND_LINE)
+    head, tail = (body, b"") if split < 0 else (body[: split + 1], body[split + 1 :])
+    events = codec.decode_lines(head)
+    if events is None:
+        return None
+    try:
+        records = [line.command for line in _command_lines.decode_lines(tail)] if tail else []
+    except (msgspec.DecodeError, RecursionError):
+        return None
+    return events, records
+
+
+def _decode_line_by_line(
+    body: bytes, path: Path | str, codec: EventCodec
+) -> tuple[list[Recorded], list[CommandRecord]]:
     """The careful way: line by line, upcasting old events, naming the line that fails."""
     lines = body.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
     events: list[Recorded] = []
+    records: list[CommandRecord] = []
     for number, line in enumerate(lines, start=2):
         try:
             raw_line = _line_decoder.decode(line)
+            has_event, has_command = len(raw_line.event) > 0, len(raw_line.command) > 0
+            if has_command and not has_event and raw_line.position is None:
+                records.append(decode_record(raw_line.command))
+                continue
+            if raw_line.position is None or not has_event or has_command:
+                raise MalformedInput(
+                    'a line is an event ({"position": …, "event": …}) or a command record '
+                    '({"command": …})'
+                )
+            if records:
+                raise MalformedInput("an event after the command records")
             event = codec.decode(raw_line.event)
         except RecursionError:
             raise CorruptReplay(path, number, "nested too deep to be a replay line") from None
         except (msgspec.DecodeError, KirokuError) as error:
             raise CorruptReplay(path, number, str(error)) from None
         events.append(Recorded(raw_line.position, event))
-    return events
+    return events, records
+
+
+def _check_records(
+    header: ReplayHeader, events: list[Recorded], records: list[CommandRecord], path: Path | str
+) -> None:
+    """Each record is of events the file holds, after the opening, in order, none of two
+    batches at once (record ``i``'s line is ``len(events) + i + 2``)."""
+    if records and header.version < 2:
+        raise CorruptReplay(path, len(events) + 2, "command records in a version 1 replay")
+    after = 1  # the opening is no command's
+    for index, record in enumerate(records):
+        number = len(events) + index + 2
+        if record.count < 1 or record.first <= after or record.last > len(events):
+            raise CorruptReplay(
+                path,
+                number,
+                f"the record of {record.command!r} claims events {record.first} to "
+                f"{record.last}: records follow each other, after the opening, within the "
+                f"{len(events)} events",
+            )
+        after = record.last
 
 
 def _check_stream(
@@ -169,4 +259,12 @@ def _check_stream(
                 raise CorruptReplay(path, number, str(error)) from None
 
 
-__all__ = ["CorruptReplay", "ReplayHeader", "parse_replay", "read_replay", "write_replay"]
+__all__ = [
+    "CorruptReplay",
+    "ReplayHeader",
+    "parse_replay",
+    "parse_replay_records",
+    "read_replay",
+    "read_replay_records",
+    "write_replay",
+]

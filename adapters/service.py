@@ -14,7 +14,7 @@ the first attempt was stored).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 
 from adapters.log import logger
@@ -26,11 +26,13 @@ from domain.events import Event, Recorded
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
 from domain.session.fork import fork_events
+from domain.session.record import CommandRecord, decide_recorded
 from domain.session.state import SessionState
 from projections import snapshots
 
-Decision = Callable[[Session, datetime], list[Event]]
-"""A command as the service runs it: the session and the time give its batch."""
+Decision = Callable[[Session, datetime], list[Event] | tuple[list[Event], Sequence[CommandRecord]]]
+"""A command as the service runs it: the session and the time give its batch (and, for
+a command Struct, the record of the ruling, appended with it)."""
 Clock = Callable[[], datetime]
 RETRIES = 3
 
@@ -94,8 +96,10 @@ class SessionService:
         """Decide a command Struct in the session as ``actor`` (default: its GM), with
         ``dice`` for what it throws; append its batch."""
 
-        def decided(session: Session, at: datetime) -> list[Event]:
-            return session.decide(command, Context(actor or session.opened.gm, at, dice))
+        def decided(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
+            context = Context(actor or session.opened.gm, at, dice)
+            events, record = decide_recorded(session, command, context)
+            return events, [record]
 
         return self.execute(session_id, command.spec.name, decided)
 
@@ -141,10 +145,12 @@ class SessionService:
                 f"--at {position}: session {origin_id!r} has positions 1 to {origin.version}"
             )
         copied = list(self.store.read(origin_id, 0, until=position))
+        records = [r for r in self.store.records(origin_id) if r.last <= position]
         gm = origin.opened.gm
 
-        def command(_: Session, at: datetime) -> list[Event]:
-            return fork_events(copied, fork_id=fork_id, actor=actor or gm, at=at, reason=reason)
+        def command(_: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
+            events = fork_events(copied, fork_id=fork_id, actor=actor or gm, at=at, reason=reason)
+            return events, records  # the rulings copied whole keep their records
 
         return self._run(fork_id, "fork", command, new=True)
 
@@ -182,9 +188,10 @@ class SessionService:
                 session = Session()
             else:
                 session = self.load(session_id)
-            events = command(session, self.clock())
+            decided = command(session, self.clock())
+            events, records = decided if isinstance(decided, tuple) else (decided, ())
             try:
-                recorded = self.store.append(session_id, session.version, events)
+                recorded = self.store.append(session_id, session.version, events, records)
             except ConcurrencyConflict:
                 continue
             session.record(recorded)

@@ -164,6 +164,15 @@ class SqliteReader:
             )
         return [bytes(state) for (state,) in rows]
 
+    def latest(self, stream: str, until: int) -> bytes | None:
+        """The payload of a stream's latest event at or before ``until``."""
+        row = self._one(
+            f"SELECT state FROM {EVENTS_TABLE} WHERE originator_id=? AND originator_version<=? "
+            "ORDER BY originator_version DESC LIMIT 1",
+            (stream, until),
+        )
+        return None if row is None else bytes(row[0])
+
     def latest_snapshot(self, stream: str, until: int | None) -> tuple[int, bytes] | None:
         """The latest row of a snapshot stream at or before ``until``."""
         row = self._one(

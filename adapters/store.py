@@ -19,10 +19,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from adapters.codec import EventCodec, codec_for, decode_opened
+from adapters.codec import EventCodec, codec_for, decode_opened, decode_record
 from adapters.sqlite_reads import EVENTS_TABLE, SqliteReader, Window, index_topics
 from domain.errors import MalformedInput, NotFound
 from domain.events import Event, Recorded, SessionOpened
+from domain.session.record import CommandRecord
 
 if TYPE_CHECKING:
     from adapters.library import KirokuApplication
@@ -37,6 +38,11 @@ STORE_KINDS: tuple[StoreKind, ...] = ("sqlite", "memory")
 
 def stream_id(session_id: str) -> uuid.UUID:
     return uuid.uuid5(SESSION_NAMESPACE, session_id)
+
+
+def records_id(session_id: str) -> uuid.UUID:
+    """The stream of a session's command records (beside its events)."""
+    return uuid.uuid5(SESSION_NAMESPACE, f"{session_id}\0commands")
 
 
 @dataclass(frozen=True)
@@ -113,22 +119,61 @@ class EventStore:
         self.close()
 
     def append(
-        self, session_id: str, expected_version: int, events: Sequence[Event]
+        self,
+        session_id: str,
+        expected_version: int,
+        events: Sequence[Event],
+        records: Sequence[CommandRecord] = (),
     ) -> list[Recorded]:
-        """Append one command's events in one transaction, after ``expected_version``.
+        """Append one command's events in one transaction, after ``expected_version``,
+        with the records of the commands that gave them (each in the session's stream of
+        records, at its batch's first position; an import brings many).
 
         Raises :class:`ConcurrencyConflict` (and stores nothing) if another writer got
         there first."""
         if not events:
             return []
-        from adapters.library import Envelope, recorded, save
+        from adapters.library import Envelope, save
 
         stream = stream_id(session_id)
-        envelopes = [
-            Envelope(stream, expected_version + i, event) for i, event in enumerate(events, 1)
-        ]
+        batch = [Recorded(expected_version + i, event) for i, event in enumerate(events, 1)]
+        envelopes = [Envelope(stream, r.position, r.event) for r in batch]
+        last = expected_version + len(events)
+        for record in records:
+            if not (expected_version < record.first and record.last <= last):
+                raise ValueError(f"the record of {record.command!r} is not of this batch")
+            envelopes.append(Envelope(records_id(session_id), record.first, record))
         save(self.app, session_id, envelopes)
-        return recorded(envelopes)
+        return batch
+
+    def command_of(self, session_id: str, position: int) -> CommandRecord | None:
+        """The record of the command whose batch holds ``position`` (None: the event was
+        not given by a recorded command, as a session's opening, an imported old
+        session's events, or a fork's copies)."""
+        stream = records_id(session_id)
+        if self.reader is not None:
+            state = self.reader.latest(stream.hex, position)
+        else:
+            from adapters.library import latest_state
+
+            state = latest_state(self.recorder, stream, position)
+        if state is None:
+            return None
+        record = decode_record(state)
+        return record if record.holds(position) else None
+
+    def records(self, session_id: str) -> list[CommandRecord]:
+        """Every command record of the session, in order."""
+        stream = records_id(session_id)
+        if self.reader is not None:
+            states = [
+                state for _, state in self.reader.rows(Window(stream.hex, 0, None, None), 2**62)
+            ]
+        else:
+            from adapters.library import fetch_rows
+
+            states = [state for _, state in fetch_rows(self.recorder, stream, 0, 2**62, None, None)]
+        return [decode_record(state) for state in states]
 
     def read(
         self,

@@ -23,6 +23,7 @@ from domain.errors import MalformedInput, NotFound
 from domain.events import CORE_EVENT_TYPES, Event, EventRetracted, Recorded
 from domain.names import key
 from domain.session.aggregate import Session
+from domain.session.record import CommandRecord
 from projections.timeline import describe, hidden, timeline
 
 Filter = Callable[[Event], bool]
@@ -231,6 +232,8 @@ def show_command(args: argparse.Namespace) -> int:
         row["explanation"] = (
             [] if core_event(recorded.event) else session.ruleset.explain(recorded.event)
         )
+        record = service.store.command_of(sid, args.position)
+        row["command"] = None if record is None else record_row(record, viewer_is_gm)
     finally:
         service.store.close()
     if args.json:
@@ -238,6 +241,36 @@ def show_command(args: argparse.Namespace) -> int:
     else:
         print(render_shown(row))
     return 0
+
+
+def record_row(record: CommandRecord, viewer_is_gm: bool) -> dict[str, Any]:
+    """The record of the command that gave the event; a hidden roll's dice are the GM's."""
+    shown: dict[str, Any] = msgspec.to_builtins(record)
+    shown["positions"] = [record.first, record.last]
+    if not viewer_is_gm and record.inputs.get("hidden"):
+        shown["drawn"], shown["given"] = [], []
+    return shown
+
+
+def render_command(command: dict[str, Any]) -> list[str]:
+    """``command: roll #3–4, by ana at …``, its inputs as options, its dice."""
+    first, last = command["positions"]
+    where = f"event {first}" if first == last else f"events {first}–{last}"
+    lines = [
+        f"command: {command['command']} ({command['kind']}), which gave {where}, "
+        f"given by {command['actor']} at {local_time(command['at'])}"
+    ]
+    given = [
+        f"--{name.replace('_', '-')}" + ("" if value is True else f" {_value(value)}")
+        for name, value in command["inputs"].items()
+        if value not in (None, False, "", [], {})
+    ]
+    lines.append("  inputs: " + (" ".join(given) if given else "(none)"))
+    if command["drawn"]:
+        lines.append("  dice drawn: " + ", ".join(str(face) for face in command["drawn"]))
+    if command["given"]:
+        lines.append("  faces given: " + _value(command["given"]))
+    return lines
 
 
 def render_shown(row: dict[str, Any]) -> str:
@@ -263,6 +296,12 @@ def render_shown(row: dict[str, Any]) -> str:
             continue
         lines.append(f"  {name}: {_value(value)}")
     lines += row["explanation"]
+    if row.get("command"):
+        lines += render_command(row["command"])
+    else:
+        lines.append(
+            "command: none recorded (an opening, a fork, or a session older than the records)"
+        )
     return "\n".join(lines)
 
 

@@ -10,7 +10,13 @@ from typing import Any
 
 from adapters.cli import context
 from adapters.cli.render import print_json, render_state
-from adapters.replay_file import dump_lines, header_for, read_replay, write_replay
+from adapters.replay_file import (
+    dump_lines,
+    header_for,
+    read_replay,
+    read_replay_records,
+    write_replay,
+)
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.session.aggregate import Session
 from projections import project
@@ -30,18 +36,22 @@ def _export(args: argparse.Namespace) -> int:
     try:
         service.load(args.session_id)  # NotFound, quoted, for a session that is not there
         events = list(service.store.read(args.session_id))
+        records = service.store.records(args.session_id)
     finally:
         service.store.close()
     if args.output:
-        write_replay(Path(args.output), events)
-        print(f"wrote {len(events)} events of {args.session_id!r} to {args.output}")
+        write_replay(Path(args.output), events, records)
+        print(
+            f"wrote {len(events)} events and {len(records)} command records of "
+            f"{args.session_id!r} to {args.output}"
+        )
     else:
-        sys.stdout.buffer.writelines(dump_lines(events, header_for(events)))
+        sys.stdout.buffer.writelines(dump_lines(events, header_for(events, records), records))
     return 0
 
 
 def _import(args: argparse.Namespace) -> int:
-    header, events = read_replay(args.file)
+    header, events, records = read_replay_records(args.file)
     Session(events)  # the stream folds: positions follow, it opens first
     service = context.open_service(args)
     try:
@@ -49,11 +59,14 @@ def _import(args: argparse.Namespace) -> int:
             raise IllegalUnderRules(
                 f"a session {header.session!r} already exists; nothing was imported"
             )
-        service.store.append(header.session, 0, [r.event for r in events])
+        service.store.append(header.session, 0, [r.event for r in events], records)
         service.snapshot(header.session, force=True)  # the next command folds no history
     finally:
         service.store.close()
-    print(f"imported {len(events)} events as session {header.session!r}")
+    print(
+        f"imported {len(events)} events and {len(records)} command records as session "
+        f"{header.session!r}"
+    )
     return 0
 
 

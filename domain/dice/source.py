@@ -35,3 +35,18 @@ class FaceQueue:
 
 class RollBudgetExceeded(KirokuError):
     """A roll asked the dice source for more faces than any honest roll needs."""
+
+
+class RecordingSource:
+    """A dice port that keeps every face it hands out, in order: what a command drew, so
+    that its ruling can be explained and decided again with the very same dice
+    (``FaceQueue(drawn)``)."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self._source = source
+        self.drawn: list[int] = []
+
+    def randint(self, a: int, b: int, /) -> int:
+        face = self._source.randint(a, b)
+        self.drawn.append(face)
+        return face

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -251,3 +252,35 @@ def test_the_log_reads_in_the_readers_local_time_and_json_keeps_utc(contested: R
     tokyo = contested("log", *S, "--after", "5", "--limit", "1", env={"TZ": "JST-9"})
     local = (utc + timedelta(hours=9)).strftime("%Y-%m-%d %H:%M:%S")
     assert tokyo.stdout.startswith(f"#6    {local}  sensei: ")
+
+
+def test_show_names_the_command_that_gave_the_event_with_its_inputs_and_dice(
+    contested: Run,
+) -> None:
+    text = contested("show", *S, "5").stdout
+    assert "command: roll (Roll), which gave events 4–5, given by ana at " in text
+    assert "--character Akodo Kaneka --skill Kenjutsu --trait agility --tn 20" in text
+    assert "--void" in text and "--emphasis" in text
+    assert "faces given: " in text
+    shown = json.loads(contested("show", *S, "4", "--json").stdout)["command"]
+    assert (shown["positions"], shown["reason"]) == ([4, 5], "the opening strike")
+    assert shown["given"][0] == [[5], True]
+    opening = contested("show", *S, "1").stdout
+    assert "command: none recorded" in opening
+
+
+def test_records_survive_export_and_import(contested: Run, tmp_path: Path) -> None:
+    exported = tmp_path / "night.jsonl"
+    assert contested("export", "night", "-o", str(exported)).returncode == 0
+    assert exported.read_text().splitlines()[0].startswith('{"format":"kiroku-replay","version":2')
+    other = runner(tmp_path / "other")
+    imported = other("import", str(exported))
+    assert "imported 9 events and 7 command records" in imported.stdout, imported.stderr
+    assert other("show", *S, "5", "--json").stdout == contested("show", *S, "5", "--json").stdout
+
+
+def test_a_fork_keeps_the_records_of_the_rulings_it_copies_whole(forked: Run) -> None:
+    honour = json.loads(forked("show", "--session", "whatif", "5", "--json").stdout)
+    assert honour["command"]["command"] == "honour"
+    fork = json.loads(forked("show", "--session", "whatif", "6", "--json").stdout)
+    assert fork["type"] == "SessionForked" and fork["command"] is None

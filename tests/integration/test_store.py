@@ -153,9 +153,10 @@ def test_a_damaged_event_in_the_store_is_named_by_its_session_and_position(
         SessionService(store).open(session_id="night", ruleset="l5r4e", gm=GM)
         SessionService(store).decide("night", TakeNote(text="a fine evening"))
     with sqlite3.connect(tmp_path / "kiroku.sqlite") as raw:
-        [(state,)] = raw.execute("SELECT state FROM stored_events WHERE originator_version = 2")
+        note = "WHERE originator_version = 2 AND topic = 'kiroku:NoteTaken'"  # not its record
+        [(state,)] = raw.execute(f"SELECT state FROM stored_events {note}")
         damaged = bytes(state).replace(b'"text":"a fine evening"', b'"text":7')
-        raw.execute("UPDATE stored_events SET state = ? WHERE originator_version = 2", (damaged,))
+        raw.execute(f"UPDATE stored_events SET state = ? {note}", (damaged,))
     raw.close()
     with EventStore(config) as store, pytest.raises(MalformedInput) as refused:
         list(store.read("night"))

@@ -1,0 +1,85 @@
+"""The record of a ruling: the command that gave a batch of events, as it was given.
+
+Every command decided against a session (DESIGN principle 4) leaves, beside its batch of
+events and in the same atomic append, a :class:`CommandRecord`: which command, with
+every input as given (the Struct's fields, its reason apart), who gave it and when,
+every die it drew from the dice source in order (or the faces given at the table), and
+the positions of the events it gave. So each event can be traced to the ruling that
+made it (the record whose batch holds its position), a GM can see what was asked and
+what the dice said, and the ruling can be decided again with the same dice.
+
+A record's id is the position of its batch's first event: records live in a stream of
+their own beside the session's (``adapters.store``), so the session's positions are the
+events' alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, ClassVar
+
+import msgspec
+
+from domain.commands import Command, Context
+from domain.dice.roll_keep.die import Die
+from domain.dice.source import RecordingSource
+from domain.events import Event
+from domain.session.aggregate import Session
+
+
+class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One command as given, with the dice it drew and the batch it gave."""
+
+    schema: ClassVar[int] = 1
+
+    first: int
+    """The position of the batch's first event (the record's id)."""
+    count: int
+    """How many events the batch holds: positions ``first`` to ``first + count - 1``."""
+    command: str
+    """Its words, as at the command line: ``attack``, ``duel assess``, ``note``."""
+    kind: str
+    """Its Struct's name: ``Attack``, ``AssessDuel``, ``TakeNote``."""
+    inputs: dict[str, Any]
+    """Every field of the command as given, its reason apart."""
+    actor: str
+    at: datetime
+    reason: str | None = None
+    drawn: tuple[int, ...] = ()
+    """Every face drawn from the dice source, in order."""
+    given: tuple[Die, ...] = ()
+    """The faces given for its one roll, die by die (``--faces``), if they were."""
+    schema_version: int = 1
+
+    @property
+    def last(self) -> int:
+        return self.first + self.count - 1
+
+    def holds(self, position: int) -> bool:
+        return self.first <= position <= self.last
+
+
+def decide_recorded(
+    session: Session, command: Command, context: Context
+) -> tuple[list[Event], CommandRecord]:
+    """``session.decide(command, context)``, and the record of it: the dice source is
+    watched so that every face drawn is kept."""
+    dice = context.dice
+    watched = None if dice is None or isinstance(dice, Sequence) else RecordingSource(dice)
+    events = session.decide(command, Context(context.actor, context.at, watched or dice))
+    inputs = msgspec.to_builtins(command)
+    inputs.pop("reason", None)
+    record = CommandRecord(
+        first=session.version + 1,
+        count=len(events),
+        command=command.spec.name,
+        kind=type(command).__name__,
+        inputs=inputs,
+        actor=context.actor,
+        at=context.at,
+        reason=command.reason,
+        drawn=tuple(watched.drawn) if watched is not None else (),
+        given=tuple(dice) if isinstance(dice, Sequence) else (),
+    )
+    return events, record
