@@ -96,8 +96,12 @@ class SessionService:
         """Decide a command Struct in the session as ``actor`` (default: its GM), with
         ``dice`` for what it throws; append its batch."""
 
+        def batch_of(position: int) -> tuple[int, int] | None:
+            record = self.store.command_of(session_id, position)
+            return None if record is None else (record.first, record.last)
+
         def decided(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
-            context = Context(actor or session.opened.gm, at, dice)
+            context = Context(actor or session.opened.gm, at, dice, batch_of)
             events, record = decide_recorded(session, command, context)
             return events, [record]
 

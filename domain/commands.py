@@ -80,6 +80,9 @@ class Context:
     actor: str
     at: datetime
     dice: Dice | None = None
+    batch_of: Callable[[int], tuple[int, int] | None] | None = None
+    """The positions (first, last) of the batch that the command recorded at a position
+    gave, from the records of rulings (None: no record, or none kept here)."""
 
     def need_dice(self, command: Command) -> Dice:
         if self.dice is None:

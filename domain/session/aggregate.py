@@ -34,6 +34,7 @@ from domain.session.commands import (
     JoinCharacter,
     Retract,
     TakeNote,
+    Undo,
 )
 from domain.session.stream import SessionStream, check_session_id, open_session
 
@@ -77,20 +78,20 @@ class Session(SessionStream):
             events = self.note(
                 actor=context.actor, at=context.at, text=command.text, character=command.character
             )
-        elif isinstance(command, Retract):
-            if command.last == (command.position is not None):
+        elif isinstance(command, Retract | Undo):
+            last = isinstance(command, Undo) or command.last
+            position = None if isinstance(command, Undo) else command.position
+            if last == (position is not None):
                 raise MalformedInput("retract either a position or the last event, not both")
-            if command.position is None:
-                events = self.retract_last(
-                    actor=context.actor, at=context.at, reason=command.reason
-                )
-            else:
-                events = self.retract(
-                    actor=context.actor,
-                    at=context.at,
-                    position=command.position,
-                    reason=command.reason,
-                )
+            if position is None:
+                position = self.last_counting()
+            events = self.retract(
+                actor=context.actor,
+                at=context.at,
+                position=position,
+                reason=command.reason,
+                batch=context.batch_of(position) if context.batch_of else None,
+            )
         elif type(command) in self.ruleset.command_types:
             events = self.ruleset.decide(self, self.table, command, context)
         else:
@@ -161,8 +162,19 @@ class Session(SessionStream):
             raise NotAllowed(f"{actor!r} may take notes about their own character only")
         return [NoteTaken(actor=actor, at=at, text=text, character=name)]
 
-    def retract(self, *, actor: str, at: datetime, position: int, reason: str) -> list[Event]:
-        """A GM's correction, with a reason (principle 6): the event stops counting."""
+    def retract(
+        self,
+        *,
+        actor: str,
+        at: datetime,
+        position: int,
+        reason: str,
+        batch: tuple[int, int] | None = None,
+    ) -> list[Event]:
+        """A GM's correction, with a reason (principle 6): the ruling that gave the event
+        at ``position`` stops counting — every event of its command's ``batch`` (from the
+        records of rulings) that still counts, or the one event where no command was
+        recorded."""
         self.gm_only(actor, "retract a ruling")
         if not reason.strip():
             raise MalformedInput("a retraction needs a reason")
@@ -174,12 +186,21 @@ class Session(SessionStream):
             raise IllegalUnderRules(f"event {position} is itself a retraction")
         if position in self.state.retracted:
             raise IllegalUnderRules(f"event {position} is already retracted")
-        return [EventRetracted(actor=actor, at=at, reason=reason, position=position)]
+        first, last = batch if batch is not None else (position, position)
+        return [
+            EventRetracted(actor=actor, at=at, reason=reason, position=p)
+            for p in range(max(first, 2), last + 1)
+            if p not in self.state.retracted and p not in self.state.retractions
+        ]
 
     def retract_last(self, *, actor: str, at: datetime, reason: str) -> list[Event]:
-        """Undo: retract the latest event that still counts."""
+        """Retract the latest event that still counts (without records: that event)."""
+        return self.retract(actor=actor, at=at, position=self.last_counting(), reason=reason)
+
+    def last_counting(self) -> int:
+        """The position of the latest event that still counts (a retraction aside)."""
         state = self.state
         for position in range(self.version, 1, -1):
             if position not in state.retractions and position not in state.retracted:
-                return self.retract(actor=actor, at=at, position=position, reason=reason)
+                return position
         raise IllegalUnderRules("there is nothing left to retract")

@@ -42,7 +42,8 @@ class TakeNote(Command, frozen=True, kw_only=True):
 
 
 class Retract(Command, frozen=True, kw_only=True):
-    """The GM retracts an event (or, with --last, the latest that still counts)."""
+    """The GM retracts a ruling: the command that gave an event, whole (or, with --last,
+    the latest that still counts)."""
 
     spec = CommandSpec(("retract",), positional=("position",))
 
@@ -51,4 +52,18 @@ class Retract(Command, frozen=True, kw_only=True):
     reason: Annotated[str, Meta(min_length=1, max_length=500, description="why")]
 
 
-CORE_COMMANDS: tuple[type[Command], ...] = (JoinCharacter, AddParticipant, TakeNote, Retract)
+class Undo(Command, frozen=True, kw_only=True):
+    """The GM retracts the latest ruling that still counts: the command, whole."""
+
+    spec = CommandSpec(("undo",))
+
+    reason: Annotated[str, Meta(min_length=1, max_length=500, description="why")]
+
+
+CORE_COMMANDS: tuple[type[Command], ...] = (
+    JoinCharacter,
+    AddParticipant,
+    TakeNote,
+    Retract,
+    Undo,
+)

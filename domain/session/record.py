@@ -15,6 +15,7 @@ events' alone.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, ClassVar
@@ -67,7 +68,7 @@ def decide_recorded(
     watched so that every face drawn is kept."""
     dice = context.dice
     watched = None if dice is None or isinstance(dice, Sequence) else RecordingSource(dice)
-    events = session.decide(command, Context(context.actor, context.at, watched or dice))
+    events = session.decide(command, dataclasses.replace(context, dice=watched or dice))
     inputs = msgspec.to_builtins(command)
     inputs.pop("reason", None)
     record = CommandRecord(

@@ -28,7 +28,7 @@ from domain.rulesets.l5r4e.commands.books import TakeWounds
 from domain.rulesets.l5r4e.commands.table import Roll
 from domain.rulesets.l5r4e.events import DiceRolled
 from domain.session.aggregate import Session
-from domain.session.commands import JoinCharacter, TakeNote
+from domain.session.commands import JoinCharacter, Retract, TakeNote, Undo
 from domain.session.record import CommandRecord
 from tests.support import GM, T0, Clock, sheet
 
@@ -185,3 +185,36 @@ def test_the_doctor_counts_the_records_and_names_a_damaged_one(
     report = examine(str(tmp_path / "kiroku.sqlite"))
     assert report["records"] == 0
     assert "the command record at 2" in report["problems"][0]
+
+
+def test_a_retraction_takes_back_the_whole_ruling_that_gave_the_event(
+    service: SessionService, store: EventStore
+) -> None:
+    """Retracting the roll takes back the Void point its command spent for it too."""
+    service.decide("night", ATTACK, dice=random.Random(3))  # 3: Void point, 4: roll
+    retracted = service.decide("night", Retract(position=4, reason="never happened"))
+    assert [r.event.position for r in retracted] == [3, 4]  # type: ignore[attr-defined]
+    state = service.load("night").state
+    assert set(state.retracted) == {3, 4}
+    assert state.table.characters["akodo kaneka"].void_spent == 0  # the point is back
+
+
+def test_undo_takes_back_the_latest_ruling_still_counting_whole(
+    service: SessionService, store: EventStore
+) -> None:
+    service.decide("night", ATTACK, dice=random.Random(3))  # 3, 4
+    service.decide("night", TakeNote(text="an aside"))  # 5
+    assert [r.event.position for r in service.decide("night", Undo(reason="no"))] == [5]  # type: ignore[attr-defined]
+    undone = service.decide("night", Undo(reason="not that either"))
+    assert [r.event.position for r in undone] == [3, 4]  # type: ignore[attr-defined]
+
+
+def test_an_event_no_command_recorded_is_retracted_alone(store: EventStore) -> None:
+    """A session recorded before the records (here: events appended without one)."""
+    service = SessionService(store, clock=Clock())
+    service.open(session_id="old", ruleset="l5r4e", gm=GM)
+    store.append(
+        "old", 1, [NoteTaken(actor=GM, at=T0, text="a"), NoteTaken(actor=GM, at=T0, text="b")]
+    )
+    retracted = service.decide("old", Retract(position=3, reason="b was wrong"))
+    assert [r.event.position for r in retracted] == [3]  # type: ignore[attr-defined]
