@@ -148,6 +148,12 @@ class SessionService:
             raise MalformedInput(
                 f"--at {position}: session {origin_id!r} has positions 1 to {origin.version}"
             )
+        split = self.store.command_of(origin_id, position)
+        if split is not None and split.last != position:
+            raise IllegalUnderRules(
+                f"--at {position}: the ruling at {split.first}–{split.last} ({split.command}) "
+                f"would be cut in two; fork at {split.first - 1} or {split.last}"
+            )
         copied = list(self.store.read(origin_id, 0, until=position))
         records = [r for r in self.store.records(origin_id) if r.last <= position]
         gm = origin.opened.gm

@@ -3,8 +3,7 @@ together, its opening, its last position, its latest snapshot.
 
 The ``eventsourcing`` library writes the store (its recorder, its schema, its optimistic
 concurrency); reading needs none of it, so a command that only reads (``kiroku state``,
-``kiroku log``, a full rebuild) never imports the library, and a store on a read-only
-disk can still be read.
+``kiroku log``, a full rebuild) never imports the library.
 
 Reading a long stream row by row costs a Python tuple and a ``bytes`` per event before
 anything is decoded. Instead SQLite joins a page of payloads into one JSON array (and
@@ -13,9 +12,10 @@ strings per page and msgspec decodes each in one call. SQLite runs a statement w
 holding Python's lock, so while one page is decoded and folded, the next is read in a
 thread: on a full rebuild the reading costs almost nothing on top of the decoding.
 
-Reads use a connection of their own, opened read-only: the library's connections stay
-the writers'. A command's tail (fewer events than a page) is one
-statement and no thread.
+Reads use a connection of their own that may not write (``PRAGMA query_only``): the
+library's connections stay the writers'. A command's tail (fewer events than a page) is
+one statement and no thread. (A store in a folder the reader may not write to is not
+readable yet: SQLite's write-ahead log needs its shared-memory file there.)
 """
 
 from __future__ import annotations
@@ -80,9 +80,9 @@ TOPIC_INDEX = "kiroku_stream_topic"
 def index_topics(path: Path, table: str, timeout: float) -> bool:
     """Index a stream's events by type, so that reading one type of event (a session's
     retractions, which every fold needs first) is a range scan, not a pass over the
-    whole stream. Made once, the first time a store is opened for writing; False when it
-    cannot be made now (a read-only store, another process's long write): reads work
-    without it, only slower."""
+    whole stream. Made once, when a store is first written to (a command that only reads
+    never waits for it); False when it cannot be made now (a read-only store, another
+    process's long write): reads work without it, only slower."""
     connection = sqlite3.connect(path, timeout=timeout)
     try:
         present = connection.execute(
@@ -115,6 +115,7 @@ class SqliteReader:
         if self._connection is None:
             connection = sqlite3.connect(self._path, timeout=self._timeout, check_same_thread=False)
             connection.text_factory = bytes
+            connection.execute("PRAGMA query_only=ON")
             self._connection = connection
         return self._connection
 

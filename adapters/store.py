@@ -6,7 +6,7 @@ SQLite by default or in memory for unit tests, and its optimistic concurrency. R
 SQLite goes straight to the database (``adapters.sqlite_reads``): pages that SQLite
 joins itself, decoded by msgspec into typed Structs, the next page read while this one
 is used. So the library is imported only by a command that writes (or on the in-memory
-store), and a store on a read-only disk can still be read.
+store).
 """
 
 from __future__ import annotations
@@ -92,7 +92,6 @@ class EventStore:
             reader = SqliteReader(config.sqlite_path, config.lock_timeout)
             if not config.sqlite_path.exists() or not reader.has_tables():
                 _ = self.app  # the library makes its tables
-            index_topics(config.sqlite_path, EVENTS_TABLE, config.lock_timeout)
             self.reader = reader
 
     @cached_property
@@ -100,7 +99,10 @@ class EventStore:
         """The library's application, made on first use (a write, or the memory store)."""
         from adapters.library import application
 
-        return application(self.config)
+        app = application(self.config)
+        if self.config.kind == "sqlite":  # a writer: it may wait for the index, once
+            index_topics(self.config.sqlite_path, EVENTS_TABLE, self.config.lock_timeout)
+        return app
 
     @property
     def recorder(self) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -93,7 +93,7 @@ def filters(
         checks.append(lambda event: type(event) is kind)
     if args.since is not None:
         since = parse_time(args.since, "--since")
-        checks.append(lambda event: event.at >= since)
+        checks.append(lambda event: aware(event.at) >= since)
     if not checks:
         return None
     return lambda event: all(check(event) for check in checks)
@@ -109,6 +109,12 @@ def parse_time(text: str, option: str) -> datetime:
             "(local time) or 2026-11-29T21:30+00:00"
         ) from None
     return moment if moment.tzinfo is not None else moment.astimezone()
+
+
+def aware(at: datetime) -> datetime:
+    """A recorded time with its zone: one recorded without (an old or hand-made replay)
+    was UTC, as every time Kiroku records is."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def named_characters(event: Event) -> set[str]:
@@ -229,8 +235,9 @@ def show_command(args: argparse.Namespace) -> int:
             None,
             viewer_is_gm=viewer_is_gm,
         )
+        explain = getattr(session.ruleset, "explain", None)  # a plug-in written before it
         row["explanation"] = (
-            [] if core_event(recorded.event) else session.ruleset.explain(recorded.event)
+            [] if core_event(recorded.event) or explain is None else explain(recorded.event)
         )
         record = service.store.command_of(sid, args.position)
         row["command"] = None if record is None else record_row(record, viewer_is_gm)
@@ -244,11 +251,13 @@ def show_command(args: argparse.Namespace) -> int:
 
 
 def record_row(record: CommandRecord, viewer_is_gm: bool) -> dict[str, Any]:
-    """The record of the command that gave the event; a hidden roll's dice are the GM's."""
+    """The record of the command that gave the event. A hidden roll's command is the
+    GM's: a player sees only which command it was and which events it gave, not its
+    inputs (a TN, a label) nor its dice, whichever event of its batch they show."""
     shown: dict[str, Any] = msgspec.to_builtins(record)
     shown["positions"] = [record.first, record.last]
     if not viewer_is_gm and record.inputs.get("hidden"):
-        shown["drawn"], shown["given"] = [], []
+        shown["inputs"], shown["drawn"], shown["given"] = {"hidden": True}, [], []
     return shown
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 
@@ -59,7 +59,10 @@ def render_state(projections: dict[str, Any]) -> str:
 
 def local_time(at: str) -> str:
     """A recorded time (ISO 8601, UTC) in the reader's local time, to the second."""
-    return datetime.fromisoformat(at).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    moment = datetime.fromisoformat(at)
+    if moment.tzinfo is None:  # recorded without its zone (an old replay): UTC
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
 def render_timeline(rows: list[dict[str, Any]]) -> str:

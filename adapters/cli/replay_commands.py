@@ -36,7 +36,8 @@ def _export(args: argparse.Namespace) -> int:
     try:
         service.load(args.session_id)  # NotFound, quoted, for a session that is not there
         events = list(service.store.read(args.session_id))
-        records = service.store.records(args.session_id)
+        last = events[-1].position  # a command appended meanwhile is not in this export
+        records = [r for r in service.store.records(args.session_id) if r.last <= last]
     finally:
         service.store.close()
     if args.output:

@@ -284,3 +284,11 @@ def test_a_fork_keeps_the_records_of_the_rulings_it_copies_whole(forked: Run) ->
     assert honour["command"]["command"] == "honour"
     fork = json.loads(forked("show", "--session", "whatif", "6", "--json").stdout)
     assert fork["type"] == "SessionForked" and fork["command"] is None
+
+
+def test_a_fork_that_would_cut_a_ruling_in_two_is_refused(contested: Run) -> None:
+    refused = contested("fork", *S, "--at", "4", "--id", "halfway", "--reason", "what if")
+    assert refused.returncode == 2
+    assert "--at 4: the ruling at 4–5 (roll) would be cut in two; fork at 3 or 5" in (
+        refused.stderr
+    )

@@ -264,3 +264,26 @@ def test_a_stream_longer_than_the_first_page_reads_whole(store: EventStore) -> N
     for page in (999, 1_000, 1_001, 1_500, 20_000):
         assert list(store.read("night", page=page)) == appended
     assert list(store.read("night", after=1_000, until=2_200)) == appended[1_000:2_200]
+
+
+def test_a_store_only_read_never_waits_to_index_it(tmp_path: Path) -> None:
+    """The type index is made by the first write, not by a read that would wait for
+    another process's write to make it."""
+    config = StoreConfig(kind="sqlite", data_dir=tmp_path)
+    with EventStore(config) as store:
+        store.append("night", 0, [opened(), wound(1)])
+    with sqlite3.connect(config.sqlite_path) as raw:
+        raw.execute("DROP INDEX kiroku_stream_topic")
+    raw.close()
+
+    def indexed() -> bool:
+        with sqlite3.connect(config.sqlite_path) as raw:
+            found = raw.execute("SELECT 1 FROM sqlite_master WHERE name='kiroku_stream_topic'")
+            return found.fetchone() is not None
+
+    with EventStore(config) as store:
+        assert len(list(store.read("night"))) == 2 and store.retractions("night") == []
+    assert not indexed()
+    with EventStore(config) as store:
+        store.append("night", 2, [wound(2)])
+    assert indexed()
