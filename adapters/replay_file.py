@@ -206,7 +206,8 @@ def _check_records(
     header: ReplayHeader, events: list[Recorded], records: list[CommandRecord], path: Path | str
 ) -> None:
     """Each record is of events the file holds, after the opening, in order, none of two
-    batches at once (record ``i``'s line is ``len(events) + i + 2``)."""
+    batches at once, and its events are its actor's, at its time (record ``i``'s line is
+    ``len(events) + i + 2``)."""
     if records and header.version < 2:
         raise CorruptReplay(path, len(events) + 2, "command records in a version 1 replay")
     after = 1  # the opening is no command's
@@ -221,6 +222,17 @@ def _check_records(
                 f"{len(events)} events",
             )
         after = record.last
+        for recorded in events[record.first - 1 : record.last]:
+            event = recorded.event
+            if (event.actor, event.at) != (record.actor, record.at):
+                raise CorruptReplay(
+                    path,
+                    number,
+                    f"the record of {record.command!r} (by {record.actor} at "
+                    f"{record.at.isoformat()}) does not match event {recorded.position} (by "
+                    f"{event.actor} at {event.at.isoformat()}): a command's events are its "
+                    "actor's, at its time",
+                )
 
 
 def _check_stream(

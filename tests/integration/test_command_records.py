@@ -218,3 +218,14 @@ def test_an_event_no_command_recorded_is_retracted_alone(store: EventStore) -> N
     )
     retracted = service.decide("old", Retract(position=3, reason="b was wrong"))
     assert [r.event.position for r in retracted] == [3]  # type: ignore[attr-defined]
+
+
+def test_a_record_that_claims_events_another_command_gave_is_refused(
+    service: SessionService, store: EventStore, tmp_path: Path
+) -> None:
+    service.decide("night", TakeNote(text="later"), actor=GM)  # 3, at another time
+    lines = lines_of(service, store, tmp_path)  # 4, 5: the attack
+    [index] = [i for i, line in enumerate(lines) if line.startswith(b'{"command":{"first":2,')]
+    lines[index] = lines[index].replace(b'"count":1', b'"count":2')  # claims 2 to 3
+    with pytest.raises(CorruptReplay, match=r"the record of 'join' .* does not match event 3"):
+        parse_replay_records(b"\n".join(lines) + b"\n")
