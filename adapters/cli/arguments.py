@@ -161,6 +161,13 @@ def register_audit(commands: Subparsers) -> None:
     add_session_arguments(show)
     show.set_defaults(handler="audit:show_command")
 
+    why = commands.add_parser(
+        "why", help="the ruling an event came from, and the other events it gave"
+    )
+    why.add_argument("position", type=int, help="the event's position in the session")
+    add_session_arguments(why)
+    why.set_defaults(handler="why:why_command")
+
     diff = commands.add_parser(
         "diff", help="what changed in every projection between two positions, or sessions"
     )

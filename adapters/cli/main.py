@@ -103,7 +103,7 @@ def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentP
 
 
 CORE_WORDS = frozenset(
-    {"roll", "odds", "demo", "session", "log", "show", "diff", "fork", "state", "join",
+    {"roll", "odds", "demo", "session", "log", "show", "why", "diff", "fork", "state", "join",
      "participant", "note", "retract", "undo", "rules", "doctor", "export", "import", "replay"}
 )  # fmt: skip
 """The core's subcommand words (everything else is a ruleset's); a test keeps them the

@@ -292,3 +292,29 @@ def test_a_fork_that_would_cut_a_ruling_in_two_is_refused(contested: Run) -> Non
     assert "--at 4: the ruling at 4–5 (roll) would be cut in two; fork at 3 or 5" in (
         refused.stderr
     )
+
+
+def test_why_answers_what_a_void_point_bought(contested: Run) -> None:
+    text = contested("why", *S, "4").stdout
+    assert text.startswith("event 4 is one of the events of this ruling:\n")
+    assert "command: roll (Roll), which gave events 4–5, given by ana" in text
+    lines = text.splitlines()
+    assert any(line.startswith("→ #4 ") and "spends a Void point" in line for line in lines)
+    assert any(line.startswith("  #5 ") and "rolls Kenjutsu/Agility 7k4" in line for line in lines)
+    found = json.loads(contested("why", *S, "5", "--json").stdout)
+    assert [e["position"] for e in found["events"]] == [4, 5]
+    assert found["ruling"]["reason"] == "the opening strike"
+
+
+def test_why_names_a_retraction_and_an_opening_has_no_ruling(contested: Run) -> None:
+    fall = contested("why", *S, "8").stdout
+    assert "retracted by event 9: he made the Athletics roll after all" in fall
+    opening = contested("why", *S, "1")
+    assert opening.stdout.startswith("event 1 was given by no recorded command:")
+    assert json.loads(contested("why", *S, "1", "--json").stdout)["ruling"] is None
+
+
+def test_why_keeps_a_hidden_roll_from_a_player(contested: Run) -> None:
+    refused = contested("why", *S, "7", "--as", "ana")
+    assert refused.returncode == 2 and "event 7 is a GM's hidden roll" in refused.stderr
+    assert contested("why", *S, "12").returncode == 2
