@@ -10,6 +10,7 @@ middle shows as the entries after it changing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -65,7 +66,5 @@ def render_changes(found: list[dict[str, Any]]) -> str:
 
 def _text(value: Any) -> str:
     if isinstance(value, dict | list):
-        import json
-
         return json.dumps(value, ensure_ascii=False)
     return "-" if value is None else str(value)

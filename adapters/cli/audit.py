@@ -209,6 +209,21 @@ def event_at(store: EventStore, session_id: str, position: int) -> list[Recorded
     return list(store.read(session_id, position - 1, until=position))
 
 
+def visible_event(
+    store: EventStore, session: Session, position: int, viewer_is_gm: bool
+) -> Recorded:
+    """The event at ``position`` as the viewer may see it: a position the session does not
+    have, or a GM's hidden roll shown to a player, is refused."""
+    if not 1 <= position <= session.version:
+        raise MalformedInput(
+            f"position {position}: the session has positions 1 to {session.version}"
+        )
+    [recorded] = event_at(store, session.opened.session, position)
+    if not viewer_is_gm and hidden(recorded.event):
+        raise NotFound(f"event {position} is a GM's hidden roll")
+    return recorded
+
+
 # -- kiroku show ---------------------------------------------------------------------------
 
 
@@ -218,15 +233,8 @@ def show_command(args: argparse.Namespace) -> int:
     try:
         sid = context.session_id(args)
         session = service.load(sid)
-        viewer = context.actor(args, session)
-        if not 1 <= args.position <= session.version:
-            raise MalformedInput(
-                f"position {args.position}: the session has positions 1 to {session.version}"
-            )
-        [recorded] = event_at(service.store, sid, args.position)
-        viewer_is_gm = session.is_gm(viewer)
-        if not viewer_is_gm and hidden(recorded.event):
-            raise NotFound(f"event {args.position} is a GM's hidden roll")
+        viewer_is_gm = session.is_gm(context.actor(args, session))
+        recorded = visible_event(service.store, session, args.position, viewer_is_gm)
         row = row_of(
             service.store,
             session,

@@ -14,9 +14,8 @@ import argparse
 from typing import Any
 
 from adapters.cli import context
-from adapters.cli.audit import event_at, record_row, render_command, row_of
+from adapters.cli.audit import record_row, render_command, row_of, visible_event
 from adapters.cli.render import print_json, render_timeline
-from domain.errors import MalformedInput, NotFound
 from projections.timeline import hidden
 
 
@@ -26,13 +25,7 @@ def why_command(args: argparse.Namespace) -> int:
         sid = context.session_id(args)
         session = service.load(sid)
         viewer_is_gm = session.is_gm(context.actor(args, session))
-        if not 1 <= args.position <= session.version:
-            raise MalformedInput(
-                f"position {args.position}: the session has positions 1 to {session.version}"
-            )
-        [asked] = event_at(service.store, sid, args.position)
-        if not viewer_is_gm and hidden(asked.event):
-            raise NotFound(f"event {args.position} is a GM's hidden roll")
+        visible_event(service.store, session, args.position, viewer_is_gm)
         record = service.store.command_of(sid, args.position)
         first, last = (
             (args.position, args.position) if record is None else (record.first, record.last)

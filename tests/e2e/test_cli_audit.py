@@ -318,3 +318,14 @@ def test_why_keeps_a_hidden_roll_from_a_player(contested: Run) -> None:
     refused = contested("why", *S, "7", "--as", "ana")
     assert refused.returncode == 2 and "event 7 is a GM's hidden roll" in refused.stderr
     assert contested("why", *S, "12").returncode == 2
+
+
+def test_undo_by_a_player_or_without_a_reason_is_refused_and_records_nothing(
+    forked: Run,
+) -> None:
+    before = forked("log", *S, "--json").stdout
+    by_player = forked("undo", *S, "--reason", "mine", "--as", "ana")
+    assert by_player.returncode == 2 and "retract a ruling" in by_player.stderr
+    no_reason = forked("undo", *S)
+    assert no_reason.returncode == 2 and "--reason" in no_reason.stderr
+    assert forked("log", *S, "--json").stdout == before
