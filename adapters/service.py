@@ -13,6 +13,7 @@ the first attempt was stored).
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
@@ -25,9 +26,11 @@ from domain.errors import ConcurrencyConflict, IllegalUnderRules, KirokuError, M
 from domain.events import Event, Recorded
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
+from domain.session.commands import CORRECTIONS
+from domain.session.correction import Correction, History, correct
 from domain.session.fork import fork_events
 from domain.session.record import CommandRecord, decide_recorded
-from domain.session.state import SessionState
+from domain.session.state import SessionState, fold
 from projections import snapshots
 
 Decision = Callable[[Session, datetime], list[Event] | tuple[list[Event], Sequence[CommandRecord]]]
@@ -63,14 +66,23 @@ class SessionService:
         self._sessions[session_id] = session
         return session
 
-    def state_at(self, session_id: str, position: int | None) -> SessionState:
-        """The session's state as of ``position`` (the latest when None). At 0, before
-        its first event, it is the session as its opening made it, with nothing in it:
-        which session and ruleset, and the ruleset's views empty."""
+    def state_at(
+        self, session_id: str, position: int | None, *, as_corrected: bool = False
+    ) -> SessionState:
+        """The session's state as of ``position`` (the latest when None): with the
+        corrections recorded by then, or (``as_corrected``) as every correction made since
+        reads it. At 0, before its first event, it is the session as its opening made it,
+        with nothing in it: which session and ruleset, and the ruleset's views empty."""
         if position is None:
             return self.load(session_id).state
         check_session_id(session_id)
-        state, _ = snapshots.load(self.store, self.snapshots, session_id, until=max(position, 1))
+        state, _ = snapshots.load(
+            self.store,
+            self.snapshots,
+            session_id,
+            until=max(position, 1),
+            as_corrected=as_corrected,
+        )
         if position == 0:
             state.position = 0
         return state
@@ -96,6 +108,9 @@ class SessionService:
         """Decide a command Struct in the session as ``actor`` (default: its GM), with
         ``dice`` for what it throws; append its batch."""
 
+        if isinstance(command, CORRECTIONS):
+            return self.correct(session_id, command, actor=actor, dice=dice)[1]
+
         def batch_of(position: int) -> tuple[int, int] | None:
             record = self.store.command_of(session_id, position)
             return None if record is None else (record.first, record.last)
@@ -106,6 +121,63 @@ class SessionService:
             return events, [record]
 
         return self.execute(session_id, command.spec.name, decided)
+
+    def correct(
+        self,
+        session_id: str,
+        command: Command,
+        *,
+        actor: str | None = None,
+        dice: Dice | None = None,
+    ) -> tuple[Correction, list[Recorded]]:
+        """Decide a correction on the whole history and append its batch: what it
+        changed, and what was recorded."""
+        decided: list[Correction] = []
+
+        def corrected(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
+            decided[:] = [self._correction(session, command, actor, at, dice)]
+            return decided[0].events, decided[0].records
+
+        recorded = self.execute(session_id, command.spec.name, corrected)
+        return decided[0], recorded
+
+    def preview(
+        self,
+        session_id: str,
+        command: Command,
+        *,
+        actor: str | None = None,
+        dice: Dice | None = None,
+    ) -> tuple[Correction, SessionState, SessionState]:
+        """What a correction would do (``--dry-run``), never appended: the correction, and
+        the session's state before it and as it would be after."""
+        if not isinstance(command, CORRECTIONS):
+            raise MalformedInput(f"{command.spec.name} is not a correction: it has no preview")
+        session = self.load(session_id)
+        outcome = self._correction(session, command, actor, self.clock(), dice)
+        history = list(self.store.read(session_id, 0, until=session.version))
+        head = session.version
+        batch = [Recorded(head + i, e) for i, e in enumerate(outcome.events, 1)]
+        return outcome, session.state, fold([*history, *batch])
+
+    def _correction(
+        self,
+        session: Session,
+        command: Command,
+        actor: str | None,
+        at: datetime,
+        dice: Dice | None,
+    ) -> Correction:
+        """A correction decided on the whole history as it stands at ``session.version``
+        (:mod:`domain.session.correction`); fresh dice, where a ruling decided again needs
+        more than it drew, come from ``dice`` (default: the system's randomness)."""
+        sid = session.opened.session
+        events = list(self.store.read(sid, 0, until=session.version))
+        records = [r for r in self.store.records(sid) if r.last <= session.version]
+        history = History(events, records)
+        fresh = dice if dice is not None and not isinstance(dice, Sequence) else random.Random()
+        context = Context(actor or session.opened.gm, at, None, history.batch_of)
+        return correct(history, command, context, fresh=fresh)  # type: ignore[arg-type]
 
     def ruleset(self, session_id: str) -> Ruleset:
         """The ruleset of a session this service has loaded or run a command on."""

@@ -224,11 +224,17 @@ class EventStore:
                 return
             after = rows[-1][0]
 
-    def retractions(
+    def corrections(
         self, session_id: str, after: int = 0, until: int | None = None
     ) -> list[Recorded]:
-        """The retractions recorded after ``after`` (a range scan of the stream's key)."""
-        return list(self.read(session_id, after, until=until, topic="EventRetracted"))
+        """The retractions and corrections recorded after ``after``, in order (range
+        scans of the stream's key, one by event type)."""
+        found = [
+            recorded
+            for topic in ("EventRetracted", "RulingsCorrected")
+            for recorded in self.read(session_id, after, until=until, topic=topic)
+        ]
+        return sorted(found, key=lambda r: r.position)
 
     def codec(self, session_id: str) -> EventCodec:
         """The codec of this session's ruleset (from its opening, read once)."""

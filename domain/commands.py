@@ -52,6 +52,8 @@ class CommandSpec:
     """Field → the function that reads it from text (``"3.5"`` → 35 tenths)."""
     bare: Mapping[str, str] = field(default_factory=dict)
     """Field → its value when its option is given with none (``--regain`` is ``all``)."""
+    preview: bool = False
+    """Whether it can be tried first without recording anything (``--dry-run``)."""
 
     @property
     def name(self) -> str:

@@ -4,9 +4,9 @@ snapshot and the events after it, and when to take the next one.
 A snapshot is versioned with the code that folded it — a digest of the domain's source
 and of the ruleset's — so a rule change invalidates every snapshot taken before it, and
 the next command folds from position 0 again (and snapshots anew). A snapshot at S is
-skipped when a retraction after S took back an event at or before S; the fold then
-starts from an earlier one. Only the retractions after a snapshot are read to tell: a
-range scan of the stream's own key.
+skipped when a correction after S took back, revised or reinstated an event at or before
+S; the fold then starts from an earlier one. Only the corrections after a snapshot are
+read to tell: a range scan of the stream's own key.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from typing import Protocol
 
 from domain import rulesets
 from domain.events import Recorded, SessionOpened
+from domain.session.corrected import Corrections
 from domain.session.snapshot import restore, take, valid_after
-from domain.session.state import SessionState, fold_onto
+from domain.session.state import SessionState, fold_corrected, fold_onto
 
 EVERY = 1_000
 """A snapshot is taken when a session has moved this many events past its last one."""
@@ -39,9 +40,13 @@ class History(Protocol):
         self, session_id: str, after: int = 0, page: int = ..., *, until: int | None = None
     ) -> Iterator[list[Recorded]]: ...
 
-    def retractions(
+    def corrections(
         self, session_id: str, after: int = 0, until: int | None = None
     ) -> list[Recorded]: ...
+
+    def read(
+        self, session_id: str, after: int = 0, page: int = ..., *, until: int | None = None
+    ) -> Iterator[Recorded]: ...
 
 
 class Snapshots(Protocol):
@@ -72,24 +77,34 @@ def code_version(ruleset_id: str) -> str:
 
 
 def load(
-    history: History, snapshots: Snapshots, session_id: str, until: int | None = None
+    history: History,
+    snapshots: Snapshots,
+    session_id: str,
+    until: int | None = None,
+    *,
+    as_corrected: bool = False,
 ) -> tuple[SessionState, int]:
     """The session's state as of ``until`` (the latest when None), and the position of
-    the snapshot it was folded from (0: none). The latest snapshot is tried first; when a
-    retraction after it took back an event at or before it, the next try is the latest
-    snapshot before the earliest event so taken back — however far back that is."""
+    the snapshot it was folded from (0: none): with the corrections recorded by ``until``,
+    or (``as_corrected``) every correction, later ones too. The latest snapshot is tried
+    first; when a correction after it took back, revised or reinstated an event at or
+    before it, the next try is the latest snapshot before the earliest event so touched —
+    however far back that is."""
     version = code_version(history.opened(session_id).ruleset)
+    reach = None if as_corrected else until
     bound = until
     while bound is None or bound > 0:
         latest = next(iter(snapshots.latest(session_id, version, bound)), None)
         if latest is None:
             break
         position, data = latest
-        later = history.retractions(session_id, position, until)
+        later = history.corrections(session_id, position, reach)
         if valid_after(position, later):
             return _fold_from(history, session_id, restore(data), later, until), position
-        bound = min(r.event.position for r in later) - 1  # type: ignore[attr-defined]
-    later = history.retractions(session_id, 0, until)
+        touched = Corrections.of(later).first_touched()
+        assert touched is not None
+        bound = touched - 1
+    later = history.corrections(session_id, 0, reach)
     return _fold_from(history, session_id, SessionState(), later, until), 0
 
 
@@ -97,12 +112,20 @@ def _fold_from(
     history: History,
     session_id: str,
     state: SessionState,
-    retractions: list[Recorded],
+    later: list[Recorded],
     until: int | None,
 ) -> SessionState:
-    retracted = {r.event.position for r in retractions}  # type: ignore[attr-defined]
-    pages = history.read_pages(session_id, state.position, until=until)
-    return fold_onto(state, chain.from_iterable(pages), retracted, until)
+    corrections = Corrections.of(later)
+    pages = chain.from_iterable(history.read_pages(session_id, state.position, until=until))
+    if not corrections.reorders:
+        return fold_onto(state, pages, corrections.retracted, until)
+    low, high = min(corrections.moved), max(corrections.moved)
+    revisions = {
+        r.position: r
+        for r in history.read(session_id, low - 1, until=high)
+        if r.position in corrections.moved
+    }
+    return fold_corrected(state, pages, corrections, revisions, until)
 
 
 def maybe_take(

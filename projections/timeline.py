@@ -16,6 +16,7 @@ from domain.events import (
     NoteTaken,
     ParticipantJoined,
     Recorded,
+    RulingsCorrected,
     SessionForked,
     SessionOpened,
 )
@@ -27,6 +28,9 @@ def ruleset_of(events: list[Recorded]) -> Ruleset | None:
     if events and isinstance(opened := events[0].event, SessionOpened):
         return load_ruleset(opened.ruleset, dict(opened.options))
     return None
+
+
+_VERBS = {"amend": "amends", "retract": "retracts", "reinstate": "reinstates"}
 
 
 def describe(event: Event, ruleset: Ruleset | None) -> str:
@@ -45,6 +49,13 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
             return f"note{about}: {event.text}"
         case EventRetracted():
             return f"GM retracts event {event.position}"
+        case RulingsCorrected():
+            consequences = [
+                f"{len(event.revised)} revised" if event.revised else "",
+                f"{len(event.dropped)} dropped" if event.dropped else "",
+            ]
+            said = ", ".join(c for c in consequences if c) or "no other ruling changed"
+            return f"GM {_VERBS[event.correction]} the ruling at {event.ruling} ({said})"
         case SessionForked():
             return f"forked from session {event.origin!r} as it stood at position {event.position}"
     return ruleset.describe(event) if ruleset is not None else type(event).__name__

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from domain.commands import Command, Context
 from domain.events import Event, Recorded
 from domain.rulesets.l5r4e.fold import FourEState
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, CharacterSheet, Skill, Traits, Weapon
 from domain.session.aggregate import Session, open_session
+from domain.session.commands import CORRECTIONS
+from domain.session.correction import Correction, History, correct
+from domain.session.record import CommandRecord, decide_recorded
 
 GM = "sensei"
 T0 = datetime(2026, 11, 29, 19, 0, tzinfo=UTC)
@@ -103,3 +107,47 @@ class Table:
 
     def join(self, name: str = "Akodo Kaneka", player: str = "ana", **changes: Any) -> None:
         self.do(Session.join, sheet=sheet(name, **changes), player=player)
+
+
+class RecordedTable:
+    """A session driven by command Structs, each recorded with its dice, as the service
+    records them (:func:`domain.session.record.decide_recorded`), and corrected as the
+    service corrects (:func:`domain.session.correction.correct`)."""
+
+    def __init__(self, session_id: str = "test-night", ruleset: str = "l5r4e") -> None:
+        self.clock = Clock()
+        opened = open_session(session_id=session_id, ruleset=ruleset, gm=GM, at=self.clock())
+        self.events: list[Recorded] = [Recorded(1, opened)]
+        self.records: list[CommandRecord] = []
+
+    @property
+    def session(self) -> Session:
+        return Session(self.events)
+
+    def append(self, events: list[Event], records: Sequence[CommandRecord]) -> list[Recorded]:
+        start = len(self.events)
+        recorded = [Recorded(start + i, e) for i, e in enumerate(events, 1)]
+        self.events += recorded
+        self.records += records
+        return recorded
+
+    def do(self, command: Command, *, actor: str = GM, dice: Any = None) -> list[Recorded]:
+        """Decide ``command`` (a correction as :meth:`correct`), record it, append it."""
+        if isinstance(command, CORRECTIONS):
+            return self.append(*self._corrected(command, actor, dice))
+        history = History(self.events, self.records)
+        context = Context(actor, self.clock(), dice, history.batch_of)
+        events, record = decide_recorded(self.session, command, context)
+        return self.append(events, [record])
+
+    def correct(self, command: Command, *, fresh: Any = None, actor: str = GM) -> Correction:
+        """The correction ``command`` decides (not appended)."""
+        history = History(self.events, self.records)
+        context = Context(actor, self.clock(), None, history.batch_of)
+        return correct(history, command, context, fresh=fresh)  # type: ignore[arg-type]
+
+    def _corrected(
+        self, command: Command, actor: str, fresh: Any
+    ) -> tuple[list[Event], list[CommandRecord]]:
+        outcome = self.correct(command, fresh=fresh, actor=actor)
+        return outcome.events, outcome.records

@@ -120,6 +120,11 @@ def register_session(commands: Subparsers) -> None:
     state = commands.add_parser("state", help="the projections")
     add_session_arguments(state, actor=False)
     state.add_argument("--at", type=int, default=None, help="as of this position")
+    state.add_argument(
+        "--as-corrected",
+        action="store_true",
+        help="position --at N as the corrections made later read it (default: as recorded then)",
+    )
     state.set_defaults(handler=handler("_state"))
 
 
@@ -237,4 +242,36 @@ def register_replay(commands: Subparsers) -> None:
     replay.add_argument(
         "--update-expected", action="store_true", help="rewrite NAME.expected.json on purpose"
     )
+    replay.add_argument(
+        "--verify",
+        action="store_true",
+        help="re-judge every recorded ruling under the current rules (exit 1 at the first "
+        "that differs)",
+    )
     replay.set_defaults(handler="replay_commands:_replay")
+
+    check = commands.add_parser(
+        "verify",
+        help="re-judge every recorded ruling of a session under the current rules",
+        description="Decide every recorded command again, with its recorded dice, on the "
+        "history before it; report the first whose events differ (exit 1).",
+    )
+    add_session_arguments(check, actor=False)
+    check.set_defaults(handler="replay_commands:_verify_session")
+
+
+# -- amend -----------------------------------------------------------------------------
+
+
+def register_amend(commands: Any) -> None:
+    help_text = "amend a ruling: the same command given other inputs, with its consequences"
+    parser = commands.add_parser(
+        "amend",
+        help=help_text,
+        description=help_text + ". Give the options to change after the position, as the "
+        "command takes them (kiroku amend 12 --reason R --circumstances 30).",
+    )
+    add_session_arguments(parser)
+    parser.add_argument("position", type=int, help="the position of an event of the ruling")
+    parser.add_argument("changes", nargs=argparse.REMAINDER, help="--reason R and the options")
+    parser.set_defaults(handler="corrections:amend_command")

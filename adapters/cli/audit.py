@@ -18,6 +18,7 @@ import msgspec
 
 from adapters.cli import context
 from adapters.cli.render import local_time, print_json, print_json_array, render_timeline
+from adapters.cli.revisions import Placements
 from adapters.store import EventStore
 from domain.errors import MalformedInput, NotFound
 from domain.events import CORE_EVENT_TYPES, Event, EventRetracted, Recorded
@@ -163,12 +164,15 @@ def timeline_rows(
     else:
         chosen = (r for r in store.read(sid, first, until=last) if keep(r.event))
     retracted = {target: by for target, by in session.state.retracted.items() if by <= last}
+    placed = Placements.read(store, sid, last)
     for count, recorded in enumerate(chosen):
         if limit and count == limit:
             return
         if not viewer_is_gm and hidden(recorded.event):
             continue
-        yield row_of(store, session, recorded, retracted, until, viewer_is_gm=viewer_is_gm)
+        yield row_of(
+            store, session, recorded, retracted, until, viewer_is_gm=viewer_is_gm, placed=placed
+        )
 
 
 def row_of(
@@ -179,9 +183,12 @@ def row_of(
     until: int | None,
     *,
     viewer_is_gm: bool,
+    placed: Placements | None = None,
 ) -> dict[str, Any]:
     """One event's timeline row, marked by its retraction (if any, as of ``until``), with
-    the event whole; a retraction's summary names what it took back."""
+    the event whole; a retraction's summary names what it took back; a revision's names
+    the ruling it stands in for (``revises``), and a revised ruling's event its revision
+    (``revised_by``)."""
     sid = session.opened.session
     marked = [recorded]
     if recorded.position in retracted:
@@ -198,6 +205,16 @@ def row_of(
         if viewer_is_gm or not hidden(target):
             row["summary"] += f": {describe(target, session.ruleset)}"
     row["event"] = msgspec.to_builtins(event)
+    if placed is not None:
+        original = placed.revises.get(recorded.position)
+        if original is not None:
+            row["revises"] = original
+            row["summary"] += f" (revises the ruling at {original})"
+        if recorded.position in retracted and placed.revised:
+            record = store.command_of(sid, recorded.position)
+            first = recorded.position if record is None else record.first
+            if first in placed.revised:
+                row["revised_by"] = placed.revised[first]
     return row
 
 
@@ -242,6 +259,7 @@ def show_command(args: argparse.Namespace) -> int:
             dict(session.state.retracted),
             None,
             viewer_is_gm=viewer_is_gm,
+            placed=Placements.read(service.store, sid),
         )
         explain = getattr(session.ruleset, "explain", None)  # a plug-in written before it
         row["explanation"] = (
@@ -306,6 +324,10 @@ def render_shown(row: dict[str, Any]) -> str:
         )
     else:
         lines.append("still counts")
+    if row.get("revised_by"):
+        lines.append(f"revised: its ruling's revision begins at event {row['revised_by']}")
+    if row.get("revises"):
+        lines.append(f"a revision: it stands in for the ruling at {row['revises']}")
     lines.append(f"{row['type']}:")
     explained = ("roll", "parts") if row["explanation"] else ()  # printed whole below
     for name, value in row["event"].items():

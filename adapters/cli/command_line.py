@@ -134,6 +134,12 @@ def add_command_parsers(
             parser = steps.add_parser(words[1], help=help_text, description=help_text)
         add_session_arguments(parser)
         add_fields(parser, command_type)
+        if command_type.spec.preview:
+            parser.add_argument(
+                "--dry-run",
+                action="store_true",
+                help="print what it would change, every consequence included; record nothing",
+            )
         if command_type.spec.dice != "none":
             parser.add_argument("--seed", type=int, default=None, help="seed the dice")
             parser.add_argument(

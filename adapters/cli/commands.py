@@ -54,6 +54,10 @@ def run_word(args: argparse.Namespace, words: tuple[str, ...]) -> int:
 def execute(args: argparse.Namespace, command: Command) -> int:
     """Decide ``command`` in the session as the actor (``--as``, default the GM), with
     the dice it throws (``--seed`` or ``--faces``), append the batch and print it."""
+    if command.spec.preview:
+        from adapters.cli import corrections
+
+        return corrections.run(args, command)
     mode = command.spec.dice
     dice = None if mode == "none" else context.dice(args) if mode == "faces" else (
         context.dice_source(args))  # fmt: skip

@@ -26,7 +26,7 @@ from adapters.cli.command_line import add_command_parsers
 from adapters.plugins import register_plugins
 from domain.commands import Command
 from domain.errors import KirokuError, MalformedInput
-from domain.session.commands import CORE_COMMANDS
+from domain.session.commands import CORE_COMMANDS, Amend
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     arguments.register_dice(commands)
     arguments.register_session(commands)
     arguments.register_audit(commands)
-    add_command_parsers(commands, CORE_COMMANDS, "commands:run")
+    add_command_parsers(commands, [t for t in CORE_COMMANDS if t is not Amend], "commands:run")
+    arguments.register_amend(commands)
     arguments.register_rules(commands)
     arguments.register_doctor(commands)
     arguments.register_replay(commands)
@@ -104,7 +105,8 @@ def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentP
 
 CORE_WORDS = frozenset(
     {"roll", "odds", "demo", "session", "log", "show", "why", "diff", "fork", "state", "join",
-     "participant", "note", "retract", "undo", "rules", "doctor", "export", "import", "replay"}
+     "participant", "note", "retract", "undo", "amend", "reinstate", "rules", "doctor",
+     "export", "import", "replay", "verify"}
 )  # fmt: skip
 """The core's subcommand words (everything else is a ruleset's); a test keeps them the
 parser's, which this spares building twice."""

@@ -19,6 +19,7 @@ from adapters.replay_file import (
 )
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.session.aggregate import Session
+from domain.session.verify import Verdict, verify
 from projections import project
 
 
@@ -54,6 +55,13 @@ def _export(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     header, events, records = read_replay_records(args.file)
     Session(events)  # the stream folds: positions follow, it opens first
+    verdict = verify(events, records)
+    if verdict.problem is not None:
+        problem = verdict.problem
+        raise MalformedInput(
+            f"{args.file!r} line {problem.position + 1}: {problem.message}; nothing was "
+            f"imported (kiroku replay {args.file} --verify shows the difference)"
+        )
     service = context.open_service(args)
     try:
         if service.store.exists(header.session):
@@ -67,12 +75,68 @@ def _import(args: argparse.Namespace) -> int:
     print(
         f"imported {len(events)} events and {len(records)} command records as session "
         f"{header.session!r}"
+        + (
+            " (a file without command records: its rolls were recomputed, its rulings "
+            "cannot be re-judged)"
+            if verdict.unrecorded
+            else f"; {verdict.rulings} rulings re-judged"
+        )
     )
     return 0
 
 
+def _verified(args: argparse.Namespace, verdict: Verdict, what: str, file: str | None) -> int:
+    """Print a verdict; 0 when every ruling re-judged to its events, else 1."""
+    problem = verdict.problem
+    if args.json:
+        print_json(
+            {
+                "verified": verdict.ok,
+                "rulings": verdict.rulings,
+                "events": verdict.events,
+                "unrecorded": verdict.unrecorded,
+                "problem": None
+                if problem is None
+                else {
+                    "position": problem.position,
+                    "line": None if file is None else problem.position + 1,
+                    "message": problem.message,
+                    "diff": problem.diff(),
+                },
+            }
+        )
+    elif problem is not None:
+        where = "" if file is None else f" (line {problem.position + 1} of {file})"
+        print(f"{what}: {problem.message}{where}")
+        print(problem.diff(), end="")
+    elif verdict.unrecorded:
+        print(f"{what} holds no record of its commands: there are no rulings to re-judge")
+    else:
+        print(
+            f"{what}: re-judged {verdict.rulings} rulings ({verdict.events} events) under the "
+            "current rules: each gives the events recorded"
+        )
+    return 0 if verdict.ok else 1
+
+
+def _verify_session(args: argparse.Namespace) -> int:
+    """``kiroku verify --session S``: every recorded ruling of the session re-judged."""
+    service = context.open_service(args)
+    try:
+        sid = context.session_id(args)
+        service.load(sid)
+        events = list(service.store.read(sid))
+        records = [r for r in service.store.records(sid) if r.last <= events[-1].position]
+    finally:
+        service.store.close()
+    return _verified(args, verify(events, records), f"session {sid!r}", None)
+
+
 def _replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
+    if args.verify:
+        _, events, records = read_replay_records(path)
+        return _verified(args, verify(events, records), f"{args.file}", args.file)
     _, events = read_replay(path)
     if args.until is not None and not 0 <= args.until <= len(events):
         raise MalformedInput(f"--until {args.until}: the replay has positions 0 to {len(events)}")

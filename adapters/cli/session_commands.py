@@ -100,7 +100,13 @@ def _state(args: argparse.Namespace) -> int:
         sid = context.session_id(args)
         session = service.load(sid)
         at = context.at_position(args, session)
-        projections = project_state(session.state if at is None else service.state_at(sid, at))
+        as_corrected = getattr(args, "as_corrected", False)  # `session show` has no --at
+        if as_corrected and at is None:
+            raise MalformedInput("--as-corrected reads a past position: give it with --at N")
+        state = (
+            session.state if at is None else service.state_at(sid, at, as_corrected=as_corrected)
+        )
+        projections = project_state(state)
     finally:
         service.store.close()
     if args.json:

@@ -16,6 +16,7 @@ from typing import Any
 from adapters.cli import context
 from adapters.cli.audit import record_row, render_command, row_of, visible_event
 from adapters.cli.render import print_json, render_timeline
+from adapters.cli.revisions import Placements
 from projections.timeline import hidden
 
 
@@ -31,8 +32,11 @@ def why_command(args: argparse.Namespace) -> int:
             (args.position, args.position) if record is None else (record.first, record.last)
         )
         retracted = dict(session.state.retracted)
+        placed = Placements.read(service.store, sid)
         batch = [
-            row_of(service.store, session, r, retracted, None, viewer_is_gm=viewer_is_gm)
+            row_of(
+                service.store, session, r, retracted, None, viewer_is_gm=viewer_is_gm, placed=placed
+            )
             for r in service.store.read(sid, first - 1, until=last)
             if viewer_is_gm or not hidden(r.event)
         ]
@@ -59,4 +63,7 @@ def why_command(args: argparse.Namespace) -> int:
     taken_back = {(r["retracted_by"], r.get("retraction_reason")) for r in batch if r["retracted"]}
     for by, reason in sorted(taken_back, key=lambda item: item[0]):
         print(f"retracted by event {by}" + (f": {reason}" if reason else ""))
+    revisions = {r["revised_by"] for r in batch if r.get("revised_by")}
+    for first in sorted(revisions):
+        print(f"revised: the ruling that stands in its place begins at event {first}")
     return 0

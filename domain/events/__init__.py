@@ -25,6 +25,7 @@ from domain.events.core import (
     NoteTaken,
     ParticipantJoined,
     Role,
+    RulingsCorrected,
     SessionForked,
     SessionOpened,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "ParticipantJoined",
     "Recorded",
     "Role",
+    "RulingsCorrected",
     "SessionForked",
     "SessionOpened",
 ]

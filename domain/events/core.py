@@ -69,6 +69,30 @@ class EventRetracted(Event, frozen=True, kw_only=True):
     position: int
 
 
+class RulingsCorrected(Event, frozen=True, kw_only=True):
+    """A GM's correction with its consequences (principle 6), heading its batch: the
+    ruling at ``ruling`` was amended, retracted or reinstated, and every later ruling
+    decided again on the history so corrected.
+
+    The batch holds, after this event, an ``EventRetracted`` for every event of each
+    ruling it supersedes (the amended or retracted one, each later one whose outcome
+    changed or that no longer makes sense), then the events of each revision. A revision
+    stands in its original's place: ``revised`` gives, for each, the first position of
+    the ruling it revises, and the first position and count of its own events in this
+    batch, and the fold reads it where the original stood. ``dropped`` names the later
+    rulings retracted because they no longer make sense (with why, in ``why_dropped``);
+    ``reinstated`` the positions that count again."""
+
+    correction: Literal["amend", "retract", "reinstate"]
+    ruling: int
+    """The first position of the ruling the GM corrected."""
+    revised: tuple[tuple[int, int, int], ...] = ()
+    """(original ruling's first position, revision's first position, its event count)."""
+    dropped: tuple[int, ...] = ()
+    why_dropped: tuple[str, ...] = ()
+    reinstated: tuple[int, ...] = ()
+
+
 CORE_EVENT_TYPES: tuple[type[Event], ...] = (
     SessionOpened,
     CharacterJoined,
@@ -76,4 +100,5 @@ CORE_EVENT_TYPES: tuple[type[Event], ...] = (
     NoteTaken,
     EventRetracted,
     SessionForked,
+    RulingsCorrected,
 )

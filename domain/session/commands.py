@@ -1,4 +1,4 @@
-"""The core's commands: a character joins, a note is taken, the GM retracts a ruling."""
+"""The core's commands: a character joins, a note is taken, the GM corrects a ruling."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ class Retract(Command, frozen=True, kw_only=True):
     """The GM retracts a ruling: the command that gave an event, whole (or, with --last,
     the latest that still counts)."""
 
-    spec = CommandSpec(("retract",), positional=("position",))
+    spec = CommandSpec(("retract",), positional=("position",), preview=True)
 
     position: Annotated[int, Meta(ge=1, description="the event's position")] | None = None
     last: Annotated[bool, Meta(description="the latest event that still counts")] = False
@@ -55,10 +55,39 @@ class Retract(Command, frozen=True, kw_only=True):
 class Undo(Command, frozen=True, kw_only=True):
     """The GM retracts the latest ruling that still counts: the command, whole."""
 
-    spec = CommandSpec(("undo",))
+    spec = CommandSpec(("undo",), preview=True)
 
     reason: Annotated[str, Meta(min_length=1, max_length=500, description="why")]
 
+
+class Amend(Command, frozen=True, kw_only=True):
+    """The GM replaces a ruling with the same command given other inputs; every later
+    ruling is decided again on the history so corrected."""
+
+    spec = CommandSpec(("amend",), positional=("position",), preview=True)
+
+    position: Annotated[int, Meta(ge=1, description="the position of an event of the ruling")]
+    changes: Annotated[
+        dict[str, Any],
+        Meta(max_length=50, description="the command's fields to give anew (the rest stand)"),
+    ]
+    reason: Annotated[str, Meta(min_length=1, max_length=500, description="why")]
+
+
+class Reinstate(Command, frozen=True, kw_only=True):
+    """The GM takes a retraction back: the ruling counts again in its place, and every
+    later ruling is decided again."""
+
+    spec = CommandSpec(("reinstate",), positional=("position",), preview=True)
+
+    position: Annotated[
+        int, Meta(ge=1, description="the position of a retracted event, or of its retraction")
+    ]
+    reason: Annotated[str, Meta(min_length=1, max_length=500, description="why")]
+
+
+CORRECTIONS: tuple[type[Command], ...] = (Retract, Undo, Amend, Reinstate)
+"""The GM's corrections: decided on the whole history, never decided again themselves."""
 
 CORE_COMMANDS: tuple[type[Command], ...] = (
     JoinCharacter,
@@ -66,4 +95,6 @@ CORE_COMMANDS: tuple[type[Command], ...] = (
     TakeNote,
     Retract,
     Undo,
+    Amend,
+    Reinstate,
 )

@@ -61,6 +61,14 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
         return self.first <= position <= self.last
 
 
+def inputs_of(command: Command) -> dict[str, Any]:
+    """Every field of ``command`` as given, its reason apart, as plain JSON values (lists,
+    not tuples): the same in a record made now and in one read back from a file."""
+    inputs: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(command))
+    inputs.pop("reason", None)
+    return inputs
+
+
 def decide_recorded(
     session: Session, command: Command, context: Context
 ) -> tuple[list[Event], CommandRecord]:
@@ -69,8 +77,7 @@ def decide_recorded(
     dice = context.dice
     watched = None if dice is None or isinstance(dice, Sequence) else RecordingSource(dice)
     events = session.decide(command, dataclasses.replace(context, dice=watched or dice))
-    inputs = msgspec.to_builtins(command)
-    inputs.pop("reason", None)
+    inputs = inputs_of(command)
     record = CommandRecord(
         first=session.version + 1,
         count=len(events),

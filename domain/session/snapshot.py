@@ -3,8 +3,8 @@ ruleset's (in the ruleset's own encoding), as of one position.
 
 Loading the latest snapshot and folding only the events after it gives the same state as
 folding from position 0, so a command costs the same on a session of any length. A
-snapshot at position S stops being valid the moment a retraction recorded after S takes
-back an event at or before S; :func:`valid_after` tells.
+snapshot at position S stops being valid the moment a correction recorded after S takes
+back, revises or reinstates an event at or before S; :func:`valid_after` tells.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from collections.abc import Iterable
 
 import msgspec
 
-from domain.events import EventRetracted, Recorded, Role, SessionOpened
+from domain.events import Recorded, Role, SessionOpened
 from domain.rulesets import load_ruleset
+from domain.session.corrected import Corrections
 from domain.session.state import Member, SessionState
 
 
@@ -69,8 +70,8 @@ def restore(data: bytes) -> SessionState:
 
 
 def valid_after(position: int, later: Iterable[Recorded]) -> bool:
-    """Whether a snapshot at ``position`` still holds given the events recorded after it:
-    no retraction among them takes back an event at or before it."""
-    return not any(
-        isinstance(r.event, EventRetracted) and r.event.position <= position for r in later
-    )
+    """Whether a snapshot at ``position`` still holds given the corrections recorded
+    after it: none among them takes back, revises or reinstates an event at or before
+    it."""
+    touched = Corrections.of(later).first_touched()
+    return touched is None or touched > position

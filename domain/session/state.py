@@ -5,15 +5,16 @@ The core folds what it knows — the opening, who joined and who plays them, the
 (``table``) it keeps beside its own. Commands validate against this state, and the
 projections read from it: there is one fold, not one per reader.
 
-Retracted events are left out: :func:`fold` first collects every ``EventRetracted`` up to
-the position asked for, then applies the rest. The stream refolds when a new retraction
-arrives (they are rare), so an event retracted after the fact is gone from every view as
-if it had never counted.
+Retracted events are left out: :func:`fold` first collects the corrections up to the
+position asked for (:mod:`domain.session.corrected`), then applies the rest, each
+revision in its original's place. The stream refolds when a new correction arrives (they
+are rare), so an event retracted after the fact is gone from every view as if it had
+never counted, and a revised ruling reads as if it had been decided so at the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,13 +25,15 @@ from domain.events import (
     ParticipantJoined,
     Recorded,
     Role,
+    RulingsCorrected,
     SessionForked,
     SessionOpened,
 )
 from domain.names import key
 from domain.rulesets import Ruleset, load_ruleset
+from domain.session.corrected import Corrections, in_logical_order
 
-__all__ = ["Member", "SessionState", "fold", "key", "retracted_positions"]
+__all__ = ["Member", "SessionState", "fold", "fold_corrected", "key"]
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,12 @@ class SessionState:
         self.retracted[recorded.event.position] = recorded.position  # type: ignore[attr-defined]
         self.retractions.add(recorded.position)
 
+    def _corrected(self, recorded: Recorded) -> None:
+        event = recorded.event
+        assert isinstance(event, RulingsCorrected)
+        for position in event.reinstated:
+            self.retracted.pop(position, None)
+
 
 _CORE: dict[type[Event], Callable[[SessionState, Recorded], None]] = {
     SessionOpened: SessionState._opened,
@@ -110,24 +119,47 @@ _CORE: dict[type[Event], Callable[[SessionState, Recorded], None]] = {
     EventRetracted: SessionState._retracted,
     ParticipantJoined: SessionState._participant,
     SessionForked: SessionState._forked,
+    RulingsCorrected: SessionState._corrected,
 }
 """The core's own part of the fold, by event type (every other type is the ruleset's)."""
 
 
-def retracted_positions(events: Iterable[Recorded], until: int | None = None) -> set[int]:
-    """Positions retracted by ``EventRetracted`` events at or before ``until``."""
-    if until is None:
-        return {r.event.position for r in events if r.event.__class__ is EventRetracted}
-    return {
-        r.event.position
-        for r in events
-        if r.event.__class__ is EventRetracted and r.position <= until
-    }
+def fold(
+    events: list[Recorded], until: int | None = None, *, as_corrected: bool = False
+) -> SessionState:
+    """The state as of ``until`` (every event when None), retracted events left out and
+    revisions in their originals' places — the corrections as recorded by ``until``, or
+    (``as_corrected``) every correction, made later or not."""
+    corrections = Corrections.of(events, None if as_corrected else until)
+    if not corrections.reorders:
+        return fold_onto(SessionState(), events, corrections.retracted, until)
+    revisions = {r.position: r for r in events if r.position in corrections.moved}
+    return fold_corrected(SessionState(), events, corrections, revisions, until)
 
 
-def fold(events: list[Recorded], until: int | None = None) -> SessionState:
-    """The state as of ``until`` (every event when None), retracted events left out."""
-    return fold_onto(SessionState(), events, retracted_positions(events, until), until)
+def fold_corrected(
+    state: SessionState,
+    events: Iterable[Recorded],
+    corrections: Corrections,
+    revisions: Mapping[int, Recorded],
+    until: int | None = None,
+) -> SessionState:
+    """:func:`fold_onto` in logical order (:func:`in_logical_order`): ``state`` ends at
+    the last position of the stream read, whatever the position of the revision last
+    folded."""
+    read = state.position
+
+    def stream() -> Iterator[Recorded]:
+        nonlocal read
+        for recorded in events:
+            if until is not None and recorded.position > until:
+                return
+            read = recorded.position
+            yield recorded
+
+    fold_onto(state, in_logical_order(stream(), corrections, revisions), ())
+    state.position = read
+    return state
 
 
 def fold_onto(

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from domain.errors import MalformedInput, NotAllowed, NotFound
-from domain.events import EventRetracted, Recorded, SessionOpened
+from domain.events import EventRetracted, Recorded, RulingsCorrected, SessionOpened
 from domain.names import MAX_NAME, check_name
 from domain.rulesets import Ruleset, load_ruleset
 from domain.session.state import Member, SessionState, fold
@@ -127,7 +127,7 @@ class SessionStream:
             self._version = recorded.position
             if self.complete:
                 self.events.append(recorded)
-            if isinstance(recorded.event, EventRetracted):
+            if isinstance(recorded.event, EventRetracted | RulingsCorrected):
                 refold = True
             elif not refold:
                 self.state.apply(recorded)
@@ -137,14 +137,16 @@ class SessionStream:
             else:
                 self.stale = True
 
-    def as_of(self, position: int | None) -> SessionState:
-        """The state as of ``position`` (the latest when None); only a stream that holds
-        every event can go back (the service reads older states from the store)."""
+    def as_of(self, position: int | None, *, as_corrected: bool = False) -> SessionState:
+        """The state as of ``position`` (the latest when None) — with the corrections
+        recorded by then, or (``as_corrected``) as every later correction reads it; only
+        a stream that holds every event can go back (the service reads older states from
+        the store)."""
         if position is None or (position == self._version and not self.stale):
             return self.state
         if not self.complete:
             raise NotFound(f"position {position} is not held in memory: read it from the store")
-        return fold(self.events, position)
+        return fold(self.events, position, as_corrected=as_corrected)
 
     # -- who may act -------------------------------------------------------------
 

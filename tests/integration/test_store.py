@@ -282,7 +282,7 @@ def test_a_store_only_read_never_waits_to_index_it(tmp_path: Path) -> None:
             return found.fetchone() is not None
 
     with EventStore(config) as store:
-        assert len(list(store.read("night"))) == 2 and store.retractions("night") == []
+        assert len(list(store.read("night"))) == 2 and store.corrections("night") == []
     assert not indexed()
     with EventStore(config) as store:
         store.append("night", 2, [wound(2)])

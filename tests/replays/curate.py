@@ -20,6 +20,7 @@ from domain.rulesets.roll_keep_kit.character import CharacterSheet, Skill, Trait
 from domain.rulesets.roll_keep_kit.purchase import Purchase
 from domain.session.aggregate import Session
 from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
+from tests.replays.curate_corrections import CORRECTIONS
 from tests.support import Table
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -241,6 +242,7 @@ SESSIONS: dict[str, Callable[[], Table]] = {
 
 
 SESSIONS.update(FOURTH_EDITION)
+SESSIONS.update(CORRECTIONS)  # type: ignore[arg-type]  # a RecordedTable has its records
 
 
 def main(argv: list[str]) -> int:
@@ -251,7 +253,8 @@ def main(argv: list[str]) -> int:
         if path.exists() and not force:
             print(f"{path} exists; left alone (--force to rewrite)")
             continue
-        write_replay(path, SESSIONS[name]().session.events)
+        table = SESSIONS[name]()
+        write_replay(path, table.session.events, getattr(table, "records", ()))
         print(f"wrote {path}")
     return 0
 

@@ -1,8 +1,9 @@
 """The rules' regression suite: every curated replay in ``replays/``.
 
 For each ``NAME.jsonl``: every recorded roll is recomputed from its recorded faces under
-the current rules and must give the recorded outcome, and the projections rebuilt from
-the file must equal ``NAME.expected.json``. A rule change that alters either fails here
+the current rules and must give the recorded outcome, every recorded command (in a
+version 2 file) is re-judged to the events it gave, and the projections rebuilt from the
+file must equal ``NAME.expected.json``. A rule change that alters either fails here
 with a readable diff; an intended one is regenerated with
 ``kiroku replay replays/NAME.jsonl --update-expected`` and the commit says which rule.
 """
@@ -15,10 +16,11 @@ from pathlib import Path
 import pytest
 
 from adapters.cli.replay_commands import dump_expected, expected_path
-from adapters.replay_file import read_replay
+from adapters.replay_file import read_replay, read_replay_records
 from domain.errors import MalformedInput
 from domain.rulesets import load_ruleset
 from domain.session.aggregate import Session
+from domain.session.verify import verify
 from projections import project
 
 REPLAYS = sorted((Path(__file__).resolve().parents[2] / "replays").glob("*.jsonl"))
@@ -53,6 +55,25 @@ def test_every_recorded_roll_recomputes_to_its_recorded_outcome(path: Path) -> N
         except MalformedInput as error:
             problems.append(f"{path.name} position {recorded.position}: {error}")
     assert not problems, "\n".join(problems)
+
+
+RECORDED = [p for p in REPLAYS if read_replay_records(p)[2]]
+
+
+def test_the_corrections_are_curated_with_their_rulings() -> None:
+    assert len(RECORDED) >= 6, "replays/ lost the curated corrections and their records"
+
+
+@pytest.mark.parametrize("path", RECORDED, ids=[p.stem for p in RECORDED])
+def test_every_recorded_ruling_is_re_judged_to_its_recorded_events(path: Path) -> None:
+    """Each command of a version 2 replay is decided again under the current rules, with
+    its recorded dice, on the history before it (:mod:`domain.session.verify`): a rule
+    change shows up here as a diff in the ruling it changes."""
+    _, events, records = read_replay_records(path)
+    verdict = verify(events, records)
+    problem = verdict.problem
+    assert problem is None, f"{path.name}: {problem.message}\n{problem.diff()}"
+    assert verdict.rulings == len(records) and verdict.events == len(events) - 1
 
 
 @pytest.mark.parametrize("path", REPLAYS, ids=[p.stem for p in REPLAYS])

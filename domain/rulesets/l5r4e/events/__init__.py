@@ -7,7 +7,15 @@ standing, XP) and 4e's own (combat, duels, magic, mass battle, the GM's tables).
 
 from __future__ import annotations
 
-from domain.events import CharacterJoined, Event, EventRetracted, NoteTaken, Recorded, SessionOpened
+from domain.events import (
+    CharacterJoined,
+    Event,
+    EventRetracted,
+    NoteTaken,
+    Recorded,
+    RulingsCorrected,
+    SessionOpened,
+)
 from domain.rulesets.l5r4e.events.battle import (
     ARMY_STATUSES,
     ENGAGEMENTS,
@@ -124,7 +132,7 @@ __all__ = [
     "GuardTaken", "HeroicOpportunityTaken", "HonourLoss", "HonourTableLoaded",
     "InitiativeSwapped", "MedicineKitGained", "MedicineKitUsed", "MoneyChanged",
     "NightRested", "NoteTaken", "OpposedRollSettled", "Recorded", "Revealed", "RollPurpose",
-    "RoundStarted", "SessionOpened", "SpellCast", "SpellSlotsRestored", "StanceChosen",
-    "StandingChanged", "TurnDelayed", "TurnPassed", "VoidPointSpent", "VoidPointsRegained",
-    "VoidUse", "WoundsHealed", "WoundsTaken",
+    "RoundStarted", "RulingsCorrected", "SessionOpened", "SpellCast", "SpellSlotsRestored",
+    "StanceChosen", "StandingChanged", "TurnDelayed", "TurnPassed", "VoidPointSpent",
+    "VoidPointsRegained", "VoidUse", "WoundsHealed", "WoundsTaken",
 ]  # fmt: skip

@@ -1,0 +1,245 @@
+"""The GM's corrections at the shell: ``retract``, ``undo``, ``amend``, ``reinstate``,
+each with ``--dry-run`` (:mod:`domain.session.correction`).
+
+A correction prints what it changed — each later ruling revised (before and after),
+each dropped (and the rule's refusal), how many stood — and its preview prints the same,
+with the projections' differences, recording nothing. ``amend`` takes the options of the
+command it amends (``kiroku amend 12 --reason R --circumstances 30``): they are read
+once the ruling at the position, and so its command, is known.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from adapters.cli import context
+from adapters.cli.arguments import add_session_arguments
+from adapters.cli.command_line import add_fields, command_from
+from adapters.cli.render import print_json
+from adapters.service import SessionService
+from domain.commands import Command
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
+from domain.events import Event, Recorded
+from domain.rulesets import Ruleset
+from domain.session.commands import CORE_COMMANDS, Amend
+from domain.session.correction import Correction
+from domain.session.record import inputs_of
+from projections import project_state
+from projections.diff import changes, render_changes
+from projections.timeline import describe
+
+
+def _amend_parser(command_type: type[Command]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=f"kiroku amend POSITION ({command_type.spec.name})")
+    add_session_arguments(parser)
+    parser.add_argument("--reason", required=True, help="why")
+    parser.add_argument("--dry-run", action="store_true", help="print, record nothing")
+    parser.add_argument("--seed", type=int, default=None, help="seed any fresh dice")
+    fields = argparse.ArgumentParser(add_help=False)
+    add_fields(fields, command_type)
+    for action in fields._actions:
+        if action.dest in ("reason", "help"):
+            continue
+        action.required = False
+        if isinstance(action, argparse._StoreTrueAction):
+            parser.add_argument(
+                *action.option_strings,
+                dest=action.dest,
+                action=argparse.BooleanOptionalAction,
+                default=None,
+                help=action.help,
+            )
+            continue
+        parser._add_action(action)
+    return parser
+
+
+def _early(args: argparse.Namespace) -> argparse.Namespace:
+    """The session and store options, wherever they stand among the amend's options."""
+    first = argparse.ArgumentParser(add_help=False)
+    add_session_arguments(first)
+    known, _ = first.parse_known_args(args.changes)
+    for name in ("session", "actor", "data_dir"):
+        setattr(known, name, getattr(known, name, None) or getattr(args, name, None))
+    return known
+
+
+def amend_command(args: argparse.Namespace) -> int:
+    """``kiroku amend POSITION --reason R [options]``: the options given, and only those,
+    replace the ruling's inputs."""
+    early = _early(args)
+    service = context.open_service(early)
+    try:
+        sid = context.session_id(early)
+        record = service.store.command_of(sid, args.position)
+        if record is None:
+            if not 1 <= args.position <= service.store.last_position(sid):
+                raise NotFound(f"no event at position {args.position} in session {sid!r}")
+            raise IllegalUnderRules(
+                f"event {args.position} was not given by a recorded command: there is nothing "
+                "to amend (retract it instead)"
+            )
+        ruleset = service.ruleset(sid)
+        types = {t.__name__: t for t in (*CORE_COMMANDS, *ruleset.command_types)}
+        command_type = types.get(record.kind)
+        if command_type is None or command_type in CORE_COMMANDS:
+            raise IllegalUnderRules(
+                f"event {args.position} is the core's {record.command!r}, not a ruling of the "
+                "rules: it cannot be amended (retract it instead)"
+            )
+        given = _amend_parser(command_type).parse_args(args.changes)
+        for name in ("session", "actor", "data_dir"):
+            setattr(given, name, getattr(given, name, None) or getattr(early, name))
+        given.json = given.json or args.json
+        changed = _changes(given, command_type, record.inputs)
+        amend = Amend(position=args.position, changes=changed, reason=given.reason)
+        return _run(given, service, sid, amend, ruleset)
+    finally:
+        service.store.close()
+
+
+def _changes(
+    given: argparse.Namespace, command_type: type[Command], inputs: dict[str, Any]
+) -> dict[str, Any]:
+    """The fields given at the shell, as the command's Struct reads them."""
+    present = {
+        name: getattr(given, name)
+        for name in vars(given)
+        if getattr(given, name) is not None
+        and name not in ("session", "actor", "json", "data_dir", "reason", "dry_run", "seed")
+    }
+    if not present:
+        raise MalformedInput(
+            f"amend: give at least one option of {command_type.spec.name} to change "
+            f"(kiroku {command_type.spec.name} --help lists them)"
+        )
+    probe = argparse.Namespace(**{**_as_namespace(command_type, inputs), **present})
+    full = inputs_of(command_from(probe, command_type))
+    return {k: v for k, v in full.items() if inputs.get(k) != v}
+
+
+def _as_namespace(command_type: type[Command], inputs: dict[str, Any]) -> dict[str, Any]:
+    """A ruling's inputs as :func:`command_from` reads them from parsed arguments: only
+    those that are not files nor read through a parser (both stand as recorded)."""
+    spec = command_type.spec
+    return {
+        spec.flags.get(name, "--" + name).lstrip("-").replace("-", "_"): value
+        for name, value in inputs.items()
+        if name not in spec.files and name not in spec.parsers and name not in spec.positional
+    } | {name: inputs[name] for name in spec.positional if name in inputs}
+
+
+def run(args: argparse.Namespace, command: Command) -> int:
+    """``retract``, ``undo``, ``reinstate`` (from :mod:`adapters.cli.commands`)."""
+    service = context.open_service(args)
+    try:
+        sid = context.session_id(args)
+        return _run(args, service, sid, command, service.ruleset(sid))
+    finally:
+        service.store.close()
+
+
+def _run(
+    args: argparse.Namespace,
+    service: SessionService,
+    sid: str,
+    command: Command,
+    ruleset: Ruleset,
+) -> int:
+    actor = getattr(args, "actor", None)
+    seed = getattr(args, "seed", None)
+    fresh = None if seed is None else context.dice_source(args)
+    if args.dry_run:
+        outcome, before, after = service.preview(sid, command, actor=actor, dice=fresh)
+        found = changes(project_state(before), project_state(after))
+        report = _report(outcome, before.position, ruleset, dry_run=True)
+        if args.json:
+            print_json(report | {"changes": found})
+            return 0
+        _print(report)
+        print("changes in the projections:")
+        print(render_changes(found) if found else "  none")
+        return 0
+    outcome, recorded = service.correct(sid, command, actor=actor, dice=fresh)
+    if not args.json and outcome.events and not outcome.revised and not outcome.dropped:
+        context.print_recorded(args, sid, recorded, ruleset)  # a retraction, as it always was
+        return 0
+    report = _report(outcome, recorded[0].position - 1, ruleset, dry_run=False)
+    if args.json:
+        print_json(report)
+    else:
+        _print(report)
+    return 0
+
+
+def _rows(first: int, events: tuple[Event, ...] | list[Event], ruleset: Ruleset) -> list[str]:
+    return [f"#{first + i} {describe(e, ruleset)}" for i, e in enumerate(events)]
+
+
+def _report(outcome: Correction, head: int, ruleset: Ruleset, *, dry_run: bool) -> dict[str, Any]:
+    target = outcome.target
+    batch = [Recorded(head + i, e) for i, e in enumerate(outcome.events, 1)]
+    return {
+        "dry_run": dry_run,
+        "correction": outcome.kind,
+        "ruling": None
+        if target is None
+        else {"first": target.first, "last": target.last, "command": target.command},
+        "recorded": [] if dry_run else [r.position for r in batch],
+        "events": [
+            {
+                "position": r.position,
+                "type": type(r.event).__name__,
+                "summary": describe(r.event, ruleset),
+            }
+            for r in batch
+        ],
+        "revised": [
+            {
+                "ruling": {"first": v.original.first, "last": v.original.last},
+                "command": v.original.command,
+                "revision": {"first": v.record.first, "last": v.record.last},
+                "before": _rows(v.original.first, v.before, ruleset),
+                "after": _rows(v.record.first, v.after, ruleset),
+            }
+            for v in outcome.revised
+        ],
+        "dropped": [
+            {
+                "ruling": {"first": d.original.first, "last": d.original.last},
+                "command": d.original.command,
+                "why": d.why,
+                "events": _rows(d.original.first, d.events, ruleset),
+            }
+            for d in outcome.dropped
+        ],
+        "kept": outcome.kept,
+        "unrecorded": outcome.unrecorded,
+    }
+
+
+def _print(report: dict[str, Any]) -> None:
+    ruling = report["ruling"]
+    what = "" if ruling is None else f" of the ruling at {_span(ruling)} ({ruling['command']})"
+    verb = "would record" if report["dry_run"] else "recorded"
+    print(f"{report['correction']}{what}: {verb} {len(report['events'])} events")
+    for event in report["events"]:
+        print(f"  #{event['position']} {event['summary']}")
+    for revised in report["revised"]:
+        was, now = _span(revised["ruling"]), _span(revised["revision"])
+        print(f"revised {was} {revised['command']} → {now}")
+        for line in revised["before"]:
+            print(f"  before {line}")
+        for line in revised["after"]:
+            print(f"  after  {line}")
+    for dropped in report["dropped"]:
+        print(f"dropped {_span(dropped['ruling'])} {dropped['command']}: {dropped['why']}")
+    print(f"{report['kept']} later rulings stand as they were")
+    if report["unrecorded"]:
+        print(f"{report['unrecorded']} later events have no record of their command: they stand")
+
+
+def _span(ruling: dict[str, int]) -> str:
+    first, last = ruling["first"], ruling["last"]
+    return str(first) if first == last else f"{first}–{last}"

@@ -1,0 +1,171 @@
+"""Re-judging a session: every recorded ruling decided again under the current rules.
+
+Walking the stream from its opening, each batch's command is decided again on the
+history as it stood just before it, as its actor gave it at its time, with the dice it
+drew (:func:`domain.session.rejudge.redecide`); a correction is decided again on the
+whole history before it (:func:`domain.session.correction.correct`), its fresh dice
+those its revisions recorded. The first batch whose events differ from those recorded —
+an edited hit, TN, wound or pool, a rule changed since, an event no command gives —
+is reported with a readable diff. Under unchanged rules an untouched session re-judges
+to itself, event for event.
+
+A session recorded before commands were (a version 1 replay file, an old import) has no
+rulings to decide again: it is reported as such, never as verified.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import msgspec
+
+from domain.commands import Context
+from domain.dice.source import FaceQueue
+from domain.errors import KirokuError
+from domain.events import Event, Recorded, RulingsCorrected, SessionForked
+from domain.session.aggregate import Session
+from domain.session.correction import CORRECTION_KINDS, History, correct
+from domain.session.record import CommandRecord
+from domain.session.rejudge import command_for, redecide
+
+
+@dataclass(frozen=True)
+class Discrepancy:
+    """The first batch the rules would not give as recorded."""
+
+    position: int
+    """The position of the batch's first event."""
+    message: str
+    recorded: tuple[Event, ...] = ()
+    rejudged: tuple[Event, ...] = ()
+    record: CommandRecord | None = None
+
+    def diff(self) -> str:
+        """The recorded events against the events the rules give now, field by field."""
+        return "".join(
+            difflib.unified_diff(
+                _lines(self.recorded),
+                _lines(self.rejudged),
+                fromfile=f"recorded at {self.position}",
+                tofile="the rules now",
+            )
+        )
+
+
+@dataclass
+class Verdict:
+    """What re-judging a session found."""
+
+    rulings: int = 0
+    """Rulings decided again (corrections included)."""
+    events: int = 0
+    """Events checked."""
+    unrecorded: bool = False
+    """The session has no record of any command: there was nothing to decide again."""
+    problem: Discrepancy | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None and not self.unrecorded
+
+
+def _lines(events: Sequence[Event]) -> list[str]:
+    lines: list[str] = []
+    for event in events:
+        data = {"type": type(event).__name__, **msgspec.to_builtins(event)}
+        text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
+        lines += [line + "\n" for line in text.splitlines()]
+    return lines
+
+
+def verify(events: Sequence[Recorded], records: Sequence[CommandRecord]) -> Verdict:
+    """Re-judge the stream ``events`` with its ``records`` (see the module docstring)."""
+    verdict = Verdict()
+    if not events:
+        return verdict
+    if not records:
+        verdict.unrecorded = True
+        return verdict
+    by_first = {r.first: r for r in records}
+    batches = History((), records)  # which batch holds a position: the same at any point
+    session = Session([events[0]])
+    index = 1
+    while index < len(events):
+        recorded = events[index]
+        record = by_first.get(recorded.position)
+        if record is None:
+            if isinstance(recorded.event, SessionForked):
+                session.record([recorded])
+                index += 1
+                continue
+            verdict.problem = Discrepancy(
+                recorded.position,
+                f"event {recorded.position} ({type(recorded.event).__name__}) was given by no "
+                "recorded command",
+                (recorded.event,),
+            )
+            return verdict
+        try:
+            if record.kind in CORRECTION_KINDS:
+                before = [r for r in records if r.last < record.first]
+                history = History(events[:index], before)
+                given, records_given = _correction(history, session, record, events, by_first)
+            else:
+                given, drawn = redecide(session, record, batch_of=batches.batch_of)
+                records_given = [
+                    record if record.given else msgspec.structs.replace(record, drawn=drawn)
+                ]
+        except KirokuError as error:
+            stored = tuple(r.event for r in events[index : index + record.count])
+            verdict.problem = Discrepancy(
+                recorded.position,
+                f"the {record.command} at {record.first} by {record.actor}: the rules refuse it "
+                f"now ({error})",
+                stored,
+                record=record,
+            )
+            return verdict
+        batch = events[index : index + len(given)]
+        stored = tuple(r.event for r in batch)
+        claimed = [by_first.get(r.first) for r in records_given]
+        if stored != tuple(given) or claimed != list(records_given):
+            verdict.problem = Discrepancy(
+                recorded.position,
+                f"the {record.command} at {record.first} by {record.actor} does not give the "
+                "events recorded"
+                + ("" if stored != tuple(given) else " (its record of the dice differs)"),
+                stored,
+                tuple(given),
+                record,
+            )
+            return verdict
+        session.record(batch)
+        verdict.rulings += len(records_given)
+        verdict.events += len(batch)
+        index += len(batch)
+    return verdict
+
+
+def _correction(
+    history: History,
+    session: Session,
+    record: CommandRecord,
+    events: Sequence[Recorded],
+    by_first: dict[int, CommandRecord],
+) -> tuple[list[Event], list[CommandRecord]]:
+    """A correction decided again: the fresh dice its revisions drew, given again."""
+    heading = events[record.first - 1].event
+    fresh: list[int] = []
+    if isinstance(heading, RulingsCorrected):
+        for original, first, _ in heading.revised:
+            revision, was = by_first.get(first), history.record_at(original)
+            if revision is not None and was is not None:
+                fresh += revision.drawn[len(was.drawn) :]
+    command = command_for(record, session)
+    context = Context(record.actor, record.at, None, history.batch_of)
+    outcome = correct(history, command, context, fresh=FaceQueue(fresh))  # type: ignore[arg-type]
+    return outcome.events, outcome.records

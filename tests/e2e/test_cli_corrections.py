@@ -1,0 +1,152 @@
+"""A GM contests a hit from the shell: previews the amendment, makes it, sees its
+consequences, and re-judges the session; a replay file edited by hand is caught
+(issue 8). Every command through the real ``kiroku`` entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import Run, runner
+from tests.e2e.test_cli_session import FUMI, KANEKA, S
+
+A, F = "Akodo Kaneka", "Bayushi Fumi"
+
+
+def fight(kiroku: Run) -> None:
+    """Kaneka hits Fumi at 10–12 (32 against TN 20), the damage at 13–14 (20 wounds),
+    a heal of 3 at 15, a note at 16."""
+    for args in (
+        ("session", "open", "--id", "night", "--gm", "sensei"),
+        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
+        ("join", *S, "--sheet", FUMI, "--player", "ben"),
+        ("combat", "start", *S),
+        ("initiative", *S, "--character", A, "--faces", "10+2,5,3,2"),
+        ("initiative", *S, "--character", F, "--faces", "6,2,2,1"),
+        ("combat", "round", *S),
+        ("stance", *S, "--character", A, "attack", "--as", "ana"),
+        ("stance", *S, "--character", F, "attack", "--as", "ben"),
+        ("attack", *S, "--character", A, "--target", F, "--weapon", "Katana", "--as", "ana",
+         "--faces", "10+5,6,9,1r8,4,1r3"),
+        ("damage", *S, "--character", A, "--as", "ana", "--faces", "10+2,8,5,1,1,3"),
+        ("heal", *S, "--character", F, "3"),
+        ("note", *S, "the bandits flee"),
+    ):  # fmt: skip
+        done = kiroku(*args)
+        assert done.returncode == 0, (args, done.stderr)
+
+
+@pytest.fixture
+def fought(tmp_path: Path) -> Run:
+    kiroku = runner(tmp_path)
+    fight(kiroku)
+    return kiroku
+
+
+def wounds(kiroku: Run) -> int:
+    state = json.loads(kiroku("state", *S, "--json").stdout)
+    return int(state["wounds"][F]["wounds"])
+
+
+def test_the_amendment_is_previewed_then_made_with_its_consequences(fought: Run) -> None:
+    assert wounds(fought) == 17
+    log_before = fought("log", *S, "--json", "--limit", "0").stdout
+    preview = fought("amend", "11", *S, "--reason", "behind the screen", "--circumstances",
+                     "15", "--dry-run")  # fmt: skip
+    assert preview.returncode == 0, preview.stderr
+    text = preview.stdout
+    assert "amend of the ruling at 10–12 (attack): would record" in text
+    assert "vs TN 20: success" in text and "vs TN 35: failure" in text  # before, after
+    assert "dropped 13–14 damage: Akodo Kaneka has no hit waiting" in text
+    assert "dropped 15 heal" in text
+    assert "1 later rulings stand as they were" in text  # the note
+    assert "wounds › Bayushi Fumi › wounds: 17 → 0" in text
+    assert fought("log", *S, "--json", "--limit", "0").stdout == log_before  # nothing recorded
+
+    made = fought("amend", "11", *S, "--reason", "behind the screen", "--circumstances", "15")
+    assert made.returncode == 0, made.stderr
+    assert "amend of the ruling at 10–12 (attack): recorded" in made.stdout
+    assert wounds(fought) == 0
+    verified = fought("verify", *S)
+    assert verified.returncode == 0, verified.stdout
+    assert "each gives the events recorded" in verified.stdout
+    # position 15, the heal, as it was recorded then and as the amendment now reads it
+    then = json.loads(fought("state", *S, "--at", "15", "--json").stdout)
+    now = json.loads(fought("state", *S, "--at", "15", "--as-corrected", "--json").stdout)
+    assert (then["wounds"][F]["wounds"], now["wounds"][F]["wounds"]) == (17, 0)
+
+
+def test_a_retracted_attack_takes_its_damage_with_it_and_a_reinstatement_brings_it_back(
+    fought: Run,
+) -> None:
+    retracted = fought("retract", *S, "11", "--reason", "out of reach", "--json")
+    assert retracted.returncode == 0, retracted.stderr
+    report = json.loads(retracted.stdout)
+    assert [d["command"] for d in report["dropped"]] == ["damage", "heal"]
+    assert wounds(fought) == 0
+    heading = report["recorded"][0]
+    reinstated = fought("reinstate", *S, "10", "--reason", "in reach after all")
+    assert reinstated.returncode == 0, reinstated.stderr
+    again = fought("reinstate", *S, "13", "--reason", "and its damage")
+    assert again.returncode == 0, again.stderr
+    assert wounds(fought) == 20
+    shown = json.loads(fought("show", *S, str(heading), "--json").stdout)
+    assert shown["type"] == "RulingsCorrected"
+    assert fought("verify", *S).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("amend", "99", "--reason", "r", "--raises", "1"), "no event at position 99"),
+        (("amend", "2", "--reason", "r", "--player", "x"), "not a ruling of the rules"),
+        (("amend", "11", "--reason", "r", "--circumstances", "0"), "would change nothing"),
+        (("amend", "11", "--reason", "r"), "give at least one option"),
+        (("amend", "11", "--reason", "r", "--raises", "99"), "--raises 99"),
+        (("amend", "11", "--raises", "1"), "--reason"),
+        (("amend", "11", "--reason", "mine", "--raises", "1", "--as", "ana"), "only the GM"),
+        (("reinstate", "15", "--reason", "r"), "event 15 counts"),
+        (("retract", "1", "--reason", "r"), "opening"),
+    ],
+)
+def test_bad_corrections_are_refused_and_record_nothing(
+    fought: Run, args: tuple[str, ...], says: str
+) -> None:
+    before = fought("log", *S, "--json", "--limit", "0").stdout
+    done = fought(*args, *S)
+    assert done.returncode == 2, done.stdout
+    assert says in done.stderr
+    assert fought("log", *S, "--json", "--limit", "0").stdout == before
+
+
+def test_an_edited_replay_is_found_by_replay_verify_and_refused_by_import(
+    fought: Run, tmp_path: Path
+) -> None:
+    exported = tmp_path / "night.jsonl"
+    assert fought("export", "night", "-o", str(exported)).returncode == 0
+    assert fought("replay", str(exported), "--verify").returncode == 0
+    lines = exported.read_text().splitlines()
+    wounded = next(i for i, line in enumerate(lines) if '"type":"WoundsTaken"' in line)
+    lines[wounded] = lines[wounded].replace('"amount":20', '"amount":5')
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join(lines) + "\n")
+    found = fought("replay", str(edited), "--verify", "--json")
+    assert found.returncode == 1
+    problem = json.loads(found.stdout)["problem"]
+    assert problem["position"] == 13 and problem["line"] == 14
+    assert '-  "amount": 5' in problem["diff"] or '- "amount": 5' in problem["diff"]
+    other = runner(tmp_path / "other")
+    refused = other("import", str(edited))
+    assert refused.returncode == 2
+    assert f"{str(edited)!r} line 14: the damage at 13 by ana" in refused.stderr
+    assert other("session", "list").stdout.startswith("no sessions yet")
+
+
+def test_a_version_1_file_is_not_claimed_verified(tmp_path: Path) -> None:
+    kiroku = runner(tmp_path)
+    replays = Path(__file__).resolve().parents[2] / "replays"
+    done = kiroku("replay", str(replays / "combat-to-out.jsonl"), "--verify")
+    assert done.returncode == 1
+    assert "no rulings to re-judge" in done.stdout

@@ -1,0 +1,94 @@
+"""Corrections through the service and the store: a correction reaching back past a
+snapshot is folded from an earlier one, a revision reads in its original's place after a
+restart, and a past position reads as recorded or as corrected (issue 8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from adapters.service import SessionService
+from adapters.store import EventStore, StoreConfig
+from domain.dice.source import FaceQueue
+from domain.rulesets.l5r4e.commands.books import Heal
+from domain.rulesets.l5r4e.commands.fight import Attack, Damage
+from domain.rulesets.l5r4e.commands.table import (
+    ChooseStance,
+    RollInitiative,
+    StartCombat,
+    StartRound,
+)
+from domain.session.commands import Amend, JoinCharacter, Reinstate, Retract
+from domain.session.state import fold
+from projections import project_state
+from tests.support import GM, Clock, sheet
+from tests.unit.test_corrections import ATTACK_FACES, DAMAGE_FACES, FUMI, KANEKA
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> EventStore:
+    return EventStore(StoreConfig(kind="sqlite", data_dir=tmp_path))
+
+
+def played(store: EventStore) -> tuple[SessionService, int]:
+    service = SessionService(store, clock=Clock())
+    service.open(session_id="night", ruleset="l5r4e", gm=GM)
+    for name, player in ((KANEKA, "ana"), (FUMI, "bo")):
+        reflexes = 2 if name == FUMI else 3
+        joined = msgspec.to_builtins(sheet(name, reflexes=reflexes))
+        service.decide("night", JoinCharacter(sheet=joined, player=player))
+    service.decide("night", StartCombat())
+    service.decide("night", RollInitiative(character=KANEKA), dice=FaceQueue([9, 5, 3, 2]))
+    service.decide("night", RollInitiative(character=FUMI), dice=FaceQueue([6, 2, 2, 1]))
+    service.decide("night", StartRound())
+    service.decide("night", ChooseStance(character=KANEKA, stance="attack"), actor="ana")
+    service.decide("night", ChooseStance(character=FUMI, stance="attack"), actor="bo")
+    attack = service.decide(
+        "night", Attack(attacker=KANEKA, target=FUMI, weapon="Katana"), actor="ana",
+        dice=FaceQueue(ATTACK_FACES),
+    )[0].position  # fmt: skip
+    service.decide("night", Damage(attacker=KANEKA), actor="ana", dice=FaceQueue(DAMAGE_FACES))
+    service.decide("night", Heal(character=FUMI, amount=3))
+    return service, attack
+
+
+def wounds(service: SessionService) -> int:
+    return int(project_state(service.load("night").state)["wounds"][FUMI]["wounds"])
+
+
+def test_a_correction_behind_a_snapshot_folds_from_before_it_after_a_restart(
+    store: EventStore,
+) -> None:
+    service, attack = played(store)
+    service.snapshot("night", force=True)
+    assert wounds(service) == 14
+    service.decide("night", Amend(position=attack, changes={"circumstances": 15}, reason="cover"))
+    assert wounds(service) == 0
+    restarted = SessionService(store, clock=Clock())
+    state = restarted.load("night").state
+    whole = fold(list(store.read("night")))
+    assert project_state(state) == project_state(whole)
+    assert project_state(state)["wounds"][FUMI]["wounds"] == 0
+
+
+def test_a_reinstatement_behind_a_snapshot_counts_after_a_restart(store: EventStore) -> None:
+    service, _ = played(store)
+    heal = store.last_position("night")
+    service.decide("night", Retract(position=heal, reason="no healer"))
+    service.snapshot("night", force=True)
+    assert wounds(service) == 17
+    service.decide("night", Reinstate(position=heal, reason="there was one"))
+    restarted = SessionService(store, clock=Clock())
+    assert wounds(restarted) == 14
+
+
+def test_a_past_position_reads_as_recorded_or_as_corrected(store: EventStore) -> None:
+    service, attack = played(store)
+    heal = store.last_position("night")
+    service.decide("night", Amend(position=attack, changes={"circumstances": 15}, reason="cover"))
+    recorded = project_state(service.state_at("night", heal))
+    corrected = project_state(service.state_at("night", heal, as_corrected=True))
+    assert recorded["wounds"][FUMI]["wounds"] == 14
+    assert corrected["wounds"][FUMI]["wounds"] == 0

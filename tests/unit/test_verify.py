@@ -1,0 +1,131 @@
+"""Re-judging: every recorded ruling decided again under the current rules gives the
+events recorded; an edited one is found, with what the rules give instead (issue 8)."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from domain.dice.source import FaceQueue
+from domain.events import Event, Recorded
+from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, WoundsTaken
+from domain.session.commands import Amend, Reinstate, Retract
+from domain.session.record import CommandRecord
+from domain.session.verify import verify
+from tests.unit.test_corrections import fight
+
+
+def edited(events: list[Recorded], position: int, **changes: object) -> list[Recorded]:
+    copy = list(events)
+    event: Event = msgspec.structs.replace(events[position - 1].event, **changes)
+    copy[position - 1] = Recorded(position, event)
+    return copy
+
+
+def test_an_untouched_session_re_judges_to_itself() -> None:
+    t, _ = fight()
+    verdict = verify(t.events, t.records)
+    assert verdict.ok and verdict.rulings == len(t.records)
+    assert verdict.events == len(t.events) - 1  # every event but the opening
+
+
+def test_a_session_with_corrections_re_judges_to_itself() -> None:
+    t, at = fight()
+    t.do(Amend(position=at["attack"], changes={"raises": 1, "manoeuvres": ["increased_damage:1"]},
+               reason="a raise for damage"), dice=FaceQueue([7]))  # fmt: skip
+    t.do(Retract(position=at["heal"], reason="no healer"))
+    t.do(Reinstate(position=at["heal"], reason="the healer was there"))
+    verdict = verify(t.events, t.records)
+    assert verdict.ok, verdict.problem and verdict.problem.diff()
+
+
+def test_more_dice_drawn_fresh_by_an_amendment_are_re_judged_with_the_faces_it_drew() -> None:
+    t, at = fight()
+    more = Amend(position=at["attack"], changes={"raises": 1, "manoeuvres": ["increased_damage:1"]},
+                 reason="a raise for damage")  # fmt: skip
+    t.append(*_outcome(t, more, FaceQueue([7])))
+    assert verify(t.events, t.records).ok
+    # the fresh face edited in the revision's record: the damage no longer re-judges
+    last = t.records[-1]
+    t.records[-1] = msgspec.structs.replace(last, drawn=(*last.drawn[:-1], 10))
+    assert not verify(t.events, t.records).ok
+
+
+def _outcome(t: object, command: Amend, fresh: object) -> tuple[list[Event], list[CommandRecord]]:
+    correction = t.correct(command, fresh=fresh)  # type: ignore[attr-defined]
+    return correction.events, correction.records
+
+
+def test_a_miss_edited_into_a_hit_is_found_at_the_attack() -> None:
+    t, at = fight()
+    resolved = at["attack"] + 2
+    assert isinstance(t.events[resolved - 1].event, AttackResolved)
+    verdict = verify(edited(t.events, resolved, hit=False), t.records)
+    assert verdict.problem is not None and verdict.problem.position == at["attack"]
+    assert "does not give the events recorded" in verdict.problem.message
+    diff = verdict.problem.diff()
+    assert '- "hit": false' in diff and '+ "hit": true' in diff
+
+
+def test_wounds_edited_are_found_at_the_damage() -> None:
+    t, at = fight()
+    wounds = at["damage"] + 1
+    assert isinstance(t.events[wounds - 1].event, WoundsTaken)
+    verdict = verify(edited(t.events, wounds, amount=5), t.records)
+    assert verdict.problem is not None and verdict.problem.position == at["damage"]
+    assert '"amount": 5' in verdict.problem.diff()
+
+
+def test_a_lowered_tn_is_found() -> None:
+    t, at = fight()
+    roll = t.events[at["attack"]].event
+    assert isinstance(roll, DiceRolled)
+    lowered = msgspec.structs.replace(roll.roll, tn=13)
+    verdict = verify(edited(t.events, at["attack"] + 1, roll=lowered), t.records)
+    assert verdict.problem is not None and verdict.problem.position == at["attack"]
+
+
+def test_an_edited_input_is_found() -> None:
+    t, at = fight()
+    records = [
+        msgspec.structs.replace(r, inputs=r.inputs | {"circumstances": -10})
+        if r.first == at["attack"] else r
+        for r in t.records
+    ]  # fmt: skip
+    assert not verify(t.events, records).ok
+
+
+def test_an_event_no_command_gives_is_found() -> None:
+    t, at = fight()
+    records = [r for r in t.records if r.first != at["heal"]]
+    verdict = verify(t.events, records)
+    assert verdict.problem is not None and verdict.problem.position == at["heal"]
+    assert "no recorded command" in verdict.problem.message
+
+
+def test_a_ruling_the_rules_refuse_now_is_found() -> None:
+    t, at = fight()
+    records = [
+        msgspec.structs.replace(r, inputs=r.inputs | {"character": "Nobody"})
+        if r.first == at["heal"] else r
+        for r in t.records
+    ]  # fmt: skip
+    verdict = verify(t.events, records)
+    assert verdict.problem is not None and "the rules refuse it now" in verdict.problem.message
+
+
+def test_a_session_without_records_is_not_verified() -> None:
+    t, _ = fight()
+    verdict = verify(t.events, [])
+    assert verdict.unrecorded and not verdict.ok
+
+
+@pytest.mark.parametrize("drop", ["first", "last"])
+def test_a_record_of_the_dice_edited_is_found(drop: str) -> None:
+    t, at = fight()
+    records = [
+        msgspec.structs.replace(r, drawn=r.drawn[1:] if drop == "first" else r.drawn[:-1])
+        if r.first == at["attack"] else r
+        for r in t.records
+    ]  # fmt: skip
+    assert not verify(t.events, records).ok
