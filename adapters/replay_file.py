@@ -23,6 +23,7 @@ from adapters.codec import EventCodec, codec_for, decode_record, encode_event
 from domain.errors import KirokuError, MalformedInput
 from domain.events import Recorded, SessionOpened
 from domain.rulesets import load_ruleset
+from domain.session.chain import head
 from domain.session.record import CommandRecord
 
 FORMAT = "kiroku-replay"
@@ -37,6 +38,9 @@ class ReplayHeader(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     version: int
     ruleset: str
     session: str
+    head: str | None = None
+    """The hash chain's value after the last event (:mod:`domain.session.chain`), in a
+    version 2 file: what a truncated or edited copy no longer reaches."""
 
 
 class _Line(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -72,7 +76,11 @@ _encoder = msgspec.json.Encoder()
 def header_for(events: list[Recorded], records: Sequence[CommandRecord] = ()) -> ReplayHeader:
     opened = events[0].event
     assert isinstance(opened, SessionOpened)
-    return ReplayHeader(FORMAT, VERSION if records else 1, opened.ruleset, opened.session)
+    if not records:
+        return ReplayHeader(FORMAT, 1, opened.ruleset, opened.session)
+    return ReplayHeader(
+        FORMAT, VERSION, opened.ruleset, opened.session, head(opened.session, events)
+    )
 
 
 def dump_lines(

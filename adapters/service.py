@@ -21,13 +21,15 @@ from datetime import UTC, datetime
 from adapters.log import logger
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
+from adapters.stored_history import StoredHistory
 from domain.commands import Command, Context, Dice
 from domain.errors import ConcurrencyConflict, IllegalUnderRules, KirokuError, MalformedInput
 from domain.events import Event, Recorded
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
+from domain.session.chain import GENESIS, head, seal
 from domain.session.commands import CORRECTIONS
-from domain.session.correction import Correction, History, correct
+from domain.session.correction import Correction, correct
 from domain.session.fork import fork_events
 from domain.session.record import CommandRecord, decide_recorded
 from domain.session.state import SessionState, fold
@@ -51,6 +53,7 @@ class SessionService:
         self.snapshots = SnapshotStore(store)
         self._sessions: dict[str, Session] = {}
         self._snapshot_at: dict[str, int] = {}
+        self._heads: dict[str, tuple[int, str]] = {}
 
     def load(self, session_id: str) -> Session:
         """The session, caught up with everything stored."""
@@ -155,6 +158,8 @@ class SessionService:
             raise MalformedInput(f"{command.spec.name} is not a correction: it has no preview")
         session = self.load(session_id)
         outcome = self._correction(session, command, actor, self.clock(), dice)
+        if outcome.after is not None:
+            return outcome, session.state, outcome.after
         history = list(self.store.read(session_id, 0, until=session.version))
         head = session.version
         batch = [Recorded(head + i, e) for i, e in enumerate(outcome.events, 1)]
@@ -171,13 +176,23 @@ class SessionService:
         """A correction decided on the whole history as it stands at ``session.version``
         (:mod:`domain.session.correction`); fresh dice, where a ruling decided again needs
         more than it drew, come from ``dice`` (default: the system's randomness)."""
-        sid = session.opened.session
-        events = list(self.store.read(sid, 0, until=session.version))
-        records = [r for r in self.store.records(sid) if r.last <= session.version]
-        history = History(events, records)
+        history = StoredHistory(self.store, session)
         fresh = dice if dice is not None and not isinstance(dice, Sequence) else random.Random()
         context = Context(actor or session.opened.gm, at, None, history.batch_of)
         return correct(history, command, context, fresh=fresh)  # type: ignore[arg-type]
+
+    def chain_head(self, session_id: str, version: int) -> str:
+        """The hash chain's value after position ``version`` (:mod:`domain.session.chain`):
+        from the seal of the latest ruling at or before it and the events after that (a
+        session recorded before the chain was is hashed from its first event)."""
+        held = self._heads.get(session_id)
+        if held is not None and held[0] == version:
+            return held[1]
+        record = self.store.latest_record(session_id, version)
+        start, value = (record.last, record.chain) if record and record.chain else (0, GENESIS)
+        found = head(session_id, self.store.read(session_id, start, until=version), value)
+        self._heads[session_id] = (version, found)
+        return found
 
     def ruleset(self, session_id: str) -> Ruleset:
         """The ruleset of a session this service has loaded or run a command on."""
@@ -272,10 +287,15 @@ class SessionService:
                 session = self.load(session_id)
             decided = command(session, self.clock())
             events, records = decided if isinstance(decided, tuple) else (decided, ())
+            previous = GENESIS if new else self.chain_head(session_id, session.version)
+            batch = [Recorded(session.version + i, e) for i, e in enumerate(events, 1)]
+            sealed = seal(session_id, previous, batch, records)
             try:
-                recorded = self.store.append(session_id, session.version, events, records)
+                recorded = self.store.append(session_id, session.version, events, sealed)
             except ConcurrencyConflict:
                 continue
+            if recorded:
+                self._heads[session_id] = (recorded[-1].position, head(session_id, batch, previous))
             session.record(recorded)
             # Keep the state, never the whole stream: a long-lived service would hold
             # every event a session it opened ever had.

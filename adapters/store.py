@@ -152,6 +152,11 @@ class EventStore:
         """The record of the command whose batch holds ``position`` (None: the event was
         not given by a recorded command, as a session's opening, an imported old
         session's events, or a fork's copies)."""
+        record = self.latest_record(session_id, position)
+        return record if record is not None and record.holds(position) else None
+
+    def latest_record(self, session_id: str, position: int) -> CommandRecord | None:
+        """The record of the latest command whose batch begins at or before ``position``."""
         stream = records_id(session_id)
         if self.reader is not None:
             state = self.reader.latest(stream.hex, position)
@@ -159,22 +164,20 @@ class EventStore:
             from adapters.library import latest_state
 
             state = latest_state(self.recorder, stream, position)
-        if state is None:
-            return None
-        record = decode_record(state)
-        return record if record.holds(position) else None
+        return None if state is None else decode_record(state)
 
-    def records(self, session_id: str) -> list[CommandRecord]:
-        """Every command record of the session, in order."""
+    def records(self, session_id: str, after: int = 0) -> list[CommandRecord]:
+        """Every command record of the session whose batch begins after ``after``, in
+        order."""
         stream = records_id(session_id)
         if self.reader is not None:
-            states = [
-                state for _, state in self.reader.rows(Window(stream.hex, 0, None, None), 2**62)
-            ]
+            window = Window(stream.hex, after, None, None)
+            states = [state for _, state in self.reader.rows(window, 2**62)]
         else:
             from adapters.library import fetch_rows
 
-            states = [state for _, state in fetch_rows(self.recorder, stream, 0, 2**62, None, None)]
+            rows = fetch_rows(self.recorder, stream, after, 2**62, None, None)
+            states = [state for _, state in rows]
         return [decode_record(state) for state in states]
 
     def read(

@@ -12,6 +12,7 @@ from domain.rulesets.l5r4e.fold import FourEState
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, CharacterSheet, Skill, Traits, Weapon
 from domain.session.aggregate import Session, open_session
+from domain.session.chain import head, seal
 from domain.session.commands import CORRECTIONS
 from domain.session.correction import Correction, History, correct
 from domain.session.record import CommandRecord, decide_recorded
@@ -125,10 +126,12 @@ class RecordedTable:
         return Session(self.events)
 
     def append(self, events: list[Event], records: Sequence[CommandRecord]) -> list[Recorded]:
+        """Append a batch, its records sealed with the hash chain as the service seals."""
         start = len(self.events)
         recorded = [Recorded(start + i, e) for i, e in enumerate(events, 1)]
+        sid = self.session.opened.session
+        self.records += seal(sid, head(sid, self.events), recorded, records)
         self.events += recorded
-        self.records += records
         return recorded
 
     def do(self, command: Command, *, actor: str = GM, dice: Any = None) -> list[Recorded]:

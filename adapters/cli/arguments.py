@@ -257,6 +257,12 @@ def register_replay(commands: Subparsers) -> None:
         "history before it; report the first whose events differ (exit 1).",
     )
     add_session_arguments(check, actor=False)
+    check.add_argument(
+        "--head",
+        default=None,
+        help="the chain's head noted earlier (an export's, a previous verify's): a session "
+        "cut short no longer reaches it",
+    )
     check.set_defaults(handler="replay_commands:_verify_session")
 
 

@@ -55,7 +55,7 @@ def _export(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     header, events, records = read_replay_records(args.file)
     Session(events)  # the stream folds: positions follow, it opens first
-    verdict = verify(events, records)
+    verdict = verify(events, records, expected_head=header.head)
     if verdict.problem is not None:
         problem = verdict.problem
         raise MalformedInput(
@@ -95,6 +95,7 @@ def _verified(args: argparse.Namespace, verdict: Verdict, what: str, file: str |
                 "rulings": verdict.rulings,
                 "events": verdict.events,
                 "unrecorded": verdict.unrecorded,
+                "head": verdict.head,
                 "problem": None
                 if problem is None
                 else {
@@ -116,6 +117,8 @@ def _verified(args: argparse.Namespace, verdict: Verdict, what: str, file: str |
             f"{what}: re-judged {verdict.rulings} rulings ({verdict.events} events) under the "
             "current rules: each gives the events recorded"
         )
+    if problem is None and not args.json:
+        print(f"head: {verdict.head} (note it: verify --head finds a session cut short)")
     return 0 if verdict.ok else 1
 
 
@@ -129,14 +132,16 @@ def _verify_session(args: argparse.Namespace) -> int:
         records = [r for r in service.store.records(sid) if r.last <= events[-1].position]
     finally:
         service.store.close()
-    return _verified(args, verify(events, records), f"session {sid!r}", None)
+    verdict = verify(events, records, expected_head=args.head)
+    return _verified(args, verdict, f"session {sid!r}", None)
 
 
 def _replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if args.verify:
-        _, events, records = read_replay_records(path)
-        return _verified(args, verify(events, records), f"{args.file}", args.file)
+        header, events, records = read_replay_records(path)
+        verdict = verify(events, records, expected_head=header.head)
+        return _verified(args, verdict, f"{args.file}", args.file)
     _, events = read_replay(path)
     if args.until is not None and not 0 <= args.until <= len(events):
         raise MalformedInput(f"--until {args.until}: the replay has positions 0 to {len(events)}")

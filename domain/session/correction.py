@@ -30,7 +30,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 import msgspec
 
@@ -84,21 +84,60 @@ class Correction:
     """Later rulings decided again to the same events."""
     unrecorded: int = 0
     """Later events with no record of their command: they stand as they were."""
+    after: SessionState | None = None
+    """The state the correction leaves (None for a retraction with no consequence)."""
+
+
+class Past(Protocol):
+    """What a correction reads of a session's history: its head, what the corrections
+    recorded so far say, the records of its rulings, its events, the events that count
+    from a place on (in logical order), and the state just before a place. The
+    in-memory :class:`History` reads a whole stream; the service reads only what a
+    correction needs from the store, and the state before a place from a snapshot."""
+
+    @property
+    def head(self) -> int: ...
+
+    @property
+    def corrections(self) -> Corrections: ...
+
+    def now(self) -> Session:
+        """The session as it stands, every correction so far read."""
+        ...
+
+    def record_at(self, position: int) -> CommandRecord | None:
+        """The record of the command whose batch holds ``position``."""
+        ...
+
+    def batch_of(self, position: int) -> tuple[int, int] | None: ...
+
+    def recorded(self, position: int) -> Recorded: ...
+
+    def placed_from(self, place: int) -> list[tuple[int, Recorded]]:
+        """Every event that counts standing at ``place`` or later, in logical order, with
+        its place."""
+        ...
+
+    def state_before(self, place: int) -> SessionState:
+        """The state of everything that counts standing before ``place``."""
+        ...
 
 
 class History:
-    """A session's whole stream and its records, as a correction reads them."""
+    """A session's whole stream and its records, held in memory (a replay file's, a
+    test's): a :class:`Past`."""
 
     def __init__(self, events: Sequence[Recorded], records: Sequence[CommandRecord]) -> None:
         self.events = list(events)
         self.records = sorted(records, key=lambda r: r.first)
         self._firsts = [r.first for r in self.records]
-        self.by_first = {r.first: r for r in self.records}
         self.corrections = Corrections.of(self.events)
         self.head = self.events[-1].position if self.events else 0
 
+    def now(self) -> Session:
+        return Session(self.events)
+
     def record_at(self, position: int) -> CommandRecord | None:
-        """The record of the command whose batch holds ``position``."""
         index = bisect_right(self._firsts, position) - 1
         if index < 0 or not self.records[index].holds(position):
             return None
@@ -108,17 +147,24 @@ class History:
         record = self.record_at(position)
         return None if record is None else (record.first, record.last)
 
-    def event(self, position: int) -> Event:
-        return self.events[position - 1].event
+    def recorded(self, position: int) -> Recorded:
+        return self.events[position - 1]
 
     def placed(self) -> list[tuple[int, Recorded]]:
         """Every event that counts, in logical order, with its place."""
         revisions = {p: self.events[p - 1] for p in self.corrections.moved}
         return list(with_places(self.events, self.corrections, revisions))
 
+    def placed_from(self, place: int) -> list[tuple[int, Recorded]]:
+        return [(at, r) for at, r in self.placed() if at >= place]
+
+    def state_before(self, place: int) -> SessionState:
+        before = [r for at, r in self.placed() if at < place]
+        return fold_onto(SessionState(), before, ())
+
 
 def correct(
-    history: History,
+    history: Past,
     command: Retract | Undo | Amend | Reinstate,
     context: Context,
     *,
@@ -126,7 +172,7 @@ def correct(
 ) -> Correction:
     """The batch (and what it changes) of a GM's correction on ``history``; ``fresh``
     gives any dice a ruling decided again needs beyond those it drew."""
-    now = Session(history.events)
+    now = history.now()
     now.gm_only(context.actor, f"{command.spec.name} a ruling")
     reason = command.reason or ""
     if not reason.strip() or not reason.isprintable():
@@ -140,7 +186,10 @@ def correct(
             return Correction("retract", target, events=plain, records=records)
         outcome = _consequences(history, command, "retract", target, context, fresh, None)
         if not outcome.revised and not outcome.dropped:
-            return Correction("retract", target, plain, records, kept=outcome.kept)
+            after = outcome.after
+            if after is not None:
+                after.position = history.head + len(plain)
+            return Correction("retract", target, plain, records, kept=outcome.kept, after=after)
         return outcome
     if isinstance(command, Amend):
         target = _amendable(history, command.position)
@@ -150,11 +199,11 @@ def correct(
     return _consequences(history, command, "reinstate", target, context, fresh, None)
 
 
-def _with_batches(context: Context, history: History) -> Context:
+def _with_batches(context: Context, history: Past) -> Context:
     return Context(context.actor, context.at, context.dice, history.batch_of)
 
 
-def _amendable(history: History, position: int) -> CommandRecord:
+def _amendable(history: Past, position: int) -> CommandRecord:
     if not 1 <= position <= history.head:
         raise NotFound(f"no event at position {position} (the session has {history.head})")
     target = history.record_at(position)
@@ -176,10 +225,10 @@ def _amendable(history: History, position: int) -> CommandRecord:
     return target
 
 
-def _reinstatable(history: History, position: int) -> CommandRecord:
+def _reinstatable(history: Past, position: int) -> CommandRecord:
     if not 1 <= position <= history.head:
         raise NotFound(f"no event at position {position} (the session has {history.head})")
-    event = history.event(position)
+    event = history.recorded(position).event
     if isinstance(event, EventRetracted):
         position = event.position
     if position not in history.corrections.retracted:
@@ -199,7 +248,7 @@ def _reinstatable(history: History, position: int) -> CommandRecord:
 
 
 def _consequences(
-    history: History,
+    history: Past,
     command: Retract | Undo | Amend | Reinstate,
     kind: Kind,
     target: CommandRecord,
@@ -209,13 +258,11 @@ def _consequences(
 ) -> Correction:
     outcome = Correction(kind, target)
     where = place_of(target.first, history.corrections)
-    placed = history.placed()
     own = range(target.first, target.last + 1)
-    before = [r for place, r in placed if place < where]
-    tail = [r for place, r in placed if place >= where and r.position not in own]
-    session = Session(state=fold_onto(SessionState(), before, ()))
+    tail = [r for _, r in history.placed_from(where) if r.position not in own]
+    session = Session(state=history.state_before(where))
     batch_of = history.batch_of
-    stored = tuple(history.event(p) for p in own)
+    stored = tuple(history.recorded(p).event for p in own)
     if amended is not None:
         events, drawn = redecide(session, target, command=amended, then=fresh, batch_of=batch_of)
         if tuple(events) == stored:
@@ -226,9 +273,11 @@ def _consequences(
         _revise(outcome, session, target, stored, events, drawn, amended)
     elif kind == "reinstate":
         _check_reinstated(session, target, stored, batch_of)
-        _fold(session, [history.events[p - 1] for p in own])
+        _fold(session, [history.recorded(p) for p in own])
     _redecide_tail(outcome, session, history, tail, fresh)
     _assemble(outcome, history, command, context)
+    outcome.after = session.state
+    outcome.after.position = history.head + len(outcome.events)
     return outcome
 
 
@@ -279,14 +328,15 @@ def _revise(
 def _redecide_tail(
     outcome: Correction,
     session: Session,
-    history: History,
+    history: Past,
     tail: list[Recorded],
     fresh: DiceSource | None,
 ) -> None:
     index = 0
     while index < len(tail):
         recorded = tail[index]
-        record = history.by_first.get(recorded.position)
+        record = history.record_at(recorded.position)
+        record = record if record is not None and record.first == recorded.position else None
         batch = tail[index : index + record.count] if record is not None else []
         whole = record is not None and [r.position for r in batch] == list(
             range(record.first, record.last + 1)
@@ -316,7 +366,7 @@ def _redecide_tail(
 
 def _assemble(
     outcome: Correction,
-    history: History,
+    history: Past,
     command: Retract | Undo | Amend | Reinstate,
     context: Context,
 ) -> None:

@@ -51,6 +51,9 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """Every face drawn from the dice source, in order."""
     given: tuple[Die, ...] = ()
     """The faces given for its one roll, die by die (``--faces``), if they were."""
+    chain: str = ""
+    """The hash chain's value after the batch's last event (:mod:`domain.session.chain`),
+    sealed when it was appended ("" in a record made before the chain was)."""
     schema_version: int = 1
 
     @property

@@ -32,6 +32,8 @@ class Snapshot(msgspec.Struct, frozen=True, gc=False):
     """The ruleset's state, as its ``dump_state`` wrote it."""
     forked: tuple[str, int] | None = None
     """The session and position this one was forked from."""
+    retractions: tuple[int, ...] = ()
+    """The positions of the retractions (one whose event was reinstated included)."""
 
 
 def take(state: SessionState) -> bytes:
@@ -46,6 +48,7 @@ def take(state: SessionState) -> bytes:
         roles=tuple(sorted(state.roles.items())),
         table=state.ruleset.dump_state(state.table),
         forked=state.forked,
+        retractions=tuple(sorted(state.retractions)),
     )
     return msgspec.msgpack.encode(snapshot)
 
@@ -62,7 +65,7 @@ def restore(data: bytes) -> SessionState:
         k: Member(name, player, joined) for k, name, player, joined in snapshot.members
     }
     state.retracted = dict(snapshot.retracted)
-    state.retractions = set(state.retracted.values())
+    state.retractions = set(snapshot.retractions)
     state.roles = dict(snapshot.roles)
     state.table = ruleset.load_state(snapshot.table)
     state.forked = snapshot.forked

@@ -1,6 +1,9 @@
 """Re-judging a session: every recorded ruling decided again under the current rules.
 
-Walking the stream from its opening, each batch's command is decided again on the
+First the stream is checked against the hash chain sealed into the records
+(:mod:`domain.session.chain`): an event edited, deleted or moved is found where the
+chain breaks, a truncation against a head given. Then, walking the stream from its
+opening, each batch's command is decided again on the
 history as it stood just before it, as its actor gave it at its time, with the dice it
 drew (:func:`domain.session.rejudge.redecide`); a correction is decided again on the
 whole history before it (:func:`domain.session.correction.correct`), its fresh dice
@@ -25,8 +28,9 @@ import msgspec
 from domain.commands import Context
 from domain.dice.source import FaceQueue
 from domain.errors import KirokuError
-from domain.events import Event, Recorded, RulingsCorrected, SessionForked
+from domain.events import Event, Recorded, RulingsCorrected, SessionForked, SessionOpened
 from domain.session.aggregate import Session
+from domain.session.chain import GENESIS, link
 from domain.session.correction import CORRECTION_KINDS, History, correct
 from domain.session.record import CommandRecord
 from domain.session.rejudge import command_for, redecide
@@ -66,6 +70,8 @@ class Verdict:
     unrecorded: bool = False
     """The session has no record of any command: there was nothing to decide again."""
     problem: Discrepancy | None = None
+    head: str = GENESIS
+    """The hash chain's value after the last event."""
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -82,14 +88,67 @@ def _lines(events: Sequence[Event]) -> list[str]:
     return lines
 
 
-def verify(events: Sequence[Recorded], records: Sequence[CommandRecord]) -> Verdict:
-    """Re-judge the stream ``events`` with its ``records`` (see the module docstring)."""
+def verify(
+    events: Sequence[Recorded],
+    records: Sequence[CommandRecord],
+    *,
+    expected_head: str | None = None,
+) -> Verdict:
+    """Check the stream ``events`` against the seals of its ``records`` and the head
+    given (:mod:`domain.session.chain`), then re-judge every ruling (see the module
+    docstring)."""
     verdict = Verdict()
     if not events:
+        return verdict
+    verdict.head, verdict.problem = check_chain(events, records)
+    if verdict.problem is None and expected_head is not None and verdict.head != expected_head:
+        verdict.problem = Discrepancy(
+            events[-1].position,
+            f"the chain ends at {verdict.head[:16]}… after event {events[-1].position}, not at "
+            f"the head given ({expected_head[:16]}…): events are missing from the end (or "
+            "were added to it)",
+        )
+    if verdict.problem is not None:
         return verdict
     if not records:
         verdict.unrecorded = True
         return verdict
+    return _rejudge(verdict, events, records)
+
+
+def check_chain(
+    events: Sequence[Recorded], records: Sequence[CommandRecord]
+) -> tuple[str, Discrepancy | None]:
+    """The chain's head, and the first place where the stream breaks it: a position
+    missing or out of order, or a ruling whose events do not hash to its seal."""
+    opened = events[0].event
+    session = opened.session if isinstance(opened, SessionOpened) else ""
+    seals = {r.last: r for r in records if r.chain}
+    value = GENESIS
+    for expected, recorded in enumerate(events, 1):
+        if recorded.position != expected:
+            return value, Discrepancy(
+                expected,
+                f"event {expected} is missing: the stream goes from {expected - 1} to "
+                f"{recorded.position}",
+            )
+        value = link(value, session, recorded)
+        sealed = seals.get(recorded.position)
+        if sealed is not None and sealed.chain != value:
+            return value, Discrepancy(
+                sealed.first,
+                f"the events up to {sealed.last} do not hash to the seal of the {sealed.command} "
+                f"at {sealed.first}: an event at or before it was edited, deleted or moved "
+                "since it was recorded (the first ruling sealed before it still holds)",
+                tuple(r.event for r in events[sealed.first - 1 : sealed.last]),
+                record=sealed,
+            )
+    return value, None
+
+
+def _rejudge(
+    verdict: Verdict, events: Sequence[Recorded], records: Sequence[CommandRecord]
+) -> Verdict:
     by_first = {r.first: r for r in records}
     batches = History((), records)  # which batch holds a position: the same at any point
     session = Session([events[0]])
@@ -131,8 +190,8 @@ def verify(events: Sequence[Recorded], records: Sequence[CommandRecord]) -> Verd
             return verdict
         batch = events[index : index + len(given)]
         stored = tuple(r.event for r in batch)
-        claimed = [by_first.get(r.first) for r in records_given]
-        if stored != tuple(given) or claimed != list(records_given):
+        claimed = [_unsealed(by_first.get(r.first)) for r in records_given]
+        if stored != tuple(given) or claimed != [_unsealed(r) for r in records_given]:
             verdict.problem = Discrepancy(
                 recorded.position,
                 f"the {record.command} at {record.first} by {record.actor} does not give the "
@@ -148,6 +207,10 @@ def verify(events: Sequence[Recorded], records: Sequence[CommandRecord]) -> Verd
         verdict.events += len(batch)
         index += len(batch)
     return verdict
+
+
+def _unsealed(record: CommandRecord | None) -> CommandRecord | None:
+    return None if record is None else msgspec.structs.replace(record, chain="")
 
 
 def _correction(

@@ -53,3 +53,27 @@ def test_every_readme_example_runs_verbatim(tmp_path: Path) -> None:
         assert done.returncode == 0, (
             f"README example block {number} failed:\n{block}\n--- stderr ---\n{done.stderr}"
         )
+
+
+def test_the_audit_story_prints_what_the_readme_shows(tmp_path: Path) -> None:
+    """The worked audit story runs, and its preview prints every line the README quotes
+    of it (the lines elided with … aside)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Auditing a contested ruling") :]
+    story = BLOCK.findall(section)[0]
+    quoted = re.findall(r"```text\n(.*?)```", section, re.S)[0]
+    (tmp_path / "replays").symlink_to(ROOT / "replays")
+    env = {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+        "KIROKU_DATA_DIR": str(tmp_path / "data"),
+        "KIROKU_LOG": "off",
+    }
+    done = subprocess.run(
+        ["bash", "-e", "-c", story], cwd=tmp_path, env=env, capture_output=True, text=True,
+        timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    for line in quoted.splitlines():
+        if line.strip() != "…":
+            assert line in done.stdout, line

@@ -9,6 +9,7 @@ import pytest
 from domain.dice.source import FaceQueue
 from domain.events import Event, Recorded
 from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, WoundsTaken
+from domain.session.chain import GENESIS, seal
 from domain.session.commands import Amend, Reinstate, Retract
 from domain.session.record import CommandRecord
 from domain.session.verify import verify
@@ -20,6 +21,49 @@ def edited(events: list[Recorded], position: int, **changes: object) -> list[Rec
     event: Event = msgspec.structs.replace(events[position - 1].event, **changes)
     copy[position - 1] = Recorded(position, event)
     return copy
+
+
+def resealed(events: list[Recorded], records: list[CommandRecord]) -> list[CommandRecord]:
+    """The records sealed again over ``events``: a forger who rewrote the whole chain
+    after editing an event (only the rules, re-judging, can catch that)."""
+    return seal(events[0].event.session, GENESIS, events, records)  # type: ignore[attr-defined]
+
+
+def test_an_event_edited_breaks_the_chain_at_its_ruling() -> None:
+    t, at = fight()
+    verdict = verify(edited(t.events, at["damage"] + 1, amount=5), t.records)
+    assert verdict.problem is not None and verdict.problem.position == at["damage"]
+    assert "do not hash to the seal of the damage" in verdict.problem.message
+
+
+def test_an_event_deleted_is_found_missing() -> None:
+    t, at = fight()
+    events = [r for r in t.events if r.position != at["heal"]]
+    verdict = verify(events, t.records)
+    assert verdict.problem is not None and verdict.problem.position == at["heal"]
+    assert f"event {at['heal']} is missing" in verdict.problem.message
+
+
+def test_two_events_swapped_break_the_chain() -> None:
+    t, at = fight()
+    events = list(t.events)
+    first, second = at["damage"], at["damage"] + 1
+    events[first - 1] = Recorded(first, t.events[second - 1].event)
+    events[second - 1] = Recorded(second, t.events[first - 1].event)
+    verdict = verify(events, t.records)
+    assert verdict.problem is not None and verdict.problem.position == at["damage"]
+
+
+def test_a_truncation_is_found_against_the_head_given() -> None:
+    t, at = fight()
+    whole = verify(t.events, t.records)
+    assert whole.ok
+    cut = at["heal"] - 1
+    shorter_events = t.events[:cut]
+    shorter_records = [r for r in t.records if r.last <= cut]
+    assert verify(shorter_events, shorter_records).ok  # whole, as far as it goes
+    verdict = verify(shorter_events, shorter_records, expected_head=whole.head)
+    assert verdict.problem is not None and "missing from the end" in verdict.problem.message
 
 
 def test_an_untouched_session_re_judges_to_itself() -> None:
@@ -60,7 +104,8 @@ def test_a_miss_edited_into_a_hit_is_found_at_the_attack() -> None:
     t, at = fight()
     resolved = at["attack"] + 2
     assert isinstance(t.events[resolved - 1].event, AttackResolved)
-    verdict = verify(edited(t.events, resolved, hit=False), t.records)
+    events = edited(t.events, resolved, hit=False)
+    verdict = verify(events, resealed(events, t.records))
     assert verdict.problem is not None and verdict.problem.position == at["attack"]
     assert "does not give the events recorded" in verdict.problem.message
     diff = verdict.problem.diff()
@@ -71,7 +116,8 @@ def test_wounds_edited_are_found_at_the_damage() -> None:
     t, at = fight()
     wounds = at["damage"] + 1
     assert isinstance(t.events[wounds - 1].event, WoundsTaken)
-    verdict = verify(edited(t.events, wounds, amount=5), t.records)
+    events = edited(t.events, wounds, amount=5)
+    verdict = verify(events, resealed(events, t.records))
     assert verdict.problem is not None and verdict.problem.position == at["damage"]
     assert '"amount": 5' in verdict.problem.diff()
 
@@ -81,7 +127,8 @@ def test_a_lowered_tn_is_found() -> None:
     roll = t.events[at["attack"]].event
     assert isinstance(roll, DiceRolled)
     lowered = msgspec.structs.replace(roll.roll, tn=13)
-    verdict = verify(edited(t.events, at["attack"] + 1, roll=lowered), t.records)
+    events = edited(t.events, at["attack"] + 1, roll=lowered)
+    verdict = verify(events, resealed(events, t.records))
     assert verdict.problem is not None and verdict.problem.position == at["attack"]
 
 

@@ -1,0 +1,82 @@
+"""A session's history as a correction reads it from the store (:class:`Past`).
+
+A correction near the head of a long session must not read the whole session: it reads
+the corrections recorded so far (a scan of their event types), the records and events
+from the corrected ruling's place on, the revisions placed there, and the state just
+before that place from the latest valid snapshot (as every correction since reads it).
+So its cost follows the rulings it decides again, not the session's length.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from functools import cached_property
+
+from adapters.snapshot_store import SnapshotStore
+from adapters.store import EventStore
+from domain.events import Recorded
+from domain.session.aggregate import Session
+from domain.session.corrected import Corrections, with_places
+from domain.session.record import CommandRecord
+from domain.session.state import SessionState
+from projections import snapshots
+
+
+class StoredHistory:
+    """The history of session ``session_id`` up to ``session.version``, read lazily."""
+
+    def __init__(self, store: EventStore, session: Session) -> None:
+        self.store = store
+        self.session = session
+        self.sid = session.opened.session
+        self.head = session.version
+        self._records: list[CommandRecord] = []
+        self._firsts: list[int] = []
+        self._from = self.head + 1
+        """Records are held for batches beginning at or after this position."""
+
+    @cached_property
+    def corrections(self) -> Corrections:
+        return Corrections.of(self.store.corrections(self.sid, 0, self.head))
+
+    def now(self) -> Session:
+        return self.session
+
+    def record_at(self, position: int) -> CommandRecord | None:
+        if position >= self._from:
+            index = bisect_right(self._firsts, position) - 1
+            if index >= 0 and self._records[index].holds(position):
+                return self._records[index]
+            if index >= 0 or position > self._from:
+                return None
+        record = self.store.command_of(self.sid, position)
+        return record if record is not None and record.last <= self.head else None
+
+    def batch_of(self, position: int) -> tuple[int, int] | None:
+        record = self.record_at(position)
+        return None if record is None else (record.first, record.last)
+
+    def recorded(self, position: int) -> Recorded:
+        [found] = self.store.read(self.sid, position - 1, until=position)
+        return found
+
+    def placed_from(self, place: int) -> list[tuple[int, Recorded]]:
+        records = [r for r in self.store.records(self.sid, place - 1) if r.last <= self.head]
+        self._records, self._firsts, self._from = records, [r.first for r in records], place
+        events = self.store.read(self.sid, place - 1, until=self.head)
+        return list(with_places(events, self.corrections, self._revisions()))
+
+    def _revisions(self) -> dict[int, Recorded]:
+        moved = self.corrections.moved
+        if not moved:
+            return {}
+        read = self.store.read(self.sid, min(moved) - 1, until=max(moved))
+        return {r.position: r for r in read if r.position in moved}
+
+    def state_before(self, place: int) -> SessionState:
+        if place <= 1:
+            return SessionState()
+        state, _ = snapshots.load(
+            self.store, SnapshotStore(self.store), self.sid, until=place - 1, as_corrected=True
+        )
+        return state
