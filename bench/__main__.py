@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ("odds", "store", "scale", "startup", "codec")
+BENCHMARKS = ("odds", "store", "scale", "startup", "codec", "corrections")
 
 
 def main(names: list[str]) -> int:
