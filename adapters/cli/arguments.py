@@ -170,6 +170,12 @@ def register_audit(commands: Subparsers) -> None:
         "why", help="the ruling an event came from, and the other events it gave"
     )
     why.add_argument("position", type=int, help="the event's position in the session")
+    why.add_argument(
+        "--consequences",
+        action="store_true",
+        help="also what followed from its ruling: what retracting it would revise or drop "
+        "(the GM's; nothing is recorded)",
+    )
     add_session_arguments(why)
     why.set_defaults(handler="why:why_command")
 

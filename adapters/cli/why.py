@@ -1,11 +1,14 @@
-"""``kiroku why --session S POSITION``: the ruling an event came from, and what else it did.
+"""``kiroku why --session S POSITION``: the ruling an event came from, what it followed
+from, and (``--consequences``) what followed from it.
 
 An event is one fact of a ruling: the command that gave it (its record: who, when, why,
 its inputs and dice) gave the other events of its batch too, so "what did this Void point
 buy?" is answered by the roll beside it, and "where did these wounds come from?" by the
-damage roll of the same command. A ruling retracted is shown with its retraction. (A
-command naming the earlier rulings it used, the hit a damage roll follows from, is the
-next step of issue 8.)
+damage roll of the same command. Back: each event the ruleset says follows from an
+earlier one (:meth:`Ruleset.follows`: a damage roll, its attacker's latest hit) names it,
+with its ruling. Forward: ``--consequences`` asks the corrections what retracting the
+ruling would revise or drop (a preview: nothing is recorded), which is exactly what
+followed from it. A ruling retracted or revised is shown with what did it.
 """
 
 from __future__ import annotations
@@ -17,7 +20,12 @@ from adapters.cli import context
 from adapters.cli.audit import record_row, render_command, row_of, visible_event
 from adapters.cli.render import print_json, render_timeline
 from adapters.cli.revisions import Placements
-from projections.timeline import hidden
+from adapters.service import SessionService
+from adapters.store import EventStore
+from domain.errors import NotAllowed
+from domain.session.aggregate import Session
+from domain.session.commands import Retract
+from projections.timeline import describe, hidden
 
 
 def why_command(args: argparse.Namespace) -> int:
@@ -42,11 +50,20 @@ def why_command(args: argparse.Namespace) -> int:
         ]
     finally:
         service.store.close()
+        follows = followed_from(service.store, session, first, last, viewer_is_gm)
+        consequences = None
+        if args.consequences:
+            if not viewer_is_gm:
+                raise NotAllowed("only the GM weighs what retracting a ruling would change")
+            consequences = _consequences(service, session, args.position)
     found: dict[str, Any] = {
         "position": args.position,
         "ruling": None if record is None else record_row(record, viewer_is_gm),
         "events": batch,
+        "follows": follows,
     }
+    if consequences is not None:
+        found["consequences"] = consequences
     if args.json:
         print_json(found)
         return 0
@@ -66,4 +83,75 @@ def why_command(args: argparse.Namespace) -> int:
     revisions = {r["revised_by"] for r in batch if r.get("revised_by")}
     for first in sorted(revisions):
         print(f"revised: the ruling that stands in its place begins at event {first}")
+    for link in follows:
+        print(f"event {link['event']} follows from event {link['follows']} (the ruling at "
+              f"{_span(link['ruling'])}): {link['summary']}")  # fmt: skip
+    if consequences is not None:
+        print("what followed from it (retracting its ruling would):")
+        for line in consequences["revised"]:
+            print(f"  revise {line}")
+        for line in consequences["dropped"]:
+            print(f"  drop {line}")
+        if not consequences["revised"] and not consequences["dropped"]:
+            print("  change no later ruling")
     return 0
+
+
+def _span(ruling: list[int] | None) -> str:
+    if not ruling:
+        return "?"
+    first, last = ruling
+    return str(first) if first == last else f"{first}–{last}"
+
+
+def followed_from(
+    store: EventStore, session: Session, first: int, last: int, viewer_is_gm: bool
+) -> list[dict[str, Any]]:
+    """For each event of the ruling at ``first``–``last`` that the ruleset says follows
+    from an earlier one, that one: the latest of its type before the ruling that still
+    counts and holds the fields given."""
+    follows = getattr(session.ruleset, "follows", None)
+    if follows is None:
+        return []
+    sid = session.opened.session
+    retracted = session.state.retracted
+    links = []
+    for recorded in store.read(sid, first - 1, until=last):
+        wanted = follows(recorded.event)
+        if wanted is None:
+            continue
+        found = None
+        for earlier in store.read(sid, 0, until=first - 1, topic=wanted.kind):
+            if earlier.position not in retracted and all(
+                getattr(earlier.event, name, None) == value for name, value in wanted.fields.items()
+            ):
+                found = earlier
+        if found is None or (not viewer_is_gm and hidden(found.event)):
+            continue
+        ruling = store.command_of(sid, found.position)
+        links.append(
+            {
+                "event": recorded.position,
+                "follows": found.position,
+                "ruling": None if ruling is None else [ruling.first, ruling.last],
+                "summary": describe(found.event, session.ruleset),
+            }
+        )
+    return links
+
+
+def _consequences(service: SessionService, session: Session, position: int) -> dict[str, Any]:
+    """What a retraction of the ruling at ``position`` would revise and drop (previewed)."""
+    outcome, _, _ = service.preview(
+        session.opened.session, Retract(position=position, reason="why --consequences")
+    )
+    return {
+        "revised": [
+            f"{_span([r.original.first, r.original.last])} {r.original.command}"
+            for r in outcome.revised
+        ],
+        "dropped": [
+            f"{_span([d.original.first, d.original.last])} {d.original.command}: {d.why}"
+            for d in outcome.dropped
+        ],
+    }

@@ -141,6 +141,20 @@ class Ruleset(Protocol):
         die by die, with the parts of its total and TN (nothing for most events)."""
         ...
 
+    def follows(self, event: Event) -> Follows | None:
+        """What earlier event one of the ruleset's events follows from under its rules —
+        the latest that counts of a type, with some of its fields as given (a damage
+        roll follows its attacker's latest hit) — or None. ``kiroku why`` walks it."""
+        ...
+
+
+class Follows(NamedTuple):
+    """The earlier event an event follows from: the latest one that still counts of
+    type ``kind`` whose fields hold the values in ``fields``."""
+
+    kind: str
+    fields: Mapping[str, Any]
+
 
 RulesetFactory = Callable[[Mapping[str, str]], Ruleset]
 """A ruleset package's ``build``: its options (checked) make a :class:`Ruleset`."""

@@ -150,3 +150,14 @@ def test_a_version_1_file_is_not_claimed_verified(tmp_path: Path) -> None:
     done = kiroku("replay", str(replays / "combat-to-out.jsonl"), "--verify")
     assert done.returncode == 1
     assert "no rulings to re-judge" in done.stdout
+
+
+def test_why_walks_back_to_the_hit_and_forward_to_what_followed(fought: Run) -> None:
+    back = fought("why", *S, "14")
+    assert back.returncode == 0, back.stderr
+    assert "event 13 follows from event 12 (the ruling at 10–12): Akodo Kaneka hits" in back.stdout
+    forward = json.loads(fought("why", *S, "11", "--consequences", "--json").stdout)
+    assert forward["consequences"]["dropped"][0].startswith("13–14 damage: Akodo Kaneka has no hit")
+    assert forward["consequences"]["dropped"][1].startswith("15 heal")
+    assert fought("why", *S, "11", "--consequences", "--as", "ana").returncode == 2
+    assert wounds(fought) == 17  # weighing it recorded nothing

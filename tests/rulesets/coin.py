@@ -158,6 +158,9 @@ class CoinRuleset:
             return [f"flip {i + 1}: {face}" for i, face in enumerate(event.faces)]
         return []
 
+    def follows(self, event: Event) -> None:
+        return None  # a flip follows from nothing
+
 
 def luck(state: Luck) -> dict[str, Any]:
     return {

@@ -17,9 +17,10 @@ from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.errors import IllegalUnderRules
 from domain.events import Event
-from domain.rulesets.base import Core, Table, View
+from domain.rulesets.base import Core, Follows, Table, View
 from domain.rulesets.l5r4e.fold import HANDLERS, FourEState
 from domain.rulesets.l5r4e.lines_play import describe_play
+from domain.rulesets.l5r4e.links import follows
 from domain.rulesets.l5r4e.tables import tables
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.events import verify_roll
@@ -119,3 +120,6 @@ class FourthEdition:
 
     def explain(self, event: Event) -> list[str]:
         return explain_kit(event)
+
+    def follows(self, event: Event) -> Follows | None:
+        return follows(event)

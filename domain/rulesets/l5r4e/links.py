@@ -1,0 +1,19 @@
+"""What a 4e event follows from, for ``kiroku why`` (issue 8).
+
+A damage roll is made for a hit: « Si l'attaque réussit, on lance les dégâts de l'arme »
+(l5r-4e-rules-summary.fr.txt, combat). The damage ruling's roll follows the latest hit
+of its attacker that still counts; its wounds are in the same ruling as its roll. The
+Void point a roll spends is in the roll's own ruling.
+"""
+
+from __future__ import annotations
+
+from domain.events import Event
+from domain.rulesets.base import Follows
+from domain.rulesets.roll_keep_kit.events import DiceRolled
+
+
+def follows(event: Event) -> Follows | None:
+    if isinstance(event, DiceRolled) and event.purpose == "damage" and event.character:
+        return Follows("AttackResolved", {"attacker": event.character, "hit": True})
+    return None
