@@ -267,6 +267,11 @@ def show_command(args: argparse.Namespace) -> int:
         )
         record = service.store.command_of(sid, args.position)
         row["command"] = None if record is None else record_row(record, viewer_is_gm)
+        from adapters.cli.why import followed_from
+
+        row["follows"] = followed_from(
+            service.store, session, args.position, args.position, viewer_is_gm
+        )
     finally:
         service.store.close()
     if args.json:
@@ -328,6 +333,8 @@ def render_shown(row: dict[str, Any]) -> str:
         lines.append(f"revised: its ruling's revision begins at event {row['revised_by']}")
     if row.get("revises"):
         lines.append(f"a revision: it stands in for the ruling at {row['revises']}")
+    for link in row.get("follows", ()):
+        lines.append(f"follows from event {link['follows']}: {link['summary']}")
     lines.append(f"{row['type']}:")
     explained = ("roll", "parts") if row["explanation"] else ()  # printed whole below
     for name, value in row["event"].items():

@@ -156,6 +156,7 @@ def test_why_walks_back_to_the_hit_and_forward_to_what_followed(fought: Run) -> 
     back = fought("why", *S, "14")
     assert back.returncode == 0, back.stderr
     assert "event 13 follows from event 12 (the ruling at 10–12): Akodo Kaneka hits" in back.stdout
+    assert "follows from event 12: Akodo Kaneka hits" in fought("show", *S, "13").stdout
     forward = json.loads(fought("why", *S, "11", "--consequences", "--json").stdout)
     assert forward["consequences"]["dropped"][0].startswith("13–14 damage: Akodo Kaneka has no hit")
     assert forward["consequences"]["dropped"][1].startswith("15 heal")
