@@ -13,10 +13,13 @@ the first attempt was stored).
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
+
+import msgspec
 
 from adapters.log import logger
 from adapters.snapshot_store import SnapshotStore
@@ -24,7 +27,7 @@ from adapters.store import EventStore
 from adapters.stored_history import StoredHistory
 from domain.commands import Command, Context, Dice
 from domain.errors import ConcurrencyConflict, IllegalUnderRules, KirokuError, MalformedInput
-from domain.events import Event, Recorded
+from domain.events import Event, Recorded, RulingsCorrected
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
 from domain.session.chain import GENESIS, head, seal
@@ -175,9 +178,16 @@ class SessionService:
     ) -> Correction:
         """A correction decided on the whole history as it stands at ``session.version``
         (:mod:`domain.session.correction`); fresh dice, where a ruling decided again needs
-        more than it drew, come from ``dice`` (default: the system's randomness)."""
+        more than it drew, come from ``dice``, else from a seed made of the session, its
+        head and the correction: its preview shows the very faces it will draw."""
         history = StoredHistory(self.store, session)
-        fresh = dice if dice is not None and not isinstance(dice, Sequence) else random.Random()
+        fresh = dice if dice is not None and not isinstance(dice, Sequence) else None
+        if fresh is None:  # the same faces for the preview and the correction it previews
+            seed = hashlib.sha256(
+                b"%s\0%d\0" % (session.opened.session.encode(), session.version)
+                + msgspec.json.encode(command)
+            )
+            fresh = random.Random(seed.hexdigest())
         context = Context(actor or session.opened.gm, at, None, history.batch_of)
         return correct(history, command, context, fresh=fresh)  # type: ignore[arg-type]
 
@@ -241,6 +251,19 @@ class SessionService:
                 f"--at {position}: the ruling at {split.first}–{split.last} ({split.command}) "
                 f"would be cut in two; fork at {split.first - 1} or {split.last}"
             )
+        for heading in self.store.read(origin_id, 0, until=position, topic="RulingsCorrected"):
+            corrected = heading.event
+            assert isinstance(corrected, RulingsCorrected)
+            own = self.store.command_of(origin_id, heading.position)
+            end = max(
+                [own.last if own is not None else heading.position]
+                + [first + count - 1 for _, first, count in corrected.revised]
+            )
+            if position < end:
+                raise IllegalUnderRules(
+                    f"--at {position}: the correction at {heading.position}–{end} would be cut "
+                    f"in two; fork at {heading.position - 1} or {end}"
+                )
         copied = list(self.store.read(origin_id, 0, until=position))
         records = [r for r in self.store.records(origin_id) if r.last <= position]
         gm = origin.opened.gm

@@ -16,7 +16,7 @@ from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
 from domain.events import Recorded
 from domain.session.aggregate import Session
-from domain.session.corrected import Corrections, with_places
+from domain.session.corrected import Corrections, place_of, with_places
 from domain.session.record import CommandRecord
 from domain.session.state import SessionState
 from projections import snapshots
@@ -64,14 +64,19 @@ class StoredHistory:
         records = [r for r in self.store.records(self.sid, place - 1) if r.last <= self.head]
         self._records, self._firsts, self._from = records, [r.first for r in records], place
         events = self.store.read(self.sid, place - 1, until=self.head)
-        return list(with_places(events, self.corrections, self._revisions()))
+        return list(with_places(events, self.corrections, self._revisions(place)))
 
-    def _revisions(self) -> dict[int, Recorded]:
-        moved = self.corrections.moved
-        if not moved:
-            return {}
-        read = self.store.read(self.sid, min(moved) - 1, until=max(moved))
-        return {r.position: r for r in read if r.position in moved}
+    def _revisions(self, place: int) -> dict[int, Recorded]:
+        """The events of every revision standing at ``place`` or later (each read on its
+        own: a correction long ago does not make a correction now read what lies
+        between)."""
+        corrections = self.corrections
+        found: dict[int, Recorded] = {}
+        for original, positions in corrections.placed.items():
+            if positions and place_of(original, corrections) >= place:
+                read = self.store.read(self.sid, positions[0] - 1, until=positions[-1])
+                found.update((r.position, r) for r in read)
+        return found
 
     def state_before(self, place: int) -> SessionState:
         if place <= 1:

@@ -100,12 +100,13 @@ def load(
         position, data = latest
         later = history.corrections(session_id, position, reach)
         if valid_after(position, later):
-            return _fold_from(history, session_id, restore(data), later, until), position
+            state = _fold_from(history, session_id, restore(data), later, until, reach)
+            return state, position
         touched = Corrections.of(later).first_touched()
         assert touched is not None
         bound = touched - 1
     later = history.corrections(session_id, 0, reach)
-    return _fold_from(history, session_id, SessionState(), later, until), 0
+    return _fold_from(history, session_id, SessionState(), later, until, reach), 0
 
 
 def _fold_from(
@@ -114,8 +115,9 @@ def _fold_from(
     state: SessionState,
     later: list[Recorded],
     until: int | None,
+    reach: int | None,
 ) -> SessionState:
-    corrections = Corrections.of(later)
+    corrections = Corrections.of(later, reach)
     pages = chain.from_iterable(history.read_pages(session_id, state.position, until=until))
     if not corrections.reorders:
         return fold_onto(state, pages, corrections.retracted, until)

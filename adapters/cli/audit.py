@@ -215,6 +215,7 @@ def row_of(
             first = recorded.position if record is None else record.first
             if first in placed.revised:
                 row["revised_by"] = placed.revised[first]
+                row["summary"] += f" (revised: see {placed.revised[first]})"
     return row
 
 

@@ -72,10 +72,11 @@ def amend_command(args: argparse.Namespace) -> int:
     service = context.open_service(early)
     try:
         sid = context.session_id(early)
+        head = service.load(sid).version  # a session that is not there: NotFound, quoted
+        if not 1 <= args.position <= head:
+            raise NotFound(f"no event at position {args.position} (session {sid!r} has {head})")
         record = service.store.command_of(sid, args.position)
         if record is None:
-            if not 1 <= args.position <= service.store.last_position(sid):
-                raise NotFound(f"no event at position {args.position} in session {sid!r}")
             raise IllegalUnderRules(
                 f"event {args.position} was not given by a recorded command: there is nothing "
                 "to amend (retract it instead)"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,8 @@ from adapters.replay_file import (
 )
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.session.aggregate import Session
-from domain.session.verify import Verdict, verify
+from domain.session.record import CommandRecord
+from domain.session.verify import Discrepancy, Verdict, verify
 from projections import project
 
 
@@ -59,7 +61,8 @@ def _import(args: argparse.Namespace) -> int:
     if verdict.problem is not None:
         problem = verdict.problem
         raise MalformedInput(
-            f"{args.file!r} line {problem.position + 1}: {problem.message}; nothing was "
+            f"{args.file!r} line {file_line(problem, len(events), records)}: "
+            f"{problem.message}; nothing was "
             f"imported (kiroku replay {args.file} --verify shows the difference)"
         )
     service = context.open_service(args)
@@ -85,8 +88,21 @@ def _import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _verified(args: argparse.Namespace, verdict: Verdict, what: str, file: str | None) -> int:
-    """Print a verdict; 0 when every ruling re-judged to its events, else 1."""
+def file_line(problem: Discrepancy, events: int, records: Sequence[CommandRecord]) -> int:
+    """The line of a replay file a problem is on: its event's (the header is line 1), or,
+    when what differs is a ruling's record, that record's (after every event)."""
+    if problem.in_record and problem.record is not None:
+        for index, record in enumerate(records):
+            if record.first == problem.record.first:
+                return 1 + events + index + 1
+    return problem.position + 1
+
+
+def _verified(
+    args: argparse.Namespace, verdict: Verdict, what: str, line: int | None = None
+) -> int:
+    """Print a verdict (``line``: the replay file's line of its problem); 0 when every
+    ruling re-judged to its events, else 1."""
     problem = verdict.problem
     if args.json:
         print_json(
@@ -96,18 +112,20 @@ def _verified(args: argparse.Namespace, verdict: Verdict, what: str, file: str |
                 "events": verdict.events,
                 "unrecorded": verdict.unrecorded,
                 "head": verdict.head,
+                "sealed": verdict.sealed,
+                "notes": verdict.notes,
                 "problem": None
                 if problem is None
                 else {
                     "position": problem.position,
-                    "line": None if file is None else problem.position + 1,
+                    "line": line,
                     "message": problem.message,
                     "diff": problem.diff(),
                 },
             }
         )
     elif problem is not None:
-        where = "" if file is None else f" (line {problem.position + 1} of {file})"
+        where = "" if line is None else f" (line {line})"
         print(f"{what}: {problem.message}{where}")
         print(problem.diff(), end="")
     elif verdict.unrecorded:
@@ -118,6 +136,11 @@ def _verified(args: argparse.Namespace, verdict: Verdict, what: str, file: str |
             "current rules: each gives the events recorded"
         )
     if problem is None and not args.json:
+        for note in verdict.notes:
+            print(f"note: {note}")
+        if not verdict.sealed and not verdict.unrecorded:
+            print("note: its records carry no seal (recorded before the hash chain was): an "
+                  "edit to its events cannot be told from the chain")  # fmt: skip
         print(f"head: {verdict.head} (note it: verify --head finds a session cut short)")
     return 0 if verdict.ok else 1
 
@@ -133,7 +156,7 @@ def _verify_session(args: argparse.Namespace) -> int:
     finally:
         service.store.close()
     verdict = verify(events, records, expected_head=args.head)
-    return _verified(args, verdict, f"session {sid!r}", None)
+    return _verified(args, verdict, f"session {sid!r}")
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -141,7 +164,9 @@ def _replay(args: argparse.Namespace) -> int:
     if args.verify:
         header, events, records = read_replay_records(path)
         verdict = verify(events, records, expected_head=header.head)
-        return _verified(args, verdict, f"{args.file}", args.file)
+        problem = verdict.problem
+        line = None if problem is None else file_line(problem, len(events), records)
+        return _verified(args, verdict, f"{args.file}", line)
     _, events = read_replay(path)
     if args.until is not None and not 0 <= args.until <= len(events):
         raise MalformedInput(f"--until {args.until}: the replay has positions 0 to {len(events)}")

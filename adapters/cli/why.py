@@ -48,14 +48,14 @@ def why_command(args: argparse.Namespace) -> int:
             for r in service.store.read(sid, first - 1, until=last)
             if viewer_is_gm or not hidden(r.event)
         ]
-    finally:
-        service.store.close()
         follows = followed_from(service.store, session, first, last, viewer_is_gm)
         consequences = None
         if args.consequences:
             if not viewer_is_gm:
                 raise NotAllowed("only the GM weighs what retracting a ruling would change")
             consequences = _consequences(service, session, args.position)
+    finally:
+        service.store.close()
     found: dict[str, Any] = {
         "position": args.position,
         "ruling": None if record is None else record_row(record, viewer_is_gm),

@@ -184,6 +184,11 @@ class Session(SessionStream):
             raise IllegalUnderRules("the opening of a session cannot be retracted")
         if position in self.state.retractions:
             raise IllegalUnderRules(f"event {position} is itself a retraction")
+        if position in self.state.headings:
+            raise IllegalUnderRules(
+                f"event {position} heads a correction: a correction is taken back by correcting "
+                "again (reinstate what it retracted, amend what it revised)"
+            )
         if position in self.state.retracted:
             raise IllegalUnderRules(f"event {position} is already retracted")
         first, last = batch if batch is not None else (position, position)
@@ -201,6 +206,10 @@ class Session(SessionStream):
         """The position of the latest event that still counts (a retraction aside)."""
         state = self.state
         for position in range(self.version, 1, -1):
-            if position not in state.retractions and position not in state.retracted:
+            if (
+                position not in state.retractions
+                and position not in state.retracted
+                and position not in state.headings
+            ):
                 return position
         raise IllegalUnderRules("there is nothing left to retract")

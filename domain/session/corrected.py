@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from domain.errors import MalformedInput
 from domain.events import EventRetracted, Recorded, RulingsCorrected
 
 
@@ -34,15 +35,24 @@ class Corrections:
     """The positions of every revision's events (read in their original's place)."""
     reinstated: set[int] = field(default_factory=set)
     """Every position a reinstatement made count again."""
+    _origins: dict[int, int] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(cls, events: Iterable[Recorded], until: int | None = None) -> Corrections:
-        """The corrections among ``events`` recorded at or before ``until``."""
+        """The corrections among ``events`` recorded at or before ``until`` — and of their
+        revisions, only the events recorded by then (as the stream stood at ``until``,
+        inside a correction's batch)."""
         corrections = cls()
         for recorded in events:
             if until is not None and recorded.position > until:
                 break
             corrections.take(recorded)
+        if until is not None and any(p > until for p in corrections.moved):
+            corrections.placed = {
+                original: tuple(p for p in positions if p <= until)
+                for original, positions in corrections.placed.items()
+            }
+            corrections.moved = {p for p in corrections.moved if p <= until}
         return corrections
 
     def take(self, recorded: Recorded) -> None:
@@ -58,6 +68,12 @@ class Corrections:
                 positions = tuple(range(first, first + count))
                 self.placed[original] = positions
                 self.moved.update(positions)
+
+    def origins(self) -> dict[int, int]:
+        """Each revision's event position → the first position of the ruling it revises."""
+        if self._origins is None or len(self._origins) != len(self.moved):
+            self._origins = {q: o for o, qs in self.placed.items() for q in qs}
+        return self._origins
 
     @property
     def reorders(self) -> bool:
@@ -103,7 +119,13 @@ def with_places(
                 if position in placed:
                     yield from in_place_of(position)
                 continue
-            yield revisions[position]
+            revision = revisions.get(position)
+            if revision is None:
+                raise MalformedInput(
+                    f"a correction puts event {position} in the place of the ruling at "
+                    f"{original}, and the stream has no event {position}"
+                )
+            yield revision
 
     for recorded in events:
         position = recorded.position
@@ -122,7 +144,7 @@ def with_places(
 def place_of(position: int, corrections: Corrections) -> int:
     """Where the event at ``position`` stands in the logical order: its own position, or
     for a revision its original's (followed back through revisions of revisions)."""
-    origin = {q: original for original, qs in corrections.placed.items() for q in qs}
+    origin = corrections.origins()
     while position in origin:
         position = origin[position]
     return position

@@ -34,6 +34,8 @@ class Snapshot(msgspec.Struct, frozen=True, gc=False):
     """The session and position this one was forked from."""
     retractions: tuple[int, ...] = ()
     """The positions of the retractions (one whose event was reinstated included)."""
+    headings: tuple[int, ...] = ()
+    """The positions of the corrections' headings."""
 
 
 def take(state: SessionState) -> bytes:
@@ -49,6 +51,7 @@ def take(state: SessionState) -> bytes:
         table=state.ruleset.dump_state(state.table),
         forked=state.forked,
         retractions=tuple(sorted(state.retractions)),
+        headings=tuple(sorted(state.headings)),
     )
     return msgspec.msgpack.encode(snapshot)
 
@@ -66,6 +69,7 @@ def restore(data: bytes) -> SessionState:
     }
     state.retracted = dict(snapshot.retracted)
     state.retractions = set(snapshot.retractions)
+    state.headings = set(snapshot.headings)
     state.roles = dict(snapshot.roles)
     state.table = ruleset.load_state(snapshot.table)
     state.forked = snapshot.forked

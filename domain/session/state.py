@@ -59,6 +59,8 @@ class SessionState:
         """Each retracted position, and the position of the retraction that took it back."""
         self.retractions: set[int] = set()
         """The positions of the retractions themselves."""
+        self.headings: set[int] = set()
+        """The positions of the corrections' headings (``RulingsCorrected``)."""
         self.forked: tuple[str, int] | None = None
         """The session and position this one was forked from (None: it was opened)."""
         self.table: Any = None
@@ -109,6 +111,7 @@ class SessionState:
     def _corrected(self, recorded: Recorded) -> None:
         event = recorded.event
         assert isinstance(event, RulingsCorrected)
+        self.headings.add(recorded.position)
         for position in event.reinstated:
             self.retracted.pop(position, None)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -27,13 +28,17 @@ import msgspec
 
 from domain.commands import Context
 from domain.dice.source import FaceQueue
-from domain.errors import KirokuError
+from domain.errors import KirokuError, MalformedInput
 from domain.events import Event, Recorded, RulingsCorrected, SessionForked, SessionOpened
 from domain.session.aggregate import Session
 from domain.session.chain import GENESIS, link
 from domain.session.correction import CORRECTION_KINDS, History, correct
 from domain.session.record import CommandRecord
 from domain.session.rejudge import command_for, redecide
+
+HEAD = re.compile(r"[0-9a-f]{64}")
+PLAIN = frozenset({"Retract", "Undo"})
+"""Corrections that may be the retractions alone (no consequence): no heading."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,9 @@ class Discrepancy:
     recorded: tuple[Event, ...] = ()
     rejudged: tuple[Event, ...] = ()
     record: CommandRecord | None = None
+    in_record: bool = False
+    """Whether what differs is the record of the ruling (its dice, its seal) rather than
+    its events."""
 
     def diff(self) -> str:
         """The recorded events against the events the rules give now, field by field."""
@@ -70,6 +78,9 @@ class Verdict:
     unrecorded: bool = False
     """The session has no record of any command: there was nothing to decide again."""
     problem: Discrepancy | None = None
+    sealed: bool = False
+    """Whether its records are sealed with the hash chain (a session recorded before the
+    chain was is not: an edit to it cannot be told from the chain)."""
     head: str = GENESIS
     """The hash chain's value after the last event."""
     notes: list[str] = field(default_factory=list)
@@ -100,14 +111,26 @@ def verify(
     verdict = Verdict()
     if not events:
         return verdict
-    verdict.head, verdict.problem = check_chain(events, records)
-    if verdict.problem is None and expected_head is not None and verdict.head != expected_head:
-        verdict.problem = Discrepancy(
-            events[-1].position,
-            f"the chain ends at {verdict.head[:16]}… after event {events[-1].position}, not at "
-            f"the head given ({expected_head[:16]}…): events are missing from the end (or "
-            "were added to it)",
+    wanted = None if expected_head is None else expected_head.strip().lower()
+    if wanted is not None and not HEAD.fullmatch(wanted):
+        raise MalformedInput(
+            f"head {(expected_head or '')[:70]!r}: a chain's head is 64 hexadecimal digits "
+            "(as verify prints it and an export's header holds it)"
         )
+    verdict.head, verdict.problem, reached = check_chain(events, records, wanted)
+    verdict.sealed = any(r.chain for r in records)
+    if verdict.problem is None and wanted is not None:
+        if reached is None:
+            verdict.problem = Discrepancy(
+                events[-1].position,
+                f"the chain never reaches the head given ({wanted[:16]}…): events were cut "
+                "from the end of what it was noted on, or the events before it changed",
+            )
+        elif reached < events[-1].position:
+            verdict.notes.append(
+                f"the head given is the chain's at event {reached}: "
+                f"{events[-1].position - reached} events were recorded since"
+            )
     if verdict.problem is not None:
         return verdict
     if not records:
@@ -117,33 +140,63 @@ def verify(
 
 
 def check_chain(
-    events: Sequence[Recorded], records: Sequence[CommandRecord]
-) -> tuple[str, Discrepancy | None]:
-    """The chain's head, and the first place where the stream breaks it: a position
-    missing or out of order, or a ruling whose events do not hash to its seal."""
+    events: Sequence[Recorded], records: Sequence[CommandRecord], wanted: str | None = None
+) -> tuple[str, Discrepancy | None, int | None]:
+    """The chain's head; the first place where the stream breaks it: a position missing
+    or out of order, a ruling whose events do not hash to its seal, or a record left
+    unsealed after a sealed one (its seal removed); and the position at which the chain
+    reached ``wanted``, if it did."""
     opened = events[0].event
     session = opened.session if isinstance(opened, SessionOpened) else ""
     seals = {r.last: r for r in records if r.chain}
+    ordered = sorted(records, key=lambda r: r.first)
+    first_sealed = next((i for i, r in enumerate(ordered) if r.chain), None)
+    if first_sealed is not None:
+        unsealed = next((r for r in ordered[first_sealed:] if not r.chain), None)
+        if unsealed is not None:
+            return (
+                GENESIS,
+                Discrepancy(
+                    unsealed.first,
+                    f"the record of the {unsealed.command} at {unsealed.first} has no seal, though "
+                    "records before it are sealed: its seal was removed",
+                    record=unsealed,
+                    in_record=True,
+                ),
+                None,
+            )
     value = GENESIS
+    reached = None
     for expected, recorded in enumerate(events, 1):
         if recorded.position != expected:
-            return value, Discrepancy(
-                expected,
-                f"event {expected} is missing: the stream goes from {expected - 1} to "
-                f"{recorded.position}",
+            return (
+                value,
+                Discrepancy(
+                    expected,
+                    f"event {expected} is missing: the stream goes from {expected - 1} to "
+                    f"{recorded.position}",
+                ),
+                reached,
             )
         value = link(value, session, recorded)
+        if value == wanted:
+            reached = recorded.position
         sealed = seals.get(recorded.position)
         if sealed is not None and sealed.chain != value:
-            return value, Discrepancy(
-                sealed.first,
-                f"the events up to {sealed.last} do not hash to the seal of the {sealed.command} "
-                f"at {sealed.first}: an event at or before it was edited, deleted or moved "
-                "since it was recorded (the first ruling sealed before it still holds)",
-                tuple(r.event for r in events[sealed.first - 1 : sealed.last]),
-                record=sealed,
+            return (
+                value,
+                Discrepancy(
+                    sealed.first,
+                    f"the events up to {sealed.last} do not hash to the seal of the "
+                    f"{sealed.command} at {sealed.first}: an event at or before it was edited, "
+                    "deleted or moved since it was recorded (the first ruling sealed before it "
+                    "still holds)",
+                    tuple(r.event for r in events[sealed.first - 1 : sealed.last]),
+                    record=sealed,
+                ),
+                reached,
             )
-    return value, None
+    return value, None, reached
 
 
 def _rejudge(
@@ -151,8 +204,14 @@ def _rejudge(
 ) -> Verdict:
     by_first = {r.first: r for r in records}
     batches = History((), records)  # which batch holds a position: the same at any point
-    session = Session([events[0]])
-    index = 1
+    first_recorded = min(by_first)
+    session = Session(events[: first_recorded - 1])  # what came before commands were recorded
+    if first_recorded > 2:
+        verdict.notes.append(
+            f"events 2 to {first_recorded - 1} were recorded before commands were: they stand "
+            "as recorded, not re-judged"
+        )
+    index = first_recorded - 1
     while index < len(events):
         recorded = events[index]
         record = by_first.get(recorded.position)
@@ -169,7 +228,11 @@ def _rejudge(
             )
             return verdict
         try:
-            if record.kind in CORRECTION_KINDS:
+            if record.kind in PLAIN and not isinstance(recorded.event, RulingsCorrected):
+                command = command_for(record, session)
+                context = Context(record.actor, record.at, None, batches.batch_of)
+                given, records_given = session.decide(command, context), [record]
+            elif record.kind in CORRECTION_KINDS:
                 before = [r for r in records if r.last < record.first]
                 history = History(events[:index], before)
                 given, records_given = _correction(history, session, record, events, by_first)
@@ -200,6 +263,7 @@ def _rejudge(
                 stored,
                 tuple(given),
                 record,
+                in_record=stored == tuple(given),
             )
             return verdict
         session.record(batch)

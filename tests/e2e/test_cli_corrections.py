@@ -69,6 +69,8 @@ def test_the_amendment_is_previewed_then_made_with_its_consequences(fought: Run)
     assert made.returncode == 0, made.stderr
     assert "amend of the ruling at 10–12 (attack): recorded" in made.stdout
     assert wounds(fought) == 0
+    log = fought("log", *S).stdout
+    assert "(revised: see 24)" in log and "(revises the ruling at 10)" in log
     verified = fought("verify", *S)
     assert verified.returncode == 0, verified.stdout
     assert "each gives the events recorded" in verified.stdout
@@ -101,6 +103,7 @@ def test_a_retracted_attack_takes_its_damage_with_it_and_a_reinstatement_brings_
     ("args", "says"),
     [
         (("amend", "99", "--reason", "r", "--raises", "1"), "no event at position 99"),
+        (("amend", "9" * 20, "--reason", "r", "--raises", "1"), "no event at position 9999"),
         (("amend", "2", "--reason", "r", "--player", "x"), "not a ruling of the rules"),
         (("amend", "11", "--reason", "r", "--circumstances", "0"), "would change nothing"),
         (("amend", "11", "--reason", "r"), "give at least one option"),
@@ -162,3 +165,6 @@ def test_why_walks_back_to_the_hit_and_forward_to_what_followed(fought: Run) -> 
     assert forward["consequences"]["dropped"][1].startswith("15 heal")
     assert fought("why", *S, "11", "--consequences", "--as", "ana").returncode == 2
     assert wounds(fought) == 17  # weighing it recorded nothing
+    for bad in (("why", *S, "999"), ("why", "--session", "nosuch", "3")):
+        refused = fought(*bad)
+        assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr

@@ -88,7 +88,7 @@ def test_a_store_cut_short_is_found_against_the_head_noted(fought: Run, tmp_path
     assert fought("verify", *S).returncode == 0  # whole, as far as it goes
     cut = fought("verify", *S, "--head", noted)
     assert cut.returncode == 1
-    assert "missing from the end" in cut.stdout
+    assert "never reaches the head given" in cut.stdout
 
 
 @pytest.mark.parametrize("how", ["edited", "deleted", "swapped", "truncated"])

@@ -12,6 +12,7 @@ import pytest
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from domain.dice.source import FaceQueue
+from domain.errors import IllegalUnderRules
 from domain.rulesets.l5r4e.commands.books import Heal
 from domain.rulesets.l5r4e.commands.fight import Attack, Damage
 from domain.rulesets.l5r4e.commands.table import (
@@ -92,3 +93,28 @@ def test_a_past_position_reads_as_recorded_or_as_corrected(store: EventStore) ->
     corrected = project_state(service.state_at("night", heal, as_corrected=True))
     assert recorded["wounds"][FUMI]["wounds"] == 14
     assert corrected["wounds"][FUMI]["wounds"] == 0
+
+
+def test_a_fork_never_cuts_a_correction_from_its_revisions(store: EventStore) -> None:
+    service, attack = played(store)
+    service.decide("night", Amend(position=attack, changes={"circumstances": 15}, reason="cover"))
+    head = store.last_position("night")
+    for inside in range(head - 8, head):
+        with pytest.raises(IllegalUnderRules, match="would be cut in two"):
+            service.fork("night", inside, f"cut-{inside}", reason="what if", actor=None)
+    service.fork("night", head, "whole", reason="what if", actor=None)
+    assert project_state(service.load("whole").state)["wounds"][FUMI]["wounds"] == 0
+
+
+def test_the_preview_draws_the_very_dice_the_correction_then_draws(store: EventStore) -> None:
+    service, attack = played(store)
+    more = Amend(position=attack, changes={"raises": 1, "manoeuvres": ["increased_damage:1"]},
+                 reason="a raise for damage")  # fmt: skip
+    previewed, _, after = service.preview("night", more)
+    made, _ = service.correct("night", more)
+    # the same revisions, with the same fresh die (only the correction's own time differs)
+    assert [(r.after, r.record.drawn) for r in previewed.revised] == [
+        (r.after, r.record.drawn) for r in made.revised
+    ]
+    assert len(previewed.revised[1].record.drawn) > len(previewed.revised[1].original.drawn)
+    assert project_state(after) == project_state(service.load("night").state)

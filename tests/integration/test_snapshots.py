@@ -31,8 +31,9 @@ REPLAYS = sorted((Path(__file__).resolve().parents[2] / "replays").glob("*.jsonl
 
 
 def same(a: SessionState, b: SessionState) -> None:
-    assert (a.position, a.opened, a.members, a.retracted, a.retractions, a.roles, a.forked) == (
-        b.position, b.opened, b.members, b.retracted, b.retractions, b.roles, b.forked)  # fmt: skip
+    assert (a.position, a.opened, a.members, a.retracted, a.retractions, a.roles, a.forked,
+            a.headings) == (b.position, b.opened, b.members, b.retracted, b.retractions, b.roles,
+                            b.forked, b.headings)  # fmt: skip
     assert a.table == b.table
     assert project_state(a) == project_state(b)
 

@@ -244,3 +244,23 @@ def test_replayed_dice_hand_out_the_recorded_faces_then_fresh_ones() -> None:
         ReplayedDice([3]).randint(1, 10) and ReplayedDice([]).randint(1, 10)
     with pytest.raises(MalformedInput, match="not a face"):
         ReplayedDice([12]).randint(1, 10)
+
+
+def test_a_correction_is_not_itself_retracted_nor_undone_by_halves() -> None:
+    """A correction's heading is refused to ``retract``, and ``undo`` passes over it: a
+    correction is taken back by correcting again."""
+    t, at = fight()
+    t.do(Amend(position=at["attack"], changes={"circumstances": 15}, reason="cover"))
+    heading = next(r.position for r in t.events if isinstance(r.event, RulingsCorrected))
+    with pytest.raises(IllegalUnderRules, match="heads a correction"):
+        t.correct(Retract(position=heading, reason="r"))
+    assert heading not in t.session.state.retracted
+
+
+def test_a_version_recorded_without_commands_first_is_re_judged_from_its_first_record() -> None:
+    from domain.session.verify import verify
+
+    t, _ = fight()
+    later = [r for r in t.records if r.first > 5]  # as if 2–5 came from before the records
+    verdict = verify(t.events, later)
+    assert verdict.ok and "events 2 to 5 were recorded before commands were" in verdict.notes[0]

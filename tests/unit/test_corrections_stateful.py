@@ -39,8 +39,17 @@ from domain.rulesets.l5r4e.commands.table import (
     StartRound,
 )
 from domain.session.aggregate import Session
-from domain.session.commands import Amend, JoinCharacter, Reinstate, Retract, TakeNote, Undo
-from domain.session.correction import CORRECTION_KINDS, History
+from domain.session.commands import (
+    CORRECTIONS,
+    Amend,
+    JoinCharacter,
+    Reinstate,
+    Retract,
+    TakeNote,
+    Undo,
+)
+from domain.session.correction import CORRECTION_KINDS, Correction
+from domain.session.record import CommandRecord
 from domain.session.rejudge import redecide
 from domain.session.state import fold
 from projections import project_state
@@ -57,17 +66,11 @@ def views(state: Any) -> dict[str, Any]:
     return projected
 
 
-def survivors_refolded(t: RecordedTable) -> dict[str, Any]:
-    """The rulings that still count, in the order the corrected history reads them, each
-    decided again on a new session with its recorded dice."""
-    history = History(t.events, t.records)
-    session = Session(t.events[:1])
-    seen: set[int] = set()
-    for _, recorded in history.placed():
-        record = history.record_at(recorded.position)
-        if record is None or record.first in seen or record.kind in CORRECTION_KINDS:
-            continue
-        seen.add(record.first)
+def refolded(opening: Recorded, model: dict[int, tuple[int, CommandRecord]]) -> dict[str, Any]:
+    """The model's surviving rulings in the order of their places, each decided again on
+    a new session with its recorded dice: no correction machinery involved."""
+    session = Session([opening])
+    for _, record in sorted(model.values(), key=lambda entry: entry[0]):
         events, _ = redecide(session, record)
         start = session.version
         session.record([Recorded(start + i, e) for i, e in enumerate(events, 1)])
@@ -87,11 +90,46 @@ class Corrections(RuleBasedStateMachine):
         self.t.do(StartRound())
         self.t.do(ChooseStance(character=KANEKA, stance="attack"))
         self.t.do(ChooseStance(character=FUMI, stance="attack"))
+        self.model = {r.first: (r.first, r) for r in self.t.records}
+        self.places = {r.first: r.first for r in self.t.records}
+        self.corrected = 0
 
-    def attempt(self, command: Command, seed: int | None = None) -> None:
-        dice = None if seed is None else random.Random(seed)
-        with contextlib.suppress(KirokuError):  # the rules refused it: nothing appended
+    def attempt(self, command: Command, seed: int | None = None, faces: Any = None) -> None:
+        """Decide ``command`` (the rules may refuse it: then nothing is appended), and
+        keep the model of the surviving rulings — each by its first position, with its
+        place — up to date from what was recorded."""
+        dice = faces if faces is not None else None if seed is None else random.Random(seed)
+        if isinstance(command, CORRECTIONS):
+            try:
+                outcome = self.t.correct(command, fresh=dice)
+            except KirokuError:
+                return
+            self.t.append(outcome.events, outcome.records)
+            self.follow(outcome)
+            return
+        with contextlib.suppress(KirokuError):
             self.t.do(command, dice=dice)
+            record = self.t.records[-1]
+            self.model[record.first] = (record.first, record)
+            self.places[record.first] = record.first
+
+    def follow(self, outcome: Correction) -> None:
+        """The model after a correction: what it retracted or dropped gone, each revision
+        in its original's place, what it reinstated back in its place."""
+        target = outcome.target
+        assert target is not None
+        if outcome.kind == "reinstate":
+            self.model[target.first] = (self.places[target.first], target)
+        else:
+            self.model.pop(target.first, None)
+        for dropped in outcome.dropped:
+            self.model.pop(dropped.original.first)
+        for revision in outcome.revised:
+            place = self.places[revision.original.first]
+            self.model.pop(revision.original.first, None)
+            self.model[revision.record.first] = (place, revision.record)
+            self.places[revision.record.first] = place
+        self.corrected += bool(outcome.revised or outcome.dropped)
 
     def positions(self) -> list[int]:
         return [r.first for r in self.t.records if r.kind not in CORRECTION_KINDS]
@@ -114,8 +152,7 @@ class Corrections(RuleBasedStateMachine):
         extra = (f"increased_damage:{raises}",) if raises else ()
         hit = Attack(attacker=attacker, target=target, weapon="Katana", raises=raises,
                      manoeuvres=extra)  # fmt: skip
-        with contextlib.suppress(KirokuError):
-            self.t.do(hit, dice=FaceQueue([high] * 20))
+        self.attempt(hit, faces=FaceQueue([high] * 20))
         self.attempt(Damage(attacker=attacker), seed)
 
     @rule(attacker=NAMES, seed=st.integers(0, 10**6))
@@ -176,7 +213,25 @@ class Corrections(RuleBasedStateMachine):
 
     @invariant()
     def the_projections_are_the_survivors_decided_again(self) -> None:
-        assert views(fold(self.t.events)) == survivors_refolded(self.t)
+        assert views(fold(self.t.events)) == refolded(self.t.events[0], self.model)
+
+    @invariant()
+    def every_correction_still_counts(self) -> None:
+        state = self.t.session.state
+        assert not state.headings & set(state.retracted)
+
+
+def test_the_machine_makes_corrections_with_consequences() -> None:
+    """The property is not vacuous: runs of the machine do correct rulings whose
+    consequences revise or drop later ones."""
+    machine = Corrections()
+    machine.attack_and_damage(KANEKA, 0, 9, 1)
+    machine.heal(FUMI, 2)
+    machine.amend(0, 30, 3)  # the hit becomes a miss: its damage and the heal are dropped
+    machine.the_projections_are_the_survivors_decided_again()
+    assert machine.corrected == 1
+    machine.reinstate(0)
+    machine.the_projections_are_the_survivors_decided_again()
 
 
 Corrections.TestCase.settings = settings(

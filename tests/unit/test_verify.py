@@ -7,6 +7,7 @@ import msgspec
 import pytest
 
 from domain.dice.source import FaceQueue
+from domain.errors import MalformedInput
 from domain.events import Event, Recorded
 from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, WoundsTaken
 from domain.session.chain import GENESIS, seal
@@ -63,7 +64,37 @@ def test_a_truncation_is_found_against_the_head_given() -> None:
     shorter_records = [r for r in t.records if r.last <= cut]
     assert verify(shorter_events, shorter_records).ok  # whole, as far as it goes
     verdict = verify(shorter_events, shorter_records, expected_head=whole.head)
-    assert verdict.problem is not None and "missing from the end" in verdict.problem.message
+    assert verdict.problem is not None and "never reaches the head given" in verdict.problem.message
+
+
+def test_a_head_noted_before_later_events_is_reached_on_the_way() -> None:
+    t, at = fight()
+    noted = verify(t.events[: at["heal"]], [r for r in t.records if r.last <= at["heal"]]).head
+    verdict = verify(t.events, t.records, expected_head=noted.upper())
+    assert verdict.ok and "1 events were recorded since" in verdict.notes[0]
+
+
+@pytest.mark.parametrize("head", ["garbage", "", "0" * 63])
+def test_a_head_that_is_no_hash_is_refused(head: str) -> None:
+    t, _ = fight()
+    with pytest.raises(MalformedInput, match="64 hexadecimal digits"):
+        verify(t.events, t.records, expected_head=head)
+
+
+def test_seals_removed_after_sealed_records_are_found() -> None:
+    t, at = fight()
+    records = [msgspec.structs.replace(r, chain="") if r.first >= at["heal"] else r
+               for r in t.records]  # fmt: skip
+    verdict = verify(t.events, records)
+    assert verdict.problem is not None and "its seal was removed" in verdict.problem.message
+
+
+def test_a_plain_retraction_is_re_judged_as_the_retractions_alone() -> None:
+    """A retraction recorded before consequences were drawn (no heading) stands as the
+    retractions it recorded."""
+    t, at = fight()
+    t.do(Retract(position=at["note"], reason="no note"))  # nothing after it: no heading
+    assert verify(t.events, t.records).ok
 
 
 def test_an_untouched_session_re_judges_to_itself() -> None:
