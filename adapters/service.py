@@ -312,13 +312,13 @@ class SessionService:
             events, records = decided if isinstance(decided, tuple) else (decided, ())
             previous = GENESIS if new else self.chain_head(session_id, session.version)
             batch = [Recorded(session.version + i, e) for i, e in enumerate(events, 1)]
-            sealed = seal(session_id, previous, batch, records)
+            sealed, after = seal(session_id, previous, batch, records)
             try:
                 recorded = self.store.append(session_id, session.version, events, sealed)
             except ConcurrencyConflict:
                 continue
             if recorded:
-                self._heads[session_id] = (recorded[-1].position, head(session_id, batch, previous))
+                self._heads[session_id] = (recorded[-1].position, after)
             session.record(recorded)
             # Keep the state, never the whole stream: a long-lived service would hold
             # every event a session it opened ever had.

@@ -43,12 +43,12 @@ class StoredHistory:
         return self.session
 
     def record_at(self, position: int) -> CommandRecord | None:
+        """From the records read by :meth:`placed_from` (no batch straddles a place), else
+        from the store."""
         if position >= self._from:
             index = bisect_right(self._firsts, position) - 1
-            if index >= 0 and self._records[index].holds(position):
-                return self._records[index]
-            if index >= 0 or position > self._from:
-                return None
+            held = index >= 0 and self._records[index].holds(position)
+            return self._records[index] if held else None
         record = self.store.command_of(self.sid, position)
         return record if record is not None and record.last <= self.head else None
 

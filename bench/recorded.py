@@ -63,8 +63,7 @@ class RecordedSession:
             return  # a move the rules refuse this time (an attack out of actions): move on
         start = session.version
         batch = [Recorded(start + i, e) for i, e in enumerate(events, 1)]
-        [sealed] = seal(self.session_id, self.chain, batch, [record])
-        self.chain = sealed.chain
+        [sealed], self.chain = seal(self.session_id, self.chain, batch, [record])
         session.record(batch)
         yield batch, [sealed]
 

@@ -130,7 +130,8 @@ class RecordedTable:
         start = len(self.events)
         recorded = [Recorded(start + i, e) for i, e in enumerate(events, 1)]
         sid = self.session.opened.session
-        self.records += seal(sid, head(sid, self.events), recorded, records)
+        sealed, _ = seal(sid, head(sid, self.events), recorded, records)
+        self.records += sealed
         self.events += recorded
         return recorded
 

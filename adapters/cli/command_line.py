@@ -58,7 +58,8 @@ def option_of(command_type: type[Command], name: str) -> str:
     return command_type.spec.flags.get(name, "--" + name.replace("_", "-"))
 
 
-def _dest(command_type: type[Command], name: str) -> str:
+def dest_of(command_type: type[Command], name: str) -> str:
+    """Where argparse puts field ``name``: its own name if positional, else its option's."""
     if name in command_type.spec.positional:
         return name
     return option_of(command_type, name).lstrip("-").replace("-", "_")
@@ -82,7 +83,7 @@ def add_fields(parser: argparse.ArgumentParser, command_type: type[Command]) -> 
         if field.name in spec.files:
             bits.append(f"a JSON file: {spec.files[field.name]}")
         options: dict[str, Any] = {"help": "; ".join(b for b in bits if b) or None}
-        options["dest"] = _dest(command_type, field.name)
+        options["dest"] = dest_of(command_type, field.name)
         if isinstance(kind, mi.BoolType) and field.name not in spec.files:
             options["action"] = "store_true"
         elif isinstance(kind, mi.LiteralType) and field.name not in spec.parsers:
@@ -178,7 +179,7 @@ def command_from(args: argparse.Namespace, command_type: type[Command]) -> Comma
     given: dict[str, Any] = {}
     paths: dict[str, str] = {}
     for field in msgspec.structs.fields(command_type):
-        value = getattr(args, _dest(command_type, field.name), None)
+        value = getattr(args, dest_of(command_type, field.name), None)
         if value is None:
             continue  # not given: the field's default stands (or msgspec names it missing)
         if field.name in spec.files:
@@ -196,7 +197,7 @@ def command_from(args: argparse.Namespace, command_type: type[Command]) -> Comma
 def files_given(args: argparse.Namespace, command_type: type[Command]) -> str:
     """``sheet 'kaneka.json'`` for each file the command was given (for its errors)."""
     return ", ".join(
-        f"{what} {getattr(args, _dest(command_type, name))!r}"
+        f"{what} {getattr(args, dest_of(command_type, name))!r}"
         for name, what in command_type.spec.files.items()
     )
 

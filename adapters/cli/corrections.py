@@ -15,7 +15,7 @@ from typing import Any
 
 from adapters.cli import context
 from adapters.cli.arguments import add_session_arguments
-from adapters.cli.command_line import add_fields, command_from
+from adapters.cli.command_line import add_fields, command_from, dest_of
 from adapters.cli.render import print_json
 from adapters.service import SessionService
 from domain.commands import Command
@@ -125,10 +125,10 @@ def _as_namespace(command_type: type[Command], inputs: dict[str, Any]) -> dict[s
     those that are not files nor read through a parser (both stand as recorded)."""
     spec = command_type.spec
     return {
-        spec.flags.get(name, "--" + name).lstrip("-").replace("-", "_"): value
+        dest_of(command_type, name): value
         for name, value in inputs.items()
-        if name not in spec.files and name not in spec.parsers and name not in spec.positional
-    } | {name: inputs[name] for name in spec.positional if name in inputs}
+        if name not in spec.files and name not in spec.parsers
+    }
 
 
 def run(args: argparse.Namespace, command: Command) -> int:

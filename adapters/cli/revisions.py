@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adapters.store import EventStore
-from domain.events import RulingsCorrected
+from domain.session.corrected import Corrections
 
 
 @dataclass(frozen=True)
@@ -21,12 +21,9 @@ class Placements:
 
     @classmethod
     def read(cls, store: EventStore, session_id: str, until: int | None = None) -> Placements:
-        revises: dict[int, int] = {}
-        revised: dict[int, int] = {}
-        for recorded in store.read(session_id, until=until, topic="RulingsCorrected"):
-            heading = recorded.event
-            assert isinstance(heading, RulingsCorrected)
-            for original, first, count in heading.revised:
-                revised[original] = first
-                revises.update(dict.fromkeys(range(first, first + count), original))
-        return cls(revises, revised)
+        """From the corrections' headings recorded by ``until`` (read as the fold reads
+        them: :class:`Corrections`)."""
+        headings = store.read(session_id, until=until, topic="RulingsCorrected")
+        corrections = Corrections.of(headings, until)
+        revised = {original: qs[0] for original, qs in corrections.placed.items() if qs}
+        return cls(dict(corrections.origins()), revised)

@@ -51,11 +51,12 @@ def head(session: str, events: Iterable[Recorded], previous: str = GENESIS) -> s
 
 def seal(
     session: str, previous: str, batch: Sequence[Recorded], records: Sequence[CommandRecord]
-) -> list[CommandRecord]:
+) -> tuple[list[CommandRecord], str]:
     """``records`` of the rulings in ``batch`` (appended after a chain at ``previous``),
-    each sealed with the chain's value after its last event."""
+    each sealed with the chain's value after its last event; and the chain's value after
+    the batch."""
     values: dict[int, str] = {}
     value = previous
     for recorded in batch:
         value = values[recorded.position] = link(value, session, recorded)
-    return [msgspec.structs.replace(r, chain=values[r.last]) for r in records]
+    return [msgspec.structs.replace(r, chain=values[r.last]) for r in records], value

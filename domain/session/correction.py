@@ -272,7 +272,7 @@ def _consequences(
             )
         _revise(outcome, session, target, stored, events, drawn, amended)
     elif kind == "reinstate":
-        _check_reinstated(session, target, stored, batch_of)
+        _check_reinstated(session, target, stored)
         _fold(session, [history.recorded(p) for p in own])
     _redecide_tail(outcome, session, history, tail, fresh)
     _assemble(outcome, history, command, context)
@@ -285,9 +285,7 @@ def _changes(command: Command, record: CommandRecord) -> dict[str, object]:
     return {k: v for k, v in inputs_of(command).items() if record.inputs.get(k) != v}
 
 
-def _check_reinstated(
-    session: Session, target: CommandRecord, stored: tuple[Event, ...], batch_of: object
-) -> None:
+def _check_reinstated(session: Session, target: CommandRecord, stored: tuple[Event, ...]) -> None:
     if target.kind == "?":
         return
     try:

@@ -57,7 +57,7 @@ def fight(name: str) -> tuple[RecordedTable, dict[str, int]]:
 
 
 def retracted_attack() -> RecordedTable:
-    """« Out of reach »: the GM retracts the hit; its damage and the heal of its wounds are
+    """Out of reach: the GM retracts the hit; its damage and the heal of its wounds are
     retracted with it as consequences, the note stands."""
     t, at = fight("retracted-attack")
     t.do(Retract(position=at["attack"] + 1, reason="Fumi was out of the katana's reach"))
@@ -91,7 +91,7 @@ def reinstated_retraction() -> RecordedTable:
 
 
 def retracted_void() -> RecordedTable:
-    """« Retracting the Void point that bought +1k1 »: the Void point and the 7k4 roll it
+    """Retracting the Void point that bought +1k1 (issue 8's case): the Void point and the roll it
     bought are one ruling and are retracted together — Kaneka's only Void point is his
     again — and the later Void ring roll is re-judged on that history and stands."""
     t = RecordedTable("retracted-void")

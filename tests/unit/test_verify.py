@@ -27,7 +27,8 @@ def edited(events: list[Recorded], position: int, **changes: object) -> list[Rec
 def resealed(events: list[Recorded], records: list[CommandRecord]) -> list[CommandRecord]:
     """The records sealed again over ``events``: a forger who rewrote the whole chain
     after editing an event (only the rules, re-judging, can catch that)."""
-    return seal(events[0].event.session, GENESIS, events, records)  # type: ignore[attr-defined]
+    session: str = events[0].event.session  # type: ignore[attr-defined]
+    return seal(session, GENESIS, events, records)[0]
 
 
 def test_an_event_edited_breaks_the_chain_at_its_ruling() -> None:

@@ -1,9 +1,11 @@
 """What a 4e event follows from, for ``kiroku why`` (issue 8).
 
-A damage roll is made for a hit: « Si l'attaque réussit, on lance les dégâts de l'arme »
-(l5r-4e-rules-summary.fr.txt, combat). The damage ruling's roll follows the latest hit
-of its attacker that still counts; its wounds are in the same ruling as its roll. The
-Void point a roll spends is in the roll's own ruling.
+A damage roll is made for a hit: « avec un résultat de 24, il réussit à l'atteindre. Il
+doit maintenant faire un Jet de Dommages » (l5r-4e-rules-summary.fr.txt, Jet d'Attaque),
+the dice « pour calculer les dommages d'une attaque réussie » (Jet de Dommages). The
+damage ruling's roll follows the latest hit of its attacker that still counts; its
+wounds are in the same ruling as its roll. The Void point a roll spends is in the
+roll's own ruling.
 """
 
 from __future__ import annotations
