@@ -253,6 +253,7 @@ def show_command(args: argparse.Namespace) -> int:
         session = service.load(sid)
         viewer_is_gm = session.is_gm(context.actor(args, session))
         recorded = visible_event(service.store, session, args.position, viewer_is_gm)
+        placed = Placements.read(service.store, sid)
         row = row_of(
             service.store,
             session,
@@ -260,18 +261,21 @@ def show_command(args: argparse.Namespace) -> int:
             dict(session.state.retracted),
             None,
             viewer_is_gm=viewer_is_gm,
-            placed=Placements.read(service.store, sid),
-        )
-        explain = getattr(session.ruleset, "explain", None)  # a plug-in written before it
-        row["explanation"] = (
-            [] if core_event(recorded.event) or explain is None else explain(recorded.event)
+            placed=placed,
         )
         record = service.store.command_of(sid, args.position)
         row["command"] = None if record is None else record_row(record, viewer_is_gm)
-        from adapters.cli.why import followed_from
+        from adapters.cli.why import followed_from, state_before
 
+        before = state_before(
+            service, session, args.position if record is None else record.first, placed
+        )
+        explain = getattr(session.ruleset, "explain", None)  # a plug-in written before it
+        row["explanation"] = (
+            [] if core_event(recorded.event) or explain is None else explain(recorded.event, before)
+        )
         row["follows"] = followed_from(
-            service.store, session, args.position, args.position, viewer_is_gm
+            service.store, session, args.position, args.position, viewer_is_gm, before, placed
         )
     finally:
         service.store.close()
@@ -335,7 +339,7 @@ def render_shown(row: dict[str, Any]) -> str:
     if row.get("revises"):
         lines.append(f"a revision: it stands in for the ruling at {row['revises']}")
     for link in row.get("follows", ()):
-        lines.append(f"follows from event {link['follows']}: {link['summary']}")
+        lines.append(f"follows from event {link['follows']}, {link['why']}: {link['summary']}")
     lines.append(f"{row['type']}:")
     explained = ("roll", "parts") if row["explanation"] else ()  # printed whole below
     for name, value in row["event"].items():

@@ -48,7 +48,8 @@ def why_command(args: argparse.Namespace) -> int:
             for r in service.store.read(sid, first - 1, until=last)
             if viewer_is_gm or not hidden(r.event)
         ]
-        follows = followed_from(service.store, session, first, last, viewer_is_gm)
+        before = state_before(service, session, first, placed)
+        follows = followed_from(service.store, session, first, last, viewer_is_gm, before, placed)
         consequences = None
         if args.consequences:
             if not viewer_is_gm:
@@ -84,8 +85,8 @@ def why_command(args: argparse.Namespace) -> int:
     for first in sorted(revisions):
         print(f"revised: the ruling that stands in its place begins at event {first}")
     for link in follows:
-        print(f"event {link['event']} follows from event {link['follows']} (the ruling at "
-              f"{_span(link['ruling'])}): {link['summary']}")  # fmt: skip
+        print(f"event {link['event']} follows from event {link['follows']}, {link['why']} "
+              f"(the ruling at {_span(link['ruling'])}): {link['summary']}")  # fmt: skip
     if consequences is not None:
         print("what followed from it (retracting its ruling would):")
         for line in consequences["revised"]:
@@ -104,39 +105,67 @@ def _span(ruling: list[int] | None) -> str:
     return str(first) if first == last else f"{first}–{last}"
 
 
+def state_before(service: SessionService, session: Session, first: int, placed: Placements) -> Any:
+    """The ruleset's state the ruling at ``first`` was decided on: the session as of the
+    event before it — or, for a revision, before the place of the ruling it stands in
+    for, as the corrections read the history."""
+    sid = session.opened.session
+    place = placed.revises.get(first)
+    if place is None:
+        return service.state_at(sid, first - 1).table
+    return service.state_at(sid, place - 1, as_corrected=True).table
+
+
 def followed_from(
-    store: EventStore, session: Session, first: int, last: int, viewer_is_gm: bool
+    store: EventStore,
+    session: Session,
+    first: int,
+    last: int,
+    viewer_is_gm: bool,
+    before: Any,
+    placed: Placements,
 ) -> list[dict[str, Any]]:
-    """For each event of the ruling at ``first``–``last`` that the ruleset says follows
-    from an earlier one, that one: the latest of its type before the ruling that still
-    counts and holds the fields given."""
+    """For each event of the ruling at ``first``–``last``, each earlier event the ruleset
+    says it used (:meth:`Ruleset.follows`, given the state ``before`` it): the latest of
+    its type before the ruling that still counts and holds the fields given. "Before" is
+    in the order the fold reads: a revision stands in its original's place."""
     follows = getattr(session.ruleset, "follows", None)
     if follows is None:
         return []
     sid = session.opened.session
     retracted = session.state.retracted
+
+    def place(position: int) -> int:
+        return placed.revises.get(position, position)
+
+    here = place(first)
     links = []
     for recorded in store.read(sid, first - 1, until=last):
-        wanted = follows(recorded.event)
-        if wanted is None:
-            continue
-        found = None
-        for earlier in store.read(sid, 0, until=first - 1, topic=wanted.kind):
-            if earlier.position not in retracted and all(
-                getattr(earlier.event, name, None) == value for name, value in wanted.fields.items()
-            ):
-                found = earlier
-        if found is None or (not viewer_is_gm and hidden(found.event)):
-            continue
-        ruling = store.command_of(sid, found.position)
-        links.append(
-            {
-                "event": recorded.position,
-                "follows": found.position,
-                "ruling": None if ruling is None else [ruling.first, ruling.last],
-                "summary": describe(found.event, session.ruleset),
-            }
-        )
+        for wanted in follows(recorded.event, before):
+            found = None
+            for earlier in store.read(sid, 0, until=first - 1, topic=wanted.kind):
+                if (
+                    earlier.position not in retracted
+                    and place(earlier.position) < here
+                    and all(
+                        getattr(earlier.event, name, None) == value
+                        for name, value in wanted.fields.items()
+                    )
+                    and (found is None or place(earlier.position) >= place(found.position))
+                ):
+                    found = earlier
+            if found is None or (not viewer_is_gm and hidden(found.event)):
+                continue
+            ruling = store.command_of(sid, found.position)
+            links.append(
+                {
+                    "event": recorded.position,
+                    "follows": found.position,
+                    "why": wanted.why,
+                    "ruling": None if ruling is None else [ruling.first, ruling.last],
+                    "summary": describe(found.event, session.ruleset),
+                }
+            )
     return links
 
 

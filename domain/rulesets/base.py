@@ -13,7 +13,7 @@ GM. It never imports the session core's internals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from domain.commands import Command, Context
@@ -136,24 +136,31 @@ class Ruleset(Protocol):
         """One line a GM reads in the log for one of the ruleset's events."""
         ...
 
-    def explain(self, event: Event) -> list[str]:
+    def explain(self, event: Event, before: Any = None) -> list[str]:
         """What ``kiroku show`` prints below one of the ruleset's events' fields: a roll
-        die by die, with the parts of its total and TN (nothing for most events)."""
+        die by die, with the parts of its total and TN (nothing for most events).
+        ``before`` is the ruleset's state the event's ruling was decided on, when the
+        reader has it: a total an event records without its parts (an armour TN) is
+        rebuilt from it, and shown only if the parts still add up to the recorded total."""
         ...
 
-    def follows(self, event: Event) -> Follows | None:
-        """What earlier event one of the ruleset's events follows from under its rules —
+    def follows(self, event: Event, before: Any = None) -> Sequence[Follows]:
+        """The earlier events one of the ruleset's events used under its rules — each
         the latest that counts of a type, with some of its fields as given (a damage
-        roll follows its attacker's latest hit) — or None. ``kiroku why`` walks it."""
+        roll follows its attacker's latest hit; a Void point spent on armour this round
+        raised the TN an attack was measured against). ``before`` is as for
+        :meth:`explain`. ``kiroku why`` and ``kiroku show`` walk them."""
         ...
 
 
 class Follows(NamedTuple):
     """The earlier event an event follows from: the latest one that still counts of
-    type ``kind`` whose fields hold the values in ``fields``."""
+    type ``kind`` whose fields hold the values in ``fields``; ``why`` says what it was
+    used for, in the ruleset's words."""
 
     kind: str
     fields: Mapping[str, Any]
+    why: str = ""
 
 
 RulesetFactory = Callable[[Mapping[str, str]], Ruleset]

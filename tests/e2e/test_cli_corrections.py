@@ -158,8 +158,14 @@ def test_a_version_1_file_is_not_claimed_verified(tmp_path: Path) -> None:
 def test_why_walks_back_to_the_hit_and_forward_to_what_followed(fought: Run) -> None:
     back = fought("why", *S, "14")
     assert back.returncode == 0, back.stderr
-    assert "event 13 follows from event 12 (the ruling at 10–12): Akodo Kaneka hits" in back.stdout
-    assert "follows from event 12: Akodo Kaneka hits" in fought("show", *S, "13").stdout
+    assert (
+        "event 13 follows from event 12, the hit it rolls damage for (the ruling at 10–12): "
+        "Akodo Kaneka hits" in back.stdout
+    )
+    assert (
+        "follows from event 12, the hit it rolls damage for: Akodo Kaneka hits"
+        in fought("show", *S, "13").stdout
+    )
     forward = json.loads(fought("why", *S, "11", "--consequences", "--json").stdout)
     assert forward["consequences"]["dropped"][0].startswith("13–14 damage: Akodo Kaneka has no hit")
     assert forward["consequences"]["dropped"][1].startswith("15 heal")
@@ -168,3 +174,42 @@ def test_why_walks_back_to_the_hit_and_forward_to_what_followed(fought: Run) -> 
     for bad in (("why", *S, "999"), ("why", "--session", "nosuch", "3")):
         refused = fought(*bad)
         assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
+
+
+def test_why_names_what_the_attack_used_and_show_rebuilds_its_armour_tn(tmp_path: Path) -> None:
+    """« Valeur de ND d'armure »: Fumi in the Defense stance spends a Void point on armour;
+    the miss names both, ``show`` adds the TN up part by part, and the Void point's
+    consequences are the attack it turned (what did this Void point buy?)."""
+    kiroku = runner(tmp_path)
+    for args in (
+        ("session", "open", "--id", "night", "--gm", "sensei"),
+        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
+        ("join", *S, "--sheet", FUMI, "--player", "ben"),
+        ("combat", "start", *S),
+        ("initiative", *S, "--character", A, "--faces", "10+2,5,3,2"),
+        ("initiative", *S, "--character", F, "--faces", "6,2,2,1"),
+        ("combat", "round", *S),
+        ("stance", *S, "--character", A, "attack", "--as", "ana"),
+        ("stance", *S, "--character", F, "defense", "--as", "ben"),
+        ("void", *S, "--character", F, "--use", "armour", "--as", "ben"),
+        ("attack", *S, "--character", A, "--target", F, "--weapon", "Katana", "--as", "ana",
+         "--faces", "10+5,6,9,1r8,4,1r3"),
+    ):  # fmt: skip
+        done = kiroku(*args)
+        assert done.returncode == 0, (args, done.stderr)
+    why = kiroku("why", *S, "13")
+    assert why.returncode == 0, why.stderr
+    assert "event 13 follows from event 9, the Defense stance (the ruling at 9)" in why.stdout
+    assert (
+        "event 13 follows from event 10, the Void point spent on armour this round "
+        "(the ruling at 10): Bayushi Fumi spends a Void point" in why.stdout
+    )
+    shown = kiroku("show", *S, "13").stdout
+    assert (
+        "armour TN 34 of Bayushi Fumi:\n  +20 Reflexes × 5 + 5\n"
+        "  +4 Defense stance: Air + Defense\n  +10 Void point this round\n" in shown
+    )
+    as_json = json.loads(kiroku("show", *S, "13", "--json").stdout)
+    assert [link["follows"] for link in as_json["follows"]] == [9, 10]
+    bought = json.loads(kiroku("why", *S, "10", "--consequences", "--json").stdout)
+    assert bought["consequences"]["revised"] == ["11–13 attack"]

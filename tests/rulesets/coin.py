@@ -153,13 +153,13 @@ class CoinRuleset:
             return f"{event.character} calls {event.call}, flips {list(event.faces)}: {verdict}"
         return type(event).__name__
 
-    def explain(self, event: Event) -> list[str]:
+    def explain(self, event: Event, before: Any = None) -> list[str]:
         if isinstance(event, CoinsFlipped):
             return [f"flip {i + 1}: {face}" for i, face in enumerate(event.faces)]
         return []
 
-    def follows(self, event: Event) -> None:
-        return None  # a flip follows from nothing
+    def follows(self, event: Event, before: Any = None) -> tuple[()]:
+        return ()  # a flip follows from nothing
 
 
 def luck(state: Luck) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.rulesets.base import Follows
 from domain.rulesets.l5r4e.records import key
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
@@ -26,35 +27,79 @@ if TYPE_CHECKING:
 
 def armour_tn(state: FourEState, who: CharacterState, *, melee: bool = True) -> list[Part]:
     """The parts of ``who``'s armour TN; their ``total`` fields add up to it."""
+    return [part for part, _ in armour_parts(state, who, melee=melee)]
+
+
+def armour_parts(
+    state: FourEState, who: CharacterState, *, melee: bool = True
+) -> list[tuple[Part, Follows | None]]:
+    """Each part of ``who``'s armour TN with the event it came from, where one did: the
+    stance chosen, the Full Defense roll, the Void point spent this round, the guard
+    taken, the condition applied (``kiroku why`` names them)."""
+    name = who.name
     sheet = who.sheet
     reflexes = sheet.trait("reflexes")
     conditions = who.conditions
+    parts: list[tuple[Part, Follows | None]]
     if "stunned" in conditions or "grappled" in conditions:
-        parts = [Part(source="stunned or grappled", total=5)]
+        held = "stunned" if "stunned" in conditions else "grappled"
+        parts = [(Part(source="stunned or grappled", total=5), _condition(name, held))]
     elif "blinded" in conditions:
-        parts = [Part(source="blinded: Reflexes + 5", total=reflexes + 5)]
+        blinded = Part(source="blinded: Reflexes + 5", total=reflexes + 5)
+        parts = [(blinded, _condition(name, "blinded"))]
     else:
-        parts = [Part(source="Reflexes × 5 + 5", total=reflexes * 5 + 5)]
+        parts = [(Part(source="Reflexes × 5 + 5", total=reflexes * 5 + 5), None)]
     if sheet.armour is not None and sheet.armour.tn_bonus:
-        parts.append(Part(source=sheet.armour.name, total=sheet.armour.tn_bonus))
+        parts.append((Part(source=sheet.armour.name, total=sheet.armour.tn_bonus), None))
     if who.stance == "defense":
         bonus = sheet.ring("air") + sheet.skill_rank("Defense")
-        parts.append(Part(source="Defense stance: Air + Defense", total=bonus))
+        parts.append(
+            (Part(source="Defense stance: Air + Defense", total=bonus), _stance(name, "defense"))
+        )
     elif who.stance == "full_defense" and who.full_defense_bonus:
-        parts.append(Part(source="Full Defense roll, halved", total=who.full_defense_bonus))
+        rolled = Follows("FullDefenseRolled", {"character": name}, "the Full Defense roll")
+        parts.append(
+            (Part(source="Full Defense roll, halved", total=who.full_defense_bonus), rolled)
+        )
     elif who.stance == "full_attack":
-        parts.append(Part(source="Full Attack stance", total=-10))
+        parts.append((Part(source="Full Attack stance", total=-10), _stance(name, "full_attack")))
     combat = state.combat
     if combat is not None and who.armour_void_round == combat.round and combat.round > 0:
-        parts.append(Part(source="Void point this round", total=10))
+        spent = Follows(
+            "VoidPointSpent",
+            {"character": name, "use": "armour"},
+            "the Void point spent on armour this round",
+        )
+        parts.append((Part(source="Void point this round", total=10), spent))
     for other in state.characters.values():
-        if other.guarding is not None and key(other.guarding) == key(who.name):
-            parts.append(Part(source=f"guarded by {other.name}", total=10))
+        if other.guarding is not None and key(other.guarding) == key(name):
+            guard = Follows(
+                "GuardTaken",
+                {"character": other.name, "protected": other.guarding},
+                f"{other.name}'s guard",
+            )
+            parts.append((Part(source=f"guarded by {other.name}", total=10), guard))
     if who.guarding is not None:
-        parts.append(Part(source=f"guarding {who.guarding}", total=-5))
+        guarding = Follows(
+            "GuardTaken", {"character": name, "protected": who.guarding}, f"{name}'s guard"
+        )
+        parts.append((Part(source=f"guarding {who.guarding}", total=-5), guarding))
     if melee and "prone" in conditions:
-        parts.append(Part(source="prone, against melee", total=-10))
+        parts.append((Part(source="prone, against melee", total=-10), _condition(name, "prone")))
     return parts
+
+
+def _stance(name: str, stance: str) -> Follows:
+    named = stance.replace("_", " ").title()
+    return Follows("StanceChosen", {"character": name, "stance": stance}, f"the {named} stance")
+
+
+def _condition(name: str, condition: str) -> Follows:
+    return Follows(
+        "ConditionApplied",
+        {"character": name, "condition": condition},
+        f"the {condition} condition",
+    )
 
 
 def armour_tn_total(state: FourEState, who: CharacterState, *, melee: bool = True) -> int:

@@ -1,21 +1,85 @@
-"""What a 4e event follows from, for ``kiroku why`` (issue 8).
+"""What a 4e event used, for ``kiroku why`` and ``kiroku show`` (issue 8).
 
-A damage roll is made for a hit: « avec un résultat de 24, il réussit à l'atteindre. Il
-doit maintenant faire un Jet de Dommages » (l5r-4e-rules-summary.fr.txt, Jet d'Attaque),
-the dice « pour calculer les dommages d'une attaque réussie » (Jet de Dommages). The
-damage ruling's roll follows the latest hit of its attacker that still counts; its
-wounds are in the same ruling as its roll. The Void point a roll spends is in the
-roll's own ruling.
+- A damage roll is made for a hit: « avec un résultat de 24, il réussit à l'atteindre. Il
+  doit maintenant faire un Jet de Dommages » (l5r-4e-rules-summary.fr.txt, Jet
+  d'Attaque), the dice « pour calculer les dommages d'une attaque réussie » (Jet de
+  Dommages). The damage roll follows the latest hit of its attacker that still counts;
+  its wounds are in the same ruling as its roll.
+- A roll's situational parts name what gave them: the Full Attack stance « +2g1 aux jets
+  d'attaque », last round's Center stance, the conditions of « Effets conditionnels »
+  (:func:`domain.rulesets.l5r4e.situation.part_origin`).
+- An attack is measured against the target's armour TN as it stood (« Valeur de ND
+  d'armure »): its Defense or Full Defense stance, its Full Defense roll, the Void point
+  it spent on armour this round, a guard over it, its conditions
+  (:func:`domain.rulesets.l5r4e.armour.armour_parts`, from the state the attack was
+  decided on).
+- A duel's strike follows its focus: « le duelliste ayant remporté le duel de
+  Concentration fait un jet de Iaijutsu / Réflexes … Toutes les Augmentations Gratuites
+  gagnées lors de l'étape de Concentration s'appliquent » (Duels, 3ème tour, Frappe).
+- The Void point a roll spends is in the roll's own ruling.
 """
 
 from __future__ import annotations
 
 from domain.events import Event
 from domain.rulesets.base import Follows
+from domain.rulesets.l5r4e.armour import armour_parts
+from domain.rulesets.l5r4e.events import AttackResolved, DuelStruck
+from domain.rulesets.l5r4e.fold import FourEState
+from domain.rulesets.l5r4e.records import CharacterState, key
+from domain.rulesets.l5r4e.situation import part_origin
 from domain.rulesets.roll_keep_kit.events import DiceRolled
+from domain.rulesets.roll_keep_kit.modifiers import Part
 
 
-def follows(event: Event) -> Follows | None:
-    if isinstance(event, DiceRolled) and event.purpose == "damage" and event.character:
-        return Follows("AttackResolved", {"attacker": event.character, "hit": True})
+def follows(event: Event, before: FourEState | None) -> tuple[Follows, ...]:
+    """Each earlier event ``event`` used (see the module's docstring); the parts that
+    need the state the ruling was decided on are named only when ``before`` is given."""
+    links: list[Follows] = []
+    if isinstance(event, DiceRolled) and event.character:
+        if event.purpose == "damage":
+            hit = {"attacker": event.character, "hit": True}
+            links.append(Follows("AttackResolved", hit, "the hit it rolls damage for"))
+        who = _character(before, event.character)
+        if who is not None:
+            origins = (part_origin(part, who) for part in event.parts)
+            links += [origin for origin in origins if origin is not None]
+    elif isinstance(event, AttackResolved) and before is not None:
+        found = armour_of(event, before)
+        if found is not None:
+            links += [origin for _, origin in found if origin is not None]
+    elif isinstance(event, DuelStruck):
+        links.append(Follows("DuelFocused", {"duel": event.duel}, "the duel's focus"))
+    return tuple(links)
+
+
+def armour_of(
+    event: AttackResolved, before: FourEState
+) -> list[tuple[Part, Follows | None]] | None:
+    """The parts of the armour TN ``event`` was measured against, rebuilt from the state
+    it was decided on — None if they no longer add up to the recorded ``armour_tn`` (a
+    ranged attack leaves out « à terre » against melee: both readings are tried)."""
+    target = _character(before, event.target)
+    if target is None:
+        return None
+    for melee in (True, False):
+        parts = armour_parts(before, target, melee=melee)
+        if max(0, sum(part.total for part, _ in parts)) == event.armour_tn:
+            return parts
     return None
+
+
+def _character(before: FourEState | None, name: str) -> CharacterState | None:
+    return None if before is None else before.characters.get(key(name))
+
+
+def explain_armour(event: Event, before: FourEState | None) -> list[str]:
+    """``kiroku show``'s lines for the armour TN of an attack, part by part."""
+    if not isinstance(event, AttackResolved) or before is None:
+        return []
+    found = armour_of(event, before)
+    if found is None:
+        return [f"armour TN {event.armour_tn} (its parts no longer add up under these rules)"]
+    lines = [f"armour TN {event.armour_tn} of {event.target}:"]
+    lines += [f"  {part.total:+d} {part.source}" for part, _ in found]
+    return lines

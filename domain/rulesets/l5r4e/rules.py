@@ -20,7 +20,7 @@ from domain.events import Event
 from domain.rulesets.base import Core, Follows, Table, View
 from domain.rulesets.l5r4e.fold import HANDLERS, FourEState
 from domain.rulesets.l5r4e.lines_play import describe_play
-from domain.rulesets.l5r4e.links import follows
+from domain.rulesets.l5r4e.links import explain_armour, follows
 from domain.rulesets.l5r4e.tables import tables
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.events import verify_roll
@@ -118,8 +118,8 @@ class FourthEdition:
     def describe(self, event: Event) -> str:
         return describe_kit(event) or describe_play(event)
 
-    def explain(self, event: Event) -> list[str]:
-        return explain_kit(event)
+    def explain(self, event: Event, before: Any = None) -> list[str]:
+        return explain_kit(event) + explain_armour(event, before)
 
-    def follows(self, event: Event) -> Follows | None:
-        return follows(event)
+    def follows(self, event: Event, before: Any = None) -> tuple[Follows, ...]:
+        return follows(event, before)

@@ -17,12 +17,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from domain.rulesets.base import Follows
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.rolls import RollContext
 
 if TYPE_CHECKING:
     from domain.rulesets.l5r4e.fold import FourEState
     from domain.rulesets.l5r4e.records import CharacterState
+
+CENTER = "Center stance, last round"
+FULL_ATTACK = "Full Attack stance"
+CONDITION_PARTS = {
+    "dazed": "dazed",
+    "fear rank": "afraid",
+    "fasting, day": "fasting",
+    "fatigued, day": "fatigued",
+    "blinded, ranged": "blinded",
+    "blinded, melee": "blinded",
+    "prone": "prone",
+}
+"""The situational parts a condition gives, by the start of their source, and the
+condition (« Effets conditionnels »)."""
 
 SKILL_ROLLS = ("skill", "trait", "spell", "attack", "opposed", "defense", "healing")
 ACTIONS = ("skill", "trait", "ring", "spell", "attack", "opposed", "defense", "healing", "other")
@@ -68,9 +83,7 @@ def situation(state: FourEState, who: CharacterState, context: RollContext) -> l
     if purpose == "attack":
         parts.extend(_attack_parts(who, context))
     if context.use_center:
-        parts.append(
-            Part(source="Center stance, last round", rolled=1, kept=1, total=who.sheet.void)
-        )
+        parts.append(Part(source=CENTER, rolled=1, kept=1, total=who.sheet.void))
     return parts
 
 
@@ -78,7 +91,7 @@ def _attack_parts(who: CharacterState, context: RollContext) -> list[Part]:
     parts: list[Part] = []
     conditions = who.conditions
     if who.stance == "full_attack":
-        parts.append(Part(source="Full Attack stance", rolled=2, kept=1))
+        parts.append(Part(source=FULL_ATTACK, rolled=2, kept=1))
     if "mounted" in conditions or "high_ground" in conditions:
         parts.append(Part(source="mounted or high ground", rolled=1))
     if "blinded" in conditions:
@@ -90,3 +103,27 @@ def _attack_parts(who: CharacterState, context: RollContext) -> list[Part]:
     if "prone" in conditions and weapon is not None and weapon.size in ("small", "medium"):
         parts.append(Part(source="prone", rolled=-2))
     return parts
+
+
+def part_origin(part: Part, who: CharacterState) -> Follows | None:
+    """The event a recorded situational part of ``who``'s roll came from, where one did:
+    the stance chosen (Full Attack this round, Center the round before) or the condition
+    applied. A wound penalty comes from every wound taken, so it names none."""
+    name, source = who.name, part.source
+    if source in (CENTER, FULL_ATTACK):
+        stance = "center" if source == CENTER else "full_attack"
+        chosen = "last round's Center stance" if source == CENTER else "the Full Attack stance"
+        return Follows("StanceChosen", {"character": name, "stance": stance}, chosen)
+    if source == "mounted or high ground":
+        condition = "mounted" if "mounted" in who.conditions else "high_ground"
+    else:
+        condition = next(
+            (held for start, held in CONDITION_PARTS.items() if source.startswith(start)), ""
+        )
+    if not condition:
+        return None
+    return Follows(
+        "ConditionApplied",
+        {"character": name, "condition": condition},
+        f"the {condition} condition",
+    )
