@@ -8,6 +8,7 @@ import pytest
 from domain.dice.roll_keep.faces import parse_faces
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.rulesets.l5r4e import afflictions, attacks, combat
+from domain.rulesets.l5r4e.armour import armour_tn_total
 from domain.rulesets.l5r4e.events import DiceRolled, FullDefenseRolled
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, Weapon
@@ -64,6 +65,64 @@ class TestTurns:
         assert isinstance(bonus, FullDefenseRolled) and bonus.bonus == 12  # 23 / 2 ↑
         with pytest.raises(IllegalUnderRules, match="free actions only"):
             table.do(combat.take_action, character="Akodo Kaneka", kind="simple", action="x")
+
+    def test_full_defense_holds_until_the_defender_s_next_turn(self) -> None:
+        """« Le résultat est divisé par deux (arrondi au supérieur) et rajouté au ND
+        d'Armure, jusqu'au tour suivant »: Fumi's 21 gives +11 against everyone who
+        attacks her after it, through the next round's start, whatever stance she then
+        takes — and ends when her next turn comes."""
+        table = skirmish()
+        table.do(Play.choose_stance, character="Bayushi Fumi", stance="full_defense")
+        table.do(Play.next_turn)  # Kaneka's turn passes: Fumi's begins
+        table.do(combat.full_defense, character="Bayushi Fumi", dice=parse_faces("9,7,5,2,1"))
+        assert armour_tn_total(table.state, fumi(table)) == 20 + 11
+        with pytest.raises(IllegalUnderRules, match="already rolled Full Defense this turn"):
+            table.do(combat.full_defense, character="Bayushi Fumi", dice=parse_faces("9,9,9,9,9"))
+        table.do(Play.next_turn, actor="ben")  # her own turn passing does not end it
+        assert armour_tn_total(table.state, fumi(table)) == 31
+        table.do(Play.start_round)  # round 2: Kaneka acts first
+        table.do(Play.choose_stance, character="Bayushi Fumi", stance="attack")
+        assert armour_tn_total(table.state, fumi(table)) == 31  # Kaneka attacks TN 31
+        table.do(Play.next_turn)  # Fumi's next turn begins: the bonus is spent
+        assert armour_tn_total(table.state, fumi(table)) == 20
+
+    def test_a_guard_holds_until_the_guard_s_next_turn(self) -> None:
+        """« augmente jusqu'à son prochain tour le ND d'Armure de la cible de +10, tandis
+        que le sien baisse de -5 »: Kaneka guards Fumi on his turn; she is at 30 through
+        the rest of the round and the next round's start, until his turn comes again."""
+        table = skirmish()
+        table.do(combat.guard, character="Akodo Kaneka", protected="Bayushi Fumi")
+        table.do(Play.next_turn)  # his turn passes: the guard holds
+        assert armour_tn_total(table.state, fumi(table)) == 30
+        assert armour_tn_total(table.state, kaneka(table)) == 25 - 5
+        table.do(Play.next_turn, actor="ben")
+        table.do(Play.start_round)  # round 2: Kaneka first — his turn has come
+        assert armour_tn_total(table.state, fumi(table)) == 20
+        assert armour_tn_total(table.state, kaneka(table)) == 25
+
+    def test_a_guard_lasts_into_the_next_round_until_the_guard_s_turn(self) -> None:
+        """Fumi, second in order, guards Kaneka: he keeps +10 when round 2 starts and
+        acts first, and loses it when Fumi's turn comes."""
+        table = skirmish()
+        table.do(Play.next_turn)
+        table.do(combat.guard, character="Bayushi Fumi", protected="Akodo Kaneka", actor="ben")
+        table.do(Play.next_turn, actor="ben")
+        table.do(Play.start_round)
+        assert armour_tn_total(table.state, kaneka(table)) == 25 + 10
+        table.do(Play.next_turn)
+        assert armour_tn_total(table.state, kaneka(table)) == 25
+
+    def test_grappled_or_stunned_is_5_plus_armour_and_nothing_else(self) -> None:
+        """« Empoigné : ND réduit à 5 + bonus d'armure »; « Étourdi : … ND pour être
+        touché passe à 5 + bonus d'armure »: the Defense stance, a Void point and a
+        guard no longer add to it."""
+        table = skirmish()
+        table.do(combat.void_armour, character="Akodo Kaneka")
+        table.do(Play.choose_stance, character="Akodo Kaneka", stance="defense")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="grappled")
+        assert armour_tn_total(table.state, kaneka(table)) == 5 + 5  # light armour +5
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="stunned")
+        assert armour_tn_total(table.state, kaneka(table)) == 10
 
     def test_stances_and_conditions(self) -> None:
         table = skirmish()

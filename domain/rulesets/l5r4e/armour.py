@@ -1,12 +1,17 @@
 """The armour TN, with every part it is made of (4e « Valeur de ND d'armure »).
 
 « ND = Réflexes × 5 + 5 (+ bonus d'armure) (+ bonus circonstanciels) ». Then:
-- Defense stance (Air): + Air ring + Defense skill; Full Defense (Earth): + half the
-  Defense/Reflexes roll, rounded up; Full Attack (Fire): −10.
+- Defense stance (Air): + Air ring + Defense skill; Full Attack (Fire): −10.
+- Full Defense (Earth): + half the Defense/Reflexes roll, rounded up, « jusqu'au tour
+  suivant »: until the defender's next turn begins, whatever stance they take when the
+  next round starts (:func:`~domain.rulesets.l5r4e.records.until_next_turn`).
 - A Void point declared at the start of the round: +10 for that round.
-- Guard: the protected +10, the guard −5, until the guard's next turn.
-- Prone: −10 against melee. Blinded: Reflexes + 5 instead of × 5 + 5. Grappled or
-  stunned: 5 (+ armour).
+- Guard: the protected +10, the guard −5, « jusqu'à son prochain tour »: until the
+  guard's next turn begins.
+- Prone: −10 against melee. Blinded: Reflexes + 5 instead of × 5 + 5.
+- Grappled (« ND réduit à 5 + bonus d'armure ») or stunned (« passe à 5 + bonus
+  d'armure »): 5 + the armour, and nothing else — no stance, Full Defense, Void point
+  or guard on top, and no prone.
 
 The summary's example: Reflexes 3 → 20, heavy armour +10 → 30, Air stance with Air 3 and
 Defense 4 → 37, a Void point → 47.
@@ -17,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.rulesets.base import Follows
-from domain.rulesets.l5r4e.records import key
+from domain.rulesets.l5r4e.records import key, until_next_turn
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
 if TYPE_CHECKING:
@@ -41,8 +46,8 @@ def armour_parts(
     reflexes = sheet.trait("reflexes")
     conditions = who.conditions
     parts: list[tuple[Part, Follows | None]]
-    if "stunned" in conditions or "grappled" in conditions:
-        held = "stunned" if "stunned" in conditions else "grappled"
+    held = next((c for c in ("stunned", "grappled") if c in conditions), None)
+    if held is not None:
         parts = [(Part(source="stunned or grappled", total=5), _condition(name, held))]
     elif "blinded" in conditions:
         blinded = Part(source="blinded: Reflexes + 5", total=reflexes + 5)
@@ -51,19 +56,21 @@ def armour_parts(
         parts = [(Part(source="Reflexes × 5 + 5", total=reflexes * 5 + 5), None)]
     if sheet.armour is not None and sheet.armour.tn_bonus:
         parts.append((Part(source=sheet.armour.name, total=sheet.armour.tn_bonus), None))
+    if held is not None:
+        return parts
     if who.stance == "defense":
         bonus = sheet.ring("air") + sheet.skill_rank("Defense")
         parts.append(
             (Part(source="Defense stance: Air + Defense", total=bonus), _stance(name, "defense"))
         )
-    elif who.stance == "full_defense" and who.full_defense_bonus:
+    elif who.stance == "full_attack":
+        parts.append((Part(source="Full Attack stance", total=-10), _stance(name, "full_attack")))
+    combat = state.combat
+    if who.full_defense_bonus and until_next_turn(combat, who, who.full_defense_round):
         rolled = Follows("FullDefenseRolled", {"character": name}, "the Full Defense roll")
         parts.append(
             (Part(source="Full Defense roll, halved", total=who.full_defense_bonus), rolled)
         )
-    elif who.stance == "full_attack":
-        parts.append((Part(source="Full Attack stance", total=-10), _stance(name, "full_attack")))
-    combat = state.combat
     if combat is not None and who.armour_void_round == combat.round and combat.round > 0:
         spent = Follows(
             "VoidPointSpent",
@@ -72,14 +79,18 @@ def armour_parts(
         )
         parts.append((Part(source="Void point this round", total=10), spent))
     for other in state.characters.values():
-        if other.guarding is not None and key(other.guarding) == key(name):
+        if (
+            other.guarding is not None
+            and key(other.guarding) == key(name)
+            and until_next_turn(combat, other, other.guard_round)
+        ):
             guard = Follows(
                 "GuardTaken",
                 {"character": other.name, "protected": other.guarding},
                 f"{other.name}'s guard",
             )
             parts.append((Part(source=f"guarded by {other.name}", total=10), guard))
-    if who.guarding is not None:
+    if who.guarding is not None and until_next_turn(combat, who, who.guard_round):
         guarding = Follows(
             "GuardTaken", {"character": name, "protected": who.guarding}, f"{name}'s guard"
         )

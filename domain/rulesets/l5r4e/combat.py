@@ -218,11 +218,13 @@ def full_defense(
     session: Play, *, actor: str, at: datetime, character: str, dice: Dice
 ) -> list[Event]:
     """Full Defense (Earth stance): Defense/Reflexes, keep Reflexes; half the total,
-    rounded up, is added to the armour TN until the next turn."""
+    rounded up, is added to the armour TN « jusqu'au tour suivant »: until the
+    defender's next turn begins (:func:`domain.rulesets.l5r4e.records.until_next_turn`)."""
     who = on_turn(session, actor, character)
     if who.stance != "full_defense":
         raise IllegalUnderRules(f"{who.name} is not in the Full Defense stance")
-    if who.full_defense_bonus:
+    combat = session.state.combat
+    if combat is not None and who.full_defense_round == combat.round:
         raise IllegalUnderRules(f"{who.name} has already rolled Full Defense this turn")
     spec = roll_spec(who.sheet, skill="Defense", trait="reflexes")
     events = session.roll(

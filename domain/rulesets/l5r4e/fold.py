@@ -154,18 +154,13 @@ class FourEState:
         if self.combat is None:
             return
         self.combat.acted.append(event.character)
-        state = self.character(event.character)
-        if state is not None:
-            # Full Defense and Guard last until this character's next turn.
-            state.full_defense_bonus = 0
-            state.guarding = None
 
     def _combat_ended(self, event: CombatEnded) -> None:
         self.combat = None
         for state in self.characters.values():
             state.stance = None
-            state.full_defense_bonus = 0
-            state.guarding = None
+            state.full_defense_bonus, state.full_defense_round = 0, -1
+            state.guarding, state.guard_round = None, -1
             state.center_round = -1
             state.void_round = -1
             state.armour_void_round = -1

@@ -87,13 +87,15 @@ def _swapped(state: FourEState, event: InitiativeSwapped) -> None:
 
 
 def _full_defense(state: FourEState, event: FullDefenseRolled) -> None:
-    if (who := state.character(event.character)) is not None:
+    if (who := state.character(event.character)) is not None and state.combat is not None:
         who.full_defense_bonus = event.bonus
+        who.full_defense_round = state.combat.round
 
 
 def _guard(state: FourEState, event: GuardTaken) -> None:
-    if (who := state.character(event.character)) is not None:
+    if (who := state.character(event.character)) is not None and state.combat is not None:
         who.guarding = event.protected
+        who.guard_round = state.combat.round
 
 
 def _attack(state: FourEState, event: AttackResolved) -> None:

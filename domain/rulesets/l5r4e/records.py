@@ -48,7 +48,11 @@ class CharacterState:
     """The round this character spent in the Center stance (the bonus is the next round)."""
     center_bonus_used: bool = False
     full_defense_bonus: int = 0
+    full_defense_round: int = -1
+    """The round of this character's Full Defense roll (its bonus: :func:`until_next_turn`)."""
     guarding: str | None = None
+    guard_round: int = -1
+    """The round this character took the guard (it holds: :func:`until_next_turn`)."""
     kit_uses: int = 0
     treated_today: bool = False
     zeni: int = 0
@@ -149,3 +153,21 @@ class BattleState:
     status: ArmyStatus | None = None
     results: dict[str, int] = field(default_factory=dict)
     ended: bool = False
+
+
+def until_next_turn(combat: CombatState | None, who: CharacterState, since: int) -> bool:
+    """Whether what ``who`` did in round ``since`` still holds « jusqu'au tour suivant »
+    (Esquive) or « jusqu'à son prochain tour » (Garde): through the rest of that round,
+    and in the next one until ``who``'s turn comes (their turn begun or passed ends it;
+    a round they never reach their turn in keeps it to its end)."""
+    if combat is None or since < 1:
+        return False
+    if combat.round == since:
+        return True
+    if combat.round != since + 1:
+        return False
+    mine = key(who.name)
+    begun = any(key(name) == mine for name in combat.acted) or (
+        (current := combat.current()) is not None and key(current) == mine
+    )
+    return not begun
