@@ -79,3 +79,20 @@ def test_a_guard_protects_an_ally_after_the_guard_s_turn(round_one: Run) -> None
     assert (armour_tn(round_one, F), armour_tn(round_one, A)) == (30, 20)
     play(round_one, ("combat", "next", *S, "--as", "ben"), ("combat", "round", *S))
     assert (armour_tn(round_one, F), armour_tn(round_one, A)) == (20, 25)
+
+
+def test_free_raises_that_pay_for_a_feint_do_not_lower_the_tn(round_one: Run) -> None:
+    """« sans faire augmenter le ND … à la place … baisser le ND »: 20 against Fumi's
+    armour TN 20 with two free raises paying for the feint is a hit at TN 20 with a
+    feint of +0 — not "vs TN 10", +5."""
+    done = play(
+        round_one,
+        ("stance", *S, "--character", A, "attack", "--as", "ana"),
+        ("stance", *S, "--character", F, "attack", "--as", "ben"),
+        ("attack", *S, "--character", A, "--target", F, "--weapon", "Katana",
+         "--free-raises", "2", "--manoeuvre", "feint", "--faces", "9,6,5,2,2,2",
+         "--as", "ana"),
+    )  # fmt: skip
+    assert "against TN 20 → 20: success" in done, done
+    assert "2 free raise(s) paying for feint, TN unchanged" in round_one("show", *S, "11").stdout
+    assert json.loads(round_one("show", *S, "12", "--json").stdout)["event"]["feint_bonus"] == 0

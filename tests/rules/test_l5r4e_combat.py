@@ -108,6 +108,55 @@ class TestAttacks:
         )
         assert events[-1].damage == "3k1"  # type: ignore[attr-defined]
 
+    def test_a_free_raise_pays_for_a_manoeuvre_or_lowers_the_tn_never_both(self) -> None:
+        """« Elles fournissent le bonus d'une augmentation, mais sans faire augmenter le
+        ND. Elles peuvent aussi et à la place être utilisées pour faire baisser le ND »:
+        two free raises pay for the feint, so the TN stays Fumi's 20 and a 20 is a margin
+        of 0 (+0, not +5 against a TN lowered to 10); a third free raise, left over,
+        takes 5 off."""
+        table = skirmish(armour=None)
+        events = table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            weapon="Katana",
+            free_raises=2,
+            manoeuvres=["feint"],
+            dice=parse_faces("9,6,5,2,2,2"),
+        )
+        rolled, resolved = events[-2], events[-1]
+        assert isinstance(rolled, DiceRolled) and isinstance(resolved, AttackResolved)
+        assert (rolled.roll.effective_tn, resolved.hit, resolved.feint_bonus) == (20, True, 0)
+        assert rolled.parts[0].source == "2 free raise(s) paying for feint, TN unchanged"
+        table = skirmish(armour=None, void=3)
+        events = table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            weapon="Katana",
+            free_raises=3,
+            manoeuvres=["feint"],
+            dice=parse_faces("9,6,5,2,2,2"),
+        )
+        rolled, resolved = events[-2], events[-1]
+        assert isinstance(rolled, DiceRolled) and isinstance(resolved, AttackResolved)
+        assert (rolled.roll.effective_tn, resolved.feint_bonus) == (15, 3)  # 5 / 2 ↑
+
+    def test_an_unskilled_attack_takes_no_free_raise_even_for_a_manoeuvre(self) -> None:
+        """« il n'est pas possible de déclarer d'augmentations ou de bénéficier
+        d'augmentations gratuites » on an unskilled roll."""
+        table = skirmish(skills=(), armour=None)
+        with pytest.raises(IllegalUnderRules, match="unskilled attack"):
+            table.do(
+                attacks.attack,
+                attacker="Akodo Kaneka",
+                target="Bayushi Fumi",
+                weapon="Katana",
+                free_raises=2,
+                manoeuvres=["feint"],
+                dice=parse_faces("9,6,5"),
+            )
+
     def test_the_summary_s_feint_adds_12_and_21_damage_becomes_33(self) -> None:
         """Insight rank 3 caps the feint at 15; 53 against a TN of 20 raised twice to 30
         is a margin of 23, half of it rounded up is 12; 21 damage + 12 = 33."""

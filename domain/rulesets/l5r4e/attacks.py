@@ -8,7 +8,9 @@ Rules, from the 4e summary:
   Strength 3: 8k2); unarmed 0k1 (Strength 3: 3k1); a bow: its strength (or the archer's,
   if lower) rolled with the arrow's damage (yumi 3 + « Feuille de Sauge » 2k2: 5k2). The
   target's armour takes its reduction off; a Void point can take 10 off one source.
-- « Manoeuvres », paid in raises: extra attack 5; called shot 1 (arm, leg), 2 (hand,
+- « Manoeuvres », paid in raises, called or free — free ones first, and a free raise
+  that pays for a manoeuvre does not also take 5 off the TN (:func:`free_raises_spent`,
+  « Augmentations Gratuites »): extra attack 5; called shot 1 (arm, leg), 2 (hand,
   foot), 3 (head), 4 (eye, ear, finger); disarm 3 (2k1 damage without Strength, then
   opposed Strength; a metal weapon disarming a wooden one destroys it); increased
   damage 1 per +1k0; feint 2 (half the margin over the raised TN, rounded up, added to
@@ -73,6 +75,18 @@ def manoeuvre_cost(text: str, target: CharacterState) -> tuple[str, int, str]:
         cost = 4 if target.sheet.four_legged else 2
     assert cost is not None
     return name, cost, ""
+
+
+def free_raises_spent(free_raises: int, manoeuvres_cost: int) -> tuple[int, int]:
+    """How many free raises pay for the manoeuvres, and how many lower the TN instead.
+
+    « Elles fournissent le bonus d'une augmentation, mais sans faire augmenter le ND.
+    Elles peuvent aussi et à la place être utilisées pour faire baisser le ND d'un jet de
+    -5 » (Augmentations Gratuites): each free raise does one or the other, never both.
+    The manoeuvres are paid with free raises first (a called raise would raise the TN),
+    and only the free raises left over take 5 off the TN each."""
+    paying = min(free_raises, manoeuvres_cost)
+    return paying, free_raises - paying
 
 
 def choose_weapon(who: CharacterState, name: str | None) -> Weapon:
@@ -165,11 +179,19 @@ def attack(
         )
     trait = "reflexes" if arms.kind == "bow" else "agility"
     spec = roll_spec(who.sheet, skill=arms.skill, trait=trait)
+    if spec.unskilled and (raises or free_raises):
+        raise IllegalUnderRules(
+            f"an unskilled attack ({spec.label}) may not call raises or use free raises"
+        )
     skill = who.sheet.skill(arms.skill)
     emphasis = skill is not None and any(
         e.casefold() == arms.name.casefold() for e in skill.emphases
     )
     parts: list[Part] = []
+    paying, lowering = free_raises_spent(free_raises, needed)
+    if paying:
+        paid = ", ".join(manoeuvres)
+        parts.append(Part(source=f"{paying} free raise(s) paying for {paid}, TN unchanged"))
     if circumstances:
         parts.append(Part(source="circumstances", tn=circumstances))
     if ranged:
@@ -210,7 +232,7 @@ def attack(
         options=RollOptions(
             tn=tn,
             raises=raises,
-            free_raises=free_raises,
+            free_raises=lowering,
             unskilled=spec.unskilled,
             emphasis=emphasis,
             void=void,

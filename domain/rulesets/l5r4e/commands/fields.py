@@ -12,7 +12,14 @@ Name = Annotated[str, Meta(min_length=1, max_length=100, description="a characte
 Character = Annotated[str, Meta(min_length=1, max_length=100, description="the character who acts")]
 Text = Annotated[str, Meta(max_length=500)]
 Raises = Annotated[int, Meta(ge=0, le=MAX_RAISES, description="raises called (+5 TN each)")]
-FreeRaises = Annotated[int, Meta(ge=0, le=MAX_RAISES, description="free raises (+5 each)")]
+FreeRaises = Annotated[
+    int,
+    Meta(
+        ge=0,
+        le=MAX_RAISES,
+        description="free raises: each pays for a manoeuvre, or else takes 5 off the TN",
+    ),
+]
 TN = Annotated[int, Meta(ge=0, le=MAX_TN, description="the target number")]
 Amount = Annotated[int, Meta(ge=1, le=10_000)]
 Rank = Annotated[int, Meta(ge=0, le=20)]
