@@ -96,3 +96,15 @@ def test_free_raises_that_pay_for_a_feint_do_not_lower_the_tn(round_one: Run) ->
     assert "against TN 20 → 20: success" in done, done
     assert "2 free raise(s) paying for feint, TN unchanged" in round_one("show", *S, "11").stdout
     assert json.loads(round_one("show", *S, "12", "--json").stdout)["event"]["feint_bonus"] == 0
+
+
+def test_the_recovery_roll_carries_the_wound_penalty(round_one: Run) -> None:
+    """« Le ND de ses actions est de … +10 à Blessé »: Fumi (Earth 2) with 20 wounds is
+    Hurt; shaking off the daze in the reaction phase is Earth against 20 + 10."""
+    done = play(
+        round_one,
+        ("wound", *S, "--character", F, "20"),
+        ("condition", "apply", *S, "--character", F, "dazed"),
+        ("recover", *S, "--character", F, "dazed", "--faces", "9,8"),
+    )
+    assert "against TN 30 → 30: failure" in done, done

@@ -103,6 +103,25 @@ class TestDuels:
         view = project_state(table.session.state)["duels"]["duel-1"]
         assert view["phase"] == "over" and view["hits"] == ["Kakita Ryoku"]
 
+    def test_the_second_duellist_strikes_with_the_first_blow_s_wounds(self) -> None:
+        """« Le ND de ses actions est de +3 à Égratigné, +5 à Légèrement Blessé … » and
+        « S'il est encore en vie, le second duellist peut aussi faire un jet »: Taki takes
+        18 (Earth 2: Grazed, +5) and strikes back at TN 20 + 5."""
+        table = duellists("to_the_death")
+        table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 10))
+        table.do(duels.focus, duel="duel-1", dice=Scripted(10, 9, 9, 1, 1, 1, 5, 5, 1, 1, 1))
+        # Ryoku's 6k3 hits; 6k2 damage 9 + 9 = 18; then Taki's 6k3
+        events = table.do(
+            duels.strike,
+            duel="duel-1",
+            dice=Scripted(9, 9, 9, 1, 1, 1, 9, 9, 1, 1, 1, 1, 8, 8, 8, 1, 1, 1, *[2] * 20),
+        )
+        strikes = [e for e in events if isinstance(e, DiceRolled) and e.purpose == "attack"]
+        assert [s.character for s in strikes] == ["Kakita Ryoku", "Mirumoto Taki"]
+        second = strikes[1]
+        assert [(p.source, p.tn) for p in second.parts] == [("wound penalty (Grazed)", 5)]
+        assert (second.roll.tn, second.roll.total, second.roll.success) == (25, 24, False)
+
     def test_conceding_after_the_assessment_only(self) -> None:
         table = duellists()
         with pytest.raises(IllegalUnderRules, match="once the assessment is made"):

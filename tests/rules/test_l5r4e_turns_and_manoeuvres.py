@@ -179,6 +179,24 @@ class TestTurns:
         assert events[-2].roll.tn == 15  # type: ignore[attr-defined]
         assert "dazed" not in kaneka(table).conditions
 
+    def test_the_recovery_roll_carries_the_wound_penalty(self) -> None:
+        """« Le ND de ses actions est de … +10 à Blessé »: Kaneka (Earth 2) with 20 wounds
+        is Hurt, so shaking off the daze is Earth against 20 + 10."""
+        table = skirmish()
+        table.do(Play.take_wounds, character="Akodo Kaneka", amount=20, source="a blow")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="dazed")
+        events = table.do(
+            afflictions.recover,
+            character="Akodo Kaneka",
+            condition="dazed",
+            dice=parse_faces("9,8"),
+        )
+        rolled = events[0]
+        assert isinstance(rolled, DiceRolled)
+        assert [(p.source, p.tn) for p in rolled.parts] == [("wound penalty (Hurt)", 10)]
+        assert (rolled.roll.tn, rolled.roll.success) == (30, False)
+        assert "dazed" in kaneka(table).conditions
+
 
 class TestVoidAndEquipment:
     def test_a_void_point_lifts_a_skill_from_0_to_1(self) -> None:

@@ -17,6 +17,7 @@ from domain.rulesets.l5r4e.combat import RECOVERY_TN, Dice
 from domain.rulesets.l5r4e.conditions import LEVELLED, parse_condition
 from domain.rulesets.l5r4e.events import ConditionApplied, ConditionEnded, Event
 from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.situation import wound_penalty
 
 
 def apply_condition(
@@ -60,7 +61,9 @@ def recover(
 ) -> list[Event]:
     """The reaction phase at the end of the round: Earth against TN 20 to shake off being
     stunned or dazed (dazed: 5 lower after each failure; stunned: gone at the second
-    reaction phase whatever the roll)."""
+    reaction phase whatever the roll). The wound penalty adds to the TN as to every one
+    of the character's actions (« Le ND de ses actions »); the roll is the GM's, made for
+    the character, so nothing else of their situation (dazed −3k0 included) applies."""
     session.gm_only(actor, "run the reaction phase")
     who = session.character_named(character)
     name = parse_condition(condition)
@@ -90,6 +93,7 @@ def recover(
         character=None,
         purpose="ring",
         label=f"{who.name}: Earth to shake off {name}",
+        parts=wound_penalty(session.state, who),
     )
     rolled = last_rolled(events)
     if rolled.roll.success:

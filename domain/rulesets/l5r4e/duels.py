@@ -308,11 +308,13 @@ def strike(session: Play, *, actor: str, at: datetime, duel: str, dice: DiceSour
             DuelEnded(actor=actor, at=at, duel=duel, winner=first.name, outcome="first_blood")
         )
         return events
-    wounds = second.wounds + sum(e.amount for e in events if isinstance(e, WoundsTaken))
-    if session.ruleset.wound_rank(second.sheet, wounds).penalty is None:
+    # « ses actions »: the second duellist strikes with the first blow's wounds on them
+    struck = session.after(events)
+    second, first = struck.character_named(second.name), struck.character_named(first.name)
+    if session.ruleset.wound_rank(second.sheet, second.wounds).penalty is None:
         events.append(DuelEnded(actor=actor, at=at, duel=duel, winner=first.name, outcome="death"))
         return events
-    blow, second_hit = _blow(session, actor, at, duel, second, first, dice, 0)
+    blow, second_hit = _blow(struck, actor, at, duel, second, first, dice, 0)
     events += blow
     if second_hit and state.kind == "first_blood":
         outcome, winner = "first_blood", second.name

@@ -65,6 +65,16 @@ class PlayBase:
             )
         return cls(session, table)
 
+    def after(self, events: Sequence[Event]) -> Self:
+        """The session as it will stand once ``events`` (the first steps of the command
+        being decided) are appended — for a command whose later steps act on what its
+        first did: the second duellist strikes with the wounds of the first blow. The
+        session itself is left as it is (a copy of its state is folded)."""
+        state = self.ruleset.load_state(self.ruleset.dump_state(self.state))
+        for event in events:
+            self.ruleset.evolve(state, event)
+        return type(self)(self.core, state)
+
     @property
     def opened(self) -> SessionOpened:
         return self.core.opened

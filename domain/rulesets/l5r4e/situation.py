@@ -49,9 +49,7 @@ def situation(state: FourEState, who: CharacterState, context: RollContext) -> l
     ruleset = state.ruleset
     assert ruleset is not None
     if purpose != "damage":
-        rank = ruleset.wound_rank(who.sheet, who.wounds)
-        if rank.penalty:
-            parts.append(Part(source=f"wound penalty ({rank.name})", tn=rank.penalty))
+        parts += wound_penalty(state, who)
     armour = who.sheet.armour
     on_attacks = ruleset.options.get("armour_penalty_on_attacks", "true") == "true"
     if (
@@ -85,6 +83,17 @@ def situation(state: FourEState, who: CharacterState, context: RollContext) -> l
     if context.use_center:
         parts.append(Part(source=CENTER, rolled=1, kept=1, total=who.sheet.void))
     return parts
+
+
+def wound_penalty(state: FourEState, who: CharacterState) -> list[Part]:
+    """« Le ND de ses actions est de +3 à Égratigné, +5 à Légèrement Blessé, +10 à Blessé,
+    +15 à Gravement Blessé, +20 à Impotent et +40 à Épuisé » (Points de blessures)."""
+    ruleset = state.ruleset
+    assert ruleset is not None
+    rank = ruleset.wound_rank(who.sheet, who.wounds)
+    if not rank.penalty:
+        return []
+    return [Part(source=f"wound penalty ({rank.name})", tn=rank.penalty)]
 
 
 def _attack_parts(who: CharacterState, context: RollContext) -> list[Part]:
