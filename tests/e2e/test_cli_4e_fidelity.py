@@ -108,3 +108,80 @@ def test_the_recovery_roll_carries_the_wound_penalty(round_one: Run) -> None:
         ("recover", *S, "--character", F, "dazed", "--faces", "9,8"),
     )
     assert "against TN 30 → 30: failure" in done, done
+
+
+ISAWA_AKI = {
+    "name": "Isawa Aki",
+    "clan": "Phoenix",
+    "school": "Isawa Shugenja",
+    "school_rank": 1,
+    "traits": {"stamina": 2, "willpower": 3, "reflexes": 3, "awareness": 3, "strength": 2,
+               "perception": 2, "agility": 2, "intelligence": 3},
+    "void": 3,
+    "affinity": "air",
+    "deficiency": "earth",
+    "skills": [{"name": "Defense", "rank": 1}],
+    "spells": [{"name": "Path to Inner Peace", "element": "water", "level": 1},
+               {"name": "Tempest of Air", "element": "air", "level": 2},
+               {"name": "Heart of Nature", "element": "air", "level": 5}],
+}  # fmt: skip
+
+
+@pytest.fixture
+def shugenja_fight(tmp_path: Path) -> Run:
+    """Kaneka (initiative 20) acts before Isawa Aki (10), round 1 begun."""
+    sheet = tmp_path / "isawa-aki.json"
+    sheet.write_text(json.dumps(ISAWA_AKI), encoding="utf-8")
+    kiroku = runner(tmp_path)
+    play(
+        kiroku,
+        ("session", "open", "--id", "night", "--gm", "sensei"),
+        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
+        ("join", *S, "--sheet", str(sheet), "--player", "ben"),
+        ("combat", "start", *S),
+        ("initiative", *S, "--character", A, "--faces", "10+2,5,3,2"),
+        ("initiative", *S, "--character", "Isawa Aki", "--faces", "6,2,2,1"),
+        ("combat", "round", *S),
+        ("stance", *S, "--character", A, "attack", "--as", "ana"),
+    )
+    return kiroku
+
+
+def test_casting_is_a_complex_action_on_the_caster_s_turn(shugenja_fight: Run) -> None:
+    """« une action complexe pendant laquelle le shugenja ne peut rien faire d'autre »: out
+    of her turn Aki casts nothing, in Full Defense nothing; in round 2, on her turn, one
+    cast — and a second is refused. No refusal appends anything."""
+    kiroku = shugenja_fight
+    aki = ("--character", "Isawa Aki")
+    cast = ("cast", *S, *aki, "--spell", "Path to Inner Peace", "--faces", "7,6,2", "--as", "ben")
+    play(kiroku, ("stance", *S, *aki, "full_defense", "--as", "ben"))
+    refused = kiroku(*cast)
+    assert refused.returncode == 2 and "not Isawa Aki's turn" in refused.stderr
+    play(kiroku, ("combat", "next", *S))
+    log = kiroku("log", *S, "--json", "--limit", "0").stdout
+    refused = kiroku(*cast)
+    assert refused.returncode == 2 and "Full Defense: free actions only" in refused.stderr
+    assert kiroku("log", *S, "--json", "--limit", "0").stdout == log
+    play(
+        kiroku,
+        ("combat", "next", *S, "--as", "ben"),
+        ("combat", "round", *S),
+        ("stance", *S, "--character", A, "attack", "--as", "ana"),
+        ("stance", *S, *aki, "attack", "--as", "ben"),
+        ("combat", "next", *S),
+    )
+    done = play(kiroku, cast)
+    assert "Isawa Aki: complex action, cast Path to Inner Peace" in done
+    again = kiroku(*cast)
+    assert again.returncode == 2 and "casting Path to Inner Peace through round 2" in again.stderr
+
+
+def test_a_rank_1_shugenja_casts_no_level_5_spell(shugenja_fight: Run) -> None:
+    """« choisir des sorts de niveau 2, correspondant donc au rang d'école que son affinité
+    lui procure »: Heart of Nature (level 5) is out of Aki's reach at rank 1."""
+    play(shugenja_fight, ("combat", "next", *S))
+    refused = shugenja_fight(
+        "cast", *S, "--character", "Isawa Aki", "--spell", "Heart of Nature", "--as", "ben"
+    )
+    assert refused.returncode == 2
+    assert "school rank with air is 2: spells of level 2 at most" in refused.stderr

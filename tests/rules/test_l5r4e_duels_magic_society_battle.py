@@ -7,7 +7,7 @@ import pytest
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.rulesets.l5r4e import battle, duels, magic, society
+from domain.rulesets.l5r4e import battle, combat, duels, magic, society
 from domain.rulesets.l5r4e.events import (
     BattleEntry,
     BattleResultDrawn,
@@ -25,6 +25,7 @@ from domain.rulesets.l5r4e.events import (
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Skill, Spell, Weapon
 from projections import project_state
+from tests.replays.kit_4e import d
 from tests.support import Scripted, Table
 
 KATANA = Weapon("Katana", "3k2")
@@ -143,12 +144,14 @@ def shugenja(**changes: object) -> Table:
         school_rank=1,
         affinity="air",
         deficiency="earth",
-        spells=(
-            Spell("Tempest of Air", "air", 2),
-            Spell("Jade Strike", "earth", 1),
-            Spell("Path to Inner Peace", "water", 1),
-        ),
-        **changes,
+        **{
+            "spells": (
+                Spell("Tempest of Air", "air", 2),
+                Spell("Jade Strike", "earth", 1),
+                Spell("Path to Inner Peace", "water", 1),
+            ),
+            **changes,
+        },
     )
     return table
 
@@ -198,12 +201,108 @@ class TestMagic:
             )
 
     def test_concentration_breaks_on_a_failed_willpower_roll(self) -> None:
+        """« Si le shugenja reçoit une blessure supérieure en valeur à son anneau de Terre,
+        il doit faire un jet de Volonté dont le ND = 20+(5x le niveau de maîtrise du
+        sort) … Le sort s'arrête si ces jets sont échoués »."""
         table = shugenja()
         table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
+        table.do(Play.take_wounds, character="Isawa Aki", amount=3, source="an arrow")  # Earth 2
         table.do(
             magic.concentration_check, character="Isawa Aki", cause="wound", dice=parse_faces("9,8")
         )  # 17 < 20 + 5 × 2
         assert "concentrating" not in table.state.characters["isawa aki"].conditions
+
+    def test_only_a_wound_larger_than_earth_calls_for_the_check_and_it_comes_first(self) -> None:
+        table = shugenja()  # Earth 2
+        table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
+        table.do(Play.take_wounds, character="Isawa Aki", amount=2, source="a scratch")
+        with pytest.raises(IllegalUnderRules, match="no wound larger than their Earth ring"):
+            table.do(
+                magic.concentration_check, character="Isawa Aki", cause="wound", dice=Scripted()
+            )
+        table.do(Play.take_wounds, character="Isawa Aki", amount=3, source="an arrow")
+        with pytest.raises(IllegalUnderRules, match=r"check \(cause wound\) comes first"):
+            table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
+        events = table.do(
+            magic.concentration_check,
+            character="Isawa Aki",
+            cause="wound",
+            dice=parse_faces("10+9,10+1"),
+        )  # 30 ≥ 30: it holds
+        assert isinstance(events[-1], ConditionApplied)
+        table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
+        assert "concentrating" in table.state.characters["isawa aki"].conditions
+
+    def test_spells_only_up_to_the_school_rank_with_their_element(self) -> None:
+        """« le shugenja avec une affinité en Air pourra … choisir des sorts de niveau 2 »
+        at rank 1 — and no higher; at rank 1 a level 3 Air spell or a level 2 Water spell
+        is out of reach."""
+        table = shugenja(
+            spells=(
+                Spell("Call upon the Wind", "air", 3),
+                Spell("Reversal of Fortunes", "water", 2),
+            )
+        )
+        for spell in ("Call upon the Wind", "Reversal of Fortunes"):
+            with pytest.raises(IllegalUnderRules, match=r"spells of level [12] at most"):
+                table.do(magic.cast, character="Isawa Aki", spell=spell, dice=Scripted())
+
+
+class TestCastingInCombat:
+    """« Il s'agit à chaque fois d'une action complexe pendant laquelle le shugenja ne
+    peut rien faire d'autre »; « Se concentrer prend une Action Simple »."""
+
+    def fight(self) -> Table:
+        table = shugenja()
+        table.join("Ronin", "ben", armour=None)
+        table.do(Play.start_combat)
+        table.do(Play.roll_initiative, character="Isawa Aki", dice=parse_faces("9,9,9,9"))
+        table.do(Play.roll_initiative, character="Ronin", dice=parse_faces("1,1,1,1"))
+        table.do(Play.start_round)
+        table.do(Play.choose_stance, character="Isawa Aki", stance="attack")
+        table.do(Play.choose_stance, character="Ronin", stance="attack")
+        return table
+
+    def test_a_cast_is_the_caster_s_complex_action_on_their_turn(self) -> None:
+        table = self.fight()
+        events = table.do(
+            magic.cast,
+            character="Isawa Aki",
+            spell="Path to Inner Peace",
+            dice=parse_faces("7,6,2"),
+        )
+        assert (events[0].kind, events[0].action) == ("complex", "cast Path to Inner Peace")  # type: ignore[attr-defined]
+        with pytest.raises(IllegalUnderRules, match="casting Path to Inner Peace through round 1"):
+            table.do(combat.take_action, character="Isawa Aki", kind="free", action="shout")
+        table.do(Play.next_turn)
+        with pytest.raises(IllegalUnderRules, match="not Isawa Aki's turn"):
+            table.do(
+                magic.cast, character="Isawa Aki", spell="Path to Inner Peace", dice=Scripted()
+            )
+
+    def test_a_two_round_cast_ties_the_caster_up_for_both_rounds(self) -> None:
+        table = self.fight()
+        table.do(magic.cast, character="Isawa Aki", spell="Tempest of Air", dice=d("9,8,7,2,2"))
+        table.do(Play.next_turn)
+        table.do(Play.next_turn, actor="ben")
+        table.do(Play.start_round)
+        table.do(Play.choose_stance, character="Isawa Aki", stance="attack")
+        with pytest.raises(IllegalUnderRules, match="casting Tempest of Air through round 2"):
+            table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
+        table.do(Play.next_turn)
+        table.do(Play.next_turn, actor="ben")
+        table.do(Play.start_round)
+        table.do(Play.choose_stance, character="Isawa Aki", stance="attack")
+        events = table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
+        assert (events[0].kind, events[0].action) == ("simple", "concentrate on Tempest of Air")  # type: ignore[attr-defined]
+
+    def test_no_cast_in_full_defense(self) -> None:
+        table = self.fight()
+        table.do(Play.choose_stance, character="Isawa Aki", stance="full_defense")
+        with pytest.raises(IllegalUnderRules, match="Full Defense: free actions only"):
+            table.do(
+                magic.cast, character="Isawa Aki", spell="Path to Inner Peace", dice=Scripted()
+            )
 
     def test_an_unknown_spell_is_not_found(self) -> None:
         with pytest.raises(NotFound, match="does not know the spell 'Fireball'"):

@@ -78,7 +78,14 @@ def spend_action(session: Play, who: CharacterState, kind: ActionKind, action: s
     """Check the action fits this turn's budget and the character's stance and state."""
     if kind not in ACTION_KINDS:
         raise MalformedInput(f"action kind {kind!r}; choose from {', '.join(ACTION_KINDS)}")
-    used = _combat(session).actions.get(key(who.name), [])
+    combat = _combat(session)
+    if who.casting is not None and combat.round <= who.casting_until:
+        raise IllegalUnderRules(
+            f"{who.name} is casting {who.casting} through round {who.casting_until}: « une "
+            f"action complexe pendant laquelle le shugenja ne peut rien faire d'autre » "
+            f"({action!r})"
+        )
+    used = combat.actions.get(key(who.name), [])
     slots = sum(2 if k == "complex" else 1 for k, _ in used if k != "free")
     need = {"free": 0, "simple": 1, "complex": 2}[kind]
     if slots + need > SIMPLE_SLOTS:

@@ -161,6 +161,7 @@ class FourEState:
             state.stance = None
             state.full_defense_bonus, state.full_defense_round = 0, -1
             state.guarding, state.guard_round = None, -1
+            state.casting, state.casting_until = None, -1
             state.center_round = -1
             state.void_round = -1
             state.armour_void_round = -1
@@ -197,6 +198,9 @@ class FourEState:
     def _wounded(self, event: WoundsTaken) -> None:
         if (state := self.character(event.character)) is not None:
             state.wounds += event.amount
+            # « une blessure supérieure en valeur à son anneau de Terre » (Concentration)
+            if "concentrating" in state.conditions and event.amount > state.sheet.ring("earth"):
+                state.concentration_due = True
 
     def _healed(self, event: WoundsHealed) -> None:
         if (state := self.character(event.character)) is not None:

@@ -51,6 +51,8 @@ Handler = Callable[["FourEState", Any], None]
 
 def _condition_applied(state: FourEState, event: ConditionApplied) -> None:
     if (who := state.character(event.character)) is not None:
+        if event.condition == "concentrating":
+            who.concentration_due = False  # kept (again): no check is due
         since = state.combat.round if state.combat else 0
         previous = who.conditions.get(event.condition)
         who.conditions[event.condition] = ConditionState(
@@ -61,6 +63,8 @@ def _condition_applied(state: FourEState, event: ConditionApplied) -> None:
 def _condition_ended(state: FourEState, event: ConditionEnded) -> None:
     if (who := state.character(event.character)) is not None:
         who.conditions.pop(event.condition, None)
+        if event.condition == "concentrating":
+            who.concentration_due = False
 
 
 def _action(state: FourEState, event: ActionTaken) -> None:
@@ -197,6 +201,9 @@ def _duel_ended(state: FourEState, event: DuelEnded) -> None:
 def _spell_cast(state: FourEState, event: SpellCast) -> None:
     if (who := state.character(event.character)) is not None:
         who.slots_used[event.slot] = who.slots_used.get(event.slot, 0) + 1
+        if state.combat is not None:
+            who.casting = event.spell
+            who.casting_until = state.combat.round + event.casting_rounds - 1
 
 
 def _slots_restored(state: FourEState, event: SpellSlotsRestored) -> None:

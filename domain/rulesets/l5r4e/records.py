@@ -57,6 +57,11 @@ class CharacterState:
     treated_today: bool = False
     zeni: int = 0
     slots_used: dict[str, int] = field(default_factory=dict)
+    casting: str | None = None
+    """The spell this character is casting in combat, through round ``casting_until``."""
+    casting_until: int = -1
+    concentration_due: bool = False
+    """A wound larger than the Earth ring came while concentrating: the check is due."""
     engagement: Engagement | None = None
     revealed: list[tuple[str, str, str]] = field(default_factory=list)
 
