@@ -185,3 +185,29 @@ def test_a_rank_1_shugenja_casts_no_level_5_spell(shugenja_fight: Run) -> None:
     )
     assert refused.returncode == 2
     assert "school rank with air is 2: spells of level 2 at most" in refused.stderr
+
+
+def test_an_unskilled_duel_goes_on_to_its_strike(kiroku: Run) -> None:
+    """Neither Kaneka nor Fumi knows Iaijutsu. Kaneka chooses to learn Fumi's wound rank
+    (« une de ces informations »); he wins the focus 18 to 2 — two free raises — and his
+    unskilled strike (« pas possible … de bénéficier d'augmentations gratuites ») loses
+    them, is made against the full TN 20, and the duel ends at first blood."""
+    done = play(
+        kiroku,
+        ("session", "open", "--id", "night", "--gm", "sensei"),
+        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
+        ("join", *S, "--sheet", FUMI, "--player", "ben"),
+        ("duel", "begin", *S, "--challenger", A, "--defender", F),
+        ("duel", "assess", *S, "--duel", "duel-1", "--challenger-learns", "wound_rank",
+         "--faces", "9,9,5,5,5"),
+    )  # fmt: skip
+    assert "Akodo Kaneka learns Bayushi Fumi's wound_rank: Healthy" in done
+    done = play(
+        kiroku,
+        ("duel", "focus", *S, "--duel", "duel-1", "--faces", "9,9,1,1"),
+        ("duel", "strike", *S, "--duel", "duel-1", "--faces", "9,9,9,5,5,1,1,1,1"),
+    )
+    assert "against TN 20 → 20: success" in done
+    assert "duel-1 ends: first_blood, winner Akodo Kaneka" in done
+    shown = kiroku("show", *S, "14").stdout
+    assert "2 free raise(s) of the focus lost: an unskilled strike" in shown, shown

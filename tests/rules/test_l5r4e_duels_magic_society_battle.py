@@ -21,6 +21,7 @@ from domain.rulesets.l5r4e.events import (
     Revealed,
     SpellCast,
     StandingChanged,
+    WoundsTaken,
 )
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Skill, Spell, Weapon
@@ -54,6 +55,25 @@ class TestDuels:
         assert assessed[0].learned == (("void", "2"), ("reflexes", "3"))
         assert assessed[0].focus_bonus and not assessed[1].focus_bonus
         assert [e.what for e in events if isinstance(e, Revealed)] == ["void", "reflexes"]
+
+    def test_each_duellist_chooses_what_the_assessment_reveals(self) -> None:
+        """« le duelliste peut apprendre une de ces informations + une autre par
+        Augmentation prise »: Ryoku, with a raise, chooses the wound rank and the Void
+        points left; what he did not choose stays hidden."""
+        table = duellists()
+        events = table.do(
+            duels.assess,
+            duel="duel-1",
+            raises=(1, 0),
+            challenger_learns=("wound_rank", "void_points"),
+            dice=Scripted(10, 9, 5, 1, 1, 1, 7, 6, 1, 1, 1),
+        )
+        assessed = [e for e in events if isinstance(e, DuelAssessed)]
+        assert assessed[0].learned == (("wound_rank", "Healthy"), ("void_points", "2"))
+        with pytest.raises(MalformedInput, match="'courage' is not learned by an assessment"):
+            duellists().do(
+                duels.assess, duel="duel-1", challenger_learns=("courage",), dice=Scripted()
+            )
 
     def test_the_assessment_total_is_recorded_and_the_duel_keeps_it(self) -> None:
         """Events carry what their fold needs: the duel keeps each recorded assessment
@@ -122,6 +142,72 @@ class TestDuels:
         second = strikes[1]
         assert [(p.source, p.tn) for p in second.parts] == [("wound penalty (Grazed)", 5)]
         assert (second.roll.tn, second.roll.total, second.roll.success) == (25, 24, False)
+
+    def won_focus(self, table: Table) -> Table:
+        """Ryoku wins the focus 28 to 10: he strikes first with 2 free raises."""
+        table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 10))
+        table.do(duels.focus, duel="duel-1", dice=Scripted(10, 9, 9, 1, 1, 1, 5, 5, 1, 1, 1))
+        return table
+
+    def test_the_focus_s_free_raises_pay_for_a_manoeuvre_in_the_strike(self) -> None:
+        """« Toutes les Augmentations Gratuites gagnées lors de l'étape de Concentration
+        s'appliquent (pour effectuer une Manoeuvre par exemple) »: one pays for a called
+        shot to the arm, the other takes 5 off Taki's TN 20."""
+        table = self.won_focus(duellists())
+        events = table.do(
+            duels.strike,
+            duel="duel-1",
+            manoeuvres=("called_shot:arm",),
+            dice=Scripted(9, 9, 9, 1, 1, 1, 5, 5, 1, 1, 1, 1),
+        )
+        strike = next(e for e in events if isinstance(e, DiceRolled) and e.purpose == "attack")
+        assert (strike.roll.tn, strike.roll.free_raises, strike.roll.effective_tn) == (20, 1, 15)
+        assert strike.parts[0].source == "1 free raise(s) paying for called_shot:arm, TN unchanged"
+        wounds = next(e for e in events if isinstance(e, WoundsTaken))
+        assert wounds.source == "Kakita Ryoku's iaijutsu strike (arm)"
+
+    def test_a_feint_in_the_strike_adds_half_the_margin_to_the_damage(self) -> None:
+        """Both free raises pay for the feint: 27 against TN 20 is a margin of 7, +4 (at
+        most 5 × insight rank 1) on the damage roll."""
+        table = self.won_focus(duellists())
+        events = table.do(
+            duels.strike,
+            duel="duel-1",
+            manoeuvres=("feint",),
+            dice=Scripted(9, 9, 9, 1, 1, 1, 5, 5, 1, 1, 1, 1),
+        )
+        damage = next(e for e in events if isinstance(e, DiceRolled) and e.purpose == "damage")
+        assert [(p.source, p.total) for p in damage.parts] == [("feint", 4)]
+        assert damage.roll.total == 5 + 5 + 4
+
+    def test_a_manoeuvre_a_strike_cannot_resolve_is_refused(self) -> None:
+        table = self.won_focus(duellists())
+        with pytest.raises(IllegalUnderRules, match="'knockdown' is not resolved within"):
+            table.do(duels.strike, duel="duel-1", manoeuvres=("knockdown",), dice=Scripted())
+        with pytest.raises(IllegalUnderRules, match="need 3 raises; 0 called and 2 free"):
+            table.do(duels.strike, duel="duel-1", manoeuvres=("called_shot:head",), dice=Scripted())
+
+    def test_an_unskilled_strike_loses_the_focus_s_free_raises_and_the_duel_goes_on(
+        self,
+    ) -> None:
+        """« il n'est pas possible … de bénéficier d'augmentations gratuites » on an
+        unskilled roll: Ryoku, without Iaijutsu, wins the focus 18 to 2 (2 free raises)
+        and strikes 3k3 against the full TN 20, the raises recorded as lost."""
+        table = Table()
+        table.join("Kakita Ryoku", "ana", armour=None, weapons=(KATANA,), skills=())
+        table.join(
+            "Mirumoto Taki", "ben", armour=None, weapons=(KATANA,), skills=(Skill("Iaijutsu", 3),)
+        )
+        table.do(duels.begin, challenger="Kakita Ryoku", defender="Mirumoto Taki")
+        table.do(duels.assess, duel="duel-1", dice=Scripted(*[5] * 7))
+        focused = table.do(duels.focus, duel="duel-1", dice=Scripted(9, 9, 1, 1, 1, 1, 1))
+        assert focused[-1].free_raises == 2  # type: ignore[attr-defined]
+        events = table.do(duels.strike, duel="duel-1", dice=Scripted(9, 9, 9, 5, 5, 1, 1, 1, 1))
+        strike = next(e for e in events if isinstance(e, DiceRolled) and e.purpose == "attack")
+        assert (strike.roll.expression, strike.roll.free_raises, strike.roll.tn) == ("3k3", 0, 20)
+        assert strike.parts[0].source == "2 free raise(s) of the focus lost: an unskilled strike"
+        ended = events[-1]
+        assert isinstance(ended, DuelEnded) and ended.winner == "Kakita Ryoku"
 
     def test_conceding_after_the_assessment_only(self) -> None:
         table = duellists()

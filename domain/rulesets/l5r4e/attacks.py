@@ -26,6 +26,7 @@ Rules, from the 4e summary:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from math import ceil
 
@@ -37,7 +38,7 @@ from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.combat import on_turn, spend_action
 from domain.rulesets.l5r4e.contests import Side, oppose
-from domain.rulesets.l5r4e.events import ActionTaken, AttackResolved, Event, WoundsTaken
+from domain.rulesets.l5r4e.events import ActionTaken, AttackResolved, DiceRolled, Event, WoundsTaken
 from domain.rulesets.l5r4e.play import Play, last_rolled
 from domain.rulesets.l5r4e.records import CharacterState, key
 from domain.rulesets.l5r4e.society import honour_loss_events
@@ -87,6 +88,61 @@ def free_raises_spent(free_raises: int, manoeuvres_cost: int) -> tuple[int, int]
     and only the free raises left over take 5 off the TN each."""
     paying = min(free_raises, manoeuvres_cost)
     return paying, free_raises - paying
+
+
+@dataclass(frozen=True)
+class Manoeuvres:
+    """The manoeuvres declared for one attack roll, checked and paid for."""
+
+    costs: tuple[tuple[str, int, str], ...]
+    lowering: int
+    """The free raises left over, each taking 5 off the TN."""
+    parts: tuple[Part, ...]
+    """What the roll records of how they were paid."""
+
+    @classmethod
+    def declare(
+        cls, manoeuvres: Sequence[str], target: CharacterState, raises: int, free_raises: int
+    ) -> Manoeuvres:
+        """Each declared once, their raises called or free (free ones first)."""
+        costs = tuple(manoeuvre_cost(m, target) for m in manoeuvres)
+        names = [name for name, _, _ in costs]
+        if len(set(names)) != len(names):
+            raise MalformedInput("each manoeuvre is declared once per attack")
+        needed = sum(cost for _, cost, _ in costs)
+        if needed > raises + free_raises:
+            raise IllegalUnderRules(
+                f"{', '.join(manoeuvres)} need {needed} raises; {raises} called and "
+                f"{free_raises} free were declared"
+            )
+        paying, lowering = free_raises_spent(free_raises, needed)
+        parts: tuple[Part, ...] = ()
+        if paying:
+            paid = ", ".join(manoeuvres)
+            parts = (Part(source=f"{paying} free raise(s) paying for {paid}, TN unchanged"),)
+        return cls(costs, lowering, parts)
+
+    @property
+    def names(self) -> list[str]:
+        return [name for name, _, _ in self.costs]
+
+    @property
+    def increased(self) -> int:
+        """Dice added to the damage roll (« +1g0 au jet de dommages par Augmentation »)."""
+        return next((int(arg) for name, _, arg in self.costs if name == "increased_damage"), 0)
+
+    @property
+    def location(self) -> str:
+        return next((arg for name, _, arg in self.costs if name == "called_shot"), "torso")
+
+    def feint(self, session: Play, who: CharacterState, rolled: DiceRolled) -> int:
+        """« [(Résultat du jet d'Attaque – ND d'Armure de la cible) / 2] … pour un maximum
+        de 5x le rang de réputation »: half the margin over the TN the roll had to reach,
+        rounded up, for a hit with a feint; 0 otherwise."""
+        if not rolled.roll.success or "feint" not in self.names:
+            return 0
+        margin = rolled.roll.margin or 0
+        return min(ceil(margin / 2), 5 * session.ruleset.insight_rank(who.sheet))
 
 
 def choose_weapon(who: CharacterState, name: str | None) -> Weapon:
@@ -167,16 +223,7 @@ def attack(
         raise IllegalUnderRules("no ranged attack in the Full Attack stance")
     if "prone" in who.conditions and arms.size == "large":
         raise IllegalUnderRules(f"{who.name} is prone and cannot attack with {arms.name}")
-    costs = [manoeuvre_cost(m, victim) for m in manoeuvres]
-    names = [name for name, _, _ in costs]
-    if len(set(names)) != len(names):
-        raise MalformedInput("each manoeuvre is declared once per attack")
-    needed = sum(cost for _, cost, _ in costs)
-    if needed > raises + free_raises:
-        raise IllegalUnderRules(
-            f"{', '.join(manoeuvres)} need {needed} raises; {raises} called and "
-            f"{free_raises} free were declared"
-        )
+    declared = Manoeuvres.declare(manoeuvres, victim, raises, free_raises)
     trait = "reflexes" if arms.kind == "bow" else "agility"
     spec = roll_spec(who.sheet, skill=arms.skill, trait=trait)
     if spec.unskilled and (raises or free_raises):
@@ -187,11 +234,7 @@ def attack(
     emphasis = skill is not None and any(
         e.casefold() == arms.name.casefold() for e in skill.emphases
     )
-    parts: list[Part] = []
-    paying, lowering = free_raises_spent(free_raises, needed)
-    if paying:
-        paid = ", ".join(manoeuvres)
-        parts.append(Part(source=f"{paying} free raise(s) paying for {paid}, TN unchanged"))
+    parts: list[Part] = list(declared.parts)
     if circumstances:
         parts.append(Part(source="circumstances", tn=circumstances))
     if ranged:
@@ -232,7 +275,7 @@ def attack(
         options=RollOptions(
             tn=tn,
             raises=raises,
-            free_raises=lowering,
+            free_raises=declared.lowering,
             unskilled=spec.unskilled,
             emphasis=emphasis,
             void=void,
@@ -250,12 +293,7 @@ def attack(
     )
     rolled = last_rolled(events)
     hit = bool(rolled.roll.success)
-    increased = next((int(arg) for name, _, arg in costs if name == "increased_damage"), 0)
-    feint = 0
-    if hit and "feint" in names:
-        margin = rolled.roll.margin or 0
-        feint = min(ceil(margin / 2), 5 * session.ruleset.insight_rank(who.sheet))
-    location = next((arg for name, _, arg in costs if name == "called_shot"), "torso")
+    increased = declared.increased
     events.append(
         AttackResolved(
             actor=actor,
@@ -267,10 +305,12 @@ def attack(
             armour_tn=tn,
             total=rolled.roll.total,
             manoeuvres=tuple(m.strip().casefold() for m in manoeuvres),
-            location=location,
+            location=declared.location,
             extra_damage_dice=increased,
-            feint_bonus=feint,
-            damage=damage_expression(session, who, arms, arrow, "disarm" in names, increased)
+            feint_bonus=declared.feint(session, who, rolled),
+            damage=damage_expression(
+                session, who, arms, arrow, "disarm" in declared.names, increased
+            )
             if hit
             else "",
         )

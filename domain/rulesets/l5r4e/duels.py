@@ -2,28 +2,37 @@
 
 Both duellists hold the Center stance and only act in the duel. Three steps:
 - Assessment (at the same time): Iaijutsu (Assessment)/Awareness against 10 + 5 × the
-  other's insight rank. A success learns one thing, and one more per raise: the other's
-  Void, Reflexes, Iaijutsu, Iaijutsu mastery, Void points left, wound rank. Beating the
-  other's assessment by 10 or more gives +1k1 on the focus rolls. From here on either
-  may concede.
+  other's insight rank. A success learns one thing, and one more per raise, each
+  duellist choosing which (« une de ces informations »): the other's Void, Reflexes,
+  Iaijutsu, Iaijutsu mastery, Void points left, wound rank. Beating the other's
+  assessment by 10 or more gives +1k1 on the focus rolls. From here on either may
+  concede.
 - Focus: an opposed Iaijutsu (Focus)/Void roll. Beating the other by 5 or more strikes
   first, with a free raise for every further 5; otherwise the strike is karmic.
-- Strike: Iaijutsu/Reflexes against the other's armour TN, the free raises applying; the
-  damage as usual; then the second, if still standing. In a duel to first blood the
-  first one hit has lost. A karmic strike is simultaneous: no winner, no loser, the
-  cause is void. In a duel to the death, if both stand after the strikes, it goes on as
-  a skirmish.
+- Strike: Iaijutsu/Reflexes against the other's armour TN, the free raises applying
+  « pour effectuer une Manoeuvre par exemple » (a called shot, increased damage, a
+  feint), the rest lowering the TN, lost on an unskilled strike; the damage as usual;
+  then the second, with the first blow's wounds on them, if still standing. In a duel
+  to first blood the first one hit has lost. A karmic strike is simultaneous: no
+  winner, no loser, the cause is void. In a duel to the death, if both stand after the
+  strikes, it goes on as a skirmish.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from domain.dice.roll_keep.roll import RollOptions
 from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e.armour import armour_tn
-from domain.rulesets.l5r4e.attacks import choose_weapon, damage_expression
+from domain.rulesets.l5r4e.attacks import (
+    MANOEUVRES,
+    Manoeuvres,
+    choose_weapon,
+    damage_expression,
+)
 from domain.rulesets.l5r4e.events import (
     DuelAssessed,
     DuelBegan,
@@ -105,7 +114,13 @@ def begin(
     ]
 
 
-def _learned(session: Play, other: CharacterState, count: int) -> list[tuple[str, str]]:
+def _learned(
+    session: Play, other: CharacterState, count: int, chosen: Sequence[str] = ()
+) -> list[tuple[str, str]]:
+    """The ``count`` facts a successful assessment learns of ``other``: those the
+    duellist chose, in their order (« peut apprendre une de ces informations + une autre
+    par Augmentation prise »), then — when fewer were chosen than earned — the rest in
+    the text's order."""
     sheet = other.sheet
     rank = sheet.skill_rank("Iaijutsu")
     facts = {
@@ -116,7 +131,8 @@ def _learned(session: Play, other: CharacterState, count: int) -> list[tuple[str
         "void_points": str(other.void_points),
         "wound_rank": session.ruleset.wound_rank(sheet, other.wounds).name,
     }
-    return [(what, facts[what]) for what in LEARNABLE[:count]]
+    order = [*chosen, *(what for what in LEARNABLE if what not in chosen)]
+    return [(what, facts[what]) for what in order[:count]]
 
 
 def assess(
@@ -127,8 +143,21 @@ def assess(
     duel: str,
     dice: DiceSource,
     raises: tuple[int, int] = (0, 0),
+    challenger_learns: Sequence[str] = (),
+    defender_learns: Sequence[str] = (),
 ) -> list[Event]:
-    """Both duellists assess at once; each learns one thing plus one per raise called."""
+    """Both duellists assess at once; each learns one thing plus one per raise called,
+    choosing which (``challenger_learns``, ``defender_learns``: facts of
+    :data:`LEARNABLE` in the order wanted)."""
+    for chosen in (challenger_learns, defender_learns):
+        unknown = [what for what in chosen if what not in LEARNABLE]
+        if unknown:
+            raise MalformedInput(
+                f"{unknown[0]!r} is not learned by an assessment; choose from "
+                f"{', '.join(LEARNABLE)}"
+            )
+        if len(set(chosen)) != len(chosen):
+            raise MalformedInput(f"each fact is chosen once ({', '.join(chosen)})")
     state = _duel(session, duel, "assessment")
     session.gm_only(actor, "run the assessment")
     duellists = [session.character_named(n) for n in state.duellists()]
@@ -154,7 +183,8 @@ def assess(
         totals.append(rolled.roll.total)
         successes.append(bool(rolled.roll.success))
     for index, (who, other) in enumerate(zip(duellists, reversed(duellists), strict=True)):
-        learned = _learned(session, other, 1 + raises[index]) if successes[index] else []
+        chosen = (challenger_learns, defender_learns)[index]
+        learned = _learned(session, other, 1 + raises[index], chosen) if successes[index] else []
         for what, value in learned:
             events.append(
                 Revealed(
@@ -229,6 +259,12 @@ def focus(session: Play, *, actor: str, at: datetime, duel: str, dice: DiceSourc
     return events
 
 
+STRIKE_MANOEUVRES = ("called_shot", "increased_damage", "feint")
+"""The manoeuvres a strike resolves within itself (the focus's free raises « s'appliquent
+(pour effectuer une Manoeuvre par exemple) »); the others end in an opposed roll or a
+second attack, which a duel does not have."""
+
+
 def _blow(
     session: Play,
     actor: str,
@@ -238,18 +274,49 @@ def _blow(
     other: CharacterState,
     dice: DiceSource,
     free_raises: int,
+    manoeuvres: Sequence[str] = (),
+    raises: int = 0,
 ) -> tuple[list[Event], bool]:
+    """One duellist's Iaijutsu/Reflexes against the other's armour TN, and its damage.
+
+    The focus's free raises pay for the declared manoeuvres first, the rest lower the TN
+    (:class:`~domain.rulesets.l5r4e.attacks.Manoeuvres`). An unskilled strike takes
+    none: « il n'est pas possible de déclarer d'augmentations ou de bénéficier
+    d'augmentations gratuites » — the free raises are lost (the roll records it), and
+    raises or manoeuvres declared for it are refused."""
     spec = roll_spec(who.sheet, skill="Iaijutsu", trait="reflexes")
+    parts: list[Part] = []
+    if spec.unskilled:
+        if raises or manoeuvres:
+            raise IllegalUnderRules(
+                f"{who.name}'s strike is unskilled ({spec.label}): no raise and no manoeuvre"
+            )
+        if free_raises:
+            lost = f"{free_raises} free raise(s) of the focus lost: an unskilled strike"
+            parts.append(Part(source=lost))
+        free_raises = 0
+    for declared_name in manoeuvres:
+        name = declared_name.strip().casefold().replace("-", "_").partition(":")[0]
+        if name in MANOEUVRES and name not in STRIKE_MANOEUVRES:
+            raise IllegalUnderRules(
+                f"{declared_name!r} is not resolved within a duel's strike (choose from "
+                f"{', '.join(STRIKE_MANOEUVRES)})"
+            )
+    declared = Manoeuvres.declare(manoeuvres, other, raises, free_raises)
+    parts += declared.parts
     tn = max(0, sum(p.total for p in armour_tn(session.state, other)))
     events = session.roll(
         actor=actor,
         at=at,
         expression=spec.expression,
-        options=RollOptions(tn=tn, free_raises=free_raises, unskilled=spec.unskilled),
+        options=RollOptions(
+            tn=tn, raises=raises, free_raises=declared.lowering, unskilled=spec.unskilled
+        ),
         dice=dice,
         character=who.name,
         purpose="attack",
         label="Iaijutsu (Strike)/Reflexes",
+        parts=parts,
         trait="reflexes",
         target=other.name,
     )
@@ -258,7 +325,8 @@ def _blow(
     if hit:
         weapon = next((w for w in who.sheet.weapons if w.kind == "melee"), None)
         arms = choose_weapon(who, weapon.name if weapon else None)
-        expression = damage_expression(session, who, arms, None, False, 0)
+        expression = damage_expression(session, who, arms, None, False, declared.increased)
+        feint = declared.feint(session, who, rolled)
         events += session.roll(
             actor=actor,
             at=at,
@@ -268,17 +336,20 @@ def _blow(
             character=who.name,
             purpose="damage",
             label=f"{arms.name} damage",
+            parts=[Part(source="feint", total=feint)] if feint else [],
             target=other.name,
         )
         damage = last_rolled(events)
         reduction = other.sheet.armour.reduction if other.sheet.armour else 0
+        location = declared.location
         events.append(
             WoundsTaken(
                 actor=actor,
                 at=at,
                 character=other.name,
                 amount=max(0, damage.roll.total - reduction),
-                source=f"{who.name}'s iaijutsu strike",
+                source=f"{who.name}'s iaijutsu strike"
+                + (f" ({location})" if location != "torso" else ""),
                 damage=damage.roll.total,
             )
         )
@@ -286,12 +357,27 @@ def _blow(
     return events, hit
 
 
-def strike(session: Play, *, actor: str, at: datetime, duel: str, dice: DiceSource) -> list[Event]:
-    """The strike step, whole: the first striker, then the second if still standing; or
-    both at once on a karmic strike."""
+def strike(
+    session: Play,
+    *,
+    actor: str,
+    at: datetime,
+    duel: str,
+    dice: DiceSource,
+    manoeuvres: Sequence[str] = (),
+    raises: int = 0,
+) -> list[Event]:
+    """The strike step, whole: the first striker (with the focus's free raises, and the
+    ``manoeuvres`` and called ``raises`` declared for that strike), then the second if
+    still standing; or both at once on a karmic strike (no manoeuvre: nobody won the
+    focus)."""
     state = _duel(session, duel, "strike")
     session.gm_only(actor, "run the strike")
     events: list[Event] = []
+    if state.first is None and (manoeuvres or raises):
+        raise IllegalUnderRules(
+            "a karmic strike is simultaneous: nobody won the focus to declare manoeuvres"
+        )
     if state.first is None:
         a, b = (session.character_named(n) for n in state.duellists())
         for who, other in ((a, b), (b, a)):
@@ -301,7 +387,9 @@ def strike(session: Play, *, actor: str, at: datetime, duel: str, dice: DiceSour
         return events
     first = session.character_named(state.first)
     second = session.character_named(state.other(first.name))
-    blow, hit = _blow(session, actor, at, duel, first, second, dice, state.free_raises)
+    blow, hit = _blow(
+        session, actor, at, duel, first, second, dice, state.free_raises, manoeuvres, raises
+    )
     events += blow
     if hit and state.kind == "first_blood":
         events.append(

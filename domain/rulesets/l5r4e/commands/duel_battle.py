@@ -12,6 +12,7 @@ from domain.rulesets.l5r4e import battle
 from domain.rulesets.l5r4e.commands.fields import Character, FreeRaises, Name, Text
 from domain.rulesets.l5r4e.events import BattleEntry
 
+Learnable = Literal["void", "reflexes", "iaijutsu", "mastery", "void_points", "wound_rank"]
 DuelId = Annotated[str, Meta(min_length=1, max_length=40, description="the duel (duel-1, …)")]
 
 
@@ -28,13 +29,25 @@ class BeginDuel(Command, frozen=True, kw_only=True):
 class Assess(Command, frozen=True, kw_only=True):
     """The duellists' assessment rolls."""
 
-    spec = CommandSpec(("duel", "assess"), dice="queue")
+    spec = CommandSpec(
+        ("duel", "assess"),
+        dice="queue",
+        flags={"challenger_learns": "--challenger-learns", "defender_learns": "--defender-learns"},
+    )
 
     duel: DuelId
     raises: Annotated[
         tuple[Annotated[int, Meta(ge=0, le=10)], Annotated[int, Meta(ge=0, le=10)]],
         Meta(description="raises called by the challenger and the defender"),
     ] = (0, 0)
+    challenger_learns: Annotated[
+        tuple[Learnable, ...],
+        Meta(max_length=6, description="what the challenger learns, in the order chosen"),
+    ] = ()
+    defender_learns: Annotated[
+        tuple[Learnable, ...],
+        Meta(max_length=6, description="what the defender learns, in the order chosen"),
+    ] = ()
 
 
 class Concede(Command, frozen=True, kw_only=True):
@@ -57,9 +70,15 @@ class Focus(Command, frozen=True, kw_only=True):
 class Strike(Command, frozen=True, kw_only=True):
     """The strike."""
 
-    spec = CommandSpec(("duel", "strike"), dice="queue")
+    spec = CommandSpec(("duel", "strike"), dice="queue", flags={"manoeuvres": "--manoeuvre"})
 
     duel: DuelId
+    manoeuvres: Annotated[
+        tuple[Annotated[str, Meta(max_length=40)], ...],
+        Meta(max_length=3, description="the first striker's: called_shot:arm, "
+             "increased_damage:2, feint"),
+    ] = ()  # fmt: skip
+    raises: Annotated[int, Meta(ge=0, le=10, description="raises the first striker calls")] = 0
 
 
 class BeginBattle(Command, frozen=True, kw_only=True):
