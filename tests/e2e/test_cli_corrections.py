@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from adapters.replay_file import read_replay, write_replay
 from tests.e2e.conftest import Run, runner
 from tests.e2e.test_cli_session import FUMI, KANEKA, S
 
@@ -148,9 +149,15 @@ def test_an_edited_replay_is_found_by_replay_verify_and_refused_by_import(
 
 
 def test_a_version_1_file_is_not_claimed_verified(tmp_path: Path) -> None:
+    """A session's events with no command records (written as version 1, as before
+    commands were recorded): combat-to-out's, its records left out."""
     kiroku = runner(tmp_path)
     replays = Path(__file__).resolve().parents[2] / "replays"
-    done = kiroku("replay", str(replays / "combat-to-out.jsonl"), "--verify")
+    _, events = read_replay(replays / "combat-to-out.jsonl")
+    unrecorded = tmp_path / "combat-to-out.jsonl"
+    write_replay(unrecorded, events)
+    assert read_replay(unrecorded)[0].version == 1
+    done = kiroku("replay", str(unrecorded), "--verify")
     assert done.returncode == 1
     assert "no rulings to re-judge" in done.stdout
 

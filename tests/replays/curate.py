@@ -1,9 +1,17 @@
 """Author the curated replays in ``replays/`` (run by hand: ``python -m tests.replays.curate``).
 
 Each session is played through the real session aggregate with a fixed clock and the
-faces written out, so the files are the same every time they are made. A file that
-exists is left alone unless ``--force`` is given: replays are regression fixtures, and
-their expected projections change only on purpose (``kiroku replay F --update-expected``).
+faces written out, so the files are the same every time they are made. Each is given as
+command Structs (:class:`tests.support.RecordedTable`), every command recorded with the
+dice it drew or the faces given, the way the service records it: the file is a version 2
+replay (its events, then the records of its rulings), and the suite re-judges every
+ruling in it (``tests/replays/test_replays.py``). One session is not: a
+:class:`tests.support.Table` calling a rule no command gives
+(:func:`tests.replays.curate_4e_more.void_and_movement`), written as version 1.
+
+A file that exists is left alone unless ``--force`` is given: replays are regression
+fixtures, and their expected projections change only on purpose (``kiroku replay F
+--update-expected``).
 """
 
 from __future__ import annotations
@@ -11,17 +19,32 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from adapters.replay_file import write_replay
 from domain.dice.roll_keep.faces import parse_faces
-from domain.dice.roll_keep.roll import RollOptions
-from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.l5r4e.commands.books import (
+    AwardExperience,
+    ChangeGlory,
+    ChangeHonour,
+    SpendExperience,
+    TakeWounds,
+)
+from domain.rulesets.l5r4e.commands.table import (
+    ChooseStance,
+    EndCombat,
+    NextTurn,
+    Roll,
+    RollInitiative,
+    StartCombat,
+    StartRound,
+)
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Skill, Traits, Weapon
-from domain.rulesets.roll_keep_kit.purchase import Purchase
-from domain.session.aggregate import Session
+from domain.session.commands import Retract, Undo
 from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
 from tests.replays.curate_corrections import CORRECTIONS
-from tests.support import Table
+from tests.replays.kit_4e import Curated, join
+from tests.support import RecordedTable
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 
@@ -53,57 +76,48 @@ def bandit() -> CharacterSheet:
     )
 
 
-def combat_to_out() -> Table:
+def combat_to_out() -> RecordedTable:
     """Initiative 5k3 (the summary's example), a 7k3 attack of 24 against TN 20 (its
     example), dai tsuchi damage 8k2 (its example), wound ranks down to Out."""
-    t = Table("combat-to-out")
-    t.do(Session.join, sheet=hida_tsuneo(), player="ana")
-    t.do(Session.join, sheet=bandit(), player="gm-npc")
-    t.do(Play.start_combat)
-    t.do(Play.roll_initiative, character="Hida Tsuneo", dice=parse_faces("7,6,5,2,1"))
-    t.do(Play.roll_initiative, character="Bandit", dice=parse_faces("4,3,2,1"))
-    t.do(Play.start_round)
-    t.do(Play.choose_stance, character="Hida Tsuneo", stance="attack")
-    t.do(Play.choose_stance, character="Bandit", stance="attack")
+    t = RecordedTable("combat-to-out")
+    t.do(join(hida_tsuneo(), "ana"))
+    t.do(join(bandit(), "gm-npc"))
+    t.do(StartCombat())
+    t.do(RollInitiative(character="Hida Tsuneo"), dice=parse_faces("7,6,5,2,1"))
+    t.do(RollInitiative(character="Bandit"), dice=parse_faces("4,3,2,1"))
+    t.do(StartRound())
+    t.do(ChooseStance(character="Hida Tsuneo", stance="attack"))
+    t.do(ChooseStance(character="Bandit", stance="attack"))
 
     def swing(attack: str, damage: str, tn: int = 20) -> None:
         t.do(
-            Play.roll,
-            character="Hida Tsuneo",
-            purpose="attack",
-            label="Heavy Weapons/Agility",
-            expression="7k3",
-            options=RollOptions(tn=tn),
+            Roll(
+                character="Hida Tsuneo",
+                purpose="attack",
+                label="Heavy Weapons/Agility",
+                expression="7k3",
+                tn=tn,
+            ),
             dice=parse_faces(attack),
         )
         t.do(
-            Play.roll,
-            character="Hida Tsuneo",
-            purpose="damage",
-            label="Dai tsuchi",
-            expression="8k2",
-            options=RollOptions(),
+            Roll(character="Hida Tsuneo", purpose="damage", label="Dai tsuchi", expression="8k2"),
             dice=parse_faces(damage),
         )
 
     swing("9,8,7,3,2,1,1", "9,8,3,3,2,2,1,1")  # 24 to hit; 17 damage
-    t.do(Play.take_wounds, character="Bandit", amount=17, source="dai tsuchi")  # Grazed
-    t.do(Play.next_turn)
+    t.do(TakeWounds(character="Bandit", amount=17, source="dai tsuchi"))  # Grazed
+    t.do(NextTurn())
     t.do(
-        Play.roll,
-        character="Bandit",
-        purpose="attack",
-        label="Knives/Agility",
-        expression="4k2",
-        options=RollOptions(tn=20),
+        Roll(character="Bandit", purpose="attack", label="Knives/Agility", expression="4k2", tn=20),
         dice=parse_faces("6,5,2,1"),
     )  # TN 25
-    t.do(Play.next_turn)
-    t.do(Play.start_round)
+    t.do(NextTurn())
+    t.do(StartRound())
     swing("10+4,6,5,3,3,2,1", "10+2,9,4,4,3,2,1,1")  # 25; 21 damage
-    t.do(Play.take_wounds, character="Bandit", amount=21, source="dai tsuchi")  # 38: Out
-    t.do(Play.next_turn)
-    t.do(Play.end_combat)
+    t.do(TakeWounds(character="Bandit", amount=21, source="dai tsuchi"))  # 38: Out
+    t.do(NextTurn())
+    t.do(EndCombat())
     return t
 
 
@@ -127,91 +141,60 @@ def doji_hana() -> CharacterSheet:
     )
 
 
-def xp_insight() -> Table:
+def xp_insight() -> RecordedTable:
     """Awards and spends; Agility 3 → 4 costs 16 and raises Fire (the summary's example),
     which with two skill ranks takes insight from 140 to 152: rank 2."""
-    t = Table("xp-insight")
-    t.do(Session.join, sheet=doji_hana(), player="cat")
-    t.do(Play.award_xp, character="Doji Hana", amount=4, reason="won the winter court debate")
-    t.do(
-        Play.spend_xp,
-        actor="cat",
-        character="Doji Hana",
-        purchase=Purchase("skill", "Sincerity"),
-    )
-    t.do(
-        Play.spend_xp,
-        actor="cat",
-        character="Doji Hana",
-        purchase=Purchase("emphasis", "Courtier", "Gossip"),
-    )
-    t.do(Play.award_xp, character="Doji Hana", amount=10, reason="session three")
-    t.do(Play.spend_xp, actor="cat", character="Doji Hana", purchase=Purchase("trait", "agility"))
-    t.do(
-        Play.spend_xp,
-        actor="cat",
-        character="Doji Hana",
-        purchase=Purchase("skill", "Tea Ceremony"),
-    )
+    t = RecordedTable("xp-insight")
+    t.do(join(doji_hana(), "cat"))
+    t.do(AwardExperience(character="Doji Hana", amount=4, reason="won the winter court debate"))
+    t.do(SpendExperience(character="Doji Hana", skill="Sincerity"), actor="cat")
+    t.do(SpendExperience(character="Doji Hana", emphasis="Courtier:Gossip"), actor="cat")
+    t.do(AwardExperience(character="Doji Hana", amount=10, reason="session three"))
+    t.do(SpendExperience(character="Doji Hana", trait="agility"), actor="cat")
+    t.do(SpendExperience(character="Doji Hana", skill="Tea Ceremony"), actor="cat")
     return t
 
 
-def retracted_ruling() -> Table:
+def retracted_ruling() -> RecordedTable:
     """The GM deals wounds, the table contests the ruling, the GM retracts it (with a reason);
     a roll made under the wrong TN is retracted and made again; an undo."""
-    t = Table("retracted-ruling")
-    t.do(Session.join, sheet=hida_tsuneo(), player="ana")
-    t.do(Session.join, sheet=doji_hana(), player="cat")
-    t.do(Play.take_wounds, character="Doji Hana", amount=12, source="a falling lantern")
-    t.do(
-        Session.retract,
-        position=4,
-        reason="contested: Hana was already outside, per the earlier scene",
-    )
-    t.do(
-        Play.roll,
-        character="Doji Hana",
-        purpose="skill",
-        label="Etiquette/Awareness",
-        expression="6k3",
-        options=RollOptions(tn=25),
-        dice=parse_faces("8,7,6,4,2,1"),
-    )
-    t.do(Session.retract, position=6, reason="the GM misread the TN: the host is a Scorpion, TN 20")
-    t.do(
-        Play.roll,
-        character="Doji Hana",
-        purpose="skill",
-        label="Etiquette/Awareness",
-        expression="6k3",
-        options=RollOptions(tn=20),
-        dice=parse_faces("8,7,6,4,2,1"),
-    )
-    t.do(
-        Play.change_standing,
-        character="Hida Tsuneo",
-        standing="honour",
-        delta=-5,
-        reason="insulted the host",
-    )
-    t.do(Play.change_standing, character="Hida Tsuneo", standing="glory", delta=2)
-    t.do(Session.retract_last, reason="undo: the glory belongs to the next scene")
+    t = RecordedTable("retracted-ruling")
+    t.do(join(hida_tsuneo(), "ana"))
+    t.do(join(doji_hana(), "cat"))
+    t.do(TakeWounds(character="Doji Hana", amount=12, source="a falling lantern"))
+    t.do(Retract(position=4, reason="contested: Hana was already outside, per the earlier scene"))
+
+    def etiquette(tn: int) -> None:
+        t.do(
+            Roll(
+                character="Doji Hana",
+                purpose="skill",
+                label="Etiquette/Awareness",
+                expression="6k3",
+                tn=tn,
+            ),
+            dice=parse_faces("8,7,6,4,2,1"),
+        )
+
+    etiquette(25)
+    t.do(Retract(position=6, reason="the GM misread the TN: the host is a Scorpion, TN 20"))
+    etiquette(20)
+    t.do(ChangeHonour(character="Hida Tsuneo", delta=-5, reason="insulted the host"))
+    t.do(ChangeGlory(character="Hida Tsuneo", delta=2))
+    t.do(Undo(reason="undo: the glory belongs to the next scene"))
     return t
 
 
-def dice_examples() -> Table:
+def dice_examples() -> RecordedTable:
     """The summary's dice examples as rolls: 10, 10, 4 is 24; 12k3 → 10k4; 13k4 → 10k5;
     11k5 → 10k5; emphasis, unskilled and Void."""
-    t = Table("dice-examples")
-    t.do(Session.join, sheet=hida_tsuneo(), player="ana")
+    t = RecordedTable("dice-examples")
+    t.do(join(hida_tsuneo(), "ana"))
 
-    def roll(expression: str, faces: str, **options: object) -> None:
+    def roll(expression: str, faces: str, **options: Any) -> None:
         t.do(
-            Play.roll,
-            expression=expression,
-            options=RollOptions(**options),  # type: ignore[arg-type]
+            Roll(expression=expression, label=f"example {expression}", **options),
             dice=parse_faces(faces),
-            label=f"example {expression}",
         )
 
     roll("1k1", "10+10+4")
@@ -222,18 +205,21 @@ def dice_examples() -> Table:
     roll("3k2", "10,9,8", unskilled=True)
     roll("3k2", "1r1,1r10+5,4", emphasis=True)
     t.do(
-        Play.roll,
-        character="Hida Tsuneo",
-        expression="6k3",
-        purpose="skill",
-        label="Heavy Weapons/Agility",
-        options=RollOptions(tn=20, void=True, raises=2),
+        Roll(
+            character="Hida Tsuneo",
+            expression="6k3",
+            purpose="skill",
+            label="Heavy Weapons/Agility",
+            tn=20,
+            void=True,
+            raises=2,
+        ),
         dice=parse_faces("3,4,5,6,7,8,9"),
     )
     return t
 
 
-SESSIONS: dict[str, Callable[[], Table]] = {
+SESSIONS: dict[str, Callable[[], Curated]] = {
     "combat-to-out": combat_to_out,
     "xp-insight": xp_insight,
     "retracted-ruling": retracted_ruling,
@@ -242,7 +228,7 @@ SESSIONS: dict[str, Callable[[], Table]] = {
 
 
 SESSIONS.update(FOURTH_EDITION)
-SESSIONS.update(CORRECTIONS)  # type: ignore[arg-type]  # a RecordedTable has its records
+SESSIONS.update(CORRECTIONS)
 
 
 def main(argv: list[str]) -> int:
@@ -254,7 +240,10 @@ def main(argv: list[str]) -> int:
             print(f"{path} exists; left alone (--force to rewrite)")
             continue
         table = SESSIONS[name]()
-        write_replay(path, table.session.events, getattr(table, "records", ()))
+        if isinstance(table, RecordedTable):
+            write_replay(path, table.events, table.records)  # version 2
+        else:
+            write_replay(path, table.session.events)  # version 1: no records
         print(f"wrote {path}")
     return 0
 

@@ -1,8 +1,11 @@
-"""What the curated 4e replays share: the katana, heavy armour, a bushi, written faces."""
+"""What the curated replays share: the katana, heavy armour, a bushi, written faces, a join."""
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.source import FaceQueue
 from domain.rulesets.roll_keep_kit.character import (
     Armour,
     CharacterSheet,
@@ -10,9 +13,14 @@ from domain.rulesets.roll_keep_kit.character import (
     Traits,
     Weapon,
 )
-from tests.support import Scripted
+from domain.session.commands import JoinCharacter
+from tests.support import RecordedTable, Scripted, Table
 
 KATANA = Weapon("Katana", "3k2")
+
+Curated = RecordedTable | Table
+"""A curated session: its commands recorded (written as a version 2 replay), or — where a
+call has no command — its events alone (version 1)."""
 
 
 def pad(*faces: int) -> Scripted:
@@ -29,6 +37,12 @@ def d(spec: str) -> Scripted:
     return Scripted(*faces, *[2] * 40)
 
 
+def no_dice() -> FaceQueue:
+    """No faces: for a command that throws dice only sometimes (a night's rest rolls
+    only for the starving), where this time it throws none."""
+    return FaceQueue([])
+
+
 HEAVY = Armour("Heavy armour", 10, 5, 10)
 
 
@@ -42,3 +56,8 @@ def bushi(name: str, **fields: object) -> CharacterSheet:
     }
     base.update(fields)
     return CharacterSheet(**base)  # type: ignore[arg-type]
+
+
+def join(sheet: CharacterSheet, player: str) -> JoinCharacter:
+    """The command that brings ``sheet`` into the session, played by ``player``."""
+    return JoinCharacter(sheet=msgspec.to_builtins(sheet), player=player)
