@@ -5,9 +5,7 @@ faces written out, so the files are the same every time they are made. Each is g
 command Structs (:class:`tests.support.RecordedTable`), every command recorded with the
 dice it drew or the faces given, the way the service records it: the file is a version 2
 replay (its events, then the records of its rulings), and the suite re-judges every
-ruling in it (``tests/replays/test_replays.py``). One session is not: a
-:class:`tests.support.Table` calling a rule no command gives
-(:func:`tests.replays.curate_4e_more.void_and_movement`), written as version 1.
+ruling in it (``tests/replays/test_replays.py``).
 
 A file that exists is left alone unless ``--force`` is given: replays are regression
 fixtures, and their expected projections change only on purpose (``kiroku replay F
@@ -240,10 +238,7 @@ def main(argv: list[str]) -> int:
             print(f"{path} exists; left alone (--force to rewrite)")
             continue
         table = SESSIONS[name]()
-        if isinstance(table, RecordedTable):
-            write_replay(path, table.events, table.records)  # version 2
-        else:
-            write_replay(path, table.session.events)  # version 1: no records
+        write_replay(path, table.events, table.records)  # version 2
         print(f"wrote {path}")
     return 0
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.dice.roll_keep.roll import RollOptions
-from domain.rulesets.l5r4e import attacks, combat
+from domain.rulesets.l5r4e.commands.books import SpendVoid
 from domain.rulesets.l5r4e.commands.court import (
     Armoury,
     ChangeMoney,
@@ -39,10 +38,12 @@ from domain.rulesets.l5r4e.commands.duel_battle import (
 from domain.rulesets.l5r4e.commands.fight import (
     ApplyCondition,
     Attack,
+    Damage,
     Delay,
     EndCondition,
     FullDefense,
     Guard,
+    Move,
     Recover,
     Stand,
     SwapInitiative,
@@ -57,12 +58,9 @@ from domain.rulesets.l5r4e.commands.table import (
     StartRound,
 )
 from domain.rulesets.l5r4e.events import BattleEntry, HonourLoss
-from domain.rulesets.l5r4e.play import Play
-from domain.rulesets.l5r4e.skills import skill_roll
 from domain.rulesets.roll_keep_kit.character import Skill, Weapon
-from domain.session.aggregate import Session
-from tests.replays.kit_4e import KATANA, Curated, bushi, d, join, pad
-from tests.support import RecordedTable, Table
+from tests.replays.kit_4e import KATANA, Curated, bushi, d, join, no_dice, pad
+from tests.support import RecordedTable
 
 
 def stances_and_conditions() -> RecordedTable:
@@ -226,85 +224,65 @@ def honour_and_society() -> RecordedTable:
     return t
 
 
-def void_and_movement() -> Table:
+def void_and_movement() -> RecordedTable:
     """Every use of a Void point in play: +1k1, a skill from 0 to 1, −10 damage, +10
     initiative for the combat, a school technique beside the one-a-round limit, one free
-    action at Out with the GM's leave; moves by Water; a thrown knife.
-
-    The one session still played through the rule functions (a version 1 file, its
-    rulings not re-judged): the free action at Out, ``Play.roll(void_free_action=True)``,
-    is no command's — :class:`~domain.rulesets.l5r4e.commands.table.Roll` has no field
-    for it and :class:`~domain.rulesets.l5r4e.commands.books.SpendVoid` no such use — and
-    a Roll for a character at Out is refused ("Shosuro Mei is Out and cannot act"). Every
-    other call here has its command, and gives the same events through it."""
-    t = Table("void-and-movement")
+    action at Out with the GM's leave; moves by Water; a thrown knife."""
+    t = RecordedTable("void-and-movement")
     knife = Weapon("Knife", "1k1", "Athletics", kind="thrown", size="small")
     t.do(
-        Session.join,
-        player="ana",
-        sheet=bushi(
-            "Shiba Ren",
-            weapons=(KATANA, knife),
-            skills=(Skill("Kenjutsu", 3), Skill("Athletics", 2)),
-        ),
+        join(
+            bushi(
+                "Shiba Ren",
+                weapons=(KATANA, knife),
+                skills=(Skill("Kenjutsu", 3), Skill("Athletics", 2)),
+            ),
+            "ana",
+        )
     )
-    t.do(Session.join, player="ben", sheet=bushi("Shosuro Mei"))
+    t.do(join(bushi("Shosuro Mei"), "ben"))
     t.do(
-        skill_roll,
-        character="Shiba Ren",
-        skill="Swim",
-        trait="strength",
-        void_skill=True,
-        options=RollOptions(tn=15),
+        Roll(character="Shiba Ren", skill="Swim", trait="strength", void_skill=True, tn=15),
         dice=d("10+3,6,2,2"),
         actor="ana",
     )
-    t.do(Play.start_combat)
-    t.do(Play.roll_initiative, character="Shiba Ren", dice=d("5,5,5"))
-    t.do(Play.roll_initiative, character="Shosuro Mei", dice=d("9,8,7"))
-    t.do(Play.start_round)
-    t.do(combat.void_initiative, character="Shiba Ren", actor="ana")
+    t.do(StartCombat())
+    t.do(RollInitiative(character="Shiba Ren"), dice=d("5,5,5"))
+    t.do(RollInitiative(character="Shosuro Mei"), dice=d("9,8,7"))
+    t.do(StartRound())
+    t.do(SpendVoid(character="Shiba Ren", use="initiative"), actor="ana")
     t.do(
-        Play.spend_void,
-        character="Shosuro Mei",
-        purpose="a Shosuro technique",
-        use="technique",
+        SpendVoid(character="Shosuro Mei", purpose="a Shosuro technique", use="technique"),
         actor="ben",
     )
-    t.do(combat.move, character="Shiba Ren", kind="free", actor="ana")
+    t.do(Move(character="Shiba Ren", kind="free"), actor="ana", dice=no_dice())
     t.do(
-        attacks.attack,
-        attacker="Shiba Ren",
-        target="Shosuro Mei",
-        weapon="Knife",
+        Attack(attacker="Shiba Ren", target="Shosuro Mei", weapon="Knife"),
         dice=d("9,8,7,2,2"),
         actor="ana",
     )
-    t.do(attacks.damage, attacker="Shiba Ren", dice=d("8,3,2,2"), void_reduction=True)
-    t.do(Play.next_turn, actor="ana")
-    t.do(combat.move, character="Shosuro Mei", kind="simple", actor="ben")
-    t.do(Play.next_turn, actor="ben")
-    t.do(Play.start_round)
+    t.do(Damage(attacker="Shiba Ren", void_reduction=True), dice=d("8,3,2,2"))
+    t.do(NextTurn(), actor="ana")
+    t.do(Move(character="Shosuro Mei", kind="simple"), actor="ben", dice=no_dice())
+    t.do(NextTurn(), actor="ben")
+    t.do(StartRound())
     t.do(
-        attacks.attack,
-        attacker="Shiba Ren",
-        target="Shosuro Mei",
-        weapon="Katana",
-        void=True,
+        Attack(attacker="Shiba Ren", target="Shosuro Mei", weapon="Katana", void=True),
         dice=d("10+10+9,10+8,9,9,2,2,2"),
         actor="ana",
     )
-    t.do(attacks.damage, attacker="Shiba Ren", dice=d("10+10+10+5,10+9,9,2,2,2"))
+    t.do(Damage(attacker="Shiba Ren"), dice=d("10+10+10+5,10+9,9,2,2,2"))
     t.do(
-        Play.roll,
-        character="Shosuro Mei",
-        expression="3k3",
-        options=RollOptions(tn=10),
+        Roll(
+            expression="3k3",
+            character="Shosuro Mei",
+            tn=10,
+            void_free_action=True,
+            label="a last word",
+        ),
         dice=d("7,5,2"),
-        void_free_action=True,
-        label="a last word",
     )
-    t.do(Play.end_combat)
+    t.do(EndCombat())
     return t
 
 

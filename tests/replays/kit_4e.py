@@ -14,11 +14,11 @@ from domain.rulesets.roll_keep_kit.character import (
     Weapon,
 )
 from domain.session.commands import JoinCharacter
-from tests.support import RecordedTable, Scripted, Table
+from tests.support import RecordedTable, Scripted
 
 KATANA = Weapon("Katana", "3k2")
 
-Curated = RecordedTable | Table
+Curated = RecordedTable
 """A curated session: its commands recorded (written as a version 2 replay), or — where a
 call has no command — its events alone (version 1)."""
 

@@ -43,6 +43,7 @@ def skill_roll(
     hidden: bool = False,
     reason: str | None = None,
     extra_parts: Sequence[Part] = (),
+    void_free_action: bool = False,
 ) -> list[Event]:
     who = session.acting_for(actor, character)
     spec = roll_spec(who.sheet, skill=skill, trait=trait, ring=ring, emphasis=options.emphasis)
@@ -74,5 +75,6 @@ def skill_roll(
         parts=parts,
         trait=spec.trait,
         use_center=use_center,
+        void_free_action=void_free_action,
     )
     return events

@@ -51,6 +51,10 @@ class Roll(Command, frozen=True, kw_only=True):
     label: Annotated[str, Meta(max_length=100)] | None = None
     hidden: Annotated[bool, Meta(description="a GM's hidden roll")] = False
     use_center: Annotated[bool, Meta(description="last round's Center bonus")] = False
+    void_free_action: Annotated[
+        bool,
+        Meta(description="at Out, the GM lets a Void point buy this one free action"),
+    ] = False
 
 
 def decide_roll(play: Any, command: Roll, context: Context) -> list[Event]:
@@ -93,6 +97,7 @@ def decide_roll(play: Any, command: Roll, context: Context) -> list[Event]:
             use_center=command.use_center,
             hidden=command.hidden,
             reason=command.reason,
+            void_free_action=command.void_free_action,
         )
         return events
     if not command.expression:
@@ -111,6 +116,7 @@ def decide_roll(play: Any, command: Roll, context: Context) -> list[Event]:
         hidden=command.hidden,
         reason=command.reason,
         use_center=command.use_center,
+        void_free_action=command.void_free_action,
     )
     return rolled
 
