@@ -65,7 +65,7 @@ def sheet(name: str = "Akodo Kaneka", **changes: Any) -> CharacterSheet:
         "honour": 65,
         "glory": 10,
         "status": 10,
-        "armour": Armour("Light armour", 5, 3),
+        "armour": Armour("Light armour", 5, 3, 5),
         "weapons": (Weapon("Katana", "3k2"),),
     }
     base.update(changes)

@@ -65,7 +65,9 @@ def execute(args: argparse.Namespace, command: Command) -> int:
     try:
         sid = context.session_id(args)
         recorded = service.decide(sid, command, actor=getattr(args, "actor", None), dice=dice)
-        context.print_recorded(args, sid, recorded, service.ruleset(sid))
+        context.print_recorded(
+            args, sid, recorded, service.ruleset(sid), service.load(sid).state.table
+        )
     finally:
         service.store.close()
     return 0

@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import os
 import random
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -122,10 +123,19 @@ def recorded_as_json(
 
 
 def print_recorded(
-    args: argparse.Namespace, session_id: str, recorded: list[Recorded], ruleset: Ruleset
+    args: argparse.Namespace,
+    session_id: str,
+    recorded: list[Recorded],
+    ruleset: Ruleset,
+    after: Any = None,
 ) -> None:
+    """What a command recorded, and what the ruleset says the GM should hear about it
+    (:meth:`Ruleset.warnings`, given the ruleset's state ``after`` the batch): on
+    stderr as ``warning: …`` lines, or under ``warnings`` in ``--json``."""
+    said = getattr(ruleset, "warnings", None)  # a plug-in written before it has none
+    warnings = [] if said is None else said([r.event for r in recorded], after)
     if args.json:
-        print_json(recorded_as_json(session_id, recorded, ruleset))
+        print_json(recorded_as_json(session_id, recorded, ruleset) | {"warnings": warnings})
         return
     for r in recorded:
         event = r.event
@@ -138,3 +148,5 @@ def print_recorded(
         else:
             reason = f" — {event.reason}" if event.reason else ""
             print(f"#{r.position} {describe(event, ruleset)}{reason}")
+    for line in warnings:
+        print(f"warning: {line}", file=sys.stderr)

@@ -55,7 +55,7 @@ KANEKA = CharacterSheet(
     honour=65,
     glory=10,
     status=10,
-    armour=Armour("Light armour", 5, 3),
+    armour=Armour("Light armour", 5, 3, 5),
     weapons=(Weapon("Katana", "3k2"),),
 )
 FUMI = CharacterSheet(

@@ -39,7 +39,9 @@ def _session_open(args: argparse.Namespace) -> int:
             campaign=args.campaign,
             title=args.title,
         )
-        context.print_recorded(args, sid, recorded, service.ruleset(sid))
+        context.print_recorded(
+            args, sid, recorded, service.ruleset(sid), service.load(sid).state.table
+        )
     finally:
         service.store.close()
     return 0

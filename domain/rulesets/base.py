@@ -152,6 +152,12 @@ class Ruleset(Protocol):
         :meth:`explain`. ``kiroku why`` and ``kiroku show`` walk them."""
         ...
 
+    def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
+        """What the GM should hear about a batch just recorded that the rules let stand
+        (a sheet that looks mistaken, a check now due): one line each, nothing refused.
+        ``after`` is the ruleset's state with the batch folded in."""
+        ...
+
 
 class Follows(NamedTuple):
     """The earlier event an event follows from: the latest one that still counts of

@@ -82,18 +82,18 @@ def test_a_guard_protects_an_ally_after_the_guard_s_turn(round_one: Run) -> None
 
 
 def test_free_raises_that_pay_for_a_feint_do_not_lower_the_tn(round_one: Run) -> None:
-    """« sans faire augmenter le ND … à la place … baisser le ND »: 20 against Fumi's
-    armour TN 20 with two free raises paying for the feint is a hit at TN 20 with a
-    feint of +0 — not "vs TN 10", +5."""
+    """« sans faire augmenter le ND … à la place … baisser le ND »: 25 against Fumi's
+    armour TN 20 (+5 for Kaneka's light armour on Agility) with two free raises paying
+    for the feint is a hit at TN 25 with a feint of +0 — not "vs TN 15", +5."""
     done = play(
         round_one,
         ("stance", *S, "--character", A, "attack", "--as", "ana"),
         ("stance", *S, "--character", F, "attack", "--as", "ben"),
         ("attack", *S, "--character", A, "--target", F, "--weapon", "Katana",
-         "--free-raises", "2", "--manoeuvre", "feint", "--faces", "9,6,5,2,2,2",
+         "--free-raises", "2", "--manoeuvre", "feint", "--faces", "9,9,7,2,2,2",
          "--as", "ana"),
     )  # fmt: skip
-    assert "against TN 20 → 20: success" in done, done
+    assert "against TN 25 → 25: success" in done, done
     assert "2 free raise(s) paying for feint, TN unchanged" in round_one("show", *S, "11").stdout
     assert json.loads(round_one("show", *S, "12", "--json").stdout)["event"]["feint_bonus"] == 0
 
@@ -191,7 +191,8 @@ def test_an_unskilled_duel_goes_on_to_its_strike(kiroku: Run) -> None:
     """Neither Kaneka nor Fumi knows Iaijutsu. Kaneka chooses to learn Fumi's wound rank
     (« une de ces informations »); he wins the focus 18 to 2 — two free raises — and his
     unskilled strike (« pas possible … de bénéficier d'augmentations gratuites ») loses
-    them, is made against the full TN 20, and the duel ends at first blood."""
+    them, is made against the full TN 25 (Fumi's 20, his light armour's +5 on
+    Reflexes), and the duel ends at first blood."""
     done = play(
         kiroku,
         ("session", "open", "--id", "night", "--gm", "sensei"),
@@ -207,7 +208,51 @@ def test_an_unskilled_duel_goes_on_to_its_strike(kiroku: Run) -> None:
         ("duel", "focus", *S, "--duel", "duel-1", "--faces", "9,9,1,1"),
         ("duel", "strike", *S, "--duel", "duel-1", "--faces", "9,9,9,5,5,1,1,1,1"),
     )
-    assert "against TN 20 → 20: success" in done
+    assert "against TN 25 → 25: success" in done
     assert "duel-1 ends: first_blood, winner Akodo Kaneka" in done
     shown = kiroku("show", *S, "14").stdout
     assert "2 free raise(s) of the focus lost: an unskilled strike" in shown, shown
+
+
+def test_join_warns_of_light_armour_without_its_skill_penalty(tmp_path: Path) -> None:
+    """« une armure légère entraîne une augmentation de +5 au ND de tous les jets de
+    compétence lié à l'Agilité et aux Réflexes »: a sheet whose light armour has no
+    skill penalty joins, with a warning naming the fix; Kaneka's sheet, which has it,
+    joins without one."""
+    careless = {**json.loads(Path(KANEKA).read_text(encoding="utf-8")), "name": "Matsu Oki"}
+    careless["armour"] = {"name": "Light armour", "tn_bonus": 5, "reduction": 3}
+    sheet = tmp_path / "matsu-oki.json"
+    sheet.write_text(json.dumps(careless), encoding="utf-8")
+    kiroku = runner(tmp_path)
+    play(kiroku, ("session", "open", "--id", "night", "--gm", "sensei"))
+    joined = kiroku("join", *S, "--sheet", str(sheet), "--player", "ana")
+    assert joined.returncode == 0 and "Matsu Oki joins" in joined.stdout
+    assert (
+        "warning: Matsu Oki's Light armour gives +5 to the armour TN, as light armour does, "
+        "but no skill penalty: the summary gives light armour +5 to the TN of every "
+        'Agility and Reflexes skill roll (set its "skill_penalty" to 5' in joined.stderr
+    )
+    as_json = json.loads(kiroku("join", *S, "--sheet", KANEKA, "--player", "ben", "--json").stdout)
+    assert as_json["warnings"] == []
+
+
+def test_a_wound_larger_than_earth_says_the_concentration_check_is_due(
+    shugenja_fight: Run,
+) -> None:
+    """« Si le shugenja reçoit une blessure supérieure en valeur à son anneau de Terre, il
+    doit faire un jet de Volonté »: Aki (Earth 2) concentrates, takes 3 wounds; the
+    wound is recorded with a warning that the check is due, and concentrating again
+    waits for it."""
+    kiroku = shugenja_fight
+    aki = ("--character", "Isawa Aki")
+    play(
+        kiroku,
+        ("stance", *S, *aki, "attack", "--as", "ben"),
+        ("combat", "next", *S),
+        ("concentrate", *S, *aki, "--spell", "Tempest of Air", "--as", "ben"),
+    )
+    wounded = kiroku("wound", *S, *aki, "3")
+    assert wounded.returncode == 0, wounded.stderr
+    assert "the concentration check is due" in wounded.stderr
+    refused = kiroku("concentrate", *S, *aki, "--spell", "Tempest of Air", "--as", "ben")
+    assert refused.returncode == 2 and "comes first" in refused.stderr

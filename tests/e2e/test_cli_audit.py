@@ -50,8 +50,9 @@ def test_show_explains_a_roll_die_by_die_with_its_parts(contested: Run) -> None:
         in text
     )
     assert "kept: d2 9 + d3 8 + d4 13 + d5 6 = 36" in text
-    assert "TN: 20" in text and "result: success by 16" in text
-    assert "parts: Void point +1k1" in text
+    assert "TN: 25" in text and "result: success by 11" in text
+    assert "parts: Light armour on agility TN +5; Void point +1k1" in text
+    assert "base TN: 20 (before the parts)" in text
 
 
 def test_show_json_carries_the_event_whole_and_its_explanation(contested: Run) -> None:
@@ -60,8 +61,11 @@ def test_show_json_carries_the_event_whole_and_its_explanation(contested: Run) -
     assert (shown["position"], shown["type"], shown["actor"]) == (5, "DiceRolled", "ana")
     assert event["roll"]["dice"][0] == [[5], True]  # the 1 rerolled into a 5
     assert event["roll"]["kept_dice"] == [1, 2, 3, 4]
-    assert event["parts"] == [{"source": "Void point", "rolled": 1, "kept": 1}]
-    assert "result: success by 16" in shown["explanation"]
+    assert event["parts"] == [
+        {"source": "Light armour on agility", "tn": 5},  # « +5 au ND … lié à l'Agilité »
+        {"source": "Void point", "rolled": 1, "kept": 1},
+    ]
+    assert "result: success by 11" in shown["explanation"]
 
 
 def test_a_retracted_event_is_shown_with_who_retracted_it_and_why(contested: Run) -> None:

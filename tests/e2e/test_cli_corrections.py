@@ -17,8 +17,8 @@ A, F = "Akodo Kaneka", "Bayushi Fumi"
 
 
 def fight(kiroku: Run) -> None:
-    """Kaneka hits Fumi at 10–12 (32 against TN 20), the damage at 13–14 (20 wounds),
-    a heal of 3 at 15, a note at 16."""
+    """Kaneka hits Fumi at 10–12 (32 against TN 25: her armour 20, his light armour +5),
+    the damage at 13–14 (20 wounds), a heal of 3 at 15, a note at 16."""
     for args in (
         ("session", "open", "--id", "night", "--gm", "sensei"),
         ("join", *S, "--sheet", KANEKA, "--player", "ana"),
@@ -59,7 +59,7 @@ def test_the_amendment_is_previewed_then_made_with_its_consequences(fought: Run)
     assert preview.returncode == 0, preview.stderr
     text = preview.stdout
     assert "amend of the ruling at 10–12 (attack): would record" in text
-    assert "vs TN 20: success" in text and "vs TN 35: failure" in text  # before, after
+    assert "vs TN 25: success" in text and "vs TN 40: failure" in text  # before, after
     assert "dropped 13–14 damage: Akodo Kaneka has no hit waiting" in text
     assert "dropped 15 heal" in text
     assert "1 later rulings stand as they were" in text  # the note

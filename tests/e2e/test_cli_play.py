@@ -49,9 +49,10 @@ def test_an_attack_its_damage_and_the_armour_tn_from_the_shell(fight: Run) -> No
         "--manoeuvre",
         "increased_damage:1",
         "--faces",
-        "10+9,9,8,3,2,2",
+        "10+9,10+2,9,3,2,2",
     )
-    assert attack["roll"]["tn"] == 30  # 20 + Void 10
+    assert attack["roll"]["tn"] == 35  # 20 + Void 10, + 5 for Kaneka's light armour
+    assert attack["roll"]["total"] == 40  # 35 + the raise: a hit
     assert attack["recorded"][-1]["summary"].endswith("damage 7k2")
     damage = ok(fight, "damage", *S, "--character", "Akodo Kaneka", "--faces", "9,8,2,2,2,2,2")
     assert damage["recorded"][-1]["summary"] == (

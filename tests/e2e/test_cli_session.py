@@ -68,7 +68,10 @@ def test_a_gm_runs_a_combat_round_from_the_shell(night: Run) -> None:
     roll = data["roll"]
     # the Void point's +1k1 makes 6k3 a 7k4, which keeps the 3 too
     assert (roll["expression"], roll["total"], roll["success"]) == ("7k4", 27, True)
-    assert roll["parts"] == [{"source": "Void point", "rolled": 1, "kept": 1}]
+    assert roll["parts"] == [
+        {"source": "Light armour on agility", "tn": 5},
+        {"source": "Void point", "rolled": 1, "kept": 1},
+    ]
     assert night("wound", *S, "--character", "Bayushi Fumi", "13").returncode == 0
     assert night("combat", "next", *S).returncode == 0
     state = json.loads(night("state", *S, "--json").stdout)

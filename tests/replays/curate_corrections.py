@@ -3,7 +3,8 @@
 Each is played through the command Structs with every command recorded (a version 2
 replay file: the events, then the records of the rulings), so the suite re-judges every
 ruling in it, the corrections with their consequences included. The fight is the one of
-:func:`fight`: Kaneka's katana hits Fumi (32 against TN 20), 20 damage, a heal of 3.
+:func:`fight`: Kaneka's katana hits Fumi (32 against TN 25: her armour TN 20, his light
+armour +5 on Agility), 20 damage, a heal of 3.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def amended_tn() -> RecordedTable:
 
 
 def amended_raise() -> RecordedTable:
-    """The player had called a raise for damage: the hit stands (32 against 25), the damage
+    """The player had called a raise for damage: the hit stands (32 against 30), the damage
     is rolled again with 7k2 — its seven dice replayed and one more drawn, a 9, so 12 + 9
     = 21 — and the heal stands (21 − 3 armour − 3 healed: 15 wounds)."""
     t, at = fight("amended-raise")

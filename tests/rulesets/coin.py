@@ -10,7 +10,7 @@ it touches nothing of the core.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb
 from typing import Annotated, Any, Literal
@@ -160,6 +160,9 @@ class CoinRuleset:
 
     def follows(self, event: Event, before: Any = None) -> tuple[()]:
         return ()  # a flip follows from nothing
+
+    def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
+        return []  # nothing a flip needs to say
 
 
 def luck(state: Luck) -> dict[str, Any]:

@@ -6,7 +6,7 @@ See the package docstring (:mod:`domain.rulesets.l5r4e`) for the options and rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +18,7 @@ from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.errors import IllegalUnderRules
 from domain.events import Event
 from domain.rulesets.base import Core, Follows, Table, View
+from domain.rulesets.l5r4e.advice import warnings
 from domain.rulesets.l5r4e.fold import HANDLERS, FourEState
 from domain.rulesets.l5r4e.lines_play import describe_play
 from domain.rulesets.l5r4e.links import explain_armour, follows
@@ -123,3 +124,6 @@ class FourthEdition:
 
     def follows(self, event: Event, before: Any = None) -> tuple[Follows, ...]:
         return follows(event, before)
+
+    def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
+        return warnings(events, after)

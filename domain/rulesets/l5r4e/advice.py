@@ -1,0 +1,56 @@
+"""What the GM should hear about a ruling just recorded that the 4e rules let stand.
+
+Nothing here refuses anything; each line names what the table may have missed:
+- « une armure légère entraîne une augmentation de +5 au ND de tous les jets de
+  compétence lié à l'Agilité et aux Réflexes, et de +10 lorsqu'il s'agit d'une armure
+  lourde » (Armures): a sheet whose armour has the bonus of light (+5) or heavy (+10)
+  armour but no skill penalty is most likely missing it.
+- « Si le shugenja reçoit une blessure supérieure en valeur à son anneau de Terre, il
+  doit faire un jet de Volonté » (Concentration): such a wound makes the check due.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain.events import CharacterJoined, Event
+from domain.rulesets.l5r4e.fold import FourEState
+from domain.rulesets.roll_keep_kit.character import CharacterSheet
+from domain.rulesets.roll_keep_kit.events import WoundsTaken
+
+ARMOUR_PENALTIES = {5: ("light", 5), 10: ("heavy", 10)}
+"""The armour TN bonus of the summary's light and heavy armour, and its skill penalty."""
+
+
+def warnings(events: Sequence[Event], after: FourEState | None) -> list[str]:
+    """One line for each thing in ``events`` the GM should hear (see the module)."""
+    lines: list[str] = []
+    for event in events:
+        if isinstance(event, CharacterJoined) and isinstance(event.sheet, CharacterSheet):
+            lines += _armour(event.sheet)
+        elif isinstance(event, WoundsTaken) and after is not None:
+            who = after.character(event.character)
+            if who is not None and who.concentration_due:
+                earth = who.sheet.ring("earth")
+                lines.append(
+                    f"{who.name} took {event.amount} wounds, more than their Earth ring "
+                    f"({earth}), while concentrating: the concentration check is due "
+                    f"(kiroku concentration --character {who.name!r} --cause wound)"
+                )
+    return lines
+
+
+def _armour(sheet: CharacterSheet) -> list[str]:
+    armour = sheet.armour
+    if armour is None or armour.skill_penalty:
+        return []
+    found = ARMOUR_PENALTIES.get(armour.tn_bonus)
+    if found is None:
+        return []
+    kind, penalty = found
+    return [
+        f"{sheet.name}'s {armour.name} gives +{armour.tn_bonus} to the armour TN, as "
+        f"{kind} armour does, but no skill penalty: the summary gives {kind} armour "
+        f"+{penalty} to the TN of every Agility and Reflexes skill roll (set its "
+        f'"skill_penalty" to {penalty} if that is what it is)'
+    ]
