@@ -13,6 +13,7 @@ from domain.rulesets.l5r4e.events import (
     DiceRolled,
     OpposedRollSettled,
     VoidPointsRegained,
+    WeaponDestroyed,
     WoundsHealed,
 )
 from domain.rulesets.l5r4e.play import Play
@@ -53,6 +54,8 @@ class TestOpposed:
         assert events[-1].condition == "disarmed"
 
     def test_a_metal_blade_destroys_a_wooden_one(self) -> None:
+        """« Une arme de métal désarmant une arme de bois la détruit »: the bo is gone
+        from B's sheet, not dropped."""
         from domain.rulesets.roll_keep_kit.character import Weapon
 
         table = Table()
@@ -66,7 +69,11 @@ class TestOpposed:
             second=contests.Side("B", trait="strength"),
             dice=Scripted(9, 9, 9, 1, 1, 1),
         )
-        assert "Bo (wood) is destroyed" in events[-1].note  # type: ignore[attr-defined]
+        destroyed = events[-1]
+        assert isinstance(destroyed, WeaponDestroyed)
+        assert (destroyed.character, destroyed.weapon, destroyed.by) == ("B", "Bo", "A")
+        b = table.state.characters["b"]
+        assert b.sheet.weapons == () and "disarmed" not in b.conditions
 
     def test_resisting_intimidation_adds_the_honour_rank(self) -> None:
         table = Table()

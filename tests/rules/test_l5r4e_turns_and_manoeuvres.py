@@ -9,7 +9,7 @@ from domain.dice.roll_keep.faces import parse_faces
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.rulesets.l5r4e import afflictions, attacks, combat
 from domain.rulesets.l5r4e.armour import armour_tn_total
-from domain.rulesets.l5r4e.events import DiceRolled, FullDefenseRolled
+from domain.rulesets.l5r4e.events import DiceRolled, FullDefenseRolled, WeaponDestroyed
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, Weapon
 from tests.rules.skirmish import KATANA, YUMI, fumi, kaneka, skirmish
@@ -329,6 +329,65 @@ class TestDisarmAndKnockdown:
                 dice=Scripted(*[5] * 10),
                 actor="ben",
             )
+
+    def bo_fight(self, kaneka_weapon: Weapon) -> Table:
+        """Fumi carries a katana and a bo and has just attacked with the bo; Kaneka
+        disarms her in round 2 with ``kaneka_weapon`` (3 raises, then 27 against 6)."""
+        bo = Weapon("Bo", "1k2", "Kenjutsu", material="wood")
+        table = Table()
+        table.join("Akodo Kaneka", "ana", weapons=(KATANA, kaneka_weapon), void=3)
+        table.join("Bayushi Fumi", "ben", weapons=(KATANA, bo), armour=None)
+        table.do(Play.start_combat)
+        table.do(Play.roll_initiative, character="Akodo Kaneka", dice=Scripted(10, 9, 9, 2, 2))
+        table.do(Play.roll_initiative, character="Bayushi Fumi", dice=Scripted(5, 3, 2, 1, 1))
+        table.do(Play.start_round)
+        table.do(Play.next_turn)
+        table.do(
+            attacks.attack,
+            attacker="Bayushi Fumi",
+            target="Akodo Kaneka",
+            weapon="Bo",
+            dice=Scripted(*[2] * 10),
+            actor="ben",
+        )
+        table.do(Play.next_turn, actor="ben")
+        table.do(Play.start_round)
+        table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            weapon=kaneka_weapon.name,
+            raises=3,
+            manoeuvres=["disarm"],
+            dice=Scripted(10, 10, 5, 9, 9, 2, 2, 2, 2),
+        )
+        table.do(attacks.damage, attacker="Akodo Kaneka", dice=Scripted(4, 2, 9, 9, 9, 2, 2, 2))
+        return table
+
+    def test_the_metal_blade_used_destroys_the_wooden_weapon_in_hand(self) -> None:
+        """« Une arme de métal désarmant une arme de bois la détruit »: the weapons that
+        count are the ones used — Kaneka's katana, Fumi's bo, not her katana listed
+        first — and the bo is gone from her sheet."""
+        table = self.bo_fight(Weapon("Wakizashi", "2k2"))
+        events = [r.event for r in table.session.events]
+        assert isinstance(events[-1], WeaponDestroyed) and events[-1].weapon == "Bo"
+        assert [w.name for w in fumi(table).sheet.weapons] == ["Katana"]
+
+    def test_a_wooden_weapon_disarming_a_wooden_one_does_not_destroy_it(self) -> None:
+        """Kaneka's bokken (wood) against Fumi's bo: she drops it, it lies there, and
+        she picks it up with a simple action on her turn (« Elle devra dépenser une
+        action simple pour la ramasser »)."""
+        table = self.bo_fight(Weapon("Bokken", "1k2", material="wood"))
+        assert fumi(table).conditions["disarmed"].note == "Bo dropped, disarmed by Akodo Kaneka"
+        assert [w.name for w in fumi(table).sheet.weapons] == ["Katana", "Bo"]
+        with pytest.raises(IllegalUnderRules, match="not Bayushi Fumi's turn"):
+            table.do(combat.pick_up, character="Bayushi Fumi", actor="ben")
+        table.do(Play.next_turn)
+        events = table.do(combat.pick_up, character="Bayushi Fumi", actor="ben")
+        assert (events[0].kind, events[0].action) == ("simple", "pick up a weapon")  # type: ignore[attr-defined]
+        assert "disarmed" not in fumi(table).conditions
+        with pytest.raises(IllegalUnderRules, match="has dropped no weapon"):
+            table.do(combat.pick_up, character="Bayushi Fumi", actor="ben")
 
     def test_a_knockdown_contest_needs_the_dice_port_and_the_gm(self) -> None:
         table = skirmish(weapons=(KATANA,))

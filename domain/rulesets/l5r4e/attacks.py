@@ -389,6 +389,7 @@ def damage(
             at=at,
             contest=contest,
             effect=contest,
+            weapon=hit.weapon,
             dice=dice,
             first=Side(who.name, trait="strength"),
             second=Side(victim.name, trait="strength"),

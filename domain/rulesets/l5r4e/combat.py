@@ -221,6 +221,33 @@ def stand(session: Play, *, actor: str, at: datetime, character: str) -> list[Ev
     ]
 
 
+def pick_up(session: Play, *, actor: str, at: datetime, character: str) -> list[Event]:
+    """Pick up the weapon a disarm made the character drop: « Elle devra dépenser une
+    action simple pour la ramasser » (Désarmement), « Ramasser une arme ou un objet »
+    among the simple actions. In combat it is the character's simple action on their
+    turn; outside one it simply ends being disarmed."""
+    who = session.acting_for(actor, character)
+    held = who.conditions.get("disarmed")
+    if held is None:
+        raise IllegalUnderRules(f"{who.name} has dropped no weapon to pick up")
+    events: list[Event] = []
+    combat = session.state.combat
+    if combat is not None and combat.round > 0:
+        who = on_turn(session, actor, who.name)
+        spend_action(session, who, "simple", "pick up a weapon")
+        events.append(
+            ActionTaken(
+                actor=actor, at=at, character=who.name, kind="simple", action="pick up a weapon"
+            )
+        )
+    events.append(
+        ConditionEnded(
+            actor=actor, at=at, character=who.name, condition="disarmed", note="picked it up"
+        )
+    )
+    return events
+
+
 def full_defense(
     session: Play, *, actor: str, at: datetime, character: str, dice: Dice
 ) -> list[Event]:

@@ -23,9 +23,15 @@ from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.roll import RollOptions
 from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
-from domain.rulesets.l5r4e.events import ConditionApplied, Event, OpposedRollSettled
+from domain.rulesets.l5r4e.events import (
+    ConditionApplied,
+    Event,
+    OpposedRollSettled,
+    WeaponDestroyed,
+)
 from domain.rulesets.l5r4e.play import Play, last_rolled
 from domain.rulesets.l5r4e.records import CharacterState, key
+from domain.rulesets.roll_keep_kit.character import Weapon
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.rolls import roll_spec
 from domain.rulesets.roll_keep_kit.standing import whole_rank
@@ -73,9 +79,11 @@ def oppose(
     second: Side,
     dice: DiceSource,
     effect: str | None = None,
+    weapon: str | None = None,
 ) -> list[Event]:
     """Both sides roll until one total beats the other; every roll is recorded. With an
-    ``effect``, the winner of a disarm or knockdown contest (the first side) applies it."""
+    ``effect``, the winner of a disarm or knockdown contest (the first side) applies it
+    (a disarm made with ``weapon``; without it, the weapon in the first side's hands)."""
     session.gm_only(actor, "run an opposed roll")
     if effect is not None and effect not in EFFECTS:
         raise MalformedInput(f"effect {effect!r}; choose from {', '.join(EFFECTS)}")
@@ -123,34 +131,71 @@ def oppose(
         )
     )
     if effect is not None and won == 0:
-        events.append(_effect(actor, at, effect, winner, loser))
+        events += _effect(actor, at, effect, winner, loser, weapon)
     return events
 
 
+def in_hand(who: CharacterState) -> Weapon | None:
+    """The weapon in ``who``'s hands: the one they last attacked with, still on their
+    sheet — or, before they have attacked, the first melee weapon on it (the Kiroku
+    reading where the summary does not say which)."""
+    if who.wielding is not None:
+        held = who.sheet.weapon(who.wielding)
+        if held is not None:
+            return held
+    return next((w for w in who.sheet.weapons if w.kind == "melee"), None)
+
+
 def _effect(
-    actor: str, at: datetime, effect: str, winner: CharacterState, loser: CharacterState
-) -> Event:
+    actor: str,
+    at: datetime,
+    effect: str,
+    winner: CharacterState,
+    loser: CharacterState,
+    weapon: str | None,
+) -> list[Event]:
+    """Knockdown: the loser is prone. Disarm: the loser drops the weapon in their hands
+    (« la cible lâche son arme »), or, if it is wood and the winner's is metal, it is
+    destroyed (« Une arme de métal désarmant une arme de bois la détruit ») — the
+    winner's being ``weapon``, the one the disarm was made with."""
     if effect == "knockdown":
-        return ConditionApplied(
+        return [
+            ConditionApplied(
+                actor=actor,
+                at=at,
+                character=loser.name,
+                condition="prone",
+                note=f"knocked down by {winner.name}",
+            )
+        ]
+    theirs = in_hand(loser)
+    mine = winner.sheet.weapon(weapon) if weapon is not None else in_hand(winner)
+    if theirs is None:
+        return [
+            ConditionApplied(
+                actor=actor,
+                at=at,
+                character=loser.name,
+                condition="disarmed",
+                note=f"disarmed by {winner.name}",
+            )
+        ]
+    if mine is not None and mine.material == "metal" and theirs.material == "wood":
+        return [
+            WeaponDestroyed(
+                actor=actor, at=at, character=loser.name, weapon=theirs.name, by=winner.name
+            )
+        ]
+    return [
+        ConditionApplied(
             actor=actor,
             at=at,
             character=loser.name,
-            condition="prone",
-            note=f"knocked down by {winner.name}",
+            condition="disarmed",
+            level=0,
+            note=f"{theirs.name} dropped, disarmed by {winner.name}",
         )
-    theirs = next((w for w in loser.sheet.weapons if w.kind == "melee"), None)
-    mine = next((w for w in winner.sheet.weapons if w.kind == "melee"), None)
-    note = f"disarmed by {winner.name}"
-    if (
-        theirs is not None
-        and mine is not None
-        and mine.material == "metal"
-        and theirs.material == "wood"
-    ):
-        note += f"; {theirs.name} (wood) is destroyed"
-    return ConditionApplied(
-        actor=actor, at=at, character=loser.name, condition="disarmed", note=note
-    )
+    ]
 
 
 def lead_roll(

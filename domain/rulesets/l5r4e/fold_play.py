@@ -40,6 +40,7 @@ from domain.rulesets.l5r4e.events import (
     SpellCast,
     SpellSlotsRestored,
     TurnDelayed,
+    WeaponDestroyed,
 )
 from domain.rulesets.l5r4e.records import BattleState, ConditionState, DuelState, key
 
@@ -103,6 +104,8 @@ def _guard(state: FourEState, event: GuardTaken) -> None:
 
 
 def _attack(state: FourEState, event: AttackResolved) -> None:
+    if (who := state.character(event.attacker)) is not None:
+        who.wielding = None if event.weapon == "Unarmed" else event.weapon
     if state.combat is None:
         return
     if event.hit:
@@ -113,6 +116,14 @@ def _attack(state: FourEState, event: AttackResolved) -> None:
 
 def _settled(state: FourEState, event: OpposedRollSettled) -> None:
     return None
+
+
+def _weapon_destroyed(state: FourEState, event: WeaponDestroyed) -> None:
+    if (who := state.character(event.character)) is not None:
+        kept = tuple(w for w in who.sheet.weapons if w.name != event.weapon)
+        who.sheet = msgspec.structs.replace(who.sheet, weapons=kept)
+        if who.wielding == event.weapon:
+            who.wielding = None
 
 
 def _equipped(state: FourEState, event: Equipped) -> None:
@@ -257,6 +268,7 @@ HANDLERS: dict[type[Any], Handler] = {
     AttackResolved: _attack,
     OpposedRollSettled: _settled,
     Equipped: _equipped,
+    WeaponDestroyed: _weapon_destroyed,
     MedicineKitGained: _kit,
     MedicineKitUsed: _kit_used,
     NightRested: _night,

@@ -36,6 +36,7 @@ from domain.rulesets.l5r4e.events import (
     SpellCast,
     SpellSlotsRestored,
     TurnDelayed,
+    WeaponDestroyed,
 )
 
 
@@ -58,6 +59,8 @@ def describe_play(event: Event) -> str:
             return f"{event.character}'s Full Defense adds {event.bonus} to the armour TN"
         case GuardTaken():
             return f"{event.character} guards {event.protected}"
+        case WeaponDestroyed():
+            return f"{event.by}'s metal destroys {event.character}'s {event.weapon} (wood)"
         case AttackResolved():
             result = "hits" if event.hit else "misses"
             extra = f" [{', '.join(event.manoeuvres)}]" if event.manoeuvres else ""

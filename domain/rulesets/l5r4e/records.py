@@ -57,6 +57,8 @@ class CharacterState:
     treated_today: bool = False
     zeni: int = 0
     slots_used: dict[str, int] = field(default_factory=dict)
+    wielding: str | None = None
+    """The weapon this character last attacked with: the one in their hands."""
     casting: str | None = None
     """The spell this character is casting in combat, through round ``casting_until``."""
     casting_until: int = -1

@@ -49,6 +49,7 @@ DECIDERS: dict[type[Command], Decider] = {
     fight.Delay: call(combat.delay),
     fight.Guard: call(combat.guard),
     fight.Stand: call(combat.stand),
+    fight.PickUp: call(combat.pick_up),
     fight.FullDefense: call(combat.full_defense),
     fight.SwapInitiative: call(combat.swap_initiative),
     fight.ApplyCondition: call(afflictions.apply_condition),

@@ -109,6 +109,14 @@ class Stand(Command, frozen=True, kw_only=True):
     character: Character
 
 
+class PickUp(Command, frozen=True, kw_only=True):
+    """Pick up the weapon a disarm made one drop (a simple action)."""
+
+    spec = CommandSpec(("pick-up",))
+
+    character: Character
+
+
 class FullDefense(Command, frozen=True, kw_only=True):
     """The Full Defense roll."""
 

@@ -41,6 +41,7 @@ from domain.rulesets.l5r4e.events.combat import (
     InitiativeSwapped,
     OpposedRollSettled,
     TurnDelayed,
+    WeaponDestroyed,
 )
 from domain.rulesets.l5r4e.events.duel import (
     DuelAssessed,
@@ -94,6 +95,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     FullDefenseRolled,
     GuardTaken,
     AttackResolved,
+    WeaponDestroyed,
     OpposedRollSettled,
     MedicineKitGained,
     MedicineKitUsed,
@@ -134,5 +136,5 @@ __all__ = [
     "NightRested", "NoteTaken", "OpposedRollSettled", "Recorded", "Revealed", "RollPurpose",
     "RoundStarted", "RulingsCorrected", "SessionOpened", "SpellCast", "SpellSlotsRestored",
     "StanceChosen", "StandingChanged", "TurnDelayed", "TurnPassed", "VoidPointSpent",
-    "VoidPointsRegained", "VoidUse", "WoundsHealed", "WoundsTaken",
+    "VoidPointsRegained", "VoidUse", "WeaponDestroyed", "WoundsHealed", "WoundsTaken",
 ]  # fmt: skip

@@ -61,6 +61,15 @@ class GuardTaken(Event, frozen=True, kw_only=True):
     protected: str
 
 
+class WeaponDestroyed(Event, frozen=True, kw_only=True):
+    """« Une arme de métal désarmant une arme de bois la détruit » (Désarmement): the
+    weapon is gone from ``character``'s sheet."""
+
+    character: str
+    weapon: str
+    by: str
+
+
 class AttackResolved(Event, frozen=True, kw_only=True):
     """What an attack roll meant: hit or miss against the armour TN, with its manoeuvres."""
 
