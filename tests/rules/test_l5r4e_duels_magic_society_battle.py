@@ -18,6 +18,7 @@ from domain.rulesets.l5r4e.events import (
     DuelEnded,
     DuelFocused,
     HonourLoss,
+    OpposedRollSettled,
     Revealed,
     SpellCast,
     StandingChanged,
@@ -539,6 +540,33 @@ class TestBattle:
             dice=Scripted(*ours, 4, 4, 4, 1, 1),
         )
         assert isinstance(events[-1], BattleStatusSet) and events[-1].status == status
+
+    def test_a_tie_the_free_raises_make_is_rolled_again(self) -> None:
+        """« En cas d'égalité, on recommence »: 15 + a free raise against 20 is a tie, so
+        both roll again (32 against 15: winning) — not an army held on a margin of 0."""
+        table = self.battle_table()
+        events = table.do(
+            battle.commanders,
+            ours="Akodo General",
+            theirs="Enemy General",
+            our_free_raises=1,
+            dice=Scripted(5, 5, 5, 1, 1, 1, 1, 9, 9, 2, 1, 1, 9, 9, 9, 1, 1, 1, 1, 5, 5, 5, 1, 1),
+        )
+        settled = next(e for e in events if isinstance(e, OpposedRollSettled))
+        assert (settled.totals, settled.ties) == ((32, 15), 1)
+        assert isinstance(events[-1], BattleStatusSet)
+        assert (events[-1].status, events[-1].margin) == ("winning", 17)
+
+    def test_a_win_by_5_or_less_holds_the_army(self) -> None:
+        table = self.battle_table()
+        events = table.do(
+            battle.commanders,
+            ours="Akodo General",
+            theirs="Enemy General",
+            dice=Scripted(8, 8, 7, 1, 1, 1, 1, 9, 9, 2, 1, 1),
+        )
+        assert isinstance(events[-1], BattleStatusSet)
+        assert (events[-1].status, events[-1].margin) == ("held", 3)
 
     def test_a_character_draws_1d10_plus_water_plus_battle_in_the_table(self) -> None:
         table = self.battle_table()

@@ -8,7 +8,9 @@
   for numbers, ground, weather, heroic opportunities won (free raises here). For the
   characters' army: winning by more than 5 — it wins; winning by less — it is held
   (« tenue en échec »; Kiroku reads a margin of exactly 5 as held, since the text says
-  « > 5 » for a win); losing — it loses. Ties are rolled again.
+  « > 5 » for a win); losing — it loses. Ties are rolled again (« En cas d'égalité, on
+  recommence »), the free raises counted in the totals first: a tie they make is rolled
+  again, never read as held.
 - Each character rolls 1d10 + Water + Battle and reads the GM's table (not in the text:
   loaded as data with the battle) for their engagement and the army's status: glory,
   wounds, a heroic opportunity or a duel. A character may refuse an opportunity or a
@@ -128,16 +130,13 @@ def commanders(
         actor=actor,
         at=at,
         contest="commanders",
-        first=Side(ours, "Battle", "perception"),
-        second=Side(theirs, "Battle", "perception"),
+        first=Side(ours, "Battle", "perception", free_raises=our_free_raises),
+        second=Side(theirs, "Battle", "perception", free_raises=their_free_raises),
         dice=dice,
     )
     rolls = [e for e in events if isinstance(e, DiceRolled)]
-    ours_total = rolls[-2].roll.total + 5 * our_free_raises
-    theirs_total = rolls[-1].roll.total + 5 * their_free_raises
-    margin = ours_total - theirs_total
-    # a margin of 0 can only come from the free raises: the dice themselves never tie
-    status: ArmyStatus = "winning" if margin > WIN_MARGIN else "held" if margin >= 0 else "losing"
+    margin = rolls[-2].roll.total - rolls[-1].roll.total  # free raises in: never a tie
+    status: ArmyStatus = "winning" if margin > WIN_MARGIN else "held" if margin > 0 else "losing"
     events.append(BattleStatusSet(actor=actor, at=at, status=status, margin=margin))
     return events
 

@@ -67,6 +67,9 @@ class Side:
     trait: str | None = None
     ring: str | None = None
     add_honour: bool = False
+    free_raises: int = 0
+    """Free raises granted to this side, +5 each to its total — before totals are
+    compared, so a tie they make is rolled again like any other."""
 
 
 def oppose(
@@ -97,6 +100,10 @@ def oppose(
         for side, who in zip((first, second), sides, strict=True):
             spec = roll_spec(who.sheet, skill=side.skill, trait=side.trait, ring=side.ring)
             parts = [Part(source="honour rank", total=honour_rank(who))] if side.add_honour else []
+            if side.free_raises:
+                parts.append(
+                    Part(source=f"{side.free_raises} free raise(s)", total=5 * side.free_raises)
+                )
             rolled = session.roll(
                 actor=actor,
                 at=at,
