@@ -210,6 +210,30 @@ class TestDuels:
         ended = events[-1]
         assert isinstance(ended, DuelEnded) and ended.winner == "Kakita Ryoku"
 
+    @pytest.mark.parametrize(
+        ("damage", "outcome", "winner", "rank"),
+        [
+            ((10, 10, 10, 9, 1, 1, 1, 1, 1), "death", "Kakita Ryoku", "Dead"),  # 40
+            ((10, 10, 5, 10, 1, 1, 1, 1, 1), "skirmish", None, "Out"),  # 25 + 11 = 36
+        ],
+    )
+    def test_a_duel_to_the_death_is_won_by_death_not_by_out(
+        self, damage: tuple[int, ...], outcome: str, winner: str | None, rank: str
+    ) -> None:
+        """« Dans le cas d'un duel à mort … jusqu'à la mort de l'un d'eux »: Taki (Earth
+        2: Out from 35 to 38 wounds) dies at 40 and Ryoku wins; at 36 he lies Out, alive,
+        strikes nothing back, and the duel goes on as a skirmish."""
+        table = self.won_focus(duellists("to_the_death"))
+        events = table.do(
+            duels.strike, duel="duel-1", dice=Scripted(9, 9, 9, 1, 1, 1, *damage, *[2] * 20)
+        )
+        strikes = [e for e in events if isinstance(e, DiceRolled) and e.purpose == "attack"]
+        assert [s.character for s in strikes] == ["Kakita Ryoku"]
+        ended = events[-1]
+        assert isinstance(ended, DuelEnded) and (ended.outcome, ended.winner) == (outcome, winner)
+        taki = table.state.characters["mirumoto taki"]
+        assert table.play.ruleset.wound_rank(taki.sheet, taki.wounds).name == rank
+
     def test_conceding_after_the_assessment_only(self) -> None:
         table = duellists()
         with pytest.raises(IllegalUnderRules, match="once the assessment is made"):

@@ -69,6 +69,7 @@ class Bookkeeping(PlayBase):
         positive_amount(amount, "wounds healed")
         if state.wounds == 0:
             raise IllegalUnderRules(f"{state.name} has no wounds to heal")
+        self.not_dead(state)
         healed = min(amount, state.wounds)
         return [
             WoundsHealed(actor=actor, at=at, character=state.name, amount=healed, method=method)

@@ -14,8 +14,10 @@ Both duellists hold the Center stance and only act in the duel. Three steps:
   feint), the rest lowering the TN, lost on an unskilled strike; the damage as usual;
   then the second, with the first blow's wounds on them, if still standing. In a duel
   to first blood the first one hit has lost. A karmic strike is simultaneous: no
-  winner, no loser, the cause is void. In a duel to the death, if both stand after the
-  strikes, it goes on as a skirmish.
+  winner, no loser, the cause is void. A duel « à mort » is fought to death — wounds
+  past the Out band (:mod:`domain.rulesets.l5r4e.wounds`): a duellist Dead after a
+  blow has lost; one left Out, alive, strikes no blow back; if both live after the
+  strikes, it goes on as a skirmish « jusqu'à la mort de l'un d'eux ».
 """
 
 from __future__ import annotations
@@ -399,8 +401,12 @@ def strike(
     # « ses actions »: the second duellist strikes with the first blow's wounds on them
     struck = session.after(events)
     second, first = struck.character_named(second.name), struck.character_named(first.name)
-    if session.ruleset.wound_rank(second.sheet, second.wounds).penalty is None:
+    fallen = session.ruleset.wound_rank(second.sheet, second.wounds)
+    if fallen.name == "Dead":
         events.append(DuelEnded(actor=actor, at=at, duel=duel, winner=first.name, outcome="death"))
+        return events
+    if fallen.penalty is None:  # Out, alive: no strike back; « jusqu'à la mort de l'un d'eux »
+        events.append(DuelEnded(actor=actor, at=at, duel=duel, winner=None, outcome="skirmish"))
         return events
     blow, second_hit = _blow(struck, actor, at, duel, second, first, dice, 0)
     events += blow
@@ -410,7 +416,7 @@ def strike(
         outcome, winner = "stopped", None
     else:
         taken = first.wounds + sum(e.amount for e in blow if isinstance(e, WoundsTaken))
-        out = session.ruleset.wound_rank(first.sheet, taken).penalty is None
-        outcome, winner = ("death", second.name) if out else ("skirmish", None)
+        dead = session.ruleset.wound_rank(first.sheet, taken).name == "Dead"
+        outcome, winner = ("death", second.name) if dead else ("skirmish", None)
     events.append(DuelEnded(actor=actor, at=at, duel=duel, winner=winner, outcome=outcome))  # type: ignore[arg-type]
     return events

@@ -110,6 +110,15 @@ class PlayBase:
         if rank.penalty is None:
             raise IllegalUnderRules(f"{character.name} is {rank.name} and cannot act")
 
+    def not_dead(self, character: CharacterState) -> None:
+        """Wounds past the Out band are death (the published game: see
+        :mod:`domain.rulesets.l5r4e.wounds`): no healing brings the dead back."""
+        if self.ruleset.wound_rank(character.sheet, character.wounds).name == "Dead":
+            raise IllegalUnderRules(
+                f"{character.name} is Dead: no healing brings them back (retract the ruling "
+                f"that killed them, if it was wrong)"
+            )
+
     def void_events(
         self, actor: str, at: datetime, state: CharacterState, purpose: str, use: VoidUse
     ) -> list[Event]:

@@ -51,6 +51,7 @@ def rest(
     """A night's rest: natural healing, Void and spell slots back, a new day."""
     session.gm_only(actor, "pass a night")
     who = session.character_named(character)
+    session.not_dead(who)
     events: list[Event] = [NightRested(actor=actor, at=at, character=who.name)]
     fasting = who.conditions.get("fasting")
     stamina = who.sheet.trait("stamina")
@@ -121,6 +122,7 @@ def medicine(
 ) -> list[Event]:
     who = session.acting_for(actor, healer)
     sick = session.character_named(patient)
+    session.not_dead(sick)
     if who.sheet.skill_rank("Medicine") < 1:
         raise IllegalUnderRules(f"{who.name} is not trained in Medicine")
     if who.kit_uses < 1:

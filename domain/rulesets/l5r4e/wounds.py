@@ -1,10 +1,16 @@
 """4e wound ranks and their TN penalties.
 
-Rule (4e summary, « Points de blessures »): eight states; the first, Healthy
-(Indemne), holds Earth × 5 wounds, each following one Earth × 2. The TN of every action
-rises by +3 at Nicked (Égratigné), +5 at Grazed (Légèrement blessé), +10 at Hurt
-(Blessé), +15 at Injured (Gravement blessé), +20 at Crippled (Impotent) and +40 at Down
-(Épuisé); at Out (Hors de combat) the character cannot act.
+Rule (4e summary, « Points de blessures »): « une échelle de huit états : le premier
+palier, Indemne, correspond à un nombre de blessures calculé par Rang de Terre x5. Les
+points de blessures des paliers suivants sont calculés par Rang de Terre x2 ». The TN of
+every action rises by +3 at Nicked (Égratigné), +5 at Grazed (Légèrement blessé), +10
+at Hurt (Blessé), +15 at Injured (Gravement blessé), +20 at Crippled (Impotent) and +40
+at Down (Épuisé); at Out (Hors de combat) the character cannot act. Out is the eighth
+state and has its band of Earth × 2 like the six before it.
+
+Beyond it the summary says nothing; Kiroku follows the published game: a character who
+takes more wounds than the Out band holds is Dead (Mort) — the death a duel « à mort »
+is fought to. Healing can bring Out back; nothing brings Dead back but a retraction.
 """
 
 from __future__ import annotations
@@ -29,5 +35,6 @@ def wound_ladder(sheet: CharacterSheet) -> tuple[WoundRank, ...]:
     for name, french, penalty in _STEPS:
         bound += earth * 2
         ladder.append(WoundRank(name, french, bound, penalty))
-    ladder.append(WoundRank("Out", "Hors de combat", None, None))
+    ladder.append(WoundRank("Out", "Hors de combat", bound + earth * 2, None))
+    ladder.append(WoundRank("Dead", "Mort", None, None))
     return tuple(ladder)
