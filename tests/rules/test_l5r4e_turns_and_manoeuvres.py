@@ -133,6 +133,24 @@ class TestTurns:
         with pytest.raises(IllegalUnderRules, match="mounted: no Full Attack"):
             table.do(Play.choose_stance, character="Bayushi Fumi", stance="full_attack")
 
+    def test_no_full_attack_when_fatigued_or_down(self) -> None:
+        """« Un personnage épuisé ne peut se mettre en posture de Full Attack »: under
+        « Fatigué » in the summary, and « Épuisé » is the Down wound rank too — both are
+        barred; Crippled, one rank above, is not."""
+        table = skirmish()
+        table.do(
+            afflictions.apply_condition, character="Akodo Kaneka", condition="fatigued", level=1
+        )
+        with pytest.raises(IllegalUnderRules, match="fatigued: no Full Attack"):
+            table.do(Play.choose_stance, character="Akodo Kaneka", stance="full_attack")
+        table.do(Play.take_wounds, character="Bayushi Fumi", amount=31, source="a fall")  # Down
+        with pytest.raises(IllegalUnderRules, match=r"Bayushi Fumi is Down \(Épuisé\)"):
+            table.do(
+                Play.choose_stance, character="Bayushi Fumi", stance="full_attack", actor="ben"
+            )
+        table.do(Play.heal, character="Bayushi Fumi", amount=1, method="a breath")  # Crippled
+        table.do(Play.choose_stance, character="Bayushi Fumi", stance="full_attack", actor="ben")
+
     def test_dazed_is_minus_3k0_and_fear_minus_xkx(self) -> None:
         table = skirmish()
         table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="dazed")

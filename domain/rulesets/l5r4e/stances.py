@@ -3,8 +3,9 @@
 Chosen at the start of each round, before the character acts (« À chaque début de
 round, un personnage choisit sa posture »). Prone: Defense or Attack only; dazed:
 Defense or Full Defense only; mounted or on high ground: no Full Attack (« Monté /
-Surélevé »); fatigued: no Full Attack (« Un personnage épuisé ne peut se mettre en
-posture de Full Attack » — the summary says this under fatigue).
+Surélevé »). « Un personnage épuisé ne peut se mettre en posture de Full Attack »: the
+summary says it under « Fatigué », and « Épuisé » is also the name of the Down wound
+rank (+40) — Kiroku bars both, a fatigued character and one at Down.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ STANCES = ("attack", "full_attack", "defense", "full_defense", "center")
 def check_stance(state: FourEState, who: CharacterState, stance: str) -> None:
     """The stance must be chosen at the start of the round, before acting, and fit the
     character's conditions (prone: Defense or Attack; dazed: Defense or Full Defense;
-    mounted, on high ground or fatigued: no Full Attack)."""
+    mounted, on high ground, fatigued or Down: no Full Attack)."""
     combat = state.combat
     if combat is None or combat.round == 0:
         raise IllegalUnderRules("a stance is chosen at the start of a combat round")
@@ -40,3 +41,10 @@ def check_stance(state: FourEState, who: CharacterState, stance: str) -> None:
         for condition in NO_FULL_ATTACK:
             if condition in who.conditions:
                 raise IllegalUnderRules(f"{who.name} is {condition}: no Full Attack stance")
+        ruleset = state.ruleset
+        assert ruleset is not None
+        if ruleset.wound_rank(who.sheet, who.wounds).name == "Down":
+            raise IllegalUnderRules(
+                f"{who.name} is Down (Épuisé): « Un personnage épuisé ne peut se mettre en "
+                f"posture de Full Attack »"
+            )
