@@ -114,7 +114,8 @@ def armour_and_feint() -> RecordedTable:
 
 def damage_and_archery() -> RecordedTable:
     """The dai tsuchi (5k2, Strength 3: 8k2), unarmed 0k1 (3k1), the yumi of strength 3
-    with a sage-leaf arrow (2k2: 5k2), a shot past the bow's range, one into a melee."""
+    with a sage-leaf arrow (2k2: 5k2), a shot 25 m past the bow's range (one complete
+    15 m band: −1k0, 7k3 → 6k3), one into a melee."""
     t = RecordedTable("damage-and-archery")
     dai_tsuchi = Weapon("Dai tsuchi", "5k2", "Heavy Weapons", size="large")
     t.do(

@@ -13,10 +13,11 @@ DAI_TSUCHI = Weapon("Dai tsuchi", "5k2", "Heavy Weapons", size="large")
 YUMI = Weapon("Yumi", skill="Kyujutsu", kind="bow", strength=3, range_m=75, size="large")
 
 
-def skirmish(**attacker: Any) -> Table:
+def skirmish(options: dict[str, str] | None = None, **attacker: Any) -> Table:
     """Two bushi in round 1; Kaneka (initiative 30) acts first, Fumi (10, no armour)
-    second. Kaneka's Kenjutsu has a Katana emphasis: his 1s are rerolled (``1r…``)."""
-    table = Table()
+    second. Kaneka's Kenjutsu has a Katana emphasis: his 1s are rerolled (``1r…``).
+    ``options``: the session's ruleset options."""
+    table = Table(**(options or {}))
     table.join("Akodo Kaneka", "ana", **attacker)
     table.join("Bayushi Fumi", "ben", agility=2, void=3, armour=None)
     table.do(Play.start_combat)

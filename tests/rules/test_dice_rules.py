@@ -193,3 +193,41 @@ def test_the_faces_notation_examples() -> None:
     (rerolled,) = parse_faces("1r10+3")
     assert rerolled == Die((10, 3), rerolled_one=True)
     assert rerolled.value == 13
+
+
+class TestSuccessOnATie:
+    """« Pour réussir un jet de dés, la valeur des dés gardés doit excéder le ND »: the
+    summary's word; the published game lets a total equal to the TN succeed. The option
+    ``success_on_tie`` picks the reading (default true, the published game's)."""
+
+    def roll_15(self, **options: str) -> object:
+        from domain.rulesets.l5r4e.play import Play
+        from tests.support import Table
+
+        table = Table(**options)
+        table.join("Akodo Kaneka", "ana")
+        [rolled] = table.do(
+            Play.roll,
+            character="Akodo Kaneka",
+            expression="3k3",
+            options=RollOptions(tn=15),
+            dice=parse_faces("5,5,5"),
+        )
+        return rolled
+
+    def test_a_tie_succeeds_by_default_and_fails_when_it_must_exceed(self) -> None:
+        assert self.roll_15().roll.success is True  # type: ignore[attr-defined]
+        assert self.roll_15(success_on_tie="false").roll.success is False  # type: ignore[attr-defined]
+
+    def test_the_reading_is_kept_when_the_roll_is_checked_and_in_the_odds(self) -> None:
+        from domain.rulesets.l5r4e import ruleset as l5r4e
+
+        strict, usual = l5r4e.build({"success_on_tie": "false"}), l5r4e.build({})
+        rolled = self.roll_15(success_on_tie="false")
+        strict.verify(rolled)  # type: ignore[arg-type]
+        with pytest.raises(MalformedInput, match="does not recompute"):
+            usual.verify(rolled)  # type: ignore[arg-type]
+        assert strict.odds("1k1", 9) == pytest.approx(usual.odds("1k1", 10)) == 0.1
+        assert usual.odds("1k1", 9) == pytest.approx(0.2)
+        with pytest.raises(MalformedInput, match="success_on_tie='maybe'"):
+            l5r4e.build({"success_on_tie": "maybe"})

@@ -323,10 +323,11 @@ class TestAttacks:
 class TestArchery:
     YUMI = YUMI
 
-    def bow_table(self, strength: int = 3) -> Table:
+    def bow_table(self, strength: int = 3, **options: str) -> Table:
         from domain.rulesets.roll_keep_kit.character import Arrow
 
         return skirmish(
+            options,
             strength=strength,
             weapons=(self.YUMI,),
             arrows=(Arrow("Willow leaf", "2k2"),),
@@ -361,6 +362,8 @@ class TestArchery:
         assert events[-1].damage == "4k2"  # type: ignore[attr-defined]
 
     def test_past_the_range_costs_1k0_per_15_m_up_to_twice_the_range(self) -> None:
+        """« -1g0 par tranche de 15m au delà »: 31 m past the yumi's 75 is two complete
+        bands, −2k0 (6k3 → 4k3); 14 m past it is none."""
         table = self.bow_table()
         events = table.do(
             attacks.attack,
@@ -369,10 +372,22 @@ class TestArchery:
             weapon="Yumi",
             arrow="Willow leaf",
             range_m=106,
-            dice=parse_faces("9,9,9"),
+            dice=parse_faces("9,9,9,2"),
         )
-        rolled = events[-2]  # 31 m past 75: three 15 m bands begun, −3k0
-        assert isinstance(rolled, DiceRolled) and rolled.roll.expression == "3k3"
+        rolled = events[-2]
+        assert isinstance(rolled, DiceRolled) and rolled.roll.expression == "4k3"
+        assert ("31 m past the range", -2) in [(p.source, p.rolled) for p in rolled.parts]
+        table = self.bow_table()
+        events = table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            weapon="Yumi",
+            arrow="Willow leaf",
+            range_m=89,
+            dice=parse_faces("9,9,9,2,2,2"),
+        )
+        assert events[-2].roll.expression == "6k3"  # type: ignore[attr-defined]
         with pytest.raises(IllegalUnderRules, match="past twice"):
             table.do(
                 attacks.attack,
@@ -383,6 +398,20 @@ class TestArchery:
                 range_m=151,
                 dice=parse_faces("1"),
             )
+
+    def test_the_begun_band_reading_is_an_option(self) -> None:
+        """``range_bands=begun``: every band begun counts — 31 m past is three, −3k0."""
+        table = self.bow_table(range_bands="begun")
+        events = table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            weapon="Yumi",
+            arrow="Willow leaf",
+            range_m=106,
+            dice=parse_faces("9,9,9"),
+        )
+        assert events[-2].roll.expression == "3k3"  # type: ignore[attr-defined]
 
     def test_shooting_into_melee_costs_10(self) -> None:
         table = self.bow_table()

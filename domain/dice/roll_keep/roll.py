@@ -147,6 +147,8 @@ def roll(
     source: DiceSource,
     rule: TenDiceRule,
     budget: int = ROLL_BUDGET,
+    *,
+    ties_succeed: bool = True,
 ) -> RollResult:
     """Roll ``expression`` with faces from ``source`` and resolve it."""
     pool = plan(expression, options, rule)
@@ -155,7 +157,7 @@ def roll(
         roll_die(faces, explodes=not options.unskilled, emphasis=options.emphasis)
         for _ in range(pool.rolled)
     )
-    return _resolve_pool(expression, options, pool, dice)
+    return _resolve_pool(expression, options, pool, dice, ties_succeed)
 
 
 def resolve(
@@ -163,6 +165,8 @@ def resolve(
     options: RollOptions,
     dice: Sequence[Die],
     rule: TenDiceRule,
+    *,
+    ties_succeed: bool = True,
 ) -> RollResult:
     """Resolve a roll from faces already rolled; faces that do not fit are refused."""
     pool = plan(expression, options, rule)
@@ -172,12 +176,12 @@ def resolve(
         )
     for index, die in enumerate(dice):
         check_die(die, index, explodes=not options.unskilled, emphasis=options.emphasis)
-    return _resolve_pool(expression, options, pool, tuple(dice))
+    return _resolve_pool(expression, options, pool, tuple(dice), ties_succeed)
 
 
-def recompute(result: RollResult, rule: TenDiceRule) -> RollResult:
+def recompute(result: RollResult, rule: TenDiceRule, *, ties_succeed: bool = True) -> RollResult:
     """Recompute a recorded roll from its recorded faces under the current rules."""
-    return resolve(result.expression, result.options, result.dice, rule)
+    return resolve(result.expression, result.options, result.dice, rule, ties_succeed=ties_succeed)
 
 
 def keep_highest(dice: Sequence[Die], kept: int) -> tuple[int, ...]:
@@ -187,15 +191,20 @@ def keep_highest(dice: Sequence[Die], kept: int) -> tuple[int, ...]:
 
 
 def _resolve_pool(
-    expression: str, options: RollOptions, pool: Pool, dice: tuple[Die, ...]
+    expression: str,
+    options: RollOptions,
+    pool: Pool,
+    dice: tuple[Die, ...],
+    ties_succeed: bool = True,
 ) -> RollResult:
+    """The kept dice, the total and, against a TN, the outcome: a total that meets the
+    TN succeeds, or (``ties_succeed`` false) only one that exceeds it."""
     kept_dice = keep_highest(dice, pool.kept)
     total = sum(dice[i].value for i in kept_dice) + pool.bonus
     success: bool | None = None
     if options.tn is not None:
-        success = (
-            total + RAISE_STEP * options.free_raises >= options.tn + RAISE_STEP * options.raises
-        )
+        margin = total + RAISE_STEP * options.free_raises - options.tn - RAISE_STEP * options.raises
+        success = margin >= 0 if ties_succeed else margin > 0
     return RollResult(
         expression=expression,
         rolled=pool.rolled,

@@ -5,10 +5,15 @@ Options:
 - ``armour_penalty_on_attacks`` (default ``true``): the summary puts armour's +5/+10 on
   « tous les jets de compétence lié à l'Agilité et aux Réflexes », attack rolls
   included; tables that exempt weapon skills set it to ``false``.
+- ``success_on_tie`` (default ``true``): a total equal to the TN succeeds, as in the
+  published game; ``false`` reads the summary's « doit excéder le ND » to the letter.
+- ``range_bands`` (default ``complete``): « -1g0 par tranche de 15m au delà » of a bow's
+  range counts each complete band (25 m past: −1k0); ``begun`` counts each band begun
+  (25 m past: −2k0).
 
 Readings where the summary is short:
-- success is total ≥ TN (the summary writes « excéder »; the published game and
-  every table succeed on equal);
+- success is total ≥ TN unless ``success_on_tie=false`` (the summary writes
+  « excéder »; the published game and most tables succeed on equal);
 - kept dice beyond ten become +2 each (the published ten-dice rule);
 - initiative ties go to the higher Reflexes, then to whoever joined the session first.
 """

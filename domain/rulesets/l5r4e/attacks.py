@@ -16,8 +16,9 @@ Rules, from the 4e summary:
   damage 1 per +1k0; feint 2 (half the margin over the raised TN, rounded up, added to
   the damage, at most 5 × insight rank: 53 against 30 is +12, and 21 damage becomes
   33); knockdown 2, or 4 against four legs (opposed Strength, then prone).
-- « Kyujutsu »: up to twice a bow's range, −1k0 for each 15 m band begun beyond it
-  (« par tranche de 15 m au delà »: 31 m beyond is three bands); −10 to shoot
+- « Kyujutsu »: up to twice a bow's range, −1k0 « par tranche de 15m au delà »: for
+  each complete 15 m band beyond it (31 m beyond is two bands, 14 m none) — or, with
+  the option ``range_bands=begun``, for each band begun (31 m: three); −10 to shoot
   while in melee, and −10 to shoot into a melee (« Corps-à-corps »).
 - « Lancer »: Athletics/Agility for a knife, the Spear skill for spears, Ninjutsu for
   shuriken; Strength adds to the damage as in melee.
@@ -248,8 +249,9 @@ def attack(
                     f"{range_m} m is past twice {arms.name}'s range of {arms.range_m} m"
                 )
             beyond = range_m - arms.range_m
-            if beyond > 0:
-                steps = ceil(beyond / RANGE_STEP_M)
+            begun = session.ruleset.range_bands_begun
+            steps = ceil(beyond / RANGE_STEP_M) if begun else beyond // RANGE_STEP_M
+            if beyond > 0 and steps:
                 parts.append(Part(source=f"{beyond} m past the range", rolled=-steps))
     extra = _extra_attack_ready(session, who)
     events: list[Event] = []

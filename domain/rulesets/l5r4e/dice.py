@@ -13,7 +13,7 @@ from typing import Any
 from domain.dice.roll_keep import odds
 from domain.dice.roll_keep import roll as family
 from domain.dice.roll_keep.die import Die
-from domain.dice.roll_keep.roll import RollOptions, RollResult
+from domain.dice.roll_keep.roll import ROLL_BUDGET, RollOptions, RollResult
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION, Pool
 from domain.dice.source import DiceSource
 
@@ -24,8 +24,10 @@ def plan(expression: str, options: RollOptions) -> Pool:
     return family.plan(expression, options, RULE)
 
 
-def roll(expression: str, options: RollOptions, source: DiceSource, **budget: int) -> RollResult:
-    return family.roll(expression, options, source, RULE, **budget)
+def roll(
+    expression: str, options: RollOptions, source: DiceSource, budget: int = ROLL_BUDGET
+) -> RollResult:
+    return family.roll(expression, options, source, RULE, budget)
 
 
 def resolve(expression: str, options: RollOptions, dice: Sequence[Die]) -> RollResult:

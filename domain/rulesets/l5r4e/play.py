@@ -148,10 +148,10 @@ class Play(Bookkeeping):
     def _roll_dice(
         self, expression: str, options: RollOptions, dice: DiceSource | Sequence[Die]
     ) -> RollResult:
-        rule = self.ruleset.ten_dice_rule
+        rule, ties = self.ruleset.ten_dice_rule, self.ruleset.ties_succeed
         if isinstance(dice, Sequence):
-            return resolve(expression, options, dice, rule)
-        return roll(expression, options, dice, rule)
+            return resolve(expression, options, dice, rule, ties_succeed=ties)
+        return roll(expression, options, dice, rule, ties_succeed=ties)
 
     def roll_initiative(
         self, *, actor: str, at: datetime, character: str, dice: DiceSource | Sequence[Die]

@@ -50,6 +50,10 @@ class FourthEdition:
     """``(state, character, stance)``: raise if the stance may not be taken now."""
     situation: Callable[..., list[Part]]
     """``(state, character, RollContext) -> parts`` the rules add to a character's roll."""
+    ties_succeed: bool = True
+    """Whether a total equal to the TN succeeds (option ``success_on_tie``)."""
+    range_bands_begun: bool = False
+    """Whether a 15 m band begun past a bow's range costs −1k0 (option ``range_bands``)."""
     option_help: Mapping[str, str] = field(default_factory=dict)
     event_types: tuple[type[Event], ...] = ()
     views: Mapping[str, View] = field(default_factory=dict)
@@ -110,11 +114,13 @@ class FourthEdition:
 
     def odds(self, roll: str, tn: int, **options: Any) -> float:
         """Roll & keep odds under this session's ten-dice rule (``unskilled``,
-        ``emphasis``, ``raises``, ``free_raises``)."""
-        return success_probability(roll, tn, rule=self.ten_dice_rule, **options)
+        ``emphasis``, ``raises``, ``free_raises``) and its reading of a tie (a total that
+        must exceed the TN needs one more than it)."""
+        needed = tn if self.ties_succeed else tn + 1
+        return success_probability(roll, needed, rule=self.ten_dice_rule, **options)
 
     def verify(self, event: Event) -> None:
-        verify_roll(event, self.ten_dice_rule)
+        verify_roll(event, self.ten_dice_rule, ties_succeed=self.ties_succeed)
 
     def describe(self, event: Event) -> str:
         return describe_kit(event) or describe_play(event)

@@ -24,6 +24,10 @@ OPTION_HELP = {
     "starting_xp": f"the XP every character starts with (default {STARTING_XP})",
     "armour_penalty_on_attacks": "true (default): armour's TN penalty on Agility and "
     "Reflexes skill rolls counts on attack rolls too; false spares them",
+    "success_on_tie": "true (default): a total equal to the TN succeeds, as in the "
+    "published game; false: it must exceed it (« excéder », the summary's word)",
+    "range_bands": "complete (default): −1k0 for each complete 15 m band past a bow's "
+    "range (« par tranche de 15m au delà »); begun: for each band begun",
 }
 OPTIONS = tuple(OPTION_HELP)
 BOOLEANS = ("true", "false")
@@ -66,15 +70,21 @@ def build(options: Mapping[str, str]) -> FourthEdition:
     raw = options.get("starting_xp", str(STARTING_XP))
     if not raw.isdigit():
         raise MalformedInput(f"option starting_xp={raw!r} is not a whole number of XP")
-    flag = options.get("armour_penalty_on_attacks", "true")
-    if flag not in BOOLEANS:
-        raise MalformedInput(f"option armour_penalty_on_attacks={flag!r} is not true or false")
+    for name in ("armour_penalty_on_attacks", "success_on_tie"):
+        flag = options.get(name, "true")
+        if flag not in BOOLEANS:
+            raise MalformedInput(f"option {name}={flag!r} is not true or false")
+    bands = options.get("range_bands", "complete")
+    if bands not in ("complete", "begun"):
+        raise MalformedInput(f"option range_bands={bands!r} is not complete or begun")
     return FourthEdition(
         id=RULESET_ID,
         title="Legend of the Five Rings, 4th edition",
         options=dict(options),
         ten_dice_rule=FOURTH_EDITION,
         starting_xp=int(raw),
+        ties_succeed=options.get("success_on_tie", "true") == "true",
+        range_bands_begun=bands == "begun",
         stances=STANCES,
         wound_ladder=wound_ladder,
         insight=insight,

@@ -153,12 +153,12 @@ KIT_EVENT_TYPES: tuple[type[Event], ...] = (
 """The kit's events, for a roll & keep ruleset to declare among its own."""
 
 
-def verify_roll(event: Event, rule: TenDiceRule) -> None:
+def verify_roll(event: Event, rule: TenDiceRule, *, ties_succeed: bool = True) -> None:
     """A recorded roll must recompute from its faces to its recorded outcome."""
     if not isinstance(event, DiceRolled):
         return
     try:
-        again = recompute(event.roll, rule)
+        again = recompute(event.roll, rule, ties_succeed=ties_succeed)
     except KirokuError as error:
         raise MalformedInput(f"the recorded roll is invalid: {error}") from None
     if again != event.roll:
