@@ -63,6 +63,11 @@ def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--difficulty", default=None, help="easy, average, very_hard, impossible")
     parser.add_argument("--void-skill", action="store_true", help="a Void point: skill 0 → 1")
     parser.add_argument("--center", action="store_true", help="last round's Center bonus")
+    parser.add_argument(
+        "--void-free-action",
+        action="store_true",
+        help="at Out, the GM lets a Void point buy this one free action",
+    )
     parser.add_argument("--reason", default=None)
     add_data_dir(parser)
 

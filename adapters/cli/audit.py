@@ -270,7 +270,7 @@ def show_command(args: argparse.Namespace) -> int:
         before = state_before(
             service, session, args.position if record is None else record.first, placed
         )
-        explain = getattr(session.ruleset, "explain", None)  # a plug-in written before it
+        explain = getattr(session.ruleset, "explain", None)  # a plug-in may explain nothing
         row["explanation"] = (
             [] if core_event(recorded.event) or explain is None else explain(recorded.event, before)
         )

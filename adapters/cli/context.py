@@ -132,7 +132,7 @@ def print_recorded(
     """What a command recorded, and what the ruleset says the GM should hear about it
     (:meth:`Ruleset.warnings`, given the ruleset's state ``after`` the batch): on
     stderr as ``warning: …`` lines, or under ``warnings`` in ``--json``."""
-    said = getattr(ruleset, "warnings", None)  # a plug-in written before it has none
+    said = getattr(ruleset, "warnings", None)  # a plug-in may have nothing to say
     warnings = [] if said is None else said([r.event for r in recorded], after)
     if args.json:
         print_json(recorded_as_json(session_id, recorded, ruleset) | {"warnings": warnings})

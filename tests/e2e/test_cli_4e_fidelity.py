@@ -245,14 +245,41 @@ def test_a_wound_larger_than_earth_says_the_concentration_check_is_due(
     waits for it."""
     kiroku = shugenja_fight
     aki = ("--character", "Isawa Aki")
+    keep = ("concentrate", *S, *aki, "--spell", "Path to Inner Peace", "--as", "ben")
     play(
         kiroku,
         ("stance", *S, *aki, "attack", "--as", "ben"),
         ("combat", "next", *S),
-        ("concentrate", *S, *aki, "--spell", "Tempest of Air", "--as", "ben"),
+        ("cast", *S, *aki, "--spell", "Path to Inner Peace", "--faces", "7,6,2", "--as", "ben"),
+        ("combat", "next", *S, "--as", "ben"),
+        ("combat", "round", *S),
+        ("stance", *S, "--character", A, "attack", "--as", "ana"),
+        ("stance", *S, *aki, "attack", "--as", "ben"),
+        ("combat", "next", *S),
+        keep,
     )
     wounded = kiroku("wound", *S, *aki, "3")
     assert wounded.returncode == 0, wounded.stderr
     assert "the concentration check is due" in wounded.stderr
-    refused = kiroku("concentrate", *S, *aki, "--spell", "Tempest of Air", "--as", "ben")
+    scratched = kiroku("wound", *S, *aki, "1")
+    assert scratched.returncode == 0 and "warning" not in scratched.stderr
+    refused = kiroku(*keep)
     assert refused.returncode == 2 and "comes first" in refused.stderr
+
+
+def test_the_gm_lets_a_character_at_out_buy_one_free_action(kiroku: Run) -> None:
+    """« s'il lui reste un point de Vide, le MJ peut en autoriser la dépense pour le
+    laisser faire une action gratuite »: Fumi, Out, rolls only with --void-free-action,
+    and the Void point is spent in the same ruling."""
+    play(
+        kiroku,
+        ("session", "open", "--id", "night", "--gm", "sensei"),
+        ("join", *S, "--sheet", FUMI, "--player", "ben"),
+        ("wound", *S, "--character", F, "36"),
+    )
+    last_word = ("roll", "3k3", *S, "--character", F, "--tn", "10", "--faces", "7,5,2")
+    refused = kiroku(*last_word)
+    assert refused.returncode == 2 and "Bayushi Fumi is Out and cannot act" in refused.stderr
+    done = play(kiroku, (*last_word, "--void-free-action", "--label", "a last word"))
+    assert "Bayushi Fumi spends a Void point: one free action while Out" in done
+    assert "against TN 10 → 10: success" in done

@@ -103,8 +103,9 @@ def stances_and_conditions() -> RecordedTable:
     t.do(Stand(character="Bayushi Tai"))
     t.do(NextTurn())
     t.do(ApplyCondition(character="Akodo Ken", condition="dazed"))
-    t.do(Recover(character="Akodo Ken", condition="dazed"), dice=d("9,8,2"))
-    t.do(Recover(character="Akodo Ken", condition="dazed"), dice=d("9,8,2"))
+    # Earth 3k3, dazed −3k0 (« -3g0 à toutes ses actions »): 1k1 — 9 < 20, then 16 ≥ 15
+    t.do(Recover(character="Akodo Ken", condition="dazed"), dice=d("9"))
+    t.do(Recover(character="Akodo Ken", condition="dazed"), dice=d("10+6"))
     t.do(NextTurn())
     t.do(StartRound())
     t.do(SwapInitiative(character="Doji Rei", other="Akodo Ken"))

@@ -19,8 +19,7 @@ from tests.support import RecordedTable, Scripted
 KATANA = Weapon("Katana", "3k2")
 
 Curated = RecordedTable
-"""A curated session: its commands recorded (written as a version 2 replay), or — where a
-call has no command — its events alone (version 1)."""
+"""A curated session: its commands recorded, written as a version 2 replay."""
 
 
 def pad(*faces: int) -> Scripted:

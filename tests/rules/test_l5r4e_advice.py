@@ -27,3 +27,21 @@ def test_armour_with_its_penalty_or_unlike_the_summary_s_says_nothing() -> None:
     assert warnings([joined(Armour("Light armour", 5, 3, 5))], None) == []
     assert warnings([joined(Armour("Ashigaru armour", 3, 1))], None) == []
     assert warnings([joined(None)], None) == []
+
+
+def test_a_spell_above_the_school_rank_is_named_at_join() -> None:
+    """« pourra dès la création de personnage choisir des sorts de niveau 2,
+    correspondant donc au rang d'école que son affinité lui procure »: at rank 1 with an
+    Air affinity, a level 2 Air spell is in reach, a level 3 one is not."""
+    from domain.rulesets.roll_keep_kit.character import Spell
+
+    shugenja = sheet(
+        "Isawa Aki",
+        affinity="air",
+        spells=(Spell("Tempest of Air", "air", 2), Spell("Call upon the Wind", "air", 3)),
+    )
+    event = CharacterJoined(actor="sensei", at=AT, sheet=shugenja, player="ana")
+    assert warnings([event], None) == [
+        "Isawa Aki knows Call upon the Wind (level 3 air) at school rank 2 with air: it "
+        "cannot be cast until the rank reaches 3"
+    ]

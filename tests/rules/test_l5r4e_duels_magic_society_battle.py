@@ -7,7 +7,7 @@ import pytest
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.rulesets.l5r4e import battle, combat, duels, magic, society
+from domain.rulesets.l5r4e import afflictions, battle, combat, duels, magic, society
 from domain.rulesets.l5r4e.events import (
     BattleEntry,
     BattleResultDrawn,
@@ -311,11 +311,43 @@ class TestMagic:
                 magic.cast, character="Isawa Aki", spell="Path to Inner Peace", dice=Scripted()
             )
 
+    def cast_tempest(self) -> Table:
+        table = shugenja()
+        table.do(
+            magic.cast, character="Isawa Aki", spell="Tempest of Air", dice=parse_faces("9,8,7,1,1")
+        )
+        return table
+
+    def test_concentration_keeps_a_spell_cast_and_no_other(self) -> None:
+        """« certains sorts peuvent être maintenus »: a spell cast can be kept going; one
+        never cast (or failed) cannot."""
+        table = shugenja()
+        with pytest.raises(IllegalUnderRules, match="has not cast Tempest of Air"):
+            table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
+        table.do(
+            magic.cast, character="Isawa Aki", spell="Tempest of Air", dice=parse_faces("2,2,1,1,1")
+        )  # 5 < 15: failed
+        with pytest.raises(IllegalUnderRules, match="has not cast Tempest of Air"):
+            table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
+
+    def test_the_gm_cannot_clear_a_due_check_by_applying_concentration_again(self) -> None:
+        table = self.cast_tempest()
+        table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
+        table.do(Play.take_wounds, character="Isawa Aki", amount=3, source="an arrow")
+        with pytest.raises(IllegalUnderRules, match=r"check \(cause wound\) comes first"):
+            table.do(
+                afflictions.apply_condition,
+                character="Isawa Aki",
+                condition="concentrating",
+                note="Tempest of Air",
+            )
+        assert table.state.characters["isawa aki"].concentration_due
+
     def test_concentration_breaks_on_a_failed_willpower_roll(self) -> None:
         """« Si le shugenja reçoit une blessure supérieure en valeur à son anneau de Terre,
         il doit faire un jet de Volonté dont le ND = 20+(5x le niveau de maîtrise du
         sort) … Le sort s'arrête si ces jets sont échoués »."""
-        table = shugenja()
+        table = self.cast_tempest()
         table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
         table.do(Play.take_wounds, character="Isawa Aki", amount=3, source="an arrow")  # Earth 2
         table.do(
@@ -324,7 +356,7 @@ class TestMagic:
         assert "concentrating" not in table.state.characters["isawa aki"].conditions
 
     def test_only_a_wound_larger_than_earth_calls_for_the_check_and_it_comes_first(self) -> None:
-        table = shugenja()  # Earth 2
+        table = self.cast_tempest()  # Earth 2
         table.do(magic.concentrate, character="Isawa Aki", spell="Tempest of Air")
         table.do(Play.take_wounds, character="Isawa Aki", amount=2, source="a scratch")
         with pytest.raises(IllegalUnderRules, match="no wound larger than their Earth ring"):

@@ -112,17 +112,50 @@ class TestTurns:
         table.do(Play.next_turn)
         assert armour_tn_total(table.state, kaneka(table)) == 25
 
-    def test_grappled_or_stunned_is_5_plus_armour_and_nothing_else(self) -> None:
+    def test_a_guard_ended_by_the_guard_s_turn_stays_ended_when_they_delay(self) -> None:
+        """Kaneka's turn comes in round 2: the guard ends, and delaying (or trading
+        initiative) does not bring it back — his turn has come."""
+        for after in ("delay", "swap"):
+            table = skirmish()
+            table.do(combat.guard, character="Akodo Kaneka", protected="Bayushi Fumi")
+            table.do(Play.next_turn)
+            table.do(Play.next_turn, actor="ben")
+            table.do(Play.start_round)
+            assert armour_tn_total(table.state, fumi(table)) == 20
+            if after == "delay":
+                table.do(combat.delay, character="Akodo Kaneka")
+            else:
+                table.do(combat.swap_initiative, character="Akodo Kaneka", other="Bayushi Fumi")
+            assert armour_tn_total(table.state, fumi(table)) == 20, after
+
+    def test_full_defense_ended_by_the_defender_s_turn_stays_ended_when_they_delay(
+        self,
+    ) -> None:
+        table = skirmish()
+        table.do(Play.choose_stance, character="Bayushi Fumi", stance="full_defense")
+        table.do(Play.next_turn)
+        table.do(combat.full_defense, character="Bayushi Fumi", dice=parse_faces("9,7,5,2,1"))
+        table.do(Play.next_turn, actor="ben")
+        table.do(Play.start_round)
+        assert armour_tn_total(table.state, fumi(table)) == 31  # before her turn: it holds
+        table.do(Play.next_turn)  # Kaneka passes; Fumi's turn comes
+        table.do(combat.delay, character="Bayushi Fumi", actor="ben")
+        assert armour_tn_total(table.state, fumi(table)) == 20
+
+    @pytest.mark.parametrize("condition", ["grappled", "stunned"])
+    def test_grappled_or_stunned_is_5_plus_armour_and_nothing_else(self, condition: str) -> None:
         """« Empoigné : ND réduit à 5 + bonus d'armure »; « Étourdi : … ND pour être
-        touché passe à 5 + bonus d'armure »: the Defense stance, a Void point and a
-        guard no longer add to it."""
+        touché passe à 5 + bonus d'armure »: the Defense stance, a Void point, a guard
+        over him and being prone no longer add to it."""
         table = skirmish()
         table.do(combat.void_armour, character="Akodo Kaneka")
         table.do(Play.choose_stance, character="Akodo Kaneka", stance="defense")
-        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="grappled")
+        table.do(Play.next_turn)
+        table.do(combat.guard, character="Bayushi Fumi", protected="Akodo Kaneka", actor="ben")
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="prone")
+        assert armour_tn_total(table.state, kaneka(table)) == 20 + 5 + 4 + 10 + 10 - 10
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition=condition)
         assert armour_tn_total(table.state, kaneka(table)) == 5 + 5  # light armour +5
-        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="stunned")
-        assert armour_tn_total(table.state, kaneka(table)) == 10
 
     def test_stances_and_conditions(self) -> None:
         table = skirmish()
@@ -186,33 +219,34 @@ class TestTurns:
             afflictions.recover,
             character="Akodo Kaneka",
             condition="dazed",
-            dice=parse_faces("9,8"),
-        )  # 17 < 20
+            dice=parse_faces("9"),
+        )  # Earth 2k2, dazed −3k0: 1k1; 9 < 20
         events = table.do(
             afflictions.recover,
             character="Akodo Kaneka",
             condition="dazed",
-            dice=parse_faces("9,8"),
-        )  # 17 ≥ 15
+            dice=parse_faces("10+6"),
+        )  # 16 ≥ 15
         assert events[-2].roll.tn == 15  # type: ignore[attr-defined]
         assert "dazed" not in kaneka(table).conditions
 
-    def test_the_recovery_roll_carries_the_wound_penalty(self) -> None:
-        """« Le ND de ses actions est de … +10 à Blessé »: Kaneka (Earth 2) with 20 wounds
-        is Hurt, so shaking off the daze is Earth against 20 + 10."""
+    def test_the_recovery_roll_carries_what_weighs_on_every_action(self) -> None:
+        """« Le ND de ses actions est de … +10 à Blessé », « Hébété : -3g0 à toutes ses
+        actions »: Kaneka (Earth 2) with 20 wounds is Hurt, so shaking off the daze is his
+        Earth 2k2 less 3k0 — 1k1 — against 20 + 10."""
         table = skirmish()
         table.do(Play.take_wounds, character="Akodo Kaneka", amount=20, source="a blow")
         table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="dazed")
         events = table.do(
-            afflictions.recover,
-            character="Akodo Kaneka",
-            condition="dazed",
-            dice=parse_faces("9,8"),
+            afflictions.recover, character="Akodo Kaneka", condition="dazed", dice=parse_faces("9")
         )
         rolled = events[0]
         assert isinstance(rolled, DiceRolled)
-        assert [(p.source, p.tn) for p in rolled.parts] == [("wound penalty (Hurt)", 10)]
-        assert (rolled.roll.tn, rolled.roll.success) == (30, False)
+        assert [(p.source, p.tn, p.rolled) for p in rolled.parts] == [
+            ("wound penalty (Hurt)", 10, 0),
+            ("dazed", 0, -3),
+        ]
+        assert (rolled.roll.expression, rolled.roll.tn, rolled.roll.success) == ("1k1", 30, False)
         assert "dazed" in kaneka(table).conditions
 
 

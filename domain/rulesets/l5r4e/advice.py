@@ -7,6 +7,9 @@ Nothing here refuses anything; each line names what the table may have missed:
   armour but no skill penalty is most likely missing it.
 - « Si le shugenja reçoit une blessure supérieure en valeur à son anneau de Terre, il
   doit faire un jet de Volonté » (Concentration): such a wound makes the check due.
+- A spell chosen above the school rank with its element (« choisir des sorts de niveau
+  2, correspondant donc au rang d'école que son affinité lui procure »,
+  :mod:`domain.rulesets.l5r4e.affinity`) joins on the sheet but cannot be cast yet.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.events import CharacterJoined, Event
+from domain.rulesets.l5r4e.affinity import effective_rank, out_of_reach
 from domain.rulesets.l5r4e.fold import FourEState
 from domain.rulesets.roll_keep_kit.character import CharacterSheet
 from domain.rulesets.roll_keep_kit.events import WoundsTaken
@@ -27,17 +31,26 @@ def warnings(events: Sequence[Event], after: FourEState | None) -> list[str]:
     lines: list[str] = []
     for event in events:
         if isinstance(event, CharacterJoined) and isinstance(event.sheet, CharacterSheet):
-            lines += _armour(event.sheet)
+            lines += _armour(event.sheet) + _spells(event.sheet)
         elif isinstance(event, WoundsTaken) and after is not None:
             who = after.character(event.character)
-            if who is not None and who.concentration_due:
-                earth = who.sheet.ring("earth")
+            earth = 0 if who is None else who.sheet.ring("earth")
+            if who is not None and who.concentration_due and event.amount > earth:
                 lines.append(
                     f"{who.name} took {event.amount} wounds, more than their Earth ring "
                     f"({earth}), while concentrating: the concentration check is due "
                     f"(kiroku concentration --character {who.name!r} --cause wound)"
                 )
     return lines
+
+
+def _spells(sheet: CharacterSheet) -> list[str]:
+    return [
+        f"{sheet.name} knows {spell.name} (level {spell.level} {spell.element}) at school "
+        f"rank {effective_rank(sheet, spell.element)} with {spell.element}: it cannot be cast "
+        f"until the rank reaches {spell.level}"
+        for spell in out_of_reach(sheet)
+    ]
 
 
 def _armour(sheet: CharacterSheet) -> list[str]:

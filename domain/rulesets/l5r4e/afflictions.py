@@ -17,7 +17,7 @@ from domain.rulesets.l5r4e.combat import RECOVERY_TN, Dice
 from domain.rulesets.l5r4e.conditions import LEVELLED, parse_condition
 from domain.rulesets.l5r4e.events import ConditionApplied, ConditionEnded, Event
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.situation import wound_penalty
+from domain.rulesets.roll_keep_kit.rolls import RollContext
 
 
 def apply_condition(
@@ -38,6 +38,11 @@ def apply_condition(
         raise MalformedInput(f"{name} needs a level of 1 or more (days, or the fear rank)")
     if not 0 <= level <= 100:
         raise MalformedInput(f"condition level {level} is out of range")
+    if name == "concentrating" and who.concentration_due:
+        raise IllegalUnderRules(
+            f"{who.name} took a wound larger than their Earth ring while concentrating: the "
+            f"concentration check (cause wound) comes first"
+        )
     return [
         ConditionApplied(
             actor=actor, at=at, character=who.name, condition=name, level=level, note=note
@@ -61,9 +66,10 @@ def recover(
 ) -> list[Event]:
     """The reaction phase at the end of the round: Earth against TN 20 to shake off being
     stunned or dazed (dazed: 5 lower after each failure; stunned: gone at the second
-    reaction phase whatever the roll). The wound penalty adds to the TN as to every one
-    of the character's actions (« Le ND de ses actions »); the roll is the GM's, made for
-    the character, so nothing else of their situation (dazed −3k0 included) applies."""
+    reaction phase whatever the roll). The roll is one of the character's actions, so
+    what weighs on « ses actions » weighs on it: the wound penalty (« Le ND de ses
+    actions est de +3 … ») and the daze itself (« Hébété : -3g0 à toutes ses actions »),
+    fear too. The GM makes it for the character (who may be unable to act otherwise)."""
     session.gm_only(actor, "run the reaction phase")
     who = session.character_named(character)
     name = parse_condition(condition)
@@ -93,7 +99,7 @@ def recover(
         character=None,
         purpose="ring",
         label=f"{who.name}: Earth to shake off {name}",
-        parts=wound_penalty(session.state, who),
+        parts=session.ruleset.situation(session.state, who, RollContext("ring")),
     )
     rolled = last_rolled(events)
     if rolled.roll.success:

@@ -66,7 +66,7 @@ def manoeuvre_cost(text: str, target: CharacterState) -> tuple[str, int, str]:
             raise MalformedInput(f"called shot {argument!r}; choose from {', '.join(CALLED_SHOT)}")
         return name, CALLED_SHOT[argument], argument
     if name == "increased_damage":
-        count = int(argument) if argument.isdigit() else (1 if not argument else 0)
+        count = int(argument) if argument.isascii() and argument.isdigit() else int(not argument)
         if count < 1:
             raise MalformedInput(f"increased damage {argument!r} is not a number of raises")
         return name, count, str(count)

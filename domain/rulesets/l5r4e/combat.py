@@ -74,17 +74,24 @@ def on_turn(session: Play, actor: str, character: str) -> CharacterState:
     return who
 
 
+def casting(session: Play, who: CharacterState, what: str) -> None:
+    """Refuse ``what`` to a shugenja still casting: « une action complexe pendant
+    laquelle le shugenja ne peut rien faire d'autre » (Magie)."""
+    combat = session.state.combat
+    if combat is not None and who.casting is not None and combat.round <= who.casting_until:
+        raise IllegalUnderRules(
+            f"{who.name} is casting {who.casting} through round {who.casting_until}: « une "
+            f"action complexe pendant laquelle le shugenja ne peut rien faire d'autre » "
+            f"({what!r})"
+        )
+
+
 def spend_action(session: Play, who: CharacterState, kind: ActionKind, action: str) -> None:
     """Check the action fits this turn's budget and the character's stance and state."""
     if kind not in ACTION_KINDS:
         raise MalformedInput(f"action kind {kind!r}; choose from {', '.join(ACTION_KINDS)}")
     combat = _combat(session)
-    if who.casting is not None and combat.round <= who.casting_until:
-        raise IllegalUnderRules(
-            f"{who.name} is casting {who.casting} through round {who.casting_until}: « une "
-            f"action complexe pendant laquelle le shugenja ne peut rien faire d'autre » "
-            f"({action!r})"
-        )
+    casting(session, who, action)
     used = combat.actions.get(key(who.name), [])
     slots = sum(2 if k == "complex" else 1 for k, _ in used if k != "free")
     need = {"free": 0, "simple": 1, "complex": 2}[kind]
@@ -257,6 +264,7 @@ def full_defense(
     who = on_turn(session, actor, character)
     if who.stance != "full_defense":
         raise IllegalUnderRules(f"{who.name} is not in the Full Defense stance")
+    casting(session, who, "the Full Defense roll")
     combat = session.state.combat
     if combat is not None and who.full_defense_round == combat.round:
         raise IllegalUnderRules(f"{who.name} has already rolled Full Defense this turn")

@@ -12,7 +12,9 @@ Both duellists hold the Center stance and only act in the duel. Three steps:
 - Strike: Iaijutsu/Reflexes against the other's armour TN, the free raises applying
   « pour effectuer une Manoeuvre par exemple » (a called shot, increased damage, a
   feint), the rest lowering the TN, lost on an unskilled strike; the damage as usual;
-  then the second, with the first blow's wounds on them, if still standing. In a duel
+  then the second, with the first blow's wounds on them, if still standing (the
+  Kiroku reading: the second strike takes no raise nor manoeuvre — the text gives the
+  free raises and the manoeuvres to the first striker only). In a duel
   to first blood the first one hit has lost. A karmic strike is simultaneous: no
   winner, no loser, the cause is void. A duel « à mort » is fought to death — wounds
   past the Out band (:mod:`domain.rulesets.l5r4e.wounds`): a duellist Dead after a

@@ -126,6 +126,8 @@ class FourEState:
             combat.initiative[who] = InitiativeEntry(
                 state.name, event.roll.total, state.sheet.trait("reflexes"), state.joined
             )
+            if combat.round > 0:
+                combat.note_turn()
 
     def _combat_started(self, event: CombatStarted) -> None:
         self.combat = CombatState()
@@ -141,6 +143,7 @@ class FourEState:
         combat.actions = {}
         combat.pending = {}
         combat.extra_attacks = set()
+        combat.begun = set()
         combat.centered = {
             key(c.name) for c in self.characters.values() if c.center_round == event.number - 1
         }
@@ -149,11 +152,13 @@ class FourEState:
                 state.center_round = -1
                 state.center_bonus_used = False
             state.stance = None  # « À chaque début de round, un personnage choisit sa posture »
+        combat.note_turn()
 
     def _turn_passed(self, event: TurnPassed) -> None:
         if self.combat is None:
             return
         self.combat.acted.append(event.character)
+        self.combat.note_turn()
 
     def _combat_ended(self, event: CombatEnded) -> None:
         self.combat = None
@@ -190,6 +195,7 @@ class FourEState:
             entry = combat.initiative.get(key(state.name))
             if entry is not None:
                 entry.bonus += 10
+                combat.note_turn()
 
     def _void_regained(self, event: VoidPointsRegained) -> None:
         if (state := self.character(event.character)) is not None:

@@ -76,6 +76,7 @@ def _action(state: FourEState, event: ActionTaken) -> None:
 def _delayed(state: FourEState, event: TurnDelayed) -> None:
     if state.combat is not None:
         state.combat.delayed[key(event.character)] = event.behind
+        state.combat.note_turn()
 
 
 def _swapped(state: FourEState, event: InitiativeSwapped) -> None:
@@ -89,6 +90,7 @@ def _swapped(state: FourEState, event: InitiativeSwapped) -> None:
     if first is not None and second is not None:
         first.total, second.total = second.total, first.total
         first.bonus, second.bonus = second.bonus, first.bonus
+        combat.note_turn()
 
 
 def _full_defense(state: FourEState, event: FullDefenseRolled) -> None:
@@ -212,6 +214,8 @@ def _duel_ended(state: FourEState, event: DuelEnded) -> None:
 def _spell_cast(state: FourEState, event: SpellCast) -> None:
     if (who := state.character(event.character)) is not None:
         who.slots_used[event.slot] = who.slots_used.get(event.slot, 0) + 1
+        if event.success:
+            who.spells_cast.add(event.spell)
         if state.combat is not None:
             who.casting = event.spell
             who.casting_until = state.combat.round + event.casting_rounds - 1

@@ -3,14 +3,15 @@
 - A damage roll is made for a hit: « avec un résultat de 24, il réussit à l'atteindre. Il
   doit maintenant faire un Jet de Dommages » (l5r-4e-rules-summary.fr.txt, Jet
   d'Attaque), the dice « pour calculer les dommages d'une attaque réussie » (Jet de
-  Dommages). The damage roll follows the latest hit of its attacker that still counts;
+  Dommages). The damage roll follows the latest hit of its attacker that still counts,
+  when a hit was waiting for it (a duel's strike rolls its damage in its own ruling);
   its wounds are in the same ruling as its roll.
 - A roll's situational parts name what gave them: the Full Attack stance « +2g1 aux jets
   d'attaque », last round's Center stance, the conditions of « Effets conditionnels »
   (:func:`domain.rulesets.l5r4e.situation.part_origin`).
 - An attack is measured against the target's armour TN as it stood (« Valeur de ND
-  d'armure »): its Defense or Full Defense stance, its Full Defense roll, the Void point
-  it spent on armour this round, a guard over it, its conditions
+  d'armure »): its Defense or Full Attack stance, its Full Defense roll, the Void point
+  it spent on armour this round, a guard over it or the guard it gives, its conditions
   (:func:`domain.rulesets.l5r4e.armour.armour_parts`, from the state the attack was
   decided on).
 - A duel's strike follows its focus: « le duelliste ayant remporté le duel de
@@ -37,7 +38,7 @@ def follows(event: Event, before: FourEState | None) -> tuple[Follows, ...]:
     need the state the ruling was decided on are named only when ``before`` is given."""
     links: list[Follows] = []
     if isinstance(event, DiceRolled) and event.character:
-        if event.purpose == "damage":
+        if event.purpose == "damage" and _hit_waiting(before, event.character):
             hit = {"attacker": event.character, "hit": True}
             links.append(Follows("AttackResolved", hit, "the hit it rolls damage for"))
         who = _character(before, event.character)
@@ -67,6 +68,14 @@ def armour_of(
         if max(0, sum(part.total for part, _ in parts)) == event.armour_tn:
             return parts
     return None
+
+
+def _hit_waiting(before: FourEState | None, attacker: str) -> bool:
+    """Whether the damage roll was made for a hit waiting for it: a duel's strike rolls
+    its damage in its own ruling, for no earlier hit. Without the state, assume so."""
+    if before is None:
+        return True
+    return before.combat is not None and key(attacker) in before.combat.pending
 
 
 def _character(before: FourEState | None, name: str) -> CharacterState | None:

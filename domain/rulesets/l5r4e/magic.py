@@ -6,7 +6,10 @@
   minimum of 1 (a level 3 spell in one round: TN 20 + 2 raises = 30). In combat it is
   « une action complexe pendant laquelle le shugenja ne peut rien faire d'autre »: cast
   on the caster's turn, it spends the complex action, and through every round of the
-  casting the caster can take no other action (only pass their turn).
+  casting the caster can take no other action — no attack, move, guard, Full Defense
+  roll, concentration or cast (their rolls the GM calls for are not actions: a fear
+  roll, a reaction phase). Before the first round of a combat nobody's turn has come,
+  so nobody casts.
 - Spells up to the school rank with their element (« choisir des sorts de niveau 2,
   correspondant donc au rang d'école que son affinité lui procure »): a level above the
   effective rank is refused.
@@ -15,11 +18,11 @@
 - Affinity: +1 school rank with its element; deficiency −1 with its opposite (Water ↔ Fire,
   Air ↔ Earth). At school rank 1 with an Air affinity, Air 3: 3k3 + 1k0 + 1k0 = 5k3; the
   same shugenja cannot cast Earth spells at all (rank 0).
-- Concentration: « Se concentrer prend une Action Simple » (in combat, on the caster's
-  turn); a wound larger than the Earth ring taken while concentrating makes a check due
-  (Willpower against 20 + 5 × the spell's level) — concentrating again waits for it, and
-  no such check is made without such a wound; a distraction calls for Willpower against
-  15; a failure ends the spell.
+- Concentration: on a spell the caster has cast (successfully); « Se concentrer prend
+  une Action Simple » (in combat, on the caster's turn); a wound larger than the Earth
+  ring taken while concentrating makes a check due (Willpower against 20 + 5 × the
+  spell's level) — concentrating again waits for it, and no such check is made without
+  such a wound; a distraction calls for Willpower against 15; a failure ends the spell.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.roll import RollOptions
 from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
+from domain.rulesets.l5r4e.affinity import effective_rank
 from domain.rulesets.l5r4e.combat import on_turn, spend_action
 from domain.rulesets.l5r4e.events import (
     ActionTaken,
@@ -41,23 +45,12 @@ from domain.rulesets.l5r4e.events import (
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
 from domain.rulesets.l5r4e.records import CharacterState
-from domain.rulesets.roll_keep_kit.character import CharacterSheet, Ring
 
 Dice = DiceSource | Sequence[Die]
-OPPOSITES: dict[Ring, Ring] = {"water": "fire", "fire": "water", "air": "earth", "earth": "air"}
 
 
 def spell_tn(level: int) -> int:
     return level * 5 + 5
-
-
-def effective_rank(sheet: CharacterSheet, element: Ring) -> int:
-    rank = sheet.school_rank
-    if sheet.affinity == element:
-        rank += 1
-    if sheet.deficiency == element:
-        rank -= 1
-    return max(0, rank)
 
 
 def slots_left(who: CharacterState) -> dict[str, int]:
@@ -152,6 +145,10 @@ def concentrate(
     known = who.sheet.spell(spell)
     if known is None:
         raise NotFound(f"{who.name} does not know the spell {spell!r}")
+    if known.name not in who.spells_cast:
+        raise IllegalUnderRules(
+            f"{who.name} has not cast {known.name}: there is no spell to keep going"
+        )
     if who.concentration_due:
         raise IllegalUnderRules(
             f"{who.name} took a wound larger than their Earth ring while concentrating: the "

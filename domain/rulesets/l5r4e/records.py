@@ -59,6 +59,8 @@ class CharacterState:
     slots_used: dict[str, int] = field(default_factory=dict)
     wielding: str | None = None
     """The weapon this character last attacked with: the one in their hands."""
+    spells_cast: set[str] = field(default_factory=set)
+    """The spells this character has cast successfully: the ones they may keep going."""
     casting: str | None = None
     """The spell this character is casting in combat, through round ``casting_until``."""
     casting_until: int = -1
@@ -105,6 +107,16 @@ class CombatState:
     this turn costs no action."""
     centered: set[str] = field(default_factory=set)
     """Who held the Center stance last round: +10 initiative this round only."""
+    begun: set[str] = field(default_factory=set)
+    """Whose turn has come this round (keys), whatever they did with it: acted, passed,
+    delayed or traded it away (:meth:`note_turn`)."""
+
+    def note_turn(self) -> None:
+        """Record that the turn has come to whoever's turn it now is (the fold calls it
+        after every event that can move the turn)."""
+        current = self.current()
+        if current is not None:
+            self.begun.add(key(current))
 
     def score(self, entry: InitiativeEntry) -> int:
         return entry.total + entry.bonus + (10 if key(entry.character) in self.centered else 0)
@@ -165,16 +177,13 @@ class BattleState:
 def until_next_turn(combat: CombatState | None, who: CharacterState, since: int) -> bool:
     """Whether what ``who`` did in round ``since`` still holds « jusqu'au tour suivant »
     (Esquive) or « jusqu'à son prochain tour » (Garde): through the rest of that round,
-    and in the next one until ``who``'s turn comes (their turn begun or passed ends it;
-    a round they never reach their turn in keeps it to its end)."""
+    and in the next one until ``who``'s turn comes (:attr:`CombatState.begun`: once it
+    has come, a delay or a trade of initiative does not bring the bonus back; a round
+    they never reach their turn in keeps it to its end)."""
     if combat is None or since < 1:
         return False
     if combat.round == since:
         return True
     if combat.round != since + 1:
         return False
-    mine = key(who.name)
-    begun = any(key(name) == mine for name in combat.acted) or (
-        (current := combat.current()) is not None and key(current) == mine
-    )
-    return not begun
+    return key(who.name) not in combat.begun
