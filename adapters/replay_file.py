@@ -23,7 +23,7 @@ from adapters.codec import EventCodec, codec_for, decode_record, encode_event
 from domain.errors import KirokuError, MalformedInput
 from domain.events import Recorded, SessionOpened
 from domain.rulesets import load_ruleset
-from domain.session.chain import head
+from domain.session.chain import Stored, head
 from domain.session.record import CommandRecord
 
 FORMAT = "kiroku-replay"
@@ -73,38 +73,63 @@ COMMAND_LINE = b'{"command":'
 _encoder = msgspec.json.Encoder()
 
 
-def header_for(events: list[Recorded], records: Sequence[CommandRecord] = ()) -> ReplayHeader:
+def header_for(
+    events: list[Recorded],
+    records: Sequence[CommandRecord] = (),
+    stored: Sequence[Stored] | None = None,
+) -> ReplayHeader:
+    """The header of a file of ``events``: its head is the chain's over the events as
+    they are written — ``stored``, when they are written as they were stored."""
     opened = events[0].event
     assert isinstance(opened, SessionOpened)
     if not records:
         return ReplayHeader(FORMAT, 1, opened.ruleset, opened.session)
+    chained: Sequence[Recorded | Stored] = events if stored is None else stored
     return ReplayHeader(
-        FORMAT, VERSION, opened.ruleset, opened.session, head(opened.session, events)
+        FORMAT, VERSION, opened.ruleset, opened.session, head(opened.session, chained)
     )
 
 
 def dump_lines(
-    events: Iterable[Recorded], header: ReplayHeader, records: Sequence[CommandRecord] = ()
+    events: Iterable[Recorded | Stored],
+    header: ReplayHeader,
+    records: Sequence[CommandRecord] = (),
 ) -> Iterable[bytes]:
+    """The file's lines; an event :class:`Stored` is written as it was stored, word for
+    word, so the chain its records were sealed with still holds in the file."""
     yield _encoder.encode(header) + b"\n"
     for recorded in events:
-        yield (
-            b'{"position":%d,"event":' % recorded.position + encode_event(recorded.event) + b"}\n"
+        payload = (
+            _encoder.encode(recorded.payload)
+            if isinstance(recorded, Stored)
+            else encode_event(recorded.event)
         )
+        yield b'{"position":%d,"event":' % recorded.position + payload + b"}\n"
     for record in records:
         yield COMMAND_LINE + encode_event(record) + b"}\n"
 
 
-def write_replay(path: Path, events: list[Recorded], records: Sequence[CommandRecord] = ()) -> None:
+def write_replay(
+    path: Path,
+    events: Sequence[Recorded | Stored],
+    records: Sequence[CommandRecord] = (),
+    header: ReplayHeader | None = None,
+) -> None:
     """Write a session's events (and its command records) as a replay file (atomically: a
-    temp file, then a rename)."""
+    temp file, then a rename); events :class:`Stored` go with the ``header`` made for
+    them (:func:`header_for`)."""
     if not events:
         raise MalformedInput("an empty session has nothing to write")
     if not path.parent.is_dir():
         raise MalformedInput(f"cannot write {str(path)!r}: there is no folder {str(path.parent)!r}")
     temporary = path.with_name(path.name + ".part")
     with temporary.open("wb") as out:
-        out.writelines(dump_lines(events, header_for(events, records), records))
+        if header is None:
+            recorded = [e for e in events if isinstance(e, Recorded)]
+            if len(recorded) != len(events):
+                raise ValueError("events written as stored need the header made for them")
+            header = header_for(recorded, records)
+        out.writelines(dump_lines(events, header, records))
     temporary.replace(path)
 
 
@@ -114,6 +139,23 @@ def read_replay(
     """Read and validate a whole replay file; a corrupt one raises :class:`CorruptReplay`."""
     header, events, _ = read_replay_records(path, recompute_rolls=recompute_rolls)
     return header, events
+
+
+def read_replay_stored(path: Path | str) -> list[Stored]:
+    """A replay file's events as its lines hold them (plain JSON: what its chain is
+    computed over); read after :func:`read_replay_records` has checked the file."""
+    try:
+        lines = Path(path).read_bytes().removeprefix(BOM).splitlines()[1:]
+    except OSError as error:
+        raise MalformedInput(f"cannot read replay {str(path)!r}: {error.strerror}") from None
+    stored = []
+    for line in lines:
+        if not line.strip():
+            continue
+        found = msgspec.json.decode(line)
+        if isinstance(found, dict) and "event" in found:
+            stored.append(Stored(found["position"], found["event"]))
+    return stored
 
 
 def read_replay_records(

@@ -200,7 +200,8 @@ class SessionService:
             return held[1]
         record = self.store.latest_record(session_id, version)
         start, value = (record.last, record.chain) if record and record.chain else (0, GENESIS)
-        found = head(session_id, self.store.read(session_id, start, until=version), value)
+        stored = self.store.read_stored(session_id, start, until=version)
+        found = head(session_id, stored, value)  # as stored: see domain.session.chain.link
         self._heads[session_id] = (version, found)
         return found
 

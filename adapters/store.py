@@ -19,10 +19,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+import msgspec
+
 from adapters.codec import EventCodec, codec_for, decode_opened, decode_record
 from adapters.sqlite_reads import EVENTS_TABLE, SqliteReader, Window, index_topics
 from domain.errors import MalformedInput, NotFound
 from domain.events import Event, Recorded, SessionOpened
+from domain.session.chain import Stored
 from domain.session.record import CommandRecord
 
 if TYPE_CHECKING:
@@ -227,6 +230,34 @@ class EventStore:
                 return
             after = rows[-1][0]
 
+    def read_stored(
+        self, session_id: str, after: int = 0, *, until: int | None = None
+    ) -> Generator[Stored, None, None]:
+        """The session's events after ``after`` (up to ``until``) as they were stored:
+        plain JSON payloads, not read into today's event types — what the hash chain is
+        computed over (:mod:`domain.session.chain`)."""
+        stream = stream_id(session_id)
+        where = f"session {session_id!r}"
+        if self.reader is not None:
+            window = Window(stream.hex, after, until, None)
+            for _, joined in self.reader.pages(window, READ_PAGE):
+                payloads = _plain(joined.states, where)
+                positions = _plain(joined.positions, where)
+                if not isinstance(payloads, list) or not isinstance(positions, list):
+                    raise MalformedInput(f"{where}: a page of stored events is not a list")
+                for position, payload in zip(positions, payloads, strict=True):
+                    yield Stored(position, payload)
+            return
+        from adapters.library import fetch_rows
+
+        while True:
+            rows = fetch_rows(self.recorder, stream, after, READ_PAGE, until, None)
+            for position, state in rows:
+                yield Stored(position, _plain(state, f"{where}, event {position}"))
+            if len(rows) < READ_PAGE:
+                return
+            after = rows[-1][0]
+
     def corrections(
         self, session_id: str, after: int = 0, until: int | None = None
     ) -> list[Recorded]:
@@ -298,3 +329,11 @@ def describe_store_error(error: BaseException, config: StoreConfig) -> str:
             f"the store {where} cannot be opened for this ({text}): check its folder's permissions"
         )
     return f"the store {where} failed: {text}"
+
+
+def _plain(data: bytes, where: str) -> Any:
+    """Stored JSON as plain values."""
+    try:
+        return msgspec.json.decode(data)
+    except (msgspec.DecodeError, RecursionError):
+        raise MalformedInput(f"{where}: the stored event is not JSON") from None

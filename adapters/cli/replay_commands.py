@@ -16,10 +16,12 @@ from adapters.replay_file import (
     header_for,
     read_replay,
     read_replay_records,
+    read_replay_stored,
     write_replay,
 )
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.session.aggregate import Session
+from domain.session.chain import GENESIS, seal
 from domain.session.record import CommandRecord
 from domain.session.verify import Discrepancy, Verdict, verify
 from projections import project
@@ -41,23 +43,28 @@ def _export(args: argparse.Namespace) -> int:
         events = list(service.store.read(args.session_id))
         last = events[-1].position  # a command appended meanwhile is not in this export
         records = [r for r in service.store.records(args.session_id) if r.last <= last]
+        stored = list(service.store.read_stored(args.session_id, until=last))
     finally:
         service.store.close()
+    # the events as they were stored, word for word: the file's chain is the store's
+    header = header_for(events, records, stored)
     if args.output:
-        write_replay(Path(args.output), events, records)
+        write_replay(Path(args.output), stored, records, header)
         print(
             f"wrote {len(events)} events and {len(records)} command records of "
             f"{args.session_id!r} to {args.output}"
         )
     else:
-        sys.stdout.buffer.writelines(dump_lines(events, header_for(events, records), records))
+        sys.stdout.buffer.writelines(dump_lines(stored, header, records))
     return 0
 
 
 def _import(args: argparse.Namespace) -> int:
     header, events, records = read_replay_records(args.file)
     Session(events)  # the stream folds: positions follow, it opens first
-    verdict = verify(events, records, expected_head=header.head)
+    verdict = verify(
+        events, records, expected_head=header.head, stored=read_replay_stored(args.file)
+    )
     if verdict.problem is not None:
         problem = verdict.problem
         raise MalformedInput(
@@ -71,6 +78,8 @@ def _import(args: argparse.Namespace) -> int:
             raise IllegalUnderRules(
                 f"a session {header.session!r} already exists; nothing was imported"
             )
+        if verdict.sealed:  # sealed again over the events as this store holds them
+            records, _ = seal(header.session, GENESIS, events, records)
         service.store.append(header.session, 0, [r.event for r in events], records)
         service.snapshot(header.session, force=True)  # the next command folds no history
     finally:
@@ -153,9 +162,10 @@ def _verify_session(args: argparse.Namespace) -> int:
         service.load(sid)
         events = list(service.store.read(sid))
         records = [r for r in service.store.records(sid) if r.last <= events[-1].position]
+        stored = list(service.store.read_stored(sid, until=events[-1].position))
     finally:
         service.store.close()
-    verdict = verify(events, records, expected_head=args.head)
+    verdict = verify(events, records, expected_head=args.head, stored=stored)
     return _verified(args, verdict, f"session {sid!r}")
 
 
@@ -163,7 +173,9 @@ def _replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if args.verify:
         header, events, records = read_replay_records(path)
-        verdict = verify(events, records, expected_head=header.head)
+        verdict = verify(
+            events, records, expected_head=header.head, stored=read_replay_stored(path)
+        )
         problem = verdict.problem
         line = None if problem is None else file_line(problem, len(events), records)
         return _verified(args, verdict, f"{args.file}", line)

@@ -9,12 +9,20 @@ longer meets the seal of the first ruling at or after it. A truncation (the last
 and their records gone together) leaves a shorter chain that is still whole: it is
 found against a head given from outside (``kiroku verify --head``, the head an export
 carries), as only an outside copy can tell what is missing.
+
+The payload hashed is the event as it is stored (:class:`Stored`: the store's row, a
+replay file's line), read as plain JSON — not as today's event types would read it back:
+a field an event type gains later, read at its default, or an event upcast on reading,
+must not make every earlier seal look broken. An event being recorded is hashed from its
+Struct, which encodes exactly as it is stored; an export writes the stored events word
+for word; an import seals its records again over the events as the store holds them.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -27,21 +35,34 @@ GENESIS = "0" * 64
 _encoder = msgspec.json.Encoder(order="sorted")
 
 
-def link(previous: str, session: str, recorded: Recorded) -> str:
-    """The chain's value after ``recorded``, the value before it being ``previous``."""
-    event = recorded.event
+class Stored(NamedTuple):
+    """An event as it was stored: its position and its payload as plain JSON values (the
+    store's row, a replay file's line), not read into today's event types."""
+
+    position: int
+    payload: dict[str, Any]
+
+
+def link(previous: str, session: str, recorded: Recorded | Stored) -> str:
+    """The chain's value after ``recorded``, the value before it being ``previous``.
+
+    An event being recorded is hashed as it is written (its Struct encodes as the store
+    will hold it); a stored one is hashed as it was stored (:class:`Stored`), never as
+    today's types would read it — so a field an event type gains later (read at its
+    default, or an upcast) does not change the chain of what was sealed before it."""
+    if isinstance(recorded, Stored):
+        payload: Any = recorded.payload
+        kind = payload.get("type") if isinstance(payload, dict) else None
+    else:
+        payload = recorded.event
+        kind = type(payload).__name__
     canonical = _encoder.encode(
-        {
-            "session": session,
-            "position": recorded.position,
-            "type": type(event).__name__,
-            "payload": event,
-        }
+        {"session": session, "position": recorded.position, "type": kind, "payload": payload}
     )
     return hashlib.sha256(previous.encode() + canonical).hexdigest()
 
 
-def head(session: str, events: Iterable[Recorded], previous: str = GENESIS) -> str:
+def head(session: str, events: Iterable[Recorded | Stored], previous: str = GENESIS) -> str:
     """The chain's value after the last of ``events`` (each after ``previous``)."""
     value = previous
     for recorded in events:
@@ -50,7 +71,10 @@ def head(session: str, events: Iterable[Recorded], previous: str = GENESIS) -> s
 
 
 def seal(
-    session: str, previous: str, batch: Sequence[Recorded], records: Sequence[CommandRecord]
+    session: str,
+    previous: str,
+    batch: Sequence[Recorded | Stored],
+    records: Sequence[CommandRecord],
 ) -> tuple[list[CommandRecord], str]:
     """``records`` of the rulings in ``batch`` (appended after a chain at ``previous``),
     each sealed with the chain's value after its last event; and the chain's value after

@@ -31,7 +31,7 @@ from domain.dice.source import FaceQueue
 from domain.errors import KirokuError, MalformedInput
 from domain.events import Event, Recorded, RulingsCorrected, SessionForked, SessionOpened
 from domain.session.aggregate import Session
-from domain.session.chain import GENESIS, link
+from domain.session.chain import GENESIS, Stored, link
 from domain.session.correction import CORRECTION_KINDS, History, correct
 from domain.session.record import CommandRecord
 from domain.session.rejudge import command_for, redecide
@@ -104,10 +104,13 @@ def verify(
     records: Sequence[CommandRecord],
     *,
     expected_head: str | None = None,
+    stored: Sequence[Stored] | None = None,
 ) -> Verdict:
     """Check the stream ``events`` against the seals of its ``records`` and the head
     given (:mod:`domain.session.chain`), then re-judge every ruling (see the module
-    docstring)."""
+    docstring). ``stored``: the same events as they were stored (the store's rows, the
+    file's lines), which the chain is computed over when given — a field an event type
+    gained since then does not break it."""
     verdict = Verdict()
     if not events:
         return verdict
@@ -117,7 +120,7 @@ def verify(
             f"head {(expected_head or '')[:70]!r}: a chain's head is 64 hexadecimal digits "
             "(as verify prints it and an export's header holds it)"
         )
-    verdict.head, verdict.problem, reached = check_chain(events, records, wanted)
+    verdict.head, verdict.problem, reached = check_chain(events, records, wanted, stored)
     verdict.sealed = any(r.chain for r in records)
     if verdict.problem is None and wanted is not None:
         if reached is None:
@@ -140,12 +143,18 @@ def verify(
 
 
 def check_chain(
-    events: Sequence[Recorded], records: Sequence[CommandRecord], wanted: str | None = None
+    events: Sequence[Recorded],
+    records: Sequence[CommandRecord],
+    wanted: str | None = None,
+    stored: Sequence[Stored] | None = None,
 ) -> tuple[str, Discrepancy | None, int | None]:
     """The chain's head; the first place where the stream breaks it: a position missing
     or out of order, a ruling whose events do not hash to its seal, or a record left
     unsealed after a sealed one (its seal removed); and the position at which the chain
-    reached ``wanted``, if it did."""
+    reached ``wanted``, if it did. The chain is over ``stored`` when given (the events
+    as stored), else over ``events``."""
+    if stored is not None and [s.position for s in stored] != [r.position for r in events]:
+        raise ValueError("the stored events are not the events read")
     opened = events[0].event
     session = opened.session if isinstance(opened, SessionOpened) else ""
     seals = {r.last: r for r in records if r.chain}
@@ -178,7 +187,7 @@ def check_chain(
                 ),
                 reached,
             )
-        value = link(value, session, recorded)
+        value = link(value, session, recorded if stored is None else stored[expected - 1])
         if value == wanted:
             reached = recorded.position
         sealed = seals.get(recorded.position)

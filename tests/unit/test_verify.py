@@ -10,7 +10,7 @@ from domain.dice.source import FaceQueue
 from domain.errors import MalformedInput
 from domain.events import Event, Recorded
 from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, WoundsTaken
-from domain.session.chain import GENESIS, seal
+from domain.session.chain import GENESIS, Stored, seal
 from domain.session.commands import Amend, Reinstate, Retract
 from domain.session.record import CommandRecord
 from domain.session.verify import verify
@@ -208,3 +208,30 @@ def test_a_record_of_the_dice_edited_is_found(drop: str) -> None:
         for r in t.records
     ]  # fmt: skip
     assert not verify(t.events, records).ok
+
+
+def stored_without(events: list[Recorded], field: str) -> list[Stored]:
+    """The events as a Kiroku from before ``field`` existed would have stored them."""
+    stored = []
+    for recorded in events:
+        payload = msgspec.to_builtins(recorded.event)
+        payload.pop(field, None)
+        stored.append(Stored(recorded.position, payload))
+    return stored
+
+
+def test_the_chain_holds_over_the_events_as_stored_when_a_type_gains_a_field() -> None:
+    """A session recorded before events had a field (here ``reason``, read today at its
+    default): its seals were made over what was stored then. Hashed as stored, the chain
+    still holds; hashed as today's types read the events, every seal would break — so
+    verify hashes what was stored, and an edit to that is still caught."""
+    t, at = fight()
+    stored = stored_without(t.events, "reason")
+    session = t.session.opened.session
+    records = seal(session, GENESIS, stored, t.records)[0]  # as they were sealed then
+    assert verify(t.events, records, stored=stored).problem is None
+    assert verify(t.events, records).problem is not None  # today's encoding: "reason": null
+    forged = list(stored)
+    forged[at["damage"]] = Stored(at["damage"] + 1, {**stored[at["damage"]].payload, "amount": 5})
+    verdict = verify(t.events, records, stored=forged)
+    assert verdict.problem is not None and verdict.problem.position == at["damage"]
