@@ -47,5 +47,13 @@ def test_the_script_records_the_rulings_its_file_holds(name: str) -> None:
 
 def _as_command(record: CommandRecord, session: Session) -> tuple[CommandRecord, Command]:
     """A record with its inputs read as the command they give: a field a command gained
-    since the file was curated reads at its default, as in any stored session."""
-    return msgspec.structs.replace(record, inputs={}), command_for(record, session)
+    since the file was curated reads at its default, as in any stored session. Its seal
+    is the file's to hold (over the events as the file stores them, which the suite
+    checks), not the script's: an event type that gained a field encodes differently
+    today."""
+    command = command_for(record, session)
+    sheet = getattr(command, "sheet", None)
+    if isinstance(sheet, dict):  # a sheet given as JSON: read as the ruleset's sheet
+        read = msgspec.convert(sheet, session.ruleset.sheet_type)
+        command = msgspec.structs.replace(command, sheet=msgspec.to_builtins(read))
+    return msgspec.structs.replace(record, inputs={}, chain=""), command

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from adapters.cli.replay_commands import dump_expected, expected_path
-from adapters.replay_file import read_replay, read_replay_records
+from adapters.replay_file import read_replay, read_replay_records, read_replay_stored
 from domain.errors import MalformedInput
 from domain.rulesets import load_ruleset
 from domain.session.aggregate import Session
@@ -71,7 +71,7 @@ def test_every_recorded_ruling_is_re_judged_to_its_recorded_events(path: Path) -
     its recorded dice, on the history before it (:mod:`domain.session.verify`): a rule
     change shows up here as a diff in the ruling it changes."""
     _, events, records = read_replay_records(path)
-    verdict = verify(events, records)
+    verdict = verify(events, records, stored=read_replay_stored(path))
     problem = verdict.problem
     assert problem is None, f"{path.name}: {problem.message}\n{problem.diff()}"
     assert verdict.rulings == len(records) and verdict.events == len(events) - 1

@@ -45,3 +45,38 @@ def test_a_spell_above_the_school_rank_is_named_at_join() -> None:
         "Isawa Aki knows Call upon the Wind (level 3 air) at school rank 2 with air: it "
         "cannot be cast until the rank reaches 3"
     ]
+
+
+def test_a_samurai_weapon_in_a_non_samurai_s_hands_is_named_a_crime() -> None:
+    """« Quiconque maniant une arme ayant le mot clef “samurai” mais ne l'étant pas se rend
+    coupable d'un crime passible d'une exécution immédiate »: the sheet says who is no
+    samurai; such a one joining with a katana, and attacking with it, is named."""
+    from domain.rulesets.l5r4e import attacks
+    from domain.rulesets.l5r4e.play import Play
+    from domain.rulesets.roll_keep_kit.character import Weapon
+    from tests.support import Scripted, Table
+
+    katana = Weapon("Katana", "3k2", keywords=("samurai",))
+    farmer = sheet("Heiko", samurai=False, weapons=(katana,))
+    [line] = warnings([CharacterJoined(actor="sensei", at=AT, sheet=farmer, player="ana")], None)
+    assert "Heiko is no samurai and carries Katana" in line
+    samurai = sheet("Akodo Kaneka", weapons=(katana,))  # the same katana: nothing to say
+    assert (
+        warnings([CharacterJoined(actor="sensei", at=AT, sheet=samurai, player="ben")], None) == []
+    )
+    table = Table()
+    table.join("Heiko", "ana", samurai=False, weapons=(katana,))
+    table.join("Akodo Kaneka", "ben")
+    table.do(Play.start_combat)
+    table.do(Play.roll_initiative, character="Heiko", dice=Scripted(9, 9, 9, 9, 9))
+    table.do(Play.roll_initiative, character="Akodo Kaneka", dice=Scripted(1, 1, 1, 1, 1))
+    table.do(Play.start_round)
+    events = table.do(
+        attacks.attack,
+        attacker="Heiko",
+        target="Akodo Kaneka",
+        weapon="Katana",
+        dice=Scripted(*[5] * 10),
+    )
+    [line] = warnings(events, table.state)
+    assert line.startswith("Heiko is no samurai and fights with Katana, a samurai weapon")

@@ -7,6 +7,10 @@ Nothing here refuses anything; each line names what the table may have missed:
   armour but no skill penalty is most likely missing it.
 - « Si le shugenja reçoit une blessure supérieure en valeur à son anneau de Terre, il
   doit faire un jet de Volonté » (Concentration): such a wound makes the check due.
+- « Quiconque maniant une arme ayant le mot clef “samurai” mais ne l'étant pas se rend
+  coupable d'un crime passible d'une exécution immédiate » (Honneur): a sheet that is
+  no samurai's (``samurai: false``) carrying such a weapon, and each attack made with
+  it, are named — the crime is the GM's to judge, not the engine's to refuse.
 - A spell chosen above the school rank with its element (« choisir des sorts de niveau
   2, correspondant donc au rang d'école que son affinité lui procure »,
   :mod:`domain.rulesets.l5r4e.affinity`) joins on the sheet but cannot be cast yet.
@@ -18,8 +22,9 @@ from collections.abc import Sequence
 
 from domain.events import CharacterJoined, Event
 from domain.rulesets.l5r4e.affinity import effective_rank, out_of_reach
+from domain.rulesets.l5r4e.events import AttackResolved
 from domain.rulesets.l5r4e.fold import FourEState
-from domain.rulesets.roll_keep_kit.character import CharacterSheet
+from domain.rulesets.roll_keep_kit.character import CharacterSheet, Weapon
 from domain.rulesets.roll_keep_kit.events import WoundsTaken
 
 ARMOUR_PENALTIES = {5: ("light", 5), 10: ("heavy", 10)}
@@ -31,7 +36,15 @@ def warnings(events: Sequence[Event], after: FourEState | None) -> list[str]:
     lines: list[str] = []
     for event in events:
         if isinstance(event, CharacterJoined) and isinstance(event.sheet, CharacterSheet):
-            lines += _armour(event.sheet) + _spells(event.sheet)
+            lines += _armour(event.sheet) + _spells(event.sheet) + _samurai_arms(event.sheet)
+        elif isinstance(event, AttackResolved) and after is not None:
+            who = after.character(event.attacker)
+            weapon = None if who is None else who.sheet.weapon(event.weapon)
+            if who is not None and weapon is not None and _crime(who.sheet, weapon):
+                lines.append(
+                    f"{who.name} is no samurai and fights with {weapon.name}, a samurai "
+                    f"weapon: « un crime passible d'une exécution immédiate »"
+                )
         elif isinstance(event, WoundsTaken) and after is not None:
             who = after.character(event.character)
             earth = 0 if who is None else who.sheet.ring("earth")
@@ -42,6 +55,19 @@ def warnings(events: Sequence[Event], after: FourEState | None) -> list[str]:
                     f"(kiroku concentration --character {who.name!r} --cause wound)"
                 )
     return lines
+
+
+def _crime(sheet: CharacterSheet, weapon: Weapon) -> bool:
+    return not sheet.samurai and "samurai" in (k.casefold() for k in weapon.keywords)
+
+
+def _samurai_arms(sheet: CharacterSheet) -> list[str]:
+    return [
+        f"{sheet.name} is no samurai and carries {weapon.name}, a samurai weapon: wielding "
+        f"it is « un crime passible d'une exécution immédiate »"
+        for weapon in sheet.weapons
+        if _crime(sheet, weapon)
+    ]
 
 
 def _spells(sheet: CharacterSheet) -> list[str]:

@@ -123,6 +123,10 @@ class CharacterSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     spells: tuple[Spell, ...] = ()
     zeni: int = 0
     four_legged: bool = False
+    samurai: bool = True
+    """Of the samurai caste (the default: most characters are); a peasant, a merchant,
+    an eta is not — and « Quiconque maniant une arme ayant le mot clef “samurai” mais ne
+    l'étant pas se rend coupable d'un crime passible d'une exécution immédiate »."""
 
     def trait(self, name: Trait) -> int:
         value: int = getattr(self.traits, name)
