@@ -283,3 +283,23 @@ def test_the_gm_lets_a_character_at_out_buy_one_free_action(kiroku: Run) -> None
     done = play(kiroku, (*last_word, "--void-free-action", "--label", "a last word"))
     assert "Bayushi Fumi spends a Void point: one free action while Out" in done
     assert "against TN 10 → 10: success" in done
+
+
+def test_the_clock_asks_a_worn_out_character_to_stay_awake(kiroku: Run) -> None:
+    """« Après un nombre de jour égal à sa Constitution (Stamina), le personnage doit faire
+    un jet de Volonté (Willpower) toutes les deux heures ou bien tomber de sommeil »:
+    Kaneka (Stamina 3) fatigued 3 days; the GM moves the clock on two hours and hears a
+    roll is due; Kaneka fails it and sleeps, and can then take no action."""
+    play(
+        kiroku,
+        ("session", "open", "--id", "night", "--gm", "sensei"),
+        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
+        ("condition", "apply", *S, "--character", A, "fatigued", "--level", "3"),
+    )
+    moved = kiroku("time", *S, "--hours", "2")
+    assert moved.returncode == 0 and "2 hour(s) pass" in moved.stdout
+    assert "Akodo Kaneka, fatigued for Stamina days, owes 1 Willpower roll(s)" in moved.stderr
+    done = play(kiroku, ("stay-awake", *S, "--character", A, "--faces", "3,2"))
+    assert "against TN 15 → 15: failure" in done and "asleep" in done
+    refused = kiroku("stay-awake", *S, "--character", A, "--faces", "9,9")
+    assert refused.returncode == 2 and "owes no roll to stay awake" in refused.stderr

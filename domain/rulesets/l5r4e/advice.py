@@ -14,6 +14,9 @@ Nothing here refuses anything; each line names what the table may have missed:
 - A spell chosen above the school rank with its element (« choisir des sorts de niveau
   2, correspondant donc au rang d'école que son affinité lui procure »,
   :mod:`domain.rulesets.l5r4e.affinity`) joins on the sheet but cannot be cast yet.
+- « le personnage doit faire un jet de Volonté (Willpower) toutes les deux heures »:
+  when the clock moves on, each roll a worn-out character owes
+  (:mod:`domain.rulesets.l5r4e.fatigue`).
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from collections.abc import Sequence
 
 from domain.events import CharacterJoined, Event
 from domain.rulesets.l5r4e.affinity import effective_rank, out_of_reach
-from domain.rulesets.l5r4e.events import AttackResolved
+from domain.rulesets.l5r4e.events import AttackResolved, HoursPassed
 from domain.rulesets.l5r4e.fold import FourEState
+from domain.rulesets.l5r4e.records import rolls_due
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Weapon
 from domain.rulesets.roll_keep_kit.events import WoundsTaken
 
@@ -37,6 +41,8 @@ def warnings(events: Sequence[Event], after: FourEState | None) -> list[str]:
     for event in events:
         if isinstance(event, CharacterJoined) and isinstance(event.sheet, CharacterSheet):
             lines += _armour(event.sheet) + _spells(event.sheet) + _samurai_arms(event.sheet)
+        elif isinstance(event, HoursPassed) and after is not None:
+            lines += _awake(after)
         elif isinstance(event, AttackResolved) and after is not None:
             who = after.character(event.attacker)
             weapon = None if who is None else who.sheet.weapon(event.weapon)
@@ -55,6 +61,15 @@ def warnings(events: Sequence[Event], after: FourEState | None) -> list[str]:
                     f"(kiroku concentration --character {who.name!r} --cause wound)"
                 )
     return lines
+
+
+def _awake(after: FourEState) -> list[str]:
+    return [
+        f"{c.name}, fatigued for Stamina days, owes {rolls_due(c)} Willpower roll(s) to stay "
+        f"awake (kiroku stay-awake --character {c.name!r})"
+        for c in after.characters.values()
+        if rolls_due(c)
+    ]
 
 
 def _crime(sheet: CharacterSheet, weapon: Weapon) -> bool:

@@ -20,6 +20,8 @@
 - afraid (Peur, level = fear rank): −XkX while near the source.
 - disarmed: the weapon lies on the ground until picked up (a simple action).
 - concentrating: a shugenja keeping a spell going.
+- asleep: fallen asleep from fatigue (« tomber de sommeil »): no action until woken (the
+  GM ends it) or a night's rest.
 """
 
 from __future__ import annotations
@@ -31,15 +33,15 @@ from domain.errors import MalformedInput
 Condition = Literal[
     "fasting", "prone", "blinded", "in_melee", "entangled", "grappled", "stunned",
     "fatigued", "dazed", "mounted", "high_ground", "afraid", "fleeing", "disarmed",
-    "concentrating",
+    "concentrating", "asleep",
 ]  # fmt: skip
 CONDITIONS: tuple[Condition, ...] = (
     "fasting", "prone", "blinded", "in_melee", "entangled", "grappled", "stunned",
     "fatigued", "dazed", "mounted", "high_ground", "afraid", "fleeing", "disarmed",
-    "concentrating",
+    "concentrating", "asleep",
 )  # fmt: skip
 LEVELLED: tuple[Condition, ...] = ("fasting", "fatigued", "afraid")
-NO_ACTIONS: tuple[Condition, ...] = ("stunned",)
+NO_ACTIONS: tuple[Condition, ...] = ("stunned", "asleep")
 
 STANCES_ALLOWED: dict[Condition, tuple[str, ...]] = {
     "prone": ("defense", "attack"),

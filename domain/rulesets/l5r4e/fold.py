@@ -66,6 +66,8 @@ class FourEState:
     characters: dict[str, CharacterState] = field(default_factory=dict)
     combat: CombatState | None = None
     combats: int = 0
+    hours: int = 0
+    """The session's clock, in hours the GM has moved it on (:mod:`.fatigue`)."""
     rolls: int = 0
     last_roll: dict[str, DiceRolled] = field(default_factory=dict)
     duels: dict[str, DuelState] = field(default_factory=dict)

@@ -30,6 +30,7 @@ from domain.rulesets.l5r4e.events import (
     FullDefenseRolled,
     GuardTaken,
     HeroicOpportunityTaken,
+    HoursPassed,
     InitiativeSwapped,
     MedicineKitGained,
     MedicineKitUsed,
@@ -39,10 +40,18 @@ from domain.rulesets.l5r4e.events import (
     Revealed,
     SpellCast,
     SpellSlotsRestored,
+    StayedAwake,
     TurnDelayed,
     WeaponDestroyed,
 )
-from domain.rulesets.l5r4e.records import BattleState, ConditionState, DuelState, key
+from domain.rulesets.l5r4e.records import (
+    HOURS_PER_ROLL,
+    BattleState,
+    ConditionState,
+    DuelState,
+    key,
+    worn_out,
+)
 
 if TYPE_CHECKING:
     from domain.rulesets.l5r4e.fold import FourEState
@@ -54,6 +63,8 @@ def _condition_applied(state: FourEState, event: ConditionApplied) -> None:
     if (who := state.character(event.character)) is not None:
         if event.condition == "concentrating":
             who.concentration_due = False  # kept (again): no check is due
+        if event.condition == "asleep":
+            who.awake_hours = 0
         since = state.combat.round if state.combat else 0
         previous = who.conditions.get(event.condition)
         who.conditions[event.condition] = ConditionState(
@@ -158,6 +169,19 @@ def _kit_used(state: FourEState, event: MedicineKitUsed) -> None:
 def _night(state: FourEState, event: NightRested) -> None:
     if (who := state.character(event.character)) is not None:
         who.treated_today = False
+
+
+def _hours(state: FourEState, event: HoursPassed) -> None:
+    """The clock moves on: every worn-out character counts the hours awake."""
+    state.hours += event.hours
+    for who in state.characters.values():
+        if worn_out(who):
+            who.awake_hours += event.hours
+
+
+def _stayed_awake(state: FourEState, event: StayedAwake) -> None:
+    if (who := state.character(event.character)) is not None:
+        who.awake_hours = max(0, who.awake_hours - HOURS_PER_ROLL)
 
 
 def _money(state: FourEState, event: MoneyChanged) -> None:
@@ -276,6 +300,8 @@ HANDLERS: dict[type[Any], Handler] = {
     MedicineKitGained: _kit,
     MedicineKitUsed: _kit_used,
     NightRested: _night,
+    HoursPassed: _hours,
+    StayedAwake: _stayed_awake,
     MoneyChanged: _money,
     Revealed: _revealed,
     DuelBegan: _duel_began,

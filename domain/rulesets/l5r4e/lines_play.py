@@ -26,6 +26,7 @@ from domain.rulesets.l5r4e.events import (
     GuardTaken,
     HeroicOpportunityTaken,
     HonourTableLoaded,
+    HoursPassed,
     InitiativeSwapped,
     MedicineKitGained,
     MedicineKitUsed,
@@ -35,6 +36,7 @@ from domain.rulesets.l5r4e.events import (
     Revealed,
     SpellCast,
     SpellSlotsRestored,
+    StayedAwake,
     TurnDelayed,
     WeaponDestroyed,
 )
@@ -81,6 +83,10 @@ def describe_play(event: Event) -> str:
             return f"{event.character} uses a medicine kit on {event.patient}"
         case NightRested():
             return f"a night passes for {event.character}"
+        case HoursPassed():
+            return f"{event.hours} hour(s) pass"
+        case StayedAwake():
+            return f"{event.character} stays awake two more hours"
         case MoneyChanged():
             return f"{event.character}'s purse {event.zeni:+d} zeni"
         case Revealed():

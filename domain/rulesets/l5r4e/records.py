@@ -59,6 +59,9 @@ class CharacterState:
     slots_used: dict[str, int] = field(default_factory=dict)
     wielding: str | None = None
     """The weapon this character last attacked with: the one in their hands."""
+    awake_hours: int = 0
+    """Hours awake since the last Willpower roll to stay awake, once fatigued for as many
+    days as the Stamina (:mod:`domain.rulesets.l5r4e.fatigue`)."""
     spells_cast: set[str] = field(default_factory=set)
     """The spells this character has cast successfully: the ones they may keep going."""
     casting: str | None = None
@@ -172,6 +175,26 @@ class BattleState:
     status: ArmyStatus | None = None
     results: dict[str, int] = field(default_factory=dict)
     ended: bool = False
+
+
+HOURS_PER_ROLL = 2
+"""« toutes les deux heures » (Fatigué): see :mod:`domain.rulesets.l5r4e.fatigue`."""
+
+
+def worn_out(who: CharacterState) -> bool:
+    """Fatigued for at least Stamina days, and awake: the session's clock counts for
+    them (« Après un nombre de jour égal à sa Constitution … toutes les deux heures »)."""
+    fatigue = who.conditions.get("fatigued")
+    return (
+        fatigue is not None
+        and fatigue.level >= who.sheet.trait("stamina")
+        and "asleep" not in who.conditions
+    )
+
+
+def rolls_due(who: CharacterState) -> int:
+    """How many Willpower rolls to stay awake ``who`` owes now."""
+    return who.awake_hours // HOURS_PER_ROLL if worn_out(who) else 0
 
 
 def until_next_turn(combat: CombatState | None, who: CharacterState, since: int) -> bool:

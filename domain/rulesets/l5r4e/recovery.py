@@ -23,6 +23,7 @@ from domain.dice.roll_keep.roll import RollOptions
 from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r4e.events import (
+    ConditionEnded,
     Event,
     MedicineKitGained,
     MedicineKitUsed,
@@ -48,7 +49,8 @@ KIT_USES = 10
 def rest(
     session: Play, *, actor: str, at: datetime, character: str, dice: Dice | None = None
 ) -> list[Event]:
-    """A night's rest: natural healing, Void and spell slots back, a new day."""
+    """A night's rest: natural healing, Void and spell slots back, a new day — and the
+    end of fatigue (« après 24h passées sans repos ») and of a fatigued sleep."""
     session.gm_only(actor, "pass a night")
     who = session.character_named(character)
     session.not_dead(who)
@@ -100,6 +102,11 @@ def rest(
         )
     if who.slots_used:
         events.append(SpellSlotsRestored(actor=actor, at=at, character=who.name))
+    for held, note in (("asleep", "a night's rest"), ("fatigued", "rested at last")):
+        if held in who.conditions:  # « Fatigué : commence après 24h passées sans repos »
+            events.append(
+                ConditionEnded(actor=actor, at=at, character=who.name, condition=held, note=note)
+            )
     return events
 
 

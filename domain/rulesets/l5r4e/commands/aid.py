@@ -104,6 +104,23 @@ class Rest(Command, frozen=True, kw_only=True):
     character: Character
 
 
+class PassTime(Command, frozen=True, kw_only=True):
+    """Move the session's clock on (hours of the story)."""
+
+    spec = CommandSpec(("time",))
+
+    hours: Annotated[int, Meta(ge=1, le=168, description="hours that pass")]
+
+
+class StayAwake(Command, frozen=True, kw_only=True):
+    """A fatigued character's Willpower roll to stay awake (every two hours)."""
+
+    spec = CommandSpec(("stay-awake",), dice="faces")
+
+    character: Character
+    tn: Annotated[int, Meta(ge=0, le=100, description="the GM's TN (default 15)")] = 15
+
+
 class GiveKit(Command, frozen=True, kw_only=True):
     """Hand a medicine kit."""
 

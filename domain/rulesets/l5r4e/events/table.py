@@ -26,6 +26,18 @@ class NightRested(Event, frozen=True, kw_only=True):
     character: str
 
 
+class HoursPassed(Event, frozen=True, kw_only=True):
+    """The GM moves the session's clock on (the hours the story takes)."""
+
+    hours: int
+
+
+class StayedAwake(Event, frozen=True, kw_only=True):
+    """A fatigued character's Willpower roll to stay awake succeeded: two more hours."""
+
+    character: str
+
+
 class MoneyChanged(Event, frozen=True, kw_only=True):
     """Koku, bu and zeni, counted in zeni (1 koku = 5 bu = 50 zeni)."""
 

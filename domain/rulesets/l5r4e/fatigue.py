@@ -1,0 +1,94 @@
+"""4e fatigue past Stamina days, on the session's clock (« Effets conditionnels »).
+
+« Fatigué : commence après 24h passées sans repos. +5 au ND de tous les jets de
+compétences, de traits et de sorts. +5 supplémentaire par jour sans se reposer. Après un
+nombre de jour égal à sa Constitution (Stamina), le personnage doit faire un jet de
+Volonté (Willpower) toutes les deux heures ou bien tomber de sommeil. »
+
+- The session has a clock the GM moves on (``kiroku time --hours N``: one event,
+  :class:`HoursPassed`); the fatigued days are the condition's level, as the GM rules it.
+- A character fatigued for at least their Stamina in days, awake, counts the hours that
+  pass; every two of them is a Willpower roll due (``kiroku stay-awake``), which the GM
+  makes for them. Success: two more hours. Failure: they fall asleep (the ``asleep``
+  condition: no action until the GM wakes them or a night's rest).
+- The text gives no TN for that roll: Kiroku's reading is the GM's, 15 (« moyen ») unless
+  the GM names another — recorded with the roll.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from domain.dice.roll_keep.roll import RollOptions
+from domain.dice.source import DiceSource
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets.l5r4e.events import (
+    ConditionApplied,
+    Event,
+    HoursPassed,
+    StayedAwake,
+)
+from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.records import HOURS_PER_ROLL, rolls_due
+
+if TYPE_CHECKING:
+    pass
+
+STAY_AWAKE_TN = 15
+MAX_HOURS = 24 * 7
+
+
+def pass_hours(session: Play, *, actor: str, at: datetime, hours: int) -> list[Event]:
+    """The GM moves the clock on by ``hours``."""
+    session.gm_only(actor, "move the session's clock on")
+    if not 1 <= hours <= MAX_HOURS:
+        raise MalformedInput(f"{hours} hours: move the clock on by 1 to {MAX_HOURS} hours")
+    return [HoursPassed(actor=actor, at=at, hours=hours)]
+
+
+def stay_awake(
+    session: Play,
+    *,
+    actor: str,
+    at: datetime,
+    character: str,
+    dice: DiceSource,
+    tn: int = STAY_AWAKE_TN,
+) -> list[Event]:
+    """One Willpower roll a worn-out character owes (« toutes les deux heures »):
+    failing it, they fall asleep."""
+    session.gm_only(actor, "call for a roll to stay awake")
+    who = session.character_named(character)
+    due = rolls_due(who)
+    if due == 0:
+        raise IllegalUnderRules(
+            f"{who.name} owes no roll to stay awake: a Willpower roll is due every "
+            f"{HOURS_PER_ROLL} hours once fatigued for Stamina ({who.sheet.trait('stamina')}) "
+            f"days, and {who.awake_hours} hour(s) have passed since the last"
+        )
+    willpower = who.sheet.trait("willpower")
+    events = session.roll(
+        actor=actor,
+        at=at,
+        expression=f"{willpower}k{willpower}",
+        options=RollOptions(tn=tn),
+        dice=dice,
+        character=None,
+        purpose="trait",
+        label=f"{who.name}: Willpower to stay awake ({due} due)",
+        target=who.name,
+    )
+    if last_rolled(events).roll.success:
+        events.append(StayedAwake(actor=actor, at=at, character=who.name))
+    else:
+        events.append(
+            ConditionApplied(
+                actor=actor,
+                at=at,
+                character=who.name,
+                condition="asleep",
+                note="falls asleep: fatigue (« tomber de sommeil »)",
+            )
+        )
+    return events
