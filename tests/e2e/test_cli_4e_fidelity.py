@@ -303,3 +303,56 @@ def test_the_clock_asks_a_worn_out_character_to_stay_awake(kiroku: Run) -> None:
     assert "against TN 15 → 15: failure" in done and "asleep" in done
     refused = kiroku("stay-awake", *S, "--character", A, "--faces", "9,9")
     assert refused.returncode == 2 and "owes no roll to stay awake" in refused.stderr
+
+
+def test_out_has_its_band_and_past_it_death_and_down_bars_full_attack(round_one: Run) -> None:
+    """« paliers suivants … Rang de Terre x2 »: Fumi (Earth 2) is Down at 31, where « Un
+    personnage épuisé ne peut se mettre en posture de Full Attack »; Out from 35 to 38;
+    at 39 she is Dead, and no heal brings her back."""
+    kiroku = round_one
+    play(kiroku, ("wound", *S, "--character", F, "31"))
+    refused = kiroku("stance", *S, "--character", F, "full_attack", "--as", "ben")
+    assert refused.returncode == 2 and "Bayushi Fumi is Down (Épuisé)" in refused.stderr
+
+    def rank() -> str:
+        state = json.loads(kiroku("state", *S, "--json").stdout)
+        return str(state["wounds"][F]["rank"])
+
+    play(kiroku, ("wound", *S, "--character", F, "7"))
+    assert rank() == "Out"
+    play(kiroku, ("wound", *S, "--character", F, "1"))
+    assert rank() == "Dead"
+    healed = kiroku("heal", *S, "--character", F, "5")
+    assert healed.returncode == 2 and "Bayushi Fumi is Dead" in healed.stderr
+
+
+def test_the_first_striker_pays_a_called_shot_with_the_focus_s_free_raise(
+    tmp_path: Path,
+) -> None:
+    """« Toutes les Augmentations Gratuites gagnées lors de l'étape de Concentration
+    s'appliquent (pour effectuer une Manoeuvre par exemple) »: Kaneka (Iaijutsu 2) wins
+    the focus 18 to 2 — two free raises: one pays for a called shot to the arm, the other
+    takes 5 off his TN of 25 (Fumi's 20, his light armour's +5 on Reflexes)."""
+    duellist = json.loads(Path(KANEKA).read_text(encoding="utf-8"))
+    duellist["skills"].append({"name": "Iaijutsu", "rank": 2})
+    sheet = tmp_path / "kaneka-iaijutsu.json"
+    sheet.write_text(json.dumps(duellist), encoding="utf-8")
+    kiroku = runner(tmp_path)
+    play(
+        kiroku,
+        ("session", "open", "--id", "night", "--gm", "sensei"),
+        ("join", *S, "--sheet", str(sheet), "--player", "ana"),
+        ("join", *S, "--sheet", FUMI, "--player", "ben"),
+        ("duel", "begin", *S, "--challenger", A, "--defender", F, "--kind", "to_the_death"),
+        ("duel", "assess", *S, "--duel", "duel-1", "--faces", "9,9,5,5,5,5,5"),
+        ("duel", "focus", *S, "--duel", "duel-1", "--faces", "9,9,1,1,1,1"),
+    )
+    done = play(
+        kiroku,
+        ("duel", "strike", *S, "--duel", "duel-1", "--manoeuvre", "called_shot:arm",
+         "--faces", "9,9,9,5,5,9,8,1,1,1,1,1,1,1"),
+    )  # fmt: skip
+    assert "1 free raise(s) paying for called_shot:arm, TN unchanged" in done
+    assert "against TN 25, 1 free raise(s) → 20: success" in done
+    assert "parts: wound penalty (Grazed) TN +5" in done  # Fumi strikes back, hurt
+    assert "Bayushi Fumi takes 17 wounds from Akodo Kaneka's iaijutsu strike (arm)" in done
