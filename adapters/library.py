@@ -49,6 +49,9 @@ class Envelope:
     originator_id: uuid.UUID
     originator_version: int
     event: Event | CommandRecord
+    state: bytes | None = None
+    """The payload to store, when it is to be stored as it was given (an import keeps
+    a file's events word for word); else the event's own encoding."""
 
 
 class EventMapper(Mapper[uuid.UUID]):
@@ -60,7 +63,7 @@ class EventMapper(Mapper[uuid.UUID]):
             originator_id=envelope.originator_id,
             originator_version=envelope.originator_version,
             topic=f"kiroku:{type(envelope.event).__name__}",
-            state=encode_event(envelope.event),
+            state=encode_event(envelope.event) if envelope.state is None else envelope.state,
         )
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:

@@ -141,18 +141,31 @@ def read_replay(
     return header, events
 
 
-def read_replay_stored(path: Path | str) -> list[Stored]:
-    """A replay file's events as its lines hold them (plain JSON: what its chain is
-    computed over); read after :func:`read_replay_records` has checked the file."""
+def read_replay_stored(
+    path: Path | str, *, recompute_rolls: bool = True
+) -> tuple[ReplayHeader, list[Recorded], list[CommandRecord], list[Stored]]:
+    """:func:`read_replay_records`, and the file's events as its lines hold them (plain
+    JSON: what its chain is computed over) — from one read of the file, so a pipe is
+    read once and the chain is checked over the very bytes that were parsed."""
     try:
-        lines = Path(path).read_bytes().removeprefix(BOM).splitlines()[1:]
+        data = Path(path).read_bytes()
     except OSError as error:
         raise MalformedInput(f"cannot read replay {str(path)!r}: {error.strerror}") from None
+    header, events, records = parse_replay_records(data, path, recompute_rolls=recompute_rolls)
+    return header, events, records, stored_lines(data, path)
+
+
+def stored_lines(data: bytes, path: Path | str = "<replay>") -> list[Stored]:
+    """The events of a replay file's bytes as plain JSON, its lines split as the parser
+    splits them (on newlines only); the file must have been parsed already."""
     stored = []
-    for line in lines:
+    for number, line in enumerate(data.removeprefix(BOM).split(b"\n")[1:], 2):
         if not line.strip():
             continue
-        found = msgspec.json.decode(line)
+        try:
+            found = msgspec.json.decode(line)
+        except (msgspec.DecodeError, RecursionError):
+            raise CorruptReplay(path, number, "not JSON") from None
         if isinstance(found, dict) and "event" in found:
             stored.append(Stored(found["position"], found["event"]))
     return stored

@@ -129,10 +129,13 @@ class EventStore:
         expected_version: int,
         events: Sequence[Event],
         records: Sequence[CommandRecord] = (),
+        stored: Sequence[Stored] | None = None,
     ) -> list[Recorded]:
         """Append one command's events in one transaction, after ``expected_version``,
         with the records of the commands that gave them (each in the session's stream of
-        records, at its batch's first position; an import brings many).
+        records, at its batch's first position; an import brings many). ``stored``: the
+        same events as another store or a file held them, kept as they were (an import:
+        the seals of its records are over them).
 
         Raises :class:`ConcurrencyConflict` (and stores nothing) if another writer got
         there first."""
@@ -142,7 +145,17 @@ class EventStore:
 
         stream = stream_id(session_id)
         batch = [Recorded(expected_version + i, event) for i, event in enumerate(events, 1)]
-        envelopes = [Envelope(stream, r.position, r.event) for r in batch]
+        if stored is not None and [s.position for s in stored] != [r.position for r in batch]:
+            raise ValueError("the stored payloads are not the events appended")
+        envelopes = [
+            Envelope(
+                stream,
+                r.position,
+                r.event,
+                None if stored is None else msgspec.json.encode(stored[i].payload),
+            )
+            for i, r in enumerate(batch)
+        ]
         last = expected_version + len(events)
         for record in records:
             if not (expected_version < record.first and record.last <= last):

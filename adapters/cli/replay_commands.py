@@ -15,13 +15,11 @@ from adapters.replay_file import (
     dump_lines,
     header_for,
     read_replay,
-    read_replay_records,
     read_replay_stored,
     write_replay,
 )
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.session.aggregate import Session
-from domain.session.chain import GENESIS, seal
 from domain.session.record import CommandRecord
 from domain.session.verify import Discrepancy, Verdict, verify
 from projections import project
@@ -60,11 +58,9 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    header, events, records = read_replay_records(args.file)
+    header, events, records, stored = read_replay_stored(args.file)
     Session(events)  # the stream folds: positions follow, it opens first
-    verdict = verify(
-        events, records, expected_head=header.head, stored=read_replay_stored(args.file)
-    )
+    verdict = verify(events, records, expected_head=header.head, stored=stored)
     if verdict.problem is not None:
         problem = verdict.problem
         raise MalformedInput(
@@ -78,9 +74,8 @@ def _import(args: argparse.Namespace) -> int:
             raise IllegalUnderRules(
                 f"a session {header.session!r} already exists; nothing was imported"
             )
-        if verdict.sealed:  # sealed again over the events as this store holds them
-            records, _ = seal(header.session, GENESIS, events, records)
-        service.store.append(header.session, 0, [r.event for r in events], records)
+        # the events as the file stored them, word for word: its seals and head hold
+        service.store.append(header.session, 0, [r.event for r in events], records, stored)
         service.snapshot(header.session, force=True)  # the next command folds no history
     finally:
         service.store.close()
@@ -172,10 +167,8 @@ def _verify_session(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if args.verify:
-        header, events, records = read_replay_records(path)
-        verdict = verify(
-            events, records, expected_head=header.head, stored=read_replay_stored(path)
-        )
+        header, events, records, stored = read_replay_stored(path)
+        verdict = verify(events, records, expected_head=header.head, stored=stored)
         problem = verdict.problem
         line = None if problem is None else file_line(problem, len(events), records)
         return _verified(args, verdict, f"{args.file}", line)

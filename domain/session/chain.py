@@ -14,8 +14,9 @@ The payload hashed is the event as it is stored (:class:`Stored`: the store's ro
 replay file's line), read as plain JSON — not as today's event types would read it back:
 a field an event type gains later, read at its default, or an event upcast on reading,
 must not make every earlier seal look broken. An event being recorded is hashed from its
-Struct, which encodes exactly as it is stored; an export writes the stored events word
-for word; an import seals its records again over the events as the store holds them.
+Struct, which encodes exactly as it is stored; an export writes the stored events as
+stored (the same JSON values), and an import stores a file's events as the file holds
+them, so the seals and the head travel with them.
 """
 
 from __future__ import annotations

@@ -154,7 +154,7 @@ def check_chain(
     reached ``wanted``, if it did. The chain is over ``stored`` when given (the events
     as stored), else over ``events``."""
     if stored is not None and [s.position for s in stored] != [r.position for r in events]:
-        raise ValueError("the stored events are not the events read")
+        raise MalformedInput("the events as stored are not the events read: read them again")
     opened = events[0].event
     session = opened.session if isinstance(opened, SessionOpened) else ""
     seals = {r.last: r for r in records if r.chain}

@@ -300,9 +300,13 @@ def test_the_clock_asks_a_worn_out_character_to_stay_awake(kiroku: Run) -> None:
     assert moved.returncode == 0 and "2 hour(s) pass" in moved.stdout
     assert "Akodo Kaneka, fatigued for Stamina days, owes 1 Willpower roll(s)" in moved.stderr
     done = play(kiroku, ("stay-awake", *S, "--character", A, "--faces", "3,2"))
-    assert "against TN 15 → 15: failure" in done and "asleep" in done
+    assert "fatigued, day 3 TN +15" in done  # his own trait roll: fatigue weighs on it
+    assert "against TN 30 → 30: failure" in done and "asleep" in done
     refused = kiroku("stay-awake", *S, "--character", A, "--faces", "9,9")
-    assert refused.returncode == 2 and "owes no roll to stay awake" in refused.stderr
+    assert refused.returncode == 2 and "Akodo Kaneka is asleep" in refused.stderr
+    asleep = kiroku("roll", *S, "--character", A, "--skill", "Kenjutsu", "--trait", "agility",
+                    "--faces", "9,9,9,9,9,9")  # fmt: skip
+    assert asleep.returncode == 2 and "is asleep and can take no action" in asleep.stderr
 
 
 def test_out_has_its_band_and_past_it_death_and_down_bars_full_attack(round_one: Run) -> None:

@@ -70,8 +70,8 @@ def test_every_recorded_ruling_is_re_judged_to_its_recorded_events(path: Path) -
     """Each command of a version 2 replay is decided again under the current rules, with
     its recorded dice, on the history before it (:mod:`domain.session.verify`): a rule
     change shows up here as a diff in the ruling it changes."""
-    _, events, records = read_replay_records(path)
-    verdict = verify(events, records, stored=read_replay_stored(path))
+    _, events, records, stored = read_replay_stored(path)
+    verdict = verify(events, records, stored=stored)
     problem = verdict.problem
     assert problem is None, f"{path.name}: {problem.message}\n{problem.diff()}"
     assert verdict.rulings == len(records) and verdict.events == len(events) - 1

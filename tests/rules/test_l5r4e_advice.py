@@ -80,3 +80,16 @@ def test_a_samurai_weapon_in_a_non_samurai_s_hands_is_named_a_crime() -> None:
     )
     [line] = warnings(events, table.state)
     assert line.startswith("Heiko is no samurai and fights with Katana, a samurai weapon")
+
+
+def test_taking_up_a_samurai_weapon_from_the_armoury_is_named_too() -> None:
+    from domain.rulesets.l5r4e.events import Equipped
+    from domain.rulesets.roll_keep_kit.character import Weapon
+    from tests.support import Table
+
+    table = Table()
+    table.join("Heiko", "ana", samurai=False)
+    katana = Weapon("Daisho katana", "3k2", keywords=("samurai",))
+    event = Equipped(actor="sensei", at=AT, character="Heiko", weapon=katana)
+    [line] = warnings([event], table.state)
+    assert line.startswith("Heiko is no samurai and takes up Daisho katana")

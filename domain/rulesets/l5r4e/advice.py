@@ -9,8 +9,9 @@ Nothing here refuses anything; each line names what the table may have missed:
   doit faire un jet de Volonté » (Concentration): such a wound makes the check due.
 - « Quiconque maniant une arme ayant le mot clef “samurai” mais ne l'étant pas se rend
   coupable d'un crime passible d'une exécution immédiate » (Honneur): a sheet that is
-  no samurai's (``samurai: false``) carrying such a weapon, and each attack made with
-  it, are named — the crime is the GM's to judge, not the engine's to refuse.
+  no samurai's (``samurai: false``) carrying such a weapon, taking one up from the
+  armoury, and each attack or duel strike made with it, are named — the crime is the
+  GM's to judge, not the engine's to refuse.
 - A spell chosen above the school rank with its element (« choisir des sorts de niveau
   2, correspondant donc au rang d'école que son affinité lui procure »,
   :mod:`domain.rulesets.l5r4e.affinity`) joins on the sheet but cannot be cast yet.
@@ -25,7 +26,7 @@ from collections.abc import Sequence
 
 from domain.events import CharacterJoined, Event
 from domain.rulesets.l5r4e.affinity import effective_rank, out_of_reach
-from domain.rulesets.l5r4e.events import AttackResolved, HoursPassed
+from domain.rulesets.l5r4e.events import AttackResolved, DuelStruck, Equipped, HoursPassed
 from domain.rulesets.l5r4e.fold import FourEState
 from domain.rulesets.l5r4e.records import rolls_due
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Weapon
@@ -43,13 +44,26 @@ def warnings(events: Sequence[Event], after: FourEState | None) -> list[str]:
             lines += _armour(event.sheet) + _spells(event.sheet) + _samurai_arms(event.sheet)
         elif isinstance(event, HoursPassed) and after is not None:
             lines += _awake(after)
-        elif isinstance(event, AttackResolved) and after is not None:
-            who = after.character(event.attacker)
-            weapon = None if who is None else who.sheet.weapon(event.weapon)
-            if who is not None and weapon is not None and _crime(who.sheet, weapon):
+        elif isinstance(event, AttackResolved | DuelStruck) and after is not None:
+            name = event.attacker if isinstance(event, AttackResolved) else event.character
+            who = after.character(name)
+            if who is None:
+                continue
+            if isinstance(event, AttackResolved):
+                weapon = who.sheet.weapon(event.weapon)
+            else:  # a duel's strike is made with the first melee weapon on the sheet
+                weapon = next((w for w in who.sheet.weapons if w.kind == "melee"), None)
+            if weapon is not None and _crime(who.sheet, weapon):
                 lines.append(
                     f"{who.name} is no samurai and fights with {weapon.name}, a samurai "
                     f"weapon: « un crime passible d'une exécution immédiate »"
+                )
+        elif isinstance(event, Equipped) and event.weapon is not None and after is not None:
+            who = after.character(event.character)
+            if who is not None and _crime(who.sheet, event.weapon):
+                lines.append(
+                    f"{who.name} is no samurai and takes up {event.weapon.name}, a samurai "
+                    f"weapon: wielding it is « un crime passible d'une exécution immédiate »"
                 )
         elif isinstance(event, WoundsTaken) and after is not None:
             who = after.character(event.character)

@@ -31,7 +31,6 @@ from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.roll import RollOptions
 from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
-from domain.rulesets.l5r4e.conditions import NO_ACTIONS
 from domain.rulesets.l5r4e.events import (
     ActionKind,
     ActionTaken,
@@ -70,9 +69,6 @@ def on_turn(session: Play, actor: str, character: str) -> CharacterState:
             f"it is not {who.name}'s turn (it is {combat.current() or 'nobody'}'s)"
         )
     session.can_act(who)
-    for held in NO_ACTIONS:
-        if held in who.conditions:
-            raise IllegalUnderRules(f"{who.name} is {held} and can take no action")
     return who
 
 

@@ -12,7 +12,11 @@ Volonté (Willpower) toutes les deux heures ou bien tomber de sommeil. »
   makes for them. Success: two more hours. Failure: they fall asleep (the ``asleep``
   condition: no action until the GM wakes them or a night's rest).
 - The text gives no TN for that roll: Kiroku's reading is the GM's, 15 (« moyen ») unless
-  the GM names another — recorded with the roll.
+  the GM names another — recorded with the roll. It is the character's own trait roll,
+  so fatigue's own « +5 au ND de tous les jets de … traits » per day (and a wound
+  penalty) add to it: day 3, TN 30.
+- The clock does not make anyone fatigued (the GM rules the days, as before), and a
+  night's rest (``kiroku rest``) ends the fatigue without moving the clock.
 """
 
 from __future__ import annotations
@@ -61,6 +65,8 @@ def stay_awake(
     session.gm_only(actor, "call for a roll to stay awake")
     who = session.character_named(character)
     due = rolls_due(who)
+    if "asleep" in who.conditions:
+        raise IllegalUnderRules(f"{who.name} is asleep: wake them (condition end) first")
     if due == 0:
         raise IllegalUnderRules(
             f"{who.name} owes no roll to stay awake: a Willpower roll is due every "
@@ -74,10 +80,10 @@ def stay_awake(
         expression=f"{willpower}k{willpower}",
         options=RollOptions(tn=tn),
         dice=dice,
-        character=None,
+        character=who.name,
         purpose="trait",
-        label=f"{who.name}: Willpower to stay awake ({due} due)",
-        target=who.name,
+        label=f"Willpower to stay awake ({due} due)",
+        trait="willpower",
     )
     if last_rolled(events).roll.success:
         events.append(StayedAwake(actor=actor, at=at, character=who.name))

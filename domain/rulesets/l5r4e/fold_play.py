@@ -77,6 +77,8 @@ def _condition_ended(state: FourEState, event: ConditionEnded) -> None:
         who.conditions.pop(event.condition, None)
         if event.condition == "concentrating":
             who.concentration_due = False
+        if event.condition == "fatigued":
+            who.awake_hours = 0
 
 
 def _action(state: FourEState, event: ActionTaken) -> None:

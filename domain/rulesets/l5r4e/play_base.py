@@ -14,6 +14,7 @@ from typing import Any, Self
 
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.rulesets.base import Core
+from domain.rulesets.l5r4e.conditions import NO_ACTIONS
 from domain.rulesets.l5r4e.events import (
     VOID_USES,
     DiceRolled,
@@ -106,9 +107,14 @@ class PlayBase:
         return character
 
     def can_act(self, character: CharacterState) -> None:
+        """Out or Dead, stunned (« ne peut pas entreprendre d'action ») or asleep: no
+        action, and no roll of the character's own."""
         rank = self.ruleset.wound_rank(character.sheet, character.wounds)
         if rank.penalty is None:
             raise IllegalUnderRules(f"{character.name} is {rank.name} and cannot act")
+        for held in NO_ACTIONS:
+            if held in character.conditions:
+                raise IllegalUnderRules(f"{character.name} is {held} and can take no action")
 
     def not_dead(self, character: CharacterState) -> None:
         """Wounds past the Out band are death (the published game: see
