@@ -128,8 +128,6 @@ class FourEState:
             combat.initiative[who] = InitiativeEntry(
                 state.name, event.roll.total, state.sheet.trait("reflexes"), state.joined
             )
-            if combat.round > 0:
-                combat.note_turn()
 
     def _combat_started(self, event: CombatStarted) -> None:
         self.combat = CombatState()
@@ -154,13 +152,11 @@ class FourEState:
                 state.center_round = -1
                 state.center_bonus_used = False
             state.stance = None  # « À chaque début de round, un personnage choisit sa posture »
-        combat.note_turn()
 
     def _turn_passed(self, event: TurnPassed) -> None:
         if self.combat is None:
             return
         self.combat.acted.append(event.character)
-        self.combat.note_turn()
 
     def _combat_ended(self, event: CombatEnded) -> None:
         self.combat = None
@@ -197,7 +193,6 @@ class FourEState:
             entry = combat.initiative.get(key(state.name))
             if entry is not None:
                 entry.bonus += 10
-                combat.note_turn()
 
     def _void_regained(self, event: VoidPointsRegained) -> None:
         if (state := self.character(event.character)) is not None:

@@ -89,13 +89,14 @@ def _action(state: FourEState, event: ActionTaken) -> None:
 def _delayed(state: FourEState, event: TurnDelayed) -> None:
     if state.combat is not None:
         state.combat.delayed[key(event.character)] = event.behind
-        state.combat.note_turn()
+        state.combat.begun.add(key(event.character))  # delayed on their turn
 
 
 def _swapped(state: FourEState, event: InitiativeSwapped) -> None:
     combat = state.combat
     if combat is None:
         return
+    turn = combat.current()  # whose turn had come before the trade
     first, second = (
         combat.initiative.get(key(event.character)),
         combat.initiative.get(key(event.other)),
@@ -103,7 +104,8 @@ def _swapped(state: FourEState, event: InitiativeSwapped) -> None:
     if first is not None and second is not None:
         first.total, second.total = second.total, first.total
         first.bonus, second.bonus = second.bonus, first.bonus
-        combat.note_turn()
+    if turn is not None:
+        combat.begun.add(key(turn))
 
 
 def _full_defense(state: FourEState, event: FullDefenseRolled) -> None:

@@ -111,15 +111,8 @@ class CombatState:
     centered: set[str] = field(default_factory=set)
     """Who held the Center stance last round: +10 initiative this round only."""
     begun: set[str] = field(default_factory=set)
-    """Whose turn has come this round (keys), whatever they did with it: acted, passed,
-    delayed or traded it away (:meth:`note_turn`)."""
-
-    def note_turn(self) -> None:
-        """Record that the turn has come to whoever's turn it now is (the fold calls it
-        after every event that can move the turn)."""
-        current = self.current()
-        if current is not None:
-            self.begun.add(key(current))
+    """Who gave their turn away this round (keys): delayed it or traded their
+    initiative — their turn had come, though they are neither done nor current."""
 
     def score(self, entry: InitiativeEntry) -> int:
         return entry.total + entry.bonus + (10 if key(entry.character) in self.centered else 0)
@@ -209,4 +202,8 @@ def until_next_turn(combat: CombatState | None, who: CharacterState, since: int)
         return True
     if combat.round != since + 1:
         return False
-    return key(who.name) not in combat.begun
+    mine = key(who.name)
+    if mine in combat.begun or any(key(name) == mine for name in combat.acted):
+        return False
+    current = combat.current()
+    return current is None or key(current) != mine
