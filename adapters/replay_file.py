@@ -16,15 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 from adapters.codec import EventCodec, codec_for, decode_record, encode_event
 from domain.errors import KirokuError, MalformedInput
-from domain.events import Recorded, SessionOpened
+from domain.events import CharacterJoined, Event, NoteTaken, Recorded, SessionOpened
+from domain.names import check_name
 from domain.rulesets import load_ruleset
 from domain.session.chain import Stored, head
 from domain.session.record import CommandRecord
+from domain.session.stream import check_session_id
 
 FORMAT = "kiroku-replay"
 BOM = b"\xef\xbb\xbf"
@@ -122,15 +125,22 @@ def write_replay(
         raise MalformedInput("an empty session has nothing to write")
     if not path.parent.is_dir():
         raise MalformedInput(f"cannot write {str(path)!r}: there is no folder {str(path.parent)!r}")
+    if path.is_dir():
+        raise MalformedInput(f"cannot write {str(path)!r}: it is a folder; name a file in it")
+    if header is None:
+        recorded = [e for e in events if isinstance(e, Recorded)]
+        if len(recorded) != len(events):
+            raise ValueError("events written as stored need the header made for them")
+        header = header_for(recorded, records)
     temporary = path.with_name(path.name + ".part")
-    with temporary.open("wb") as out:
-        if header is None:
-            recorded = [e for e in events if isinstance(e, Recorded)]
-            if len(recorded) != len(events):
-                raise ValueError("events written as stored need the header made for them")
-            header = header_for(recorded, records)
-        out.writelines(dump_lines(events, header, records))
-    temporary.replace(path)
+    try:
+        with temporary.open("wb") as out:
+            out.writelines(dump_lines(events, header, records))
+        temporary.replace(path)
+    except OSError as error:
+        if temporary.is_file():
+            temporary.unlink()  # nothing half-written is left behind
+        raise MalformedInput(f"cannot write {str(path)!r}: {error.strerror}") from None
 
 
 def read_replay(
@@ -211,11 +221,26 @@ def parse_replay_records(
         codec = codec_for(header.ruleset)
     except KirokuError as error:
         raise CorruptReplay(path, 1, str(error)) from None
+    _check_line_lengths(rest, path)
     found = _fast(rest, codec)
     events, records = found if found is not None else _decode_line_by_line(rest, path, codec)
     _check_stream(header, events, path, recompute_rolls=recompute_rolls)
     _check_records(header, events, records, path)
     return header, events, records
+
+
+def _check_line_lengths(body: bytes, path: Path | str) -> None:
+    """No line longer than :data:`MAX_LINE` bytes (the header is line 1)."""
+    if len(body) <= MAX_LINE:
+        return
+    lines = body.split(b"\n")
+    if max(map(len, lines)) <= MAX_LINE:
+        return
+    for number, line in enumerate(lines, start=2):
+        if len(line) > MAX_LINE:
+            raise CorruptReplay(
+                path, number, f"a line of {len(line):,} bytes: at most {MAX_LINE:,}"
+            )
 
 
 def _fast(body: bytes, codec: EventCodec) -> tuple[list[Recorded], list[CommandRecord]] | None:
@@ -320,6 +345,7 @@ def _check_stream(
         ruleset = load_ruleset(opened.ruleset, dict(opened.options))
     except KirokuError as error:
         raise CorruptReplay(path, 2, str(error)) from None
+    actors: set[str] = set()
     for index, recorded in enumerate(events):
         number = index + 2
         if recorded.position != index + 1:
@@ -327,11 +353,53 @@ def _check_stream(
         event = recorded.event
         if index and isinstance(event, SessionOpened):
             raise CorruptReplay(path, number, "a session is opened only once")
+        try:
+            check_identities(event, ruleset, actors)
+        except KirokuError as error:
+            raise CorruptReplay(path, number, str(error)) from None
         if recompute_rolls:
             try:
                 ruleset.verify(event)
             except KirokuError as error:
                 raise CorruptReplay(path, number, str(error)) from None
+
+
+MAX_TEXT = 2_000
+"""The longest note a file's event may hold, as ``kiroku note`` takes it."""
+MAX_REASON = 500
+"""The longest reason, as every command takes it."""
+MAX_LINE = 1_000_000
+"""The longest line of a replay file, in bytes: a sheet or an armoury fits in far less."""
+
+
+_CHECKED = (SessionOpened, CharacterJoined, NoteTaken)
+
+
+def check_identities(event: Event, ruleset: Any, actors: set[str]) -> None:
+    """What a command would have refused, refused in a file too: who recorded it, a
+    session's id and GM, a joining character's sheet and player (each a name: printable,
+    at most 100 characters — a newline or an escape would forge a line of the log), a
+    reason or a note longer than a command takes. ``actors``: the ones already checked."""
+    if event.actor not in actors:
+        actors.add(check_name(event.actor, "the actor"))
+    reason = event.reason
+    if reason is not None and len(reason) > MAX_REASON:
+        raise MalformedInput(f"a reason of {len(reason):,} characters: at most {MAX_REASON}")
+    if type(event) not in _CHECKED:
+        return
+    if isinstance(event, SessionOpened):
+        check_session_id(event.session)
+        check_name(event.gm, "the GM's id")
+    elif isinstance(event, CharacterJoined):
+        check_name(event.player, "a player's id")
+        name = getattr(event.sheet, "name", None)
+        if isinstance(name, str):
+            check_name(name, "a character's name")
+        check = getattr(ruleset, "check_sheet", None)
+        if check is not None:
+            check(event.sheet)
+    elif isinstance(event, NoteTaken) and len(event.text) > MAX_TEXT:
+        raise MalformedInput(f"a note of {len(event.text):,} characters: at most {MAX_TEXT:,}")
 
 
 __all__ = [

@@ -11,6 +11,7 @@ from domain.commands import Command, CommandSpec, Context
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.events import Recorded
 from domain.rulesets.l5r4e.commands import DECIDERS
+from domain.rulesets.l5r4e.commands.aid import LeadRoll, Oppose
 from domain.rulesets.l5r4e.commands.books import TakeWounds
 from domain.rulesets.l5r4e.commands.deciding import parameters_of
 from domain.rulesets.l5r4e.commands.fight import Attack
@@ -142,6 +143,29 @@ def test_a_skill_the_character_lacks_is_rolled_only_when_asked_for_unskilled() -
                  unskilled=True)  # fmt: skip
     [rolled] = decide(table, asked, Scripted(10, 3))
     assert rolled.roll.unskilled and rolled.roll.total == 13  # 2k2: the 10 does not explode
+
+
+def test_an_opposed_or_cooperative_roll_refuses_a_skill_typo_too() -> None:
+    """Each side of an opposed roll, and a cooperative roll, rolls only skills its
+    characters have unless told (``--first-unskilled``): a typo is named, with the skill
+    meant; a skill nobody has is not led at all."""
+    table = Table()
+    table.join("Akodo Kaneka", "ana")
+    table.join("Bayushi Fumi", "ben")
+    typo = Oppose(contest="a stare", first="Akodo Kaneka", first_skill="Kenjutsi",
+                  first_trait="agility", second="Bayushi Fumi", second_trait="agility")  # fmt: skip
+    with pytest.raises(IllegalUnderRules, match=r"did you mean 'Kenjutsu'\? To roll it "
+                       r"unskilled, say --first-unskilled"):  # fmt: skip
+        decide(table, typo, Scripted(*[5] * 20))
+    lacking = msgspec.structs.replace(typo, first_skill="Hunting")
+    with pytest.raises(IllegalUnderRules, match=r"no skill 'Hunting'\. To roll it unskilled"):
+        decide(table, lacking, Scripted(*[5] * 20))
+    asked = msgspec.structs.replace(lacking, first_unskilled=True)
+    assert decide(table, asked, Scripted(9, 9, 9, 1, 1, 1))
+    lead = LeadRoll(leader="Akodo Kaneka", followers=("Bayushi Fumi",), skill="Kenjutsi",
+                    trait="agility")  # fmt: skip
+    with pytest.raises(IllegalUnderRules, match="did you mean 'Kenjutsu'"):
+        decide(table, lead, Scripted(*[5] * 10))
 
 
 def test_a_note_or_a_reason_that_could_forge_a_log_line_is_refused() -> None:

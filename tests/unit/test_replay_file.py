@@ -111,3 +111,58 @@ def test_a_line_nested_too_deep_is_refused_naming_the_line(tmp_path: Path) -> No
     lines[1] = b'{"position":1,"event":' + b"[" * 200_000 + b"]" * 200_000 + b"}"
     with pytest.raises(CorruptReplay, match="line 2: nested too deep"):
         parse_replay(b"\n".join(lines) + b"\n")
+
+
+@pytest.mark.parametrize(
+    ("find", "replace", "reason"),
+    [
+        (b'"name":"Hida Tsuneo"', b'"name":"Hida\\nTsuneo\\u001b[31m"', "a control character"),
+        (b'"player":"ana"', b'"player":"ana\\n"', "a player's id 'ana\\\\n' has a control"),
+        (b'"name":"Hida Tsuneo"', b'"name":"' + b"Z" * 300 + b'"', "300 characters"),
+        (b'"actor":"sensei"', b'"actor":"sen\\u0007sei"', "the actor"),
+    ],
+)
+def test_a_file_is_held_to_what_a_command_would_take(
+    tmp_path: Path, find: bytes, replace: bytes, reason: str
+) -> None:
+    """A name, an id or an actor the CLI would refuse (a newline or an escape would forge
+    a line of ``kiroku log``; a name past 100 characters) is refused in a file too,
+    naming its line: an import cannot carry in what a command could not record."""
+    data = b"\n".join(good_lines(tmp_path)) + b"\n"
+    assert find in data
+    with pytest.raises(CorruptReplay, match=reason) as caught:
+        parse_replay(data.replace(find, replace, 1), "night.jsonl")
+    assert caught.value.line >= 2
+
+
+def test_a_note_or_a_line_past_its_bound_is_refused(tmp_path: Path) -> None:
+    lines = good_lines(tmp_path)
+    note = (
+        b'{"position":%d,"event":{"type":"NoteTaken","actor":"sensei",'
+        b'"at":"2026-11-29T19:00:00Z","text":"' % len(lines) + b"x" * 3_000 + b'"}}'
+    )
+    with pytest.raises(CorruptReplay, match="a note of 3,000 characters: at most 2,000"):
+        parse_replay(b"\n".join([*lines, note]) + b"\n", "night.jsonl")
+    huge = note.replace(b"x" * 3_000, b"x" * 1_000_001)
+    with pytest.raises(CorruptReplay, match="bytes: at most 1,000,000") as caught:
+        parse_replay(b"\n".join([*lines, huge]) + b"\n", "night.jsonl")
+    assert caught.value.line == len(lines) + 1
+
+
+def test_a_replay_is_not_written_over_a_folder_nor_left_half_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The error names the file asked for, never the temporary ``.part`` beside it, and
+    no ``.part`` is left behind when the write fails."""
+    with pytest.raises(MalformedInput, match=r"cannot write '.*': it is a folder"):
+        write_replay(tmp_path, GOOD)
+    target = tmp_path / "night.jsonl"
+
+    def refuse(self: Path, other: Path) -> Path:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "replace", refuse)
+    with pytest.raises(MalformedInput, match=r"night\.jsonl': No space left") as caught:
+        write_replay(target, GOOD)
+    assert ".part" not in str(caught.value)
+    assert list(tmp_path.iterdir()) == []

@@ -31,6 +31,7 @@ from domain.rulesets.l5r4e.events import (
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
 from domain.rulesets.l5r4e.records import CharacterState, key
+from domain.rulesets.l5r4e.skills import require_skill
 from domain.rulesets.roll_keep_kit.character import Weapon
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.rolls import roll_spec
@@ -221,6 +222,8 @@ def lead_roll(
     """Followers to the leader: their ranks in the skill add to the leader's total."""
     head = session.acting_for(actor, leader)
     helpers = _followers(session, head, followers)
+    if all(c.sheet.skill(skill) is None for c in (head, *helpers)):
+        require_skill(head.sheet, skill, "a skill one of them has (nobody leads a skill unknown)")
     top = max(helpers, key=lambda c: c.sheet.skill_rank(skill))
     if top.sheet.skill_rank(skill) > head.sheet.skill_rank(skill):
         raise IllegalUnderRules(

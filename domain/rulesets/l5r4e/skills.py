@@ -8,6 +8,7 @@ applies only to a skill the character has one in.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -19,10 +20,25 @@ from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r4e.events import Event, RollPurpose
 from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.roll_keep_kit.character import CharacterSheet
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.rolls import roll_spec
 
 Dice = DiceSource | Sequence[Die]
+
+
+def require_skill(sheet: CharacterSheet, skill: str, unskilled_flag: str) -> None:
+    """A skill the character lacks is rolled only when asked for (``unskilled_flag``:
+    the option that says so): a typo would otherwise roll unskilled, silently. The
+    closest skill on the sheet is suggested."""
+    if sheet.skill(skill) is not None:
+        return
+    names = [s.name for s in sheet.skills]
+    close = difflib.get_close_matches(skill, names, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]!r}?" if close else "."
+    raise IllegalUnderRules(
+        f"{sheet.name} has no skill {skill!r}{hint} To roll it unskilled, say {unskilled_flag}"
+    )
 
 
 def skill_roll(

@@ -12,6 +12,7 @@ from domain.events import Event
 from domain.rulesets.l5r4e import contests
 from domain.rulesets.l5r4e.commands.fields import TN, Character, Name, Raises, Void
 from domain.rulesets.l5r4e.recovery import MEDICINE_TN
+from domain.rulesets.l5r4e.skills import require_skill
 
 Skill = Annotated[str, Meta(min_length=1, max_length=100, description="the skill rolled")]
 Trait = Annotated[str, Meta(min_length=1, max_length=20, description="the trait rolled")]
@@ -37,9 +38,19 @@ class Oppose(Command, frozen=True, kw_only=True):
         Meta(description="which side adds its honour rank (resisting)"),
     ] | None = None  # fmt: skip
     effect: Literal["disarm", "knockdown"] | None = None
+    first_unskilled: Annotated[bool, Meta(description="the first rolls a skill they lack")] = False
+    second_unskilled: Annotated[bool, Meta(description="the second rolls a skill they lack")] = (
+        False
+    )
 
 
 def decide_oppose(play: Any, command: Oppose, context: Context) -> list[Event]:
+    for which in ("first", "second"):
+        skill = getattr(command, f"{which}_skill")
+        if skill and not getattr(command, f"{which}_unskilled"):
+            sheet = play.character_named(getattr(command, which)).sheet
+            require_skill(sheet, skill, f"--{which}-unskilled")
+
     def side(which: Literal["first", "second"]) -> contests.Side:
         return contests.Side(
             getattr(command, which),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Annotated, Any
 
 import msgspec
@@ -10,7 +9,7 @@ from msgspec import Meta
 
 from domain.commands import Command, CommandSpec, Context
 from domain.dice.roll_keep.roll import RollOptions
-from domain.errors import IllegalUnderRules, MalformedInput
+from domain.errors import MalformedInput
 from domain.events import Event
 from domain.rulesets.l5r4e.commands.fields import (
     TN,
@@ -20,7 +19,7 @@ from domain.rulesets.l5r4e.commands.fields import (
     Void,
 )
 from domain.rulesets.l5r4e.contests import tn_for
-from domain.rulesets.l5r4e.skills import skill_roll
+from domain.rulesets.l5r4e.skills import require_skill, skill_roll
 from domain.rulesets.roll_keep_kit.events import RollPurpose
 
 
@@ -80,7 +79,9 @@ def decide_roll(play: Any, command: Roll, context: Context) -> list[Event]:
         if not command.character:
             raise MalformedInput("--skill, --trait and --ring need --character")
         if command.skill and not (command.unskilled or command.void_skill):
-            _check_skill(play, command.character, command.skill)
+            require_skill(
+                play.character_named(command.character).sheet, command.skill, "--unskilled"
+            )
         events: list[Event] = skill_roll(
             play,
             actor=context.actor,
@@ -119,20 +120,6 @@ def decide_roll(play: Any, command: Roll, context: Context) -> list[Event]:
         void_free_action=command.void_free_action,
     )
     return rolled
-
-
-def _check_skill(play: Any, character: str, skill: str) -> None:
-    """A skill the character lacks is rolled only when asked for (``--unskilled``, or a
-    Void point to lift it to 1): a typo would otherwise roll unskilled, silently."""
-    sheet = play.character_named(character).sheet
-    if sheet.skill(skill) is not None:
-        return
-    names = [s.name for s in sheet.skills]
-    close = difflib.get_close_matches(skill, names, n=1, cutoff=0.6)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise IllegalUnderRules(
-        f"{sheet.name} has no skill {skill!r}{hint} To roll it unskilled, say --unskilled"
-    )
 
 
 class RollInitiative(Command, frozen=True, kw_only=True):
