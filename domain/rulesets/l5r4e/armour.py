@@ -48,10 +48,10 @@ def armour_parts(
     parts: list[tuple[Part, Follows | None]]
     held = next((c for c in ("stunned", "grappled") if c in conditions), None)
     if held is not None:
-        parts = [(Part(source="stunned or grappled", total=5), _condition(name, held))]
+        parts = [(Part(source="stunned or grappled", total=5), condition_applied(name, held))]
     elif "blinded" in conditions:
         blinded = Part(source="blinded: Reflexes + 5", total=reflexes + 5)
-        parts = [(blinded, _condition(name, "blinded"))]
+        parts = [(blinded, condition_applied(name, "blinded"))]
     else:
         parts = [(Part(source="Reflexes × 5 + 5", total=reflexes * 5 + 5), None)]
     if sheet.armour is not None and sheet.armour.tn_bonus:
@@ -61,10 +61,15 @@ def armour_parts(
     if who.stance == "defense":
         bonus = sheet.ring("air") + sheet.skill_rank("Defense")
         parts.append(
-            (Part(source="Defense stance: Air + Defense", total=bonus), _stance(name, "defense"))
+            (
+                Part(source="Defense stance: Air + Defense", total=bonus),
+                stance_chosen(name, "defense"),
+            )
         )
     elif who.stance == "full_attack":
-        parts.append((Part(source="Full Attack stance", total=-10), _stance(name, "full_attack")))
+        parts.append(
+            (Part(source="Full Attack stance", total=-10), stance_chosen(name, "full_attack"))
+        )
     combat = state.combat
     if who.full_defense_bonus and until_next_turn(combat, who, who.full_defense_round):
         rolled = Follows("FullDefenseRolled", {"character": name}, "the Full Defense roll")
@@ -96,16 +101,21 @@ def armour_parts(
         )
         parts.append((Part(source=f"guarding {who.guarding}", total=-5), guarding))
     if melee and "prone" in conditions:
-        parts.append((Part(source="prone, against melee", total=-10), _condition(name, "prone")))
+        parts.append(
+            (Part(source="prone, against melee", total=-10), condition_applied(name, "prone"))
+        )
     return parts
 
 
-def _stance(name: str, stance: str) -> Follows:
+def stance_chosen(name: str, stance: str, why: str = "") -> Follows:
+    """The choice of ``stance`` by ``name`` a part came from (``kiroku why``)."""
     named = stance.replace("_", " ").title()
-    return Follows("StanceChosen", {"character": name, "stance": stance}, f"the {named} stance")
+    chosen = {"character": name, "stance": stance}
+    return Follows("StanceChosen", chosen, why or f"the {named} stance")
 
 
-def _condition(name: str, condition: str) -> Follows:
+def condition_applied(name: str, condition: str) -> Follows:
+    """The ruling that applied ``condition`` to ``name``, which a part came from."""
     return Follows(
         "ConditionApplied",
         {"character": name, "condition": condition},

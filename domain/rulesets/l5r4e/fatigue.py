@@ -22,7 +22,6 @@ Volonté (Willpower) toutes les deux heures ou bien tomber de sommeil. »
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from domain.dice.roll_keep.roll import RollOptions
 from domain.dice.source import DiceSource
@@ -35,9 +34,7 @@ from domain.rulesets.l5r4e.events import (
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
 from domain.rulesets.l5r4e.records import HOURS_PER_ROLL, rolls_due
-
-if TYPE_CHECKING:
-    pass
+from domain.rulesets.l5r4e.skills import skill_roll
 
 STAY_AWAKE_TN = 15
 MAX_HOURS = 24 * 7
@@ -73,17 +70,15 @@ def stay_awake(
             f"{HOURS_PER_ROLL} hours once fatigued for Stamina ({who.sheet.trait('stamina')}) "
             f"days, and {who.awake_hours} hour(s) have passed since the last"
         )
-    willpower = who.sheet.trait("willpower")
-    events = session.roll(
+    events = skill_roll(
+        session,
         actor=actor,
         at=at,
-        expression=f"{willpower}k{willpower}",
-        options=RollOptions(tn=tn),
-        dice=dice,
         character=who.name,
-        purpose="trait",
-        label=f"Willpower to stay awake ({due} due)",
+        dice=dice,
+        options=RollOptions(tn=tn),
         trait="willpower",
+        label=f"Willpower to stay awake ({due} due)",
     )
     if last_rolled(events).roll.success:
         events.append(StayedAwake(actor=actor, at=at, character=who.name))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.rulesets.base import Follows
+from domain.rulesets.l5r4e.armour import condition_applied, stance_chosen
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.rolls import RollContext
 
@@ -119,20 +120,14 @@ def part_origin(part: Part, who: CharacterState) -> Follows | None:
     the stance chosen (Full Attack this round, Center the round before) or the condition
     applied. A wound penalty comes from every wound taken, so it names none."""
     name, source = who.name, part.source
-    if source in (CENTER, FULL_ATTACK):
-        stance = "center" if source == CENTER else "full_attack"
-        chosen = "last round's Center stance" if source == CENTER else "the Full Attack stance"
-        return Follows("StanceChosen", {"character": name, "stance": stance}, chosen)
+    if source == CENTER:
+        return stance_chosen(name, "center", "last round's Center stance")
+    if source == FULL_ATTACK:
+        return stance_chosen(name, "full_attack")
     if source == "mounted or high ground":
         condition = "mounted" if "mounted" in who.conditions else "high_ground"
     else:
         condition = next(
             (held for start, held in CONDITION_PARTS.items() if source.startswith(start)), ""
         )
-    if not condition:
-        return None
-    return Follows(
-        "ConditionApplied",
-        {"character": name, "condition": condition},
-        f"the {condition} condition",
-    )
+    return condition_applied(name, condition) if condition else None

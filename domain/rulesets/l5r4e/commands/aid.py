@@ -11,6 +11,7 @@ from domain.commands import Command, CommandSpec, Context
 from domain.events import Event
 from domain.rulesets.l5r4e import contests
 from domain.rulesets.l5r4e.commands.fields import TN, Character, Name, Raises, Void
+from domain.rulesets.l5r4e.fatigue import MAX_HOURS, STAY_AWAKE_TN
 from domain.rulesets.l5r4e.recovery import MEDICINE_TN
 from domain.rulesets.l5r4e.skills import require_skill
 
@@ -120,7 +121,7 @@ class PassTime(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("time",))
 
-    hours: Annotated[int, Meta(ge=1, le=168, description="hours that pass")]
+    hours: Annotated[int, Meta(ge=1, le=MAX_HOURS, description="hours that pass")]
 
 
 class StayAwake(Command, frozen=True, kw_only=True):
@@ -129,7 +130,7 @@ class StayAwake(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("stay-awake",), dice="faces")
 
     character: Character
-    tn: Annotated[int, Meta(ge=0, le=100, description="the GM's TN (default 15)")] = 15
+    tn: Annotated[int, Meta(ge=0, le=100, description="the GM's TN (default 15)")] = STAY_AWAKE_TN
 
 
 class GiveKit(Command, frozen=True, kw_only=True):
