@@ -14,8 +14,14 @@ thread: on a full rebuild the reading costs almost nothing on top of the decodin
 
 Reads use a connection of their own that may not write (``PRAGMA query_only``): the
 library's connections stay the writers'. A command's tail (fewer events than a page) is
-one statement and no thread. (A store in a folder the reader may not write to is not
-readable yet: SQLite's write-ahead log needs its shared-memory file there.)
+one statement and no thread.
+
+A store in a folder this process may not write to (a read-only mount, another user's
+folder) is still read: SQLite's write-ahead log wants its shared-memory file beside the
+store, so the reader opens it read-only (``mode=ro``), and where even that is refused
+(no ``-shm`` file to share) as an immutable file — which is only right while no log of
+unfinished writes lies beside it, so a store with a non-empty ``-wal`` it cannot open is
+refused, saying so, rather than read without its latest events.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 
 @dataclass(frozen=True)
@@ -101,6 +108,64 @@ def index_topics(path: Path, table: str, timeout: float) -> bool:
         connection.close()
 
 
+NOT_WRITABLE = ("unable to open", "readonly", "read-only")
+"""What SQLite says when the store's folder (or the store) may not be written."""
+
+
+class UnreadableLog(sqlite3.OperationalError):
+    """A store whose write-ahead log holds writes that a read-only open cannot see."""
+
+
+def open_for_reading(path: Path, timeout: float) -> sqlite3.Connection:
+    """A connection that reads the store at ``path`` and may not write to it: an ordinary
+    one where the folder allows, else read-only, else immutable (see the module's
+    docstring). The first statement is run here, so that a failure shows now."""
+    uri = f"file:{quote(str(path.resolve()))}"
+    attempts = (str(path), f"{uri}?mode=ro", f"{uri}?mode=ro&immutable=1")
+    first_error: sqlite3.OperationalError | None = None
+    for number, target in enumerate(attempts):
+        if number == 2 and _unfinished_log(path):
+            raise UnreadableLog(
+                f"unable to open the write-ahead log {str(path) + '-wal'!r} from this folder "
+                "(it holds writes not yet in the store): open the store once where its folder "
+                "can be written, or copy the folder somewhere writable"
+            )
+        connection = sqlite3.connect(
+            target, timeout=timeout, check_same_thread=False, uri=number > 0
+        )
+        try:
+            connection.execute("PRAGMA query_only=ON")
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError as error:
+            connection.close()
+            if not any(words in str(error).lower() for words in NOT_WRITABLE):
+                raise
+            first_error = first_error or error
+            continue
+        connection.text_factory = bytes
+        return connection
+    assert first_error is not None
+    raise first_error
+
+
+def _unfinished_log(path: Path) -> bool:
+    log = Path(f"{path}-wal")
+    return log.exists() and log.stat().st_size > 0
+
+
+def damage(connection: sqlite3.Connection) -> str | None:
+    """What SQLite's ``PRAGMA quick_check`` finds wrong with the store, or None: its first
+    finding, or the error that stopped it (a page too damaged to read at all)."""
+    try:
+        for (finding,) in connection.execute("PRAGMA quick_check"):
+            text = finding.decode() if isinstance(finding, bytes) else str(finding)
+            if text != "ok":
+                return text
+    except sqlite3.DatabaseError as error:
+        return str(error)
+    return None
+
+
 class SqliteReader:
     """Reads of the store in the SQLite database at ``path``."""
 
@@ -113,11 +178,13 @@ class SqliteReader:
 
     def _connect(self) -> sqlite3.Connection:
         if self._connection is None:
-            connection = sqlite3.connect(self._path, timeout=self._timeout, check_same_thread=False)
-            connection.text_factory = bytes
-            connection.execute("PRAGMA query_only=ON")
-            self._connection = connection
+            self._connection = open_for_reading(self._path, self._timeout)
         return self._connection
+
+    def damage(self) -> str | None:
+        """What :func:`damage` finds in this store, or None."""
+        with self._lock:
+            return damage(self._connect())
 
     def close(self) -> None:
         with self._lock:

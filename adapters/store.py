@@ -23,7 +23,7 @@ import msgspec
 
 from adapters.codec import EventCodec, codec_for, decode_opened, decode_record
 from adapters.sqlite_reads import EVENTS_TABLE, SqliteReader, Window, index_topics
-from domain.errors import MalformedInput, NotFound
+from domain.errors import KirokuError, MalformedInput, NotFound
 from domain.events import Event, Recorded, SessionOpened
 from domain.session.chain import Stored
 from domain.session.record import CommandRecord
@@ -99,13 +99,29 @@ class EventStore:
 
     @cached_property
     def app(self) -> KirokuApplication:
-        """The library's application, made on first use (a write, or the memory store)."""
+        """The library's application, made on first use (a write, or the memory store);
+        on SQLite, only once the store is found whole (:meth:`check_before_writing`)."""
         from adapters.library import application
 
+        self.check_before_writing()
         app = application(self.config)
         if self.config.kind == "sqlite":  # a writer: it may wait for the index, once
             index_topics(self.config.sqlite_path, EVENTS_TABLE, self.config.lock_timeout)
         return app
+
+    def check_before_writing(self) -> None:
+        """Refuse to write to a damaged store: SQLite's ``quick_check`` over the whole file
+        before this process first writes to it, while the file is at most
+        :data:`CHECKED_BYTES` (a few tens of milliseconds; a larger store is checked by
+        ``kiroku doctor``, and a write that meets a damaged page fails as a whole anyway).
+        Writing into a damaged file could spread the damage to sessions still whole."""
+        if self.reader is None or not self.config.sqlite_path.exists():
+            return
+        if _store_bytes(self.config.sqlite_path) > CHECKED_BYTES:
+            return
+        problem = self.reader.damage()
+        if problem is not None:
+            raise StoreDamaged(damaged_message(self.config, problem))
 
     @property
     def recorder(self) -> Any:
@@ -204,10 +220,15 @@ class EventStore:
         *,
         until: int | None = None,
         topic: str | None = None,
+        as_found: bool = False,
     ) -> Generator[Recorded, None, None]:
         """The session's events after position ``after`` (up to ``until``; only those of
-        event type ``topic``), in large pages, decoded straight into typed Structs."""
-        for decoded in self.read_pages(session_id, after, page, until=until, topic=topic):
+        event type ``topic``), in large pages, decoded straight into typed Structs. A gap
+        in the positions is a damaged store (:class:`StoreDamaged`), unless ``as_found``:
+        an audit reads what is there, to say what is missing."""
+        for decoded in self.read_pages(
+            session_id, after, page, until=until, topic=topic, as_found=as_found
+        ):
             yield from decoded
 
     def read_pages(
@@ -218,6 +239,7 @@ class EventStore:
         *,
         until: int | None = None,
         topic: str | None = None,
+        as_found: bool = False,
     ) -> Generator[list[Recorded], None, None]:
         """:meth:`read` a page at a time (a long fold iterates them without a generator
         step per event)."""
@@ -225,6 +247,7 @@ class EventStore:
         codec = self.codec(session_id)
         where = f"session {session_id!r}, "
         stored_topic = None if topic is None else f"kiroku:{topic}"
+        follows = None if topic is not None or as_found else after
         if self.reader is not None:
             window = Window(stream.hex, after, until, stored_topic)
             for read_from, joined in self.reader.pages(window, page):
@@ -232,25 +255,36 @@ class EventStore:
                 if decoded is None:
                     rows = self.reader.rows(read_from, joined.count)
                     decoded = codec.decode_page(rows, where)
+                if follows is not None:
+                    follows = _without_gap(decoded, follows, self.config, session_id)
                 yield decoded
             return
         from adapters.library import fetch_rows
 
         while True:
             rows = fetch_rows(self.recorder, stream, after, page, until, stored_topic)
-            yield codec.decode_page(rows, where)
+            decoded = codec.decode_page(rows, where)
+            if follows is not None:
+                follows = _without_gap(decoded, follows, self.config, session_id)
+            yield decoded
             if len(rows) < page:
                 return
             after = rows[-1][0]
 
     def read_stored(
-        self, session_id: str, after: int = 0, *, until: int | None = None
+        self,
+        session_id: str,
+        after: int = 0,
+        *,
+        until: int | None = None,
+        as_found: bool = False,
     ) -> Generator[Stored, None, None]:
         """The session's events after ``after`` (up to ``until``) as they were stored:
         plain JSON payloads, not read into today's event types — what the hash chain is
-        computed over (:mod:`domain.session.chain`)."""
+        computed over (:mod:`domain.session.chain`). ``as_found``: as :meth:`read`."""
         stream = stream_id(session_id)
         where = f"session {session_id!r}"
+        follows = None if as_found else after
         if self.reader is not None:
             window = Window(stream.hex, after, until, None)
             for _, joined in self.reader.pages(window, READ_PAGE):
@@ -258,6 +292,8 @@ class EventStore:
                 positions = _plain(joined.positions, where)
                 if not isinstance(payloads, list) or not isinstance(positions, list):
                     raise MalformedInput(f"{where}: a page of stored events is not a list")
+                if follows is not None:
+                    follows = _without_gap(positions, follows, self.config, session_id)
                 for position, payload in zip(positions, payloads, strict=True):
                     yield Stored(position, payload)
             return
@@ -265,6 +301,8 @@ class EventStore:
 
         while True:
             rows = fetch_rows(self.recorder, stream, after, READ_PAGE, until, None)
+            if follows is not None:
+                follows = _without_gap([p for p, _ in rows], follows, self.config, session_id)
             for position, state in rows:
                 yield Stored(position, _plain(state, f"{where}, event {position}"))
             if len(rows) < READ_PAGE:
@@ -322,6 +360,29 @@ class EventStore:
         return last_position(self.recorder, stream_id(session_id))
 
 
+CHECKED_BYTES = 64 * 2**20
+"""The largest store (with its write-ahead log) checked whole before a process writes to
+it: about 130,000 events, a check of some 40 ms on this project's machines."""
+
+
+class StoreDamaged(KirokuError):
+    """The store's file is damaged: nothing is written to it."""
+
+
+def _store_bytes(path: Path) -> int:
+    log = Path(f"{path}-wal")
+    return path.stat().st_size + (log.stat().st_size if log.exists() else 0)
+
+
+def damaged_message(config: StoreConfig, problem: str) -> str:
+    """What to say, and to do, about a damaged store."""
+    return (
+        f"the store {str(config.sqlite_path)!r} is damaged ({problem}); nothing was written "
+        "to it. `kiroku doctor` says which sessions are intact: export those (kiroku "
+        "export), move the store aside and import them, or restore a copy"
+    )
+
+
 def describe_store_error(error: BaseException, config: StoreConfig) -> str:
     """What went wrong with which store, and what to do, in one line."""
     where = repr(str(config.sqlite_path))
@@ -333,15 +394,43 @@ def describe_store_error(error: BaseException, config: StoreConfig) -> str:
             f"{config.lock_timeout:g} s); nothing was recorded: try again once it has finished"
         )
     if "not a database" in lowered or "malformed" in lowered or "corrupt" in lowered:
-        return (
-            f"the store {where} is damaged ({text}); nothing was written to it. Move it aside "
-            "and import your sessions from their replay files (kiroku import), or restore a copy"
-        )
+        return damaged_message(config, text)
+    if "write-ahead log" in lowered:
+        return f"the store {where} cannot be read here: {text}"
     if "readonly" in lowered or "read-only" in lowered or "unable to open" in lowered:
         return (
-            f"the store {where} cannot be opened for this ({text}): check its folder's permissions"
+            f"the store {where} cannot be written from here ({text}): reading it works, "
+            "writing needs its folder writable (check its permissions, or the mount)"
         )
     return f"the store {where} failed: {text}"
+
+
+def _without_gap(page: Sequence[Any], follows: int, config: StoreConfig, session: str) -> int:
+    """The last position of a page of a stream (events, stored events, or positions),
+    which must follow ``follows`` without a gap: a stream's positions are 1, 2, 3 …, so a
+    gap is a store that lost events. The positions come sorted and each once (the
+    store's key), so the first, the last and the count tell."""
+    if not page:
+        return follows
+    first, last = _position(page[0]), _position(page[-1])
+    if first == follows + 1 and last - first + 1 == len(page):
+        return last
+    expected = follows + 1
+    for item in page:
+        if _position(item) != expected:
+            break
+        expected += 1
+    raise StoreDamaged(
+        damaged_message(
+            config,
+            f"session {session!r} has no event {expected}, yet holds event "
+            f"{_position(item)}: events were lost",
+        )
+    )
+
+
+def _position(item: Any) -> int:
+    return item if isinstance(item, int) else int(item.position)
 
 
 def _plain(data: bytes, where: str) -> Any:

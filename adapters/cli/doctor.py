@@ -1,27 +1,44 @@
 """``kiroku doctor``: check a store without writing to it, and say which sessions are whole.
 
-The SQLite file is opened read-only: its integrity is checked (``PRAGMA quick_check``),
-then every session's stream is read back event by event — each decoded with its
-ruleset's codec, positions 1, 2, 3 … without a gap — and every command record decoded
-(``records``: how many, and any that cannot be read). Exit 0 when the store and every
-session are whole, 2 when anything is not (what, where, and which sessions are intact).
+The SQLite file is opened for reading only (read-only or immutable where its folder
+may not be written, as every read is: ``adapters.sqlite_reads``): its integrity is
+checked (``PRAGMA quick_check``), then every session's stream is read back event by
+event — each decoded with its ruleset's codec, positions 1, 2, 3 … without a gap — and
+every command record decoded (``records``: how many, and any that cannot be read).
+
+A damaged file is read as far as it can be: when reading the table in order meets a
+damaged page, each row is read on its own by its row number, the rows that can be are
+sorted into their sessions, and each session's positions are checked against the
+table's key index, which SQLite keeps apart from the rows. A session is intact only
+when every event the index knows of was read and decoded; one whose index is damaged
+too cannot be vouched for, and is not called intact. The intact sessions can be
+exported (``kiroku export`` reads only their own pages) and imported into a new store.
+
+Exit 0 when the store and every session are whole, 2 when anything is not (what,
+where, and which sessions are intact).
 """
 
 from __future__ import annotations
 
 import argparse
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from adapters.cli.context import store_config
 from adapters.cli.render import print_json
 from adapters.codec import codec_for, decode_opened, decode_record
+from adapters.sqlite_reads import EVENTS_TABLE, damage, open_for_reading
 from domain.errors import KirokuError
 
 OPENED = "kiroku:SessionOpened"
 RECORD = "kiroku:CommandRecord"
 PAGE = 10_000
+SALVAGE_CHUNK = 256
+"""Rows read at once while salvaging a damaged table (one at a time where a chunk fails)."""
+
+Row = tuple[str, int, str, bytes]
 
 
 def _bytes(state: object) -> bytes:
@@ -29,22 +46,145 @@ def _bytes(state: object) -> bytes:
     return state.encode() if isinstance(state, str) else bytes(state)  # type: ignore[call-overload]
 
 
-def _rows(connection: sqlite3.Connection) -> Iterator[tuple[str, int, str, bytes]]:
+def _text(value: object) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _row(raw: tuple[Any, ...]) -> Row:
+    originator, position, topic, state = raw
+    return _text(originator), int(position), _text(topic), _bytes(state)
+
+
+def _rows(connection: sqlite3.Connection) -> Iterator[Row]:
+    """Every row of the events table in stream and position order, a page at a time."""
     after: tuple[str, int] = ("", 0)
     while True:
         rows = connection.execute(
-            "SELECT originator_id, originator_version, topic, state FROM stored_events "
+            f"SELECT originator_id, originator_version, topic, state FROM {EVENTS_TABLE} "
             "WHERE (originator_id, originator_version) > (?, ?) "
             "ORDER BY originator_id, originator_version LIMIT ?",
             (*after, PAGE),
         ).fetchall()
-        yield from rows
+        yield from map(_row, rows)
         if len(rows) < PAGE:
             return
-        after = (rows[-1][0], rows[-1][1])
+        after = (_text(rows[-1][0]), int(rows[-1][1]))
 
 
-def examine(path: str) -> dict[str, Any]:
+def _salvaged_rows(connection: sqlite3.Connection, report: dict[str, Any]) -> list[Row]:
+    """Every row of the events table that can still be read, by row number (a chunk at
+    a time, one at a time where a chunk meets a damaged page), in stream and position
+    order; how many could not be read goes into the report."""
+    top = connection.execute(f"SELECT max(rowid) FROM {EVENTS_TABLE}").fetchone()[0]
+    found: list[Row] = []
+    lost = 0
+    select = f"SELECT originator_id, originator_version, topic, state FROM {EVENTS_TABLE} "
+    for start in range(1, int(top or 0) + 1, SALVAGE_CHUNK):
+        end = start + SALVAGE_CHUNK - 1
+        try:
+            chunk = connection.execute(select + "WHERE rowid BETWEEN ? AND ?", (start, end))
+            found += map(_row, chunk.fetchall())
+            continue
+        except sqlite3.DatabaseError:
+            pass
+        for rowid in range(start, end + 1):
+            try:
+                found += map(_row, connection.execute(select + "WHERE rowid = ?", (rowid,)))
+            except sqlite3.DatabaseError:
+                lost += 1
+    report["unreadable rows"] = lost
+    if lost:
+        report["problems"].append(f"{lost} rows of the events table cannot be read")
+    return sorted(found, key=lambda row: (row[0], row[1]))
+
+
+def _indexed_positions(connection: sqlite3.Connection, stream: str) -> list[int] | None:
+    """A stream's positions as the table's key index holds them (None: it cannot be read)."""
+    try:
+        rows = connection.execute(
+            f"SELECT originator_version FROM {EVENTS_TABLE} WHERE originator_id=? "
+            "ORDER BY originator_version",
+            (stream,),
+        ).fetchall()
+    except sqlite3.DatabaseError:
+        return None
+    return [int(position) for (position,) in rows]
+
+
+def _indexed_streams(connection: sqlite3.Connection) -> list[str]:
+    """Every stream the key index knows of (none when it cannot be read)."""
+    try:
+        rows = connection.execute(f"SELECT DISTINCT originator_id FROM {EVENTS_TABLE}").fetchall()
+    except sqlite3.DatabaseError:
+        return []
+    return [_text(stream) for (stream,) in rows]
+
+
+def _streams(rows: Iterable[Row], report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each session stream's events decoded in order: how many, and the first problem."""
+    streams: dict[str, dict[str, Any]] = {}
+    for originator, position, topic, state in rows:
+        if topic == RECORD:  # a session's command records, in a stream of their own
+            try:
+                decode_record(state)
+                report["records"] += 1
+            except KirokuError as error:
+                report["problems"].append(
+                    f"the command record at {position} (stream {originator}): {error}"
+                )
+            continue
+        stream = streams.setdefault(originator, {"events": 0, "problem": None, "read": []})
+        stream["read"].append(position)
+        if stream["problem"] is not None:
+            continue
+        try:
+            if position == 1:
+                if topic != OPENED:
+                    raise KirokuError(f"opens with {topic}, not SessionOpened")
+                opened = decode_opened(state)
+                stream["session"], stream["codec"] = opened.session, codec_for(opened.ruleset)
+            elif position != stream["events"] + 1:
+                stream["problem"] = f"event {stream['events'] + 1} is missing (next: {position})"
+            else:
+                stream["codec"].decode(state)
+        except (KirokuError, KeyError) as error:
+            stream["problem"] = f"event {position}: {error}"
+        stream["events"] = position
+    return streams
+
+
+def _check_against_index(
+    connection: sqlite3.Connection, streams: dict[str, dict[str, Any]]
+) -> None:
+    """After a salvage: whether each stream's rows read are all the index knows of, and
+    the streams of which no row could be read at all."""
+    for originator in _indexed_streams(connection):
+        streams.setdefault(
+            originator, {"events": 0, "read": [], "problem": "none of its rows can be read"}
+        )
+    for originator, stream in streams.items():
+        if stream["problem"] is not None:
+            continue
+        indexed = _indexed_positions(connection, originator)
+        if indexed is None:
+            stream["problem"] = (
+                f"its {stream['events']} events were read, but the index that says how many "
+                "it holds is damaged: it cannot be vouched for"
+            )
+        elif indexed != stream["read"]:
+            missing = sorted(set(indexed) - set(stream["read"]))
+            stream["problem"] = (
+                f"events {_span(missing)} cannot be read" if missing else "its index disagrees"
+            )
+
+
+def _span(positions: list[int]) -> str:
+    if len(positions) == 1:
+        return str(positions[0])
+    return f"{positions[0]}–{positions[-1]} ({len(positions)} events)"
+
+
+def examine(path: str, timeout: float = 10.0) -> dict[str, Any]:
     """What is wrong with the store at ``path``, if anything, and each session's state."""
     report: dict[str, Any] = {
         "store": path,
@@ -54,42 +194,28 @@ def examine(path: str) -> dict[str, Any]:
         "problems": [],
     }
     try:
-        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        connection = open_for_reading(Path(path), timeout)
     except sqlite3.Error as error:
-        report["problems"].append(f"cannot open the store read-only: {error}")
+        report["problems"].append(f"cannot open the store to read it: {error}")
         return report
     try:
-        [(integrity,)] = connection.execute("PRAGMA quick_check").fetchall()[:1]
-        report["integrity"] = integrity
-        if integrity != "ok":
-            report["problems"].append(f"SQLite's quick_check: {integrity}")
-        streams: dict[str, dict[str, Any]] = {}
-        for originator, position, topic, state in _rows(connection):
-            if topic == RECORD:  # a session's command records, in a stream of their own
-                try:
-                    decode_record(_bytes(state))
-                    report["records"] += 1
-                except KirokuError as error:
-                    report["problems"].append(
-                        f"the command record at {position} (stream {originator}): {error}"
-                    )
-                continue
-            stream = streams.setdefault(originator, {"events": 0, "problem": None})
-            if stream["problem"] is not None:
-                continue
-            try:
-                if position == 1:
-                    if topic != OPENED:
-                        raise KirokuError(f"opens with {topic}, not SessionOpened")
-                    opened = decode_opened(_bytes(state))
-                    stream["session"], stream["codec"] = opened.session, codec_for(opened.ruleset)
-                elif position != stream["events"] + 1:
-                    raise KirokuError(f"event {position} follows event {stream['events']}")
-                else:
-                    stream["codec"].decode(_bytes(state))
-            except (KirokuError, KeyError) as error:
-                stream["problem"] = f"event {position}: {error}"
-            stream["events"] = position
+        found = damage(connection)
+        report["integrity"] = found or "ok"
+        if found is not None:
+            report["problems"].append(f"SQLite's quick_check: {found}")
+        tally: dict[str, Any] = {"records": 0, "problems": []}
+        try:
+            streams = _streams(_rows(connection), tally)
+        except sqlite3.DatabaseError as error:
+            report["problems"].append(
+                f"reading the events in order stops at a damaged page ({error}): "
+                "what can be read was read row by row"
+            )
+            tally = {"records": 0, "problems": []}
+            streams = _streams(_salvaged_rows(connection, report), tally)
+            _check_against_index(connection, streams)
+        report["records"] = tally["records"]
+        report["problems"] += tally["problems"]
         for originator, stream in streams.items():
             name = stream.get("session", f"(stream {originator})")
             problem = stream["problem"]
@@ -115,15 +241,21 @@ def doctor_command(args: argparse.Namespace) -> int:
             "problems": ["there is no store here yet"],
         }
     else:
-        report = examine(str(config.sqlite_path))
+        report = examine(str(config.sqlite_path), config.lock_timeout)
     if args.json:
         print_json(report)
     else:
         print(f"store {report['store']}: integrity {report['integrity'] or 'not checked'}")
         for name, session in report["sessions"].items():
-            verdict = "intact" if session["intact"] else f"DAMAGED at {session['problem']}"
+            verdict = "intact" if session["intact"] else f"DAMAGED: {session['problem']}"
             print(f"  {name}: {session['events']} events, {verdict}")
         print(f"  {report['records']} command records")
         for problem in report["problems"]:
             print(f"problem: {problem}")
+        intact = [name for name, session in report["sessions"].items() if session["intact"]]
+        if report["problems"] and intact:
+            print(
+                f"{len(intact)} of {len(report['sessions'])} sessions are intact: export each "
+                "(kiroku export SESSION -o FILE), move the store aside, and import them"
+            )
     return 0 if not report["problems"] else 2

@@ -3,6 +3,7 @@ and one line, never a traceback, and nothing written."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -91,3 +92,138 @@ def test_the_doctor_on_garbage_or_on_nothing_says_so(tmp_path: Path) -> None:
     (tmp_path / "kiroku.sqlite").write_bytes(os.urandom(20_000))
     garbage = kiroku(tmp_path, "doctor")
     assert garbage.returncode == 2 and "file is not a database" in garbage.stdout
+
+
+def in_process(data: Path, *args: str) -> None:
+    """A command run in this process (a store of many sessions is built in milliseconds)."""
+    import io
+
+    from adapters.cli.main import main
+
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        assert main([*args, "--data-dir", str(data)]) == 0, args
+
+
+def checkpointed(store: Path) -> None:
+    """Every committed page moved from the write-ahead log into the store's file."""
+    with contextlib.closing(sqlite3.connect(store)) as raw:
+        raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def damage_page_holding(store: Path, marker: bytes, seed: int = 7) -> None:
+    """Overwrite, with random bytes, the page of the store's file that holds ``marker``."""
+    import random
+
+    data = store.read_bytes()
+    page_size = int.from_bytes(data[16:18], "big")
+    start = data.index(marker) // page_size * page_size
+    with store.open("r+b") as file:
+        file.seek(start)
+        file.write(random.Random(seed).randbytes(page_size))
+
+
+def test_a_store_damaged_mid_file_is_never_written_and_the_doctor_names_the_intact_sessions(
+    tmp_path: Path,
+) -> None:
+    names = [f"evening-{n:02}" for n in range(40)]
+    for name in names:
+        title = ("MARKER-" if name == "evening-20" else "") + f"{name} at the Crane's court " * 4
+        in_process(tmp_path, "session", "open", "--id", name, "--gm", "g", "--title", title)
+    store = tmp_path / "kiroku.sqlite"
+    checkpointed(store)
+    damage_page_holding(store, b"MARKER-")
+    before = digest(store)
+    refused = kiroku(tmp_path, "session", "open", "--id", "evening-41", "--gm", "g")
+    assert refused.returncode == 2, refused.stderr
+    assert f"the store {str(store)!r} is damaged" in refused.stderr
+    assert "nothing was written" in refused.stderr and "kiroku doctor" in refused.stderr
+    assert "Traceback" not in refused.stderr and refused.stderr.count("\n") == 1
+    assert digest(store) == before
+    doctor = kiroku(tmp_path, "doctor", "--json")
+    assert doctor.returncode == 2
+    report = json.loads(doctor.stdout)
+    intact = {name for name, s in report["sessions"].items() if s["intact"]}
+    assert "evening-20" not in intact  # its page is the one damaged
+    assert {"evening-00", "evening-39"} <= intact  # pages far from it
+    assert len(report["sessions"]) == 40 and report["unreadable rows"] >= 1
+    exported = kiroku(tmp_path, "export", "evening-00", "-o", str(tmp_path / "saved.jsonl"))
+    assert exported.returncode == 0, exported.stderr
+    assert digest(store) == before
+
+
+def test_a_stream_that_lost_an_event_is_named_on_every_read_and_never_written(
+    tmp_path: Path,
+) -> None:
+    in_process(tmp_path, "session", "open", "--id", "night", "--gm", "g")
+    for text in ("one", "two", "three"):
+        in_process(tmp_path, "note", "--session", "night", text)
+    with contextlib.closing(sqlite3.connect(tmp_path / "kiroku.sqlite")) as raw, raw:
+        raw.execute("DELETE FROM stored_events WHERE originator_version = 3 AND topic != ?",
+                    ("kiroku:CommandRecord",))  # fmt: skip
+    for args in (("log", "--session", "night"), ("note", "--session", "night", "four")):
+        done = kiroku(tmp_path, *args)
+        assert done.returncode == 2, done.stderr
+        assert "session 'night' has no event 3, yet holds event 4: events were lost" in done.stderr
+    assert "four" not in kiroku(tmp_path, "doctor").stdout
+    assert "event 3 is missing (next: 4)" in kiroku(tmp_path, "doctor").stdout
+
+
+def read_only(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``kiroku`` run where ``folder`` may not be written: as root, a read-only bind mount
+    in a mount namespace of its own (gone when the command ends); else its modes."""
+    environ = {**os.environ, "KIROKU_DATA_DIR": str(folder), "KIROKU_LOG": "off"}
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        try:
+            return subprocess.run(
+                [str(KIROKU), *args], capture_output=True, text=True, env=environ, timeout=60
+            )
+        finally:
+            folder.chmod(0o755)
+    script = 'mount --bind -o ro "$0" "$0" && exec "$@"'
+    return subprocess.run(
+        ["unshare", "-m", "sh", "-c", script, str(folder), str(KIROKU), *args],
+        capture_output=True,
+        text=True,
+        env=environ,
+        timeout=60,
+    )
+
+
+def test_a_read_only_store_is_read_and_writing_to_it_says_why_not(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    in_process(data, "session", "open", "--id", "night", "--gm", "g")
+    in_process(data, "note", "--session", "night", "the lanterns are lit")
+    assert read_only(data, "note", "--session", "night", "probe").returncode != 0  # it is
+    for args in (
+        ("session", "list"),
+        ("log", "--session", "night"),
+        ("state", "--session", "night"),
+        ("export", "night", "-o", str(tmp_path / "night.jsonl")),
+        ("doctor",),
+    ):
+        done = read_only(data, *args)
+        assert done.returncode == 0, (args, done.stderr)
+    assert "the lanterns are lit" in read_only(data, "log", "--session", "night").stdout
+    refused = read_only(data, "note", "--session", "night", "more")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "cannot be written from here" in refused.stderr and "reading it works" in refused.stderr
+    assert "more" not in kiroku(data, "log", "--session", "night").stdout
+
+
+def test_a_read_only_store_with_writes_left_in_its_log_is_refused_not_read_short(
+    tmp_path: Path,
+) -> None:
+    live = tmp_path / "live"
+    in_process(live, "session", "open", "--id", "night", "--gm", "g")
+    with contextlib.closing(sqlite3.connect(live / "kiroku.sqlite")) as holder:
+        holder.execute("SELECT 1 FROM stored_events").fetchall()  # keeps the log from closing
+        in_process(live, "note", "--session", "night", "only in the log")
+        copy = tmp_path / "copy"
+        copy.mkdir()
+        for name in ("kiroku.sqlite", "kiroku.sqlite-wal"):  # no -shm: it is not shared
+            (copy / name).write_bytes((live / name).read_bytes())
+    assert (copy / "kiroku.sqlite-wal").stat().st_size > 0
+    done = read_only(copy, "log", "--session", "night")
+    assert done.returncode == 2, done.stdout
+    assert "kiroku.sqlite-wal" in done.stderr and "holds writes not yet in the store" in done.stderr

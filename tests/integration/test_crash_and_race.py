@@ -124,4 +124,12 @@ def test_every_connection_is_wal_synchronous_full_with_a_busy_timeout(data: Path
                 pragma: raw.execute(f"PRAGMA {pragma}").fetchone()[0]
                 for pragma in ("journal_mode", "synchronous", "busy_timeout")
             }
+        assert store.reader is not None  # the reads' own connection: waits alike, never writes
+        reads = store.reader._connect()
+        waits, query_only = (
+            reads.execute(f"PRAGMA {pragma}").fetchone()[0]
+            for pragma in ("busy_timeout", "query_only")
+        )
     assert settings == {"journal_mode": "wal", "synchronous": 2, "busy_timeout": 3000}
+    assert (waits, query_only) == (3000, 1)
+    assert StoreConfig.from_environment({"HOME": str(data)}).lock_timeout == 10  # the default
