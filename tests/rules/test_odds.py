@@ -14,7 +14,14 @@ import random
 import pytest
 
 from domain.dice.roll_keep.expression import parse_expression
-from domain.dice.roll_keep.odds import TABLE_TNS, die_distribution
+from domain.dice.roll_keep.odds import (
+    NEGLIGIBLE,
+    TABLE_TNS,
+    die_distribution,
+    kept_sum_distribution,
+    negligible,
+    sum_tail_bound,
+)
 from domain.dice.roll_keep.roll import RollOptions
 from domain.dice.roll_keep.ten_dice import fourth_edition_ten_dice
 from domain.rulesets.l5r4e.dice import roll, success_probability, tn_table
@@ -146,3 +153,36 @@ def test_raises_and_free_raises_move_the_target_by_five() -> None:
     assert success_probability("6k3", 30, free_raises=1) == pytest.approx(
         success_probability("6k3", 25), abs=1e-12
     )
+
+
+@pytest.mark.parametrize("emphasis", [False, True])
+@pytest.mark.parametrize(("rolled", "kept"), [(1, 1), (3, 2), (6, 3), (10, 10)])
+def test_the_bound_that_spares_the_walk_is_above_every_exact_chance(
+    rolled: int, kept: int, emphasis: bool
+) -> None:
+    for target in range(kept + 1, 300, 23):
+        exact = kept_sum_distribution(rolled, kept, target, emphasis=emphasis)[target]
+        assert exact <= sum_tail_bound(rolled, target, explodes=True, emphasis=emphasis) * (
+            1 + 1e-9
+        )
+
+
+def test_a_chance_proven_negligible_is_zero_and_the_walk_agrees() -> None:
+    # 2k2 must reach 200: proven below 1e-15 without the walk, and the walk says so too
+    assert negligible(2, 2, 200, explodes=True, emphasis=False)
+    assert kept_sum_distribution(2, 2, 200)[200] < NEGLIGIBLE
+    assert success_probability("2k2", 200) == 0.0
+    # near the line the walk still answers: 2k2 at 60 is about 1e-4
+    assert not negligible(2, 2, 60, explodes=True, emphasis=False)
+    assert success_probability("2k2", 60) > 1e-5
+
+
+def test_a_huge_malus_is_answered_without_a_walk_over_thousands_of_totals() -> None:
+    # the target of 10k10-10000 at TN 300 is 10,300: the bound answers it
+    assert negligible(10, 10, 10_300, explodes=True, emphasis=True)
+    assert success_probability("10k10-10000", 300) == 0.0
+    assert set(tn_table("10k10-10000").values()) == {0.0}
+    # unskilled dice never pass ten each: exactly impossible
+    assert negligible(10, 3, 31, explodes=False, emphasis=False)
+    assert success_probability("10k3", 31, unskilled=True) == 0.0
+    assert success_probability("10k3", 30, unskilled=True) > 0.0
