@@ -24,6 +24,10 @@ from domain.rulesets import load_ruleset
 from domain.session.record import CommandRecord
 from domain.upcasting import upcast
 
+BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte order mark, which some editors put first in a file: not part of the JSON
+of a replay file or a sheet, so it is skipped."""
+
 _encoder = msgspec.json.Encoder()
 _schema_version = attrgetter("schema_version")
 _opened_decoder = msgspec.json.Decoder(SessionOpened)

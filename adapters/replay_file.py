@@ -20,7 +20,7 @@ from typing import Any
 
 import msgspec
 
-from adapters.codec import EventCodec, codec_for, decode_record, encode_event
+from adapters.codec import BOM, EventCodec, codec_for, decode_record, encode_event
 from domain.errors import KirokuError, MalformedInput
 from domain.events import CharacterJoined, Event, NoteTaken, Recorded, SessionOpened
 from domain.names import check_name
@@ -30,7 +30,6 @@ from domain.session.record import CommandRecord
 from domain.session.stream import check_session_id
 
 FORMAT = "kiroku-replay"
-BOM = b"\xef\xbb\xbf"
 VERSION = 2
 """The newest version written (with command records); 1 is written when there are none."""
 VERSIONS = (1, 2)

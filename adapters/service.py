@@ -26,7 +26,15 @@ from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
 from adapters.stored_history import StoredHistory
 from domain.commands import Command, Context, Dice
-from domain.errors import ConcurrencyConflict, IllegalUnderRules, KirokuError, MalformedInput
+from domain.errors import (
+    EXCERPT,
+    ConcurrencyConflict,
+    IllegalUnderRules,
+    KirokuError,
+    MalformedInput,
+    excerpt,
+    shortened,
+)
 from domain.events import Event, Recorded, RulingsCorrected
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
@@ -279,7 +287,8 @@ class SessionService:
         return self._run(session_id, name, command, new=False)
 
     def _run(self, session_id: str, name: str, command: Decision, *, new: bool) -> list[Recorded]:
-        log = logger().bind(session=session_id, command=name)
+        shown = session_id if len(session_id) <= EXCERPT else excerpt(session_id)
+        log = logger().bind(session=shown, command=name)
         started = time.perf_counter()
         try:
             recorded = self._attempt(session_id, command, new=new)
@@ -287,7 +296,7 @@ class SessionService:
             log.info(
                 "command refused",
                 outcome=type(error).__name__,
-                error=str(error),
+                error=shortened(str(error)),
                 duration_ms=round((time.perf_counter() - started) * 1000, 3),
             )
             raise

@@ -7,6 +7,8 @@ kinds below say *why* the input was refused; each message quotes the offending i
 
 from __future__ import annotations
 
+import re
+
 
 class KirokuError(ValueError):
     """Root of every error Kiroku raises on purpose."""
@@ -35,3 +37,44 @@ class ConcurrencyConflict(KirokuError):
 def quoted(text: object) -> str:
     """Quote a piece of user input for an error message, escaping what needs it."""
     return repr(str(text))
+
+
+EXCERPT = 200
+"""The most characters of one piece of input an error message quotes (a file's path whole,
+not a name of megabytes)."""
+MAX_MESSAGE = 1_000
+"""The longest error message shown: one line a person reads, whatever the input was."""
+
+_LONG_QUOTE = re.compile(
+    rf"(?<![\w])'((?:[^'\\\n]|\\.){{{EXCERPT + 1},}})'(?![\w])"
+    rf'|(?<![\w])"((?:[^"\\\n]|\\.){{{EXCERPT + 1},}})"(?![\w])'
+)
+"""A quoted piece of input (as ``repr`` quotes it) too long to show whole; a quote mark
+inside a word (the GM's) opens nothing."""
+
+
+def excerpt(text: object) -> str:
+    """A piece of input quoted for a message: whole when short, else its start, ``…`` and
+    its length."""
+    whole = str(text)
+    if len(whole) <= EXCERPT:
+        return repr(whole)
+    return f"{whole[:EXCERPT]!r}… ({len(whole):,} characters)"
+
+
+def shortened(message: str) -> str:
+    """An error message fit to show: every quoted piece of input longer than
+    :data:`EXCERPT` cut to its start (``…`` and its length), and the whole cut at
+    :data:`MAX_MESSAGE` characters. Whoever words a message quotes the input; this keeps
+    a hostile input (a name of megabytes) from becoming megabytes on a terminal or in a
+    log."""
+
+    def cut(found: re.Match[str]) -> str:
+        inner = found.group(1) if found.group(1) is not None else found.group(2)
+        mark = "'" if found.group(1) is not None else '"'
+        return f"{mark}{inner[:EXCERPT]}{mark}… ({len(inner):,} characters)"
+
+    short = _LONG_QUOTE.sub(cut, message)
+    if len(short) > MAX_MESSAGE:
+        short = f"{short[:MAX_MESSAGE]}… ({len(message):,} characters in all)"
+    return short

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from adapters.cli.numbers import whole_number
+
 Subparsers = Any
 
 
@@ -36,14 +38,16 @@ def add_session_arguments(parser: argparse.ArgumentParser, *, actor: bool = True
 
 def add_roll_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("expression", nargs="?", default=None, help="a roll such as 7k3+5")
-    parser.add_argument("--tn", type=int, default=None, help="target number")
-    parser.add_argument("--raises", type=int, default=0, help="raises called (+5 TN each)")
-    parser.add_argument("--free-raises", type=int, default=0, help="free raises (+5 total each)")
+    parser.add_argument("--tn", type=whole_number, default=None, help="target number")
+    parser.add_argument("--raises", type=whole_number, default=0, help="raises called (+5 TN each)")
+    parser.add_argument(
+        "--free-raises", type=whole_number, default=0, help="free raises (+5 total each)"
+    )
     parser.add_argument("--unskilled", action="store_true", help="10s do not explode, no raises")
     parser.add_argument("--emphasis", action="store_true", help="reroll each first 1 once")
     parser.add_argument("--void", action="store_true", help="a Void point spent: +1k1")
     parser.add_argument(
-        "--seed", type=int, default=None, help="seed the dice for a repeatable roll"
+        "--seed", type=whole_number, default=None, help="seed the dice for a repeatable roll"
     )
     parser.add_argument("--faces", default=None, help="faces rolled at the table: 6,7,10+3,1r4")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -80,7 +84,7 @@ def register_dice(commands: Subparsers) -> None:
 
     odds = commands.add_parser("odds", help="exact chance of success")
     odds.add_argument("expression")
-    odds.add_argument("--tn", type=int, default=None)
+    odds.add_argument("--tn", type=whole_number, default=None)
     odds.add_argument("--table", action="store_true", help="TN 5 to 60 by 5")
     odds.add_argument("--unskilled", action="store_true")
     odds.add_argument("--emphasis", action="store_true")
@@ -88,7 +92,7 @@ def register_dice(commands: Subparsers) -> None:
     odds.set_defaults(handler="dice_commands:odds_command")
 
     demo = commands.add_parser("demo", help="a short demonstration session")
-    demo.add_argument("--seed", type=int, default=1120)
+    demo.add_argument("--seed", type=whole_number, default=1120)
     add_data_dir(demo)
     demo.set_defaults(handler="demo:demo_command")
 
@@ -117,14 +121,14 @@ def register_session(commands: Subparsers) -> None:
     lister.set_defaults(handler=handler("_session_list"))
     shower = steps.add_parser("show", help="a session's state")
     shower.add_argument("id")
-    shower.add_argument("--at", type=int, default=None)
+    shower.add_argument("--at", type=whole_number, default=None)
     shower.add_argument("--json", action="store_true")
     add_data_dir(shower)
     shower.set_defaults(handler=handler("_session_show"))
 
     state = commands.add_parser("state", help="the projections")
     add_session_arguments(state, actor=False)
-    state.add_argument("--at", type=int, default=None, help="as of this position")
+    state.add_argument("--at", type=whole_number, default=None, help="as of this position")
     state.add_argument(
         "--as-corrected",
         action="store_true",
@@ -139,11 +143,13 @@ def register_session(commands: Subparsers) -> None:
 def register_audit(commands: Subparsers) -> None:
     log = commands.add_parser("log", help="the timeline")
     add_session_arguments(log)
-    log.add_argument("--at", type=int, default=None, help="as of this position")
-    log.add_argument("--after", type=int, default=None, help="only the events after position N")
+    log.add_argument("--at", type=whole_number, default=None, help="as of this position")
+    log.add_argument(
+        "--after", type=whole_number, default=None, help="only the events after position N"
+    )
     log.add_argument(
         "--limit",
-        type=int,
+        type=whole_number,
         default=50,
         help="at most N events: the first N after --after, else the last N (default 50; 0: all)",
     )
@@ -167,14 +173,14 @@ def register_audit(commands: Subparsers) -> None:
     show = commands.add_parser(
         "show", help="one event whole: its fields, dice, parts, and whether it still counts"
     )
-    show.add_argument("position", type=int, help="the event's position in the session")
+    show.add_argument("position", type=whole_number, help="the event's position in the session")
     add_session_arguments(show)
     show.set_defaults(handler="audit:show_command")
 
     why = commands.add_parser(
         "why", help="the ruling an event came from, and the other events it gave"
     )
-    why.add_argument("position", type=int, help="the event's position in the session")
+    why.add_argument("position", type=whole_number, help="the event's position in the session")
     why.add_argument(
         "--consequences",
         action="store_true",
@@ -188,10 +194,18 @@ def register_audit(commands: Subparsers) -> None:
         "diff", help="what changed in every projection between two positions, or sessions"
     )
     diff.add_argument(
-        "first", type=int, nargs="?", default=None, help="from position A (default: the head)"
+        "first",
+        type=whole_number,
+        nargs="?",
+        default=None,
+        help="from position A (default: the head)",
     )
     diff.add_argument(
-        "second", type=int, nargs="?", default=None, help="to position B (default: the head)"
+        "second",
+        type=whole_number,
+        nargs="?",
+        default=None,
+        help="to position B (default: the head)",
     )
     diff.add_argument("--against", default=None, help="B is of this other session (a fork, say)")
     add_session_arguments(diff, actor=False)
@@ -200,7 +214,7 @@ def register_audit(commands: Subparsers) -> None:
     fork = commands.add_parser(
         "fork", help="a what-if session that starts as this one stood at a position"
     )
-    fork.add_argument("--at", type=int, required=True, help="the position it starts from")
+    fork.add_argument("--at", type=whole_number, required=True, help="the position it starts from")
     fork.add_argument("--id", required=True, help="the new session's id")
     fork.add_argument("--reason", required=True, help="why: recorded with the fork")
     add_session_arguments(fork)
@@ -248,7 +262,7 @@ def register_replay(commands: Subparsers) -> None:
 
     replay = commands.add_parser("replay", help="rebuild the projections from a replay file")
     replay.add_argument("file")
-    replay.add_argument("--until", type=int, default=None, help="as of this position")
+    replay.add_argument("--until", type=whole_number, default=None, help="as of this position")
     replay.add_argument("--json", action="store_true")
     replay.add_argument(
         "--update-expected", action="store_true", help="rewrite NAME.expected.json on purpose"
@@ -289,6 +303,8 @@ def register_amend(commands: Any) -> None:
         "command takes them (kiroku amend 12 --reason R --circumstances 30).",
     )
     add_session_arguments(parser)
-    parser.add_argument("position", type=int, help="the position of an event of the ruling")
+    parser.add_argument(
+        "position", type=whole_number, help="the position of an event of the ruling"
+    )
     parser.add_argument("changes", nargs=argparse.REMAINDER, help="--reason R and the options")
     parser.set_defaults(handler="corrections:amend_command")

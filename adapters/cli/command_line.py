@@ -20,6 +20,8 @@ import msgspec
 import msgspec.inspect as mi
 
 from adapters.cli.arguments import add_session_arguments
+from adapters.cli.numbers import whole_number
+from adapters.codec import BOM
 from domain.commands import Command, describe_command
 from domain.errors import MalformedInput
 
@@ -90,14 +92,16 @@ def add_fields(parser: argparse.ArgumentParser, command_type: type[Command]) -> 
             options["choices"] = kind.values
         elif isinstance(kind, mi.TupleType) and field.name not in spec.files:
             options["nargs"] = len(kind.item_types)
-            options["type"] = int if isinstance(unwrap(kind.item_types[0])[0], mi.IntType) else str
+            options["type"] = (
+                whole_number if isinstance(unwrap(kind.item_types[0])[0], mi.IntType) else str
+            )
             options["metavar"] = tuple(
                 f"{field.name.upper()}{i + 1}" for i in range(len(kind.item_types))
             )
         elif isinstance(kind, (mi.VarTupleType, mi.ListType)) and field.name not in spec.files:
             options["action"] = "append"
         elif isinstance(kind, mi.IntType) and field.name not in spec.parsers:
-            options["type"] = int
+            options["type"] = whole_number
         if field.name in spec.bare:
             options["nargs"] = "?"
             options["const"] = spec.bare[field.name]
@@ -142,7 +146,7 @@ def add_command_parsers(
                 help="print what it would change, every consequence included; record nothing",
             )
         if command_type.spec.dice != "none":
-            parser.add_argument("--seed", type=int, default=None, help="seed the dice")
+            parser.add_argument("--seed", type=whole_number, default=None, help="seed the dice")
             parser.add_argument(
                 "--faces", default=None, help="faces rolled at the table: 6,7,10+3,1r4"
             )
@@ -165,7 +169,7 @@ def _read_file(path: str, what: str) -> Any:
     except OSError as error:
         raise MalformedInput(f"cannot read {what} {path!r}: {error.strerror}") from None
     try:
-        return msgspec.json.decode(data)
+        return msgspec.json.decode(data.removeprefix(BOM))  # an editor's byte order mark
     except msgspec.DecodeError as error:
         raise MalformedInput(f"{what} {path!r}: {error}") from None
     except RecursionError:

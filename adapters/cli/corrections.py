@@ -16,6 +16,7 @@ from typing import Any
 from adapters.cli import context
 from adapters.cli.arguments import add_session_arguments
 from adapters.cli.command_line import add_fields, command_from, dest_of
+from adapters.cli.numbers import whole_number
 from adapters.cli.render import print_json
 from adapters.service import SessionService
 from domain.commands import Command
@@ -35,7 +36,7 @@ def _amend_parser(command_type: type[Command]) -> argparse.ArgumentParser:
     add_session_arguments(parser)
     parser.add_argument("--reason", required=True, help="why")
     parser.add_argument("--dry-run", action="store_true", help="print, record nothing")
-    parser.add_argument("--seed", type=int, default=None, help="seed any fresh dice")
+    parser.add_argument("--seed", type=whole_number, default=None, help="seed any fresh dice")
     fields = argparse.ArgumentParser(add_help=False)
     add_fields(fields, command_type)
     for action in fields._actions:

@@ -25,7 +25,7 @@ from adapters.cli import arguments
 from adapters.cli.command_line import add_command_parsers
 from adapters.plugins import register_plugins
 from domain.commands import Command
-from domain.errors import KirokuError, MalformedInput
+from domain.errors import KirokuError, MalformedInput, shortened
 from domain.session.commands import CORE_COMMANDS, Amend
 
 Handler = Callable[[argparse.Namespace], int]
@@ -36,7 +36,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        sys.stderr.write(f"kiroku: error: {message}\n")
+        sys.stderr.write(f"kiroku: error: {shortened(message)}\n")
         raise SystemExit(2)
 
 
@@ -158,33 +158,35 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return _run(given)
     except KirokuError as error:
-        sys.stderr.write(f"kiroku: error: {error}\n")
+        sys.stderr.write(f"kiroku: error: {shortened(str(error))}\n")
         return 2
     except BrokenPipeError:
         raise  # an OSError, but not one to report: see main
     except OSError as error:
-        where = f" {error.filename!r}" if error.filename else ""
-        sys.stderr.write(f"kiroku: error:{where} {error.strerror or error}\n")
+        where = f"{error.filename!r} " if error.filename else ""
+        sys.stderr.write(f"kiroku: error: {shortened(f'{where}{error.strerror or error}')}\n")
         return 2
     except Exception as error:
-        if not type(error).__module__.startswith(("sqlite3", "eventsourcing")):
+        if not _from_the_store(error):
             raise
-        sys.stderr.write(f"kiroku: error: {_store_error(error, given)}\n")
+        sys.stderr.write(f"kiroku: error: {shortened(_store_error(error, given))}\n")
         return 2
 
 
-NEGATIVE_POOL = re.compile(r"-\d")
+NEGATIVE_POOL = re.compile(r"-\d+\s*[a-zA-Z]")
+"""A dice expression written with a minus first (``-5k2``), which argparse would take for
+an option wherever it stands."""
 
 
 def _run(given: list[str]) -> int:
     word = command_word(given)
     if word in ("roll", "odds"):
-        after = given[given.index(word) + 1 :]
-        if after and NEGATIVE_POOL.match(after[0]):
-            raise MalformedInput(
-                f"dice expression {after[0][:30]!r}: a roll throws its pool first (a malus "
-                "is written after it, as in 5k2-2)"
-            )
+        for arg in given[given.index(word) + 1 :]:
+            if NEGATIVE_POOL.match(arg):
+                raise MalformedInput(
+                    f"dice expression {arg[:30]!r}: a roll throws its pool first (a malus "
+                    "is written after it, as in 5k2-2)"
+                )
     register_plugins()
     if word is not None and word not in CORE_WORDS:
         from adapters.cli.session_rules import command_types_for
@@ -195,6 +197,15 @@ def _run(given: list[str]) -> int:
         parser = build_parser()
     args = parser.parse_args(given)
     return handler(args.handler)(args)
+
+
+def _from_the_store(error: Exception) -> bool:
+    """Whether SQLite or the library raised ``error`` (sqlite3 is looked up, not imported:
+    the dice commands never load it)."""
+    sqlite3 = sys.modules.get("sqlite3")
+    if sqlite3 is not None and isinstance(error, sqlite3.Error):
+        return True
+    return type(error).__module__.startswith("eventsourcing")
 
 
 def _store_error(error: Exception, given: list[str]) -> str:

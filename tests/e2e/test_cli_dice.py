@@ -86,7 +86,9 @@ def test_odds_table_reads_as_percentages(kiroku: Run) -> None:
 
 
 def test_a_negative_pool_is_refused_as_an_expression_not_as_an_option(kiroku: Run) -> None:
-    for command in ("roll", "odds"):
-        done = kiroku(command, "-5k2", "--tn", "10")
+    for args in (("roll", "-5k2", "--tn", "10"), ("odds", "--tn", "10", "-5k2")):
+        done = kiroku(*args)
         assert done.returncode == 2
         assert "dice expression '-5k2': a roll throws its pool first" in done.stderr
+    negative_tn = kiroku("odds", "5k2", "--tn", "-5")  # a negative number is no pool
+    assert negative_tn.returncode == 2 and "TN -5 is not between 0 and 300" in negative_tn.stderr

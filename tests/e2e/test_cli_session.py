@@ -117,6 +117,10 @@ def test_honour_xp_and_a_retraction_from_the_shell(night: Run) -> None:
     assert earlier["experience"]["Akodo Kaneka"]["awarded"] == 0
 
 
+HUGE = "x" * 100_000
+"""A piece of input no table would type (a bot might send it)."""
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -151,6 +155,25 @@ def test_honour_xp_and_a_retraction_from_the_shell(night: Run) -> None:
         (("participant", *S, "ana", "--role", "observer"), "'ana' plays Akodo Kaneka"),
         (("participant", *S, "zed", "--role", "guest"), "invalid choice: 'guest'"),
         (("flip", *S, "--character", "Akodo Kaneka", "3"), "no command 'flip'"),
+        # hostile: megabytes of input, numbers of every size and sign, odd characters
+        (("wound", *S, "--character", HUGE, "3"), "(100,000 characters)"),
+        (("wound", *S, "--character", "Akodo Kaneka", "9" * 100_000), "(100,000 characters)"),
+        (("wound", *S, "--character", "Akodo Kaneka", "-3"), "AMOUNT -3: Expected `int` >= 1"),
+        (("wound", *S, "--character", "Akodo Kaneka", "\u0663"), "invalid int value"),
+        (("wound", *S, "--character", "Akodo Kaneka", ""), "invalid int value: ''"),
+        (("wound", *S, "--character", "  ", "3"), "no character '  '"),
+        (("note", *S, HUGE), "note TEXT 'xxxx"),
+        (("note", *S, "line one\nline two"), "one line of printable text"),
+        (("stance", *S, "--character", "Akodo Kaneka", HUGE), "stance STANCE 'xxxx"),
+        (("roll", "5k2", *S, "--character", "Akodo Kaneka", "--tn", "9" * 5000), "invalid int"),
+        (("roll", "5k2", *S, "--character", "Akodo Kaneka", HUGE), "unrecognized arguments"),
+        (("log", "--session", HUGE), "(100,000 characters) must be 1–64"),
+        (("log", "--session", "night\n"), "must be 1–64"),
+        (("session", "open", "--gm", "g", "--option", HUGE), "is not NAME=VALUE"),
+        (("session", "open", "--gm", "g", "--ruleset", HUGE), "no ruleset 'xxxx"),
+        (("join", *S, "--sheet", HUGE, "--player", "x"), "cannot read sheet 'xxxx"),
+        (("join", *S, "--sheet", "/", "--player", "x"), "cannot read sheet '/'"),
+        ((HUGE,), "no command 'xxxx"),
     ],
 )
 def test_bad_input_exits_2_with_a_clear_message_and_appends_nothing(
@@ -162,7 +185,8 @@ def test_bad_input_exits_2_with_a_clear_message_and_appends_nothing(
     assert message in done.stderr
     assert "Traceback" not in done.stderr
     errors = [line for line in done.stderr.splitlines() if line.startswith("kiroku: error:")]
-    assert len(errors) == 1 and len(errors[0]) < 400  # one line, however long the input
+    assert len(errors) == 1 and len(errors[0]) < 1_100  # one line, however long the input
+    assert len(done.stderr) < 2_000  # an excerpt of the input, never the input
     assert stored_rows(tmp_path) == before  # not one stored byte changed
 
 
@@ -191,6 +215,45 @@ def test_a_sheet_that_is_not_a_sheet_is_refused(night: Run, tmp_path: Path) -> N
     done = night("join", *S, "--sheet", str(bad), "--player", "x")
     assert done.returncode == 2
     assert f"sheet {str(bad)!r}" in done.stderr and "Expected `int`" in done.stderr
+
+
+def sheet_like_kaneka(tmp_path: Path, name: str, **changes: object) -> Path:
+    sheet = {**json.loads(Path(KANEKA).read_text()), "name": name, **changes}
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(sheet))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"skills": [{"name": f"Lore {n}", "rank": 1} for n in range(101)]}, "length <= 100"),
+        ({"skills": [{"name": "K" * 101, "rank": 1}]}, "length <= 100 - at `$.skills[0].name`"),
+        (
+            {"skills": [{"name": "Kenjutsu", "rank": 3, "emphases": ["e"] * 21}]},
+            "at `$.skills[0].emphases`",
+        ),
+        ({"weapons": [{"name": "Katana", "damage": "3k2"}] * 51}, "at `$.weapons`"),
+        ({"zeni": 10**13}, "at `$.zeni`"),
+        ({"void": 10**7}, "at `$.void`"),
+    ],
+)
+def test_a_sheet_holds_what_a_character_could(
+    night: Run, tmp_path: Path, changes: dict[str, object], message: str
+) -> None:
+    before = stored_rows(tmp_path)
+    sheet = sheet_like_kaneka(tmp_path, "Doji Hana", **changes)
+    done = night("join", *S, "--sheet", str(sheet), "--player", "cy")
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+    assert stored_rows(tmp_path) == before
+
+
+def test_a_sheet_saved_with_a_byte_order_mark_is_read(night: Run, tmp_path: Path) -> None:
+    path = sheet_like_kaneka(tmp_path, "Doji Hana")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    done = night("join", *S, "--sheet", str(path), "--player", "cy")
+    assert done.returncode == 0, done.stderr
+    assert "Doji Hana" in night("state", *S).stdout
 
 
 def test_sessions_are_listed_and_shown(night: Run) -> None:

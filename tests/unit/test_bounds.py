@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from adapters.cli.numbers import whole_number
 from domain.dice.roll_keep.expression import parse_expression
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.roll_keep.roll import MAX_TN, RollOptions, check_tn
-from domain.errors import MalformedInput
+from domain.errors import EXCERPT, MAX_MESSAGE, MalformedInput, excerpt, shortened
 from domain.rulesets.l5r4e.dice import roll, success_probability
 from tests.support import Scripted
 
@@ -52,3 +53,30 @@ def test_faces_are_bounded(faces: str, message: str) -> None:
     with pytest.raises(MalformedInput, match=message) as refused:
         parse_faces(faces)
     assert len(str(refused.value)) < 400
+
+
+def test_a_message_quotes_an_excerpt_of_a_long_input_and_the_whole_of_a_short_one() -> None:
+    name = "Bayushi " + "x" * 10_000
+    message = shortened(f"no character {name!r} in session 'night'; the GM's list has 3")
+    assert message.startswith("no character 'Bayushi xxx")
+    assert "… (10,008 characters) in session 'night'; the GM's list has 3" in message
+    assert len(message) < EXCERPT + 100
+    path = "/home/gm/campaigns/" + "crane/" * 20 + "sheet.json"  # 149 characters: whole
+    assert shortened(f"cannot read sheet {path!r}") == f"cannot read sheet {path!r}"
+    assert excerpt("short") == "'short'"
+
+
+def test_a_message_of_unquoted_megabytes_is_cut_to_one_readable_line() -> None:
+    message = shortened("unrecognized arguments: " + "z" * 100_000)
+    assert len(message) < MAX_MESSAGE + 50 and message.endswith("(100,024 characters in all)")
+
+
+@pytest.mark.parametrize("text", ["\u0663", "1_000", "", "  ", "9" * 21, "1e3", "0x10", "+-1"])
+def test_the_command_line_takes_ascii_whole_numbers_only(text: str) -> None:
+    with pytest.raises(ValueError):
+        whole_number(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [("3", 3), ("-3", -3), ("+3", 3), (" 7 ", 7)])
+def test_a_whole_number_is_read(text: str, value: int) -> None:
+    assert whole_number(text) == value

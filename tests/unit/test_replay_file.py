@@ -118,7 +118,11 @@ def test_a_line_nested_too_deep_is_refused_naming_the_line(tmp_path: Path) -> No
     [
         (b'"name":"Hida Tsuneo"', b'"name":"Hida\\nTsuneo\\u001b[31m"', "a control character"),
         (b'"player":"ana"', b'"player":"ana\\n"', "a player's id 'ana\\\\n' has a control"),
-        (b'"name":"Hida Tsuneo"', b'"name":"' + b"Z" * 300 + b'"', "300 characters"),
+        (
+            b'"name":"Hida Tsuneo"',
+            b'"name":"' + b"Z" * 300 + b'"',
+            r"length <= 100 - at `\$.sheet.name`",
+        ),
         (b'"actor":"sensei"', b'"actor":"sen\\u0007sei"', "the actor"),
     ],
 )

@@ -8,9 +8,10 @@ is a ring of its own. Skills have ranks, may be school skills, and carry emphase
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from domain.dice.roll_keep.expression import parse_pool
 from domain.errors import MalformedInput
@@ -34,22 +35,35 @@ RING_TRAITS: dict[Ring, tuple[Trait, Trait]] = {
 }
 MAX_RANK = 10
 
+# Bounds on what a sheet file may hold, declared on its types so that every reader of a
+# sheet (a file joined, a replay line, a stored event) refuses the same: a sheet is a
+# person's character, and none has a thousand skills or a name of megabytes.
+Label = Annotated[str, Meta(max_length=100)]
+"""A skill's, weapon's, arrow's, spell's or armour's name, a clan, a school, an emphasis."""
+Number = Annotated[int, Meta(ge=-1_000_000, le=1_000_000)]
+"""Any number on a sheet, before the rules check it (:func:`check_sheet`)."""
+MAX_SKILLS = 100
+MAX_EMPHASES = 20
+MAX_WEAPONS = 50
+MAX_SPELLS = 200
+MAX_KEYWORDS = 10
+
 
 class Traits(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    stamina: int
-    willpower: int
-    reflexes: int
-    awareness: int
-    strength: int
-    perception: int
-    agility: int
-    intelligence: int
+    stamina: Number
+    willpower: Number
+    reflexes: Number
+    awareness: Number
+    strength: Number
+    perception: Number
+    agility: Number
+    intelligence: Number
 
 
 class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: str
-    rank: int
-    emphases: tuple[str, ...] = ()
+    name: Label
+    rank: Number
+    emphases: Annotated[tuple[Label, ...], Meta(max_length=MAX_EMPHASES)] = ()
     school: bool = False
 
 
@@ -64,64 +78,64 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ``range_m`` is its range (4e « Kyujutsu »: dai-kyu 150 m, han-kyu 30 m, yumi 75 m).
     ``keywords`` may hold ``peasant`` or ``samurai`` (« Armes : mots clefs »)."""
 
-    name: str
-    damage: str = ""
-    skill: str = "Kenjutsu"
+    name: Label
+    damage: Label = ""
+    skill: Label = "Kenjutsu"
     kind: WeaponKind = "melee"
     size: WeaponSize = "medium"
     material: Literal["metal", "wood"] = "metal"
-    keywords: tuple[str, ...] = ()
-    strength: int = 0
-    range_m: int = 0
+    keywords: Annotated[tuple[Label, ...], Meta(max_length=MAX_KEYWORDS)] = ()
+    strength: Number = 0
+    range_m: Number = 0
 
 
 class Arrow(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """An arrow and its damage (« Feuille de Sauge » 2k2)."""
 
-    name: str
-    damage: str
+    name: Label
+    damage: Label
 
 
 class Spell(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A spell a shugenja knows: its element and its level (« Niveau de sort »)."""
 
-    name: str
+    name: Label
     element: Ring
-    level: int
+    level: Number
 
 
 class Armour(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Armour: its bonus to the armour TN, its damage reduction, and the TN it adds to
     Agility and Reflexes skill rolls (4e « Armures »: light +5/−3/+5, heavy +10/−5/+10)."""
 
-    name: str
-    tn_bonus: int
-    reduction: int
-    skill_penalty: int = 0
+    name: Label
+    tn_bonus: Number
+    reduction: Number
+    skill_penalty: Number = 0
 
 
 class CharacterSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A character as they join a session; XP spends later change it, event by event."""
 
-    name: str
+    name: Label
     traits: Traits
-    void: int
-    skills: tuple[Skill, ...] = ()
-    honour: int = 0
+    void: Number
+    skills: Annotated[tuple[Skill, ...], Meta(max_length=MAX_SKILLS)] = ()
+    honour: Number = 0
     """Tenths of a rank: 35 is honour 3.5 (see :mod:`domain.rulesets.roll_keep_kit.standing`)."""
-    glory: int = 0
-    status: int = 0
-    taint: int = 0
+    glory: Number = 0
+    status: Number = 0
+    taint: Number = 0
     armour: Armour | None = None
-    weapons: tuple[Weapon, ...] = ()
-    arrows: tuple[Arrow, ...] = ()
-    clan: str = ""
-    school: str = ""
-    school_rank: int = 1
+    weapons: Annotated[tuple[Weapon, ...], Meta(max_length=MAX_WEAPONS)] = ()
+    arrows: Annotated[tuple[Arrow, ...], Meta(max_length=MAX_WEAPONS)] = ()
+    clan: Label = ""
+    school: Label = ""
+    school_rank: Number = 1
     affinity: Ring | None = None
     deficiency: Ring | None = None
-    spells: tuple[Spell, ...] = ()
-    zeni: int = 0
+    spells: Annotated[tuple[Spell, ...], Meta(max_length=MAX_SPELLS)] = ()
+    zeni: Annotated[int, Meta(le=10**12)] = 0
     four_legged: bool = False
     samurai: bool = True
     """Of the samurai caste (the default: most characters are); a peasant, a merchant,
