@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -19,6 +20,7 @@ from domain.dice.roll_keep.expression import parse_expression
 from domain.dice.roll_keep.faces import parse_faces
 from domain.errors import KirokuError
 from domain.rulesets.l5r4e.commands import DECIDERS
+from domain.session.commands import JoinCharacter
 from tests.support import GM, T0, Table
 
 FAST = settings(max_examples=300, deadline=None)
@@ -101,3 +103,42 @@ def test_any_valid_command_is_decided_or_refused_by_the_rules(
         return
     dice = random.Random(data.draw(st.integers(0, 100)))
     handled(table.session.decide, command, Context(GM, T0, dice))
+
+
+KANEKA_SHEET = msgspec.json.decode(
+    (Path(__file__).resolve().parents[2] / "replays" / "sheets" / "akodo-kaneka.json").read_bytes()
+)
+
+
+def mutated(sheet: Any, data: st.DataObject) -> Any:
+    """A sheet with any of its values (at any depth) swapped for any JSON, or dropped."""
+    if isinstance(sheet, dict):
+        out = {}
+        for name, value in sheet.items():
+            choice = data.draw(st.sampled_from(["keep", "keep", "recurse", "swap", "drop"]))
+            if choice == "swap":
+                out[name] = data.draw(JSON)
+            elif choice == "recurse":
+                out[name] = mutated(value, data)
+            elif choice == "keep":
+                out[name] = value
+        if data.draw(st.booleans()):
+            out[data.draw(st.text(max_size=8))] = data.draw(JSON)
+        return out
+    if isinstance(sheet, list):
+        return [mutated(item, data) for item in sheet] * data.draw(st.sampled_from([0, 1, 2]))
+    return sheet
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_any_sheet_is_joined_or_refused_with_a_kiroku_error(
+    table: Table, data: st.DataObject
+) -> None:
+    sheet = mutated(KANEKA_SHEET, data)
+    if not isinstance(sheet, dict):
+        return
+    command = JoinCharacter(sheet={**sheet, "name": "Doji Hana"}, player="cy")
+    handled(table.session.decide, command, Context(GM, T0, random.Random(1)))
