@@ -14,6 +14,7 @@ reason.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,14 +22,19 @@ from typing import Any
 import msgspec
 
 from adapters.codec import BOM, EventCodec, codec_for, decode_record, encode_event
-from domain.errors import KirokuError, MalformedInput
+from adapters.files import read_bounded
+from domain.errors import KirokuError, MalformedInput, excerpt
 from domain.events import CharacterJoined, Event, NoteTaken, Recorded, SessionOpened
 from domain.names import check_name
 from domain.rulesets import load_ruleset
 from domain.session.chain import Stored, head
 from domain.session.record import CommandRecord
-from domain.session.stream import check_session_id
+from domain.session.stream import check_session_id, check_title
+from domain.text import first_unprintable
 
+MAX_REPLAY_FILE = 512 * 2**20
+"""The largest replay file read (some two million events): reading one whole holds a few
+times its size in memory."""
 FORMAT = "kiroku-replay"
 VERSION = 2
 """The newest version written (with command records); 1 is written when there are none."""
@@ -118,8 +124,9 @@ def write_replay(
     header: ReplayHeader | None = None,
 ) -> None:
     """Write a session's events (and its command records) as a replay file (atomically: a
-    temp file, then a rename); events :class:`Stored` go with the ``header`` made for
-    them (:func:`header_for`)."""
+    temp file, then a rename; a device or a FIFO is written through, and a symbolic
+    link's file replaced, not the link); events :class:`Stored` go with the ``header``
+    made for them (:func:`header_for`)."""
     if not events:
         raise MalformedInput("an empty session has nothing to write")
     if not path.parent.is_dir():
@@ -131,6 +138,15 @@ def write_replay(
         if len(recorded) != len(events):
             raise ValueError("events written as stored need the header made for them")
         header = header_for(recorded, records)
+    if path.is_symlink():  # the file the link names is written, the link stays
+        path = path.resolve()
+    if path.exists() and not path.is_file():  # a device, a FIFO: written through
+        try:
+            with path.open("wb") as out:
+                out.writelines(dump_lines(events, header, records))
+        except OSError as error:
+            raise MalformedInput(f"cannot write {str(path)!r}: {error.strerror}") from None
+        return
     temporary = path.with_name(path.name + ".part")
     try:
         with temporary.open("wb") as out:
@@ -156,10 +172,7 @@ def read_replay_stored(
     """:func:`read_replay_records`, and the file's events as its lines hold them (plain
     JSON: what its chain is computed over) — from one read of the file, so a pipe is
     read once and the chain is checked over the very bytes that were parsed."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise MalformedInput(f"cannot read replay {str(path)!r}: {error.strerror}") from None
+    data = read_bounded(path, MAX_REPLAY_FILE, "replay")
     header, events, records = parse_replay_records(data, path, recompute_rolls=recompute_rolls)
     return header, events, records, stored_lines(data, path)
 
@@ -184,10 +197,7 @@ def read_replay_records(
     path: Path | str, *, recompute_rolls: bool = True
 ) -> tuple[ReplayHeader, list[Recorded], list[CommandRecord]]:
     """:func:`read_replay`, with the file's command records."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise MalformedInput(f"cannot read replay {str(path)!r}: {error.strerror}") from None
+    data = read_bounded(path, MAX_REPLAY_FILE, "replay")
     return parse_replay_records(data, path, recompute_rolls=recompute_rolls)
 
 
@@ -206,6 +216,7 @@ def parse_replay_records(
     first, _, rest = data.partition(b"\n")
     if not first.strip():
         raise CorruptReplay(path, 1, "the file is empty; a replay starts with its header")
+    _check_printable(data, path)
     try:
         header = _header_decoder.decode(first)
     except msgspec.DecodeError as error:
@@ -226,6 +237,35 @@ def parse_replay_records(
     _check_stream(header, events, path, recompute_rolls=recompute_rolls)
     _check_records(header, events, records, path)
     return header, events, records
+
+
+SUSPECT = re.compile(rb"[\x80-\xff]|\\[nrtbfu]")
+"""What may hide an unprintable character in a line of JSON: an escape other than ``\\"``,
+``\\\\`` or ``\\/``, or any byte past ASCII. A line without one holds none."""
+
+
+def _check_printable(data: bytes, path: Path | str) -> None:
+    """No string anywhere in the file that a command could not have recorded: each must
+    be one line of printable text (:mod:`domain.text`). Only the lines where a search at
+    C speed finds something suspect are decoded and walked, so a file of plain ASCII
+    costs one pass of a regular expression."""
+    start, number, counted = 0, 1, 0
+    while (found := SUSPECT.search(data, start)) is not None:
+        line_start = data.rfind(b"\n", 0, found.start()) + 1
+        line_end = data.find(b"\n", found.start())
+        line_end = len(data) if line_end < 0 else line_end
+        number += data.count(b"\n", counted, line_start)
+        counted = line_start
+        try:
+            unprintable = first_unprintable(msgspec.json.decode(data[line_start:line_end]))
+        except (msgspec.DecodeError, RecursionError):
+            unprintable = None  # not JSON: the parser names it
+        if unprintable is not None:
+            where, text = unprintable
+            raise CorruptReplay(
+                path, number, f"{where} {excerpt(text)} is not one line of printable text"
+            )
+        start = line_end + 1
 
 
 def _check_line_lengths(body: bytes, path: Path | str) -> None:
@@ -389,6 +429,7 @@ def check_identities(event: Event, ruleset: Any, actors: set[str]) -> None:
     if isinstance(event, SessionOpened):
         check_session_id(event.session)
         check_name(event.gm, "the GM's id")
+        check_title(event.title, event.campaign)
     elif isinstance(event, CharacterJoined):
         check_name(event.player, "a player's id")
         name = getattr(event.sheet, "name", None)

@@ -160,7 +160,7 @@ def damage(connection: sqlite3.Connection) -> str | None:
         for (finding,) in connection.execute("PRAGMA quick_check"):
             text = finding.decode() if isinstance(finding, bytes) else str(finding)
             if text != "ok":
-                return text
+                return "; ".join(line.strip() for line in text.splitlines() if line.strip())
     except sqlite3.DatabaseError as error:
         return str(error)
     return None

@@ -64,8 +64,9 @@ def excerpt(text: object) -> str:
 
 def shortened(message: str) -> str:
     """An error message fit to show: every quoted piece of input longer than
-    :data:`EXCERPT` cut to its start (``…`` and its length), and the whole cut at
-    :data:`MAX_MESSAGE` characters. Whoever words a message quotes the input; this keeps
+    :data:`EXCERPT` cut to its start (``…`` and its length), anything unprintable in it
+    escaped (one line, no terminal escape), and the whole at most :data:`MAX_MESSAGE`
+    characters. Whoever words a message quotes the input; this keeps
     a hostile input (a name of megabytes) from becoming megabytes on a terminal or in a
     log."""
 
@@ -75,6 +76,8 @@ def shortened(message: str) -> str:
         return f"{mark}{inner[:EXCERPT]}{mark}… ({len(inner):,} characters)"
 
     short = _LONG_QUOTE.sub(cut, message)
+    if not short.isprintable():  # a newline or an escape in the input would forge a line
+        short = "".join(c if c.isprintable() else repr(c)[1:-1] for c in short)
     if len(short) > MAX_MESSAGE:
-        short = f"{short[:MAX_MESSAGE]}… ({len(message):,} characters in all)"
+        short = f"{short[: MAX_MESSAGE - 40]}… ({len(message):,} characters in all)"
     return short

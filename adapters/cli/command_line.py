@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -22,6 +21,7 @@ import msgspec.inspect as mi
 from adapters.cli.arguments import add_session_arguments
 from adapters.cli.numbers import whole_number
 from adapters.codec import BOM
+from adapters.files import read_bounded
 from domain.commands import Command, describe_command
 from domain.errors import MalformedInput
 
@@ -159,17 +159,11 @@ replays/ is under 2 kB)."""
 
 
 def _read_file(path: str, what: str) -> Any:
+    data = read_bounded(path, MAX_FILE, what).removeprefix(BOM)  # an editor's byte order mark
+    if not data.strip():
+        raise MalformedInput(f"{what} {path!r} is empty")
     try:
-        size = Path(path).stat().st_size
-        if size > MAX_FILE:
-            raise MalformedInput(
-                f"{what} {path!r} is {size:,} bytes: a {what} is at most {MAX_FILE:,}"
-            )
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise MalformedInput(f"cannot read {what} {path!r}: {error.strerror}") from None
-    try:
-        return msgspec.json.decode(data.removeprefix(BOM))  # an editor's byte order mark
+        return msgspec.json.decode(data)
     except msgspec.DecodeError as error:
         raise MalformedInput(f"{what} {path!r}: {error}") from None
     except RecursionError:

@@ -17,6 +17,7 @@ from adapters.cli import context
 from adapters.cli.arguments import add_session_arguments
 from adapters.cli.command_line import add_fields, command_from, dest_of
 from adapters.cli.numbers import whole_number
+from adapters.cli.parsing import Parser
 from adapters.cli.render import print_json
 from adapters.service import SessionService
 from domain.commands import Command
@@ -32,7 +33,7 @@ from projections.timeline import describe
 
 
 def _amend_parser(command_type: type[Command]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=f"kiroku amend POSITION ({command_type.spec.name})")
+    parser = Parser(prog=f"kiroku amend POSITION ({command_type.spec.name})")
     add_session_arguments(parser)
     parser.add_argument("--reason", required=True, help="why")
     parser.add_argument("--dry-run", action="store_true", help="print, record nothing")

@@ -23,21 +23,13 @@ from typing import Any
 
 from adapters.cli import arguments
 from adapters.cli.command_line import add_command_parsers
+from adapters.cli.parsing import Parser
 from adapters.plugins import register_plugins
 from domain.commands import Command
 from domain.errors import KirokuError, MalformedInput, shortened
 from domain.session.commands import CORE_COMMANDS, Amend
 
 Handler = Callable[[argparse.Namespace], int]
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors like every other error: stderr, exit 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        sys.stderr.write(f"kiroku: error: {shortened(message)}\n")
-        raise SystemExit(2)
 
 
 class _Version(argparse.Action):
@@ -73,12 +65,12 @@ EPILOG = (
 
 
 def _parser() -> tuple[argparse.ArgumentParser, Any]:
-    parser = _Parser(
+    parser = Parser(
         prog="kiroku", description="Kiroku, the record of an L5R session.", epilog=EPILOG
     )
     parser.add_argument("--version", action=_Version)
     parser.add_argument("--data-dir", default=None, help="where the store lives ($KIROKU_DATA_DIR)")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     return parser, commands
 
 
@@ -173,7 +165,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
 
 
-NEGATIVE_POOL = re.compile(r"-\d+\s*[a-zA-Z]")
+NEGATIVE_POOL = re.compile(r"-[0-9]+\s*[a-zA-Z]")
 """A dice expression written with a minus first (``-5k2``), which argparse would take for
 an option wherever it stands."""
 

@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from domain.commands import Command, Context
-from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
+from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound, excerpt
 from domain.events import (
     CharacterJoined,
     Event,
@@ -37,6 +37,7 @@ from domain.session.commands import (
     Undo,
 )
 from domain.session.stream import SessionStream, check_session_id, open_session
+from domain.text import first_unprintable
 
 __all__ = ["Session", "check_session_id", "open_session"]
 
@@ -50,10 +51,12 @@ class Session(SessionStream):
         """The batch for ``command`` (the core's, or the ruleset's), or a typed error.
         The command's reason goes on every event of the batch that has none; an observer
         gives none."""
-        if command.reason is not None and not command.reason.isprintable():
+        unprintable = first_unprintable(msgspec.to_builtins(command))
+        if unprintable is not None:
+            where, text = unprintable
             raise MalformedInput(
-                f"reason {command.reason[:30]!r}: one line of printable text (it is printed "
-                "in the log)"
+                f"{command.spec.name} {where} {excerpt(text)}: one line of printable text (a "
+                "newline or a control character would forge a line of the log)"
             )
         if self.state.roles.get(context.actor) == "observer":
             raise NotAllowed(
@@ -145,11 +148,6 @@ class Session(SessionStream):
             raise MalformedInput("a note needs some text")
         if len(text) > MAX_NOTE:
             raise MalformedInput(f"a note of {len(text)} characters is over {MAX_NOTE}")
-        if not text.isprintable():
-            raise MalformedInput(
-                f"note {text[:30]!r}: one line of printable text (a newline would forge a "
-                "line of the log)"
-            )
         name = None
         if character is not None:
             member = self.member_named(character)

@@ -33,6 +33,15 @@ def check_session_id(session_id: str) -> str:
     return session_id
 
 
+def check_title(title: str, campaign: str) -> None:
+    """A session's title and campaign: one line each, at most :data:`MAX_TITLE` and
+    :data:`MAX_NAME` printable characters."""
+    if len(title) > MAX_TITLE or not title.isprintable():
+        raise MalformedInput(f"title {title[:30]!r}: at most {MAX_TITLE} printable characters")
+    if len(campaign) > MAX_NAME or not campaign.isprintable():
+        raise MalformedInput(f"campaign {campaign[:30]!r}: at most {MAX_NAME} printable characters")
+
+
 def open_session(
     *,
     session_id: str,
@@ -48,10 +57,7 @@ def open_session(
     if not gm.strip():
         raise MalformedInput("a session needs a GM")
     check_name(gm, "the GM's id")
-    if len(title) > MAX_TITLE or not title.isprintable():
-        raise MalformedInput(f"title {title[:30]!r}: at most {MAX_TITLE} printable characters")
-    if len(campaign) > MAX_NAME or not campaign.isprintable():
-        raise MalformedInput(f"campaign {campaign[:30]!r}: at most {MAX_NAME} printable characters")
+    check_title(title, campaign)
     load_ruleset(ruleset, options or {})
     return SessionOpened(
         actor=gm,

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from adapters.cli.numbers import whole_number
+from adapters.plugins import register_plugins
+from adapters.store import StoreConfig
 from domain.dice.roll_keep.expression import parse_expression
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.roll_keep.roll import MAX_TN, RollOptions, check_tn
@@ -80,3 +82,22 @@ def test_the_command_line_takes_ascii_whole_numbers_only(text: str) -> None:
 @pytest.mark.parametrize(("text", "value"), [("3", 3), ("-3", -3), ("+3", 3), (" 7 ", 7)])
 def test_a_whole_number_is_read(text: str, value: int) -> None:
     assert whole_number(text) == value
+
+
+def test_a_message_is_one_line_without_a_terminal_escape_whatever_it_quotes() -> None:
+    message = shortened("header session 'night1\\n\x1b[31mX' is not an id\nsecond line")
+    assert "\n" not in message and "\x1b" not in message
+    assert "\\x1b[31mX" in message and message.isprintable()
+    assert len(shortened("x " * 5_000)) <= MAX_MESSAGE
+
+
+@pytest.mark.parametrize("entry", ["x=..", "x=.foo", "x y=foo", "=foo", "x=", "x=a..b"])
+def test_a_plugin_named_wrong_is_refused_before_any_import(entry: str) -> None:
+    with pytest.raises(MalformedInput, match="KIROKU_RULESETS"):
+        register_plugins({"KIROKU_RULESETS": entry})
+
+
+@pytest.mark.parametrize("value", ["soon", "0", "0.5", "601", "\u0663", "1_0", "9" * 30])
+def test_a_lock_timeout_is_whole_seconds_from_1_to_600(value: str) -> None:
+    with pytest.raises(MalformedInput, match="whole number of seconds from 1 to 600"):
+        StoreConfig.from_environment({"KIROKU_LOCK_TIMEOUT": value, "HOME": "/tmp"})

@@ -170,7 +170,10 @@ def test_an_opposed_or_cooperative_roll_refuses_a_skill_typo_too() -> None:
 
 def test_a_note_or_a_reason_that_could_forge_a_log_line_is_refused() -> None:
     table = Table()
-    with pytest.raises(MalformedInput, match=r"note 'the GM\\n#9 forged': one line"):
+    with pytest.raises(MalformedInput, match=r"note text 'the GM\\n#9 forged': one line"):
         decide(table, TakeNote(text="the GM\n#9 forged"))
     with pytest.raises(MalformedInput, match=r"reason 'ok\\n#9 forged': one line"):
         decide(table, TakeNote(text="fine", reason="ok\n#9 forged"))
+    table.join("Akodo Kaneka", "ana")  # any text of any command, however deep: a wound's source
+    with pytest.raises(MalformedInput, match=r"wound source 'a fall\\x1b\[2J': one line"):
+        decide(table, TakeWounds(character="Akodo Kaneka", amount=1, source="a fall\x1b[2J"))

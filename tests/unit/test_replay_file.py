@@ -116,14 +116,20 @@ def test_a_line_nested_too_deep_is_refused_naming_the_line(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("find", "replace", "reason"),
     [
-        (b'"name":"Hida Tsuneo"', b'"name":"Hida\\nTsuneo\\u001b[31m"', "a control character"),
-        (b'"player":"ana"', b'"player":"ana\\n"', "a player's id 'ana\\\\n' has a control"),
+        (b'"name":"Hida Tsuneo"', b'"name":"Hida\\nTsuneo\\u001b[31m"', "not one line of print"),
+        (b'"player":"ana"', b'"player":"ana\\n"', "player 'ana\\\\n' is not one line"),
+        (
+            b'"source":"Void point"',
+            b'"source":"Void\\n#99 forged"',
+            "source 'Void.*is not one line",
+        ),
+        (b'"title":"', b'"title":"' + b"T" * 900_000, "title 'TTTT"),
         (
             b'"name":"Hida Tsuneo"',
             b'"name":"' + b"Z" * 300 + b'"',
             r"length <= 100 - at `\$.sheet.name`",
         ),
-        (b'"actor":"sensei"', b'"actor":"sen\\u0007sei"', "the actor"),
+        (b'"actor":"sensei"', b'"actor":"sen\\u0007sei"', "event.actor 'sen"),
     ],
 )
 def test_a_file_is_held_to_what_a_command_would_take(

@@ -37,11 +37,7 @@ class MalformedExpression(MalformedInput):
         self.text = text
         self.position = position
         self.reason = reason
-        caret = " " * (position + 2) + "^"
-        super().__init__(
-            f"malformed dice expression {text!r}: {reason} at position {position + 1}\n"
-            f"  {text!r}\n{caret}"
-        )
+        super().__init__(f"malformed dice expression {text!r}: {reason} at position {position + 1}")
 
 
 class RollExpression(msgspec.Struct, frozen=True):
