@@ -74,12 +74,11 @@ class StoreConfig:
         data_home = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         data_dir = Path(env.get("KIROKU_DATA_DIR") or Path(data_home) / "kiroku")
         raw = env.get("KIROKU_LOCK_TIMEOUT", "10")
-        try:
-            timeout = float(raw)
-        except ValueError:
-            timeout = -1.0
-        if not 0 < timeout <= 600:
-            raise MalformedInput(f"KIROKU_LOCK_TIMEOUT={raw!r} is not a number of seconds to 600")
+        timeout = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 3 else 0
+        if not 1 <= timeout <= 600:
+            raise MalformedInput(
+                f"KIROKU_LOCK_TIMEOUT={raw[:20]!r} is not a whole number of seconds from 1 to 600"
+            )
         return cls(kind=kind, data_dir=data_dir, lock_timeout=timeout)
 
 
@@ -92,6 +91,15 @@ class EventStore:
         self.reader: SqliteReader | None = None
         """Direct reads of the SQLite store (None in memory)."""
         if config.kind == "sqlite":
+            if config.data_dir.exists() and not config.data_dir.is_dir():
+                raise MalformedInput(
+                    f"the data folder {str(config.data_dir)!r} is a file: name a folder "
+                    "(KIROKU_DATA_DIR or --data-dir)"
+                )
+            if config.sqlite_path.exists() and not config.sqlite_path.is_file():
+                raise MalformedInput(
+                    f"the store {str(config.sqlite_path)!r} is not a file: move it aside"
+                )
             reader = SqliteReader(config.sqlite_path, config.lock_timeout)
             if not config.sqlite_path.exists() or not reader.has_tables():
                 _ = self.app  # the library makes its tables
@@ -342,7 +350,15 @@ class EventStore:
         state = self._first(session_id)
         if state is None:
             raise NotFound(f"no session {session_id!r}")
-        return decode_opened(state)
+        try:
+            return decode_opened(state)
+        except MalformedInput as error:
+            raise StoreDamaged(
+                damaged_message(
+                    self.config,
+                    f"session {session_id!r} no longer starts with its opening: {error}",
+                )
+            ) from None
 
     def sessions(self) -> list[SessionOpened]:
         """Every session opened in this store, oldest first."""

@@ -22,7 +22,7 @@ from typing import Protocol
 from domain import rulesets
 from domain.events import Recorded, SessionOpened
 from domain.session.corrected import Corrections
-from domain.session.snapshot import restore, take, valid_after
+from domain.session.snapshot import UnreadableSnapshot, restore, take, valid_after
 from domain.session.state import SessionState, fold_corrected, fold_onto
 
 EVERY = 1_000
@@ -100,7 +100,12 @@ def load(
         position, data = latest
         later = history.corrections(session_id, position, reach)
         if valid_after(position, later):
-            state = _fold_from(history, session_id, restore(data), later, until, reach)
+            try:
+                restored = restore(data, position)
+            except UnreadableSnapshot:  # only a cache: fold from an earlier one instead
+                bound = position - 1
+                continue
+            state = _fold_from(history, session_id, restored, later, until, reach)
             return state, position
         touched = Corrections.of(later).first_touched()
         assert touched is not None

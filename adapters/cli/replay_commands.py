@@ -46,7 +46,9 @@ def _export(args: argparse.Namespace) -> int:
         service.store.close()
     # the events as they were stored, word for word: the file's chain is the store's
     header = header_for(events, records, stored)
-    if args.output:
+    if args.output == "":
+        raise MalformedInput("-o: no file named (leave -o out to print to stdout)")
+    if args.output is not None:
         write_replay(Path(args.output), stored, records, header)
         print(
             f"wrote {len(events)} events and {len(records)} command records of "

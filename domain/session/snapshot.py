@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 import msgspec
 
+from domain.errors import KirokuError
 from domain.events import Recorded, Role, SessionOpened
 from domain.rulesets import load_ruleset
 from domain.session.corrected import Corrections
@@ -56,8 +57,24 @@ def take(state: SessionState) -> bytes:
     return msgspec.msgpack.encode(snapshot)
 
 
-def restore(data: bytes) -> SessionState:
-    """The state a snapshot was taken of."""
+class UnreadableSnapshot(KirokuError):
+    """A snapshot that cannot be read back (damaged where it is kept): the fold does
+    without it, from an earlier one or from the events."""
+
+
+def restore(data: bytes, position: int | None = None) -> SessionState:
+    """The state a snapshot was taken of (at ``position``, when the store says where);
+    :class:`UnreadableSnapshot` when it cannot be read back."""
+    try:
+        state = _restore(data)
+    except (msgspec.MsgspecError, KirokuError, KeyError, TypeError, ValueError) as error:
+        raise UnreadableSnapshot(f"the snapshot cannot be read: {error}") from None
+    if position is not None and state.position != position:
+        raise UnreadableSnapshot(f"the snapshot kept at {position} is of position {state.position}")
+    return state
+
+
+def _restore(data: bytes) -> SessionState:
     snapshot = msgspec.msgpack.decode(data, type=Snapshot)
     state = SessionState()
     state.opened = snapshot.opened

@@ -227,3 +227,44 @@ def test_a_read_only_store_with_writes_left_in_its_log_is_refused_not_read_short
     done = read_only(copy, "log", "--session", "night")
     assert done.returncode == 2, done.stdout
     assert "kiroku.sqlite-wal" in done.stderr and "holds writes not yet in the store" in done.stderr
+
+
+def test_a_session_that_lost_its_opening_is_named_damaged(tmp_path: Path) -> None:
+    in_process(tmp_path, "session", "open", "--id", "night", "--gm", "g")
+    in_process(tmp_path, "note", "--session", "night", "the lanterns are lit")
+    with contextlib.closing(sqlite3.connect(tmp_path / "kiroku.sqlite")) as raw, raw:
+        raw.execute("DELETE FROM stored_events WHERE topic = 'kiroku:SessionOpened'")
+    done = kiroku(tmp_path, "log", "--session", "night")
+    assert done.returncode == 2 and "is damaged (session 'night' no longer starts" in done.stderr
+
+
+def test_a_data_folder_or_a_store_of_the_wrong_kind_is_named(tmp_path: Path) -> None:
+    a_file = tmp_path / "not-a-folder"
+    a_file.write_text("")
+    done = kiroku(a_file, "session", "list")
+    assert done.returncode == 2 and f"the data folder {str(a_file)!r} is a file" in done.stderr
+    (tmp_path / "store" / "kiroku.sqlite").mkdir(parents=True)
+    done = kiroku(tmp_path / "store", "session", "list")
+    assert done.returncode == 2 and "kiroku.sqlite' is not a file: move it aside" in done.stderr
+
+
+def test_an_export_writes_through_a_fifo_and_replaces_a_link_s_file_not_the_link(
+    tmp_path: Path,
+) -> None:
+    in_process(tmp_path, "session", "open", "--id", "night", "--gm", "g")
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    with subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE) as reader:
+        done = kiroku(tmp_path, "export", "night", "-o", str(fifo))
+        written, _ = reader.communicate(timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert written.startswith(b'{"format":"kiroku-replay"') and fifo.is_fifo()
+    real = tmp_path / "real.jsonl"
+    real.write_text("")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    assert kiroku(tmp_path, "export", "night", "-o", str(link)).returncode == 0
+    assert link.is_symlink() and real.read_bytes().startswith(b'{"format":"kiroku-replay"')
+    full = kiroku(tmp_path, "export", "night", "-o", "/dev/full")
+    assert full.returncode == 2 and "cannot write '/dev/full': No space left" in full.stderr
+    assert Path("/dev/full").is_char_device()

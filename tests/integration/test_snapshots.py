@@ -5,6 +5,7 @@ new version of the rules (which ignores the old snapshots)."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,23 @@ def test_a_new_process_folds_only_the_events_after_the_latest_snapshot(store: Co
     fresh = SessionService(store, clock=Clock())
     session = fresh.load("long")
     assert session.version == 50 and Counting.read_count <= 10
+    same(session.state, fold(list(store.read("long"))))
+
+
+def test_a_damaged_snapshot_is_done_without_and_the_fold_comes_out_the_same(
+    store: Counting,
+) -> None:
+    play(SessionService(store, clock=Clock()), wounds=45)  # snapshots at 10, 20 … 50
+    with sqlite3.connect(store.config.sqlite_path) as raw:
+        raw.execute("UPDATE stored_snapshots SET state = X'DEADBEEF' WHERE originator_version = 50")
+        raw.execute(
+            "UPDATE stored_snapshots SET state = (SELECT state FROM stored_snapshots s "
+            "WHERE s.originator_version = 30 LIMIT 1) WHERE originator_version = 40"
+        )  # kept at 40, but of 30
+    raw.close()
+    Counting.read_count = 0
+    session = SessionService(store, clock=Clock()).load("long")
+    assert session.version == 50 and Counting.read_count == 20  # from the one at 30
     same(session.state, fold(list(store.read("long"))))
 
 
