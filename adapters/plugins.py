@@ -7,12 +7,15 @@ ones (:data:`domain.rulesets.RULESETS`) for this process."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 
 from domain.errors import MalformedInput
 from domain.rulesets import register
 
 VARIABLE = "KIROKU_RULESETS"
+DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
 def register_plugins(environ: Mapping[str, str] | None = None) -> list[str]:
@@ -20,9 +23,14 @@ def register_plugins(environ: Mapping[str, str] | None = None) -> list[str]:
     text = (os.environ if environ is None else environ).get(VARIABLE, "")
     ids = []
     for entry in filter(None, (e.strip() for e in text.split(","))):
-        ruleset_id, sep, module = entry.partition("=")
-        if not sep or not ruleset_id.strip() or not module.strip():
+        ruleset_id, sep, module = (part.strip() for part in entry.partition("="))
+        if not sep or not ruleset_id or not module:
             raise MalformedInput(f"{VARIABLE}: {entry!r} is not ID=MODULE")
-        register(ruleset_id.strip(), module.strip())
-        ids.append(ruleset_id.strip())
+        if not DOTTED.fullmatch(module) or not IDENTIFIER.fullmatch(ruleset_id):
+            raise MalformedInput(
+                f"{VARIABLE}: {entry!r}: the id is letters, digits, '-' or '_', and the "
+                "module a dotted name to import (as in my_rules.ruleset)"
+            )
+        register(ruleset_id, module)
+        ids.append(ruleset_id)
     return ids

@@ -36,6 +36,7 @@ from domain.errors import (
     shortened,
 )
 from domain.events import Event, Recorded, RulingsCorrected
+from domain.names import check_name
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
 from domain.session.chain import GENESIS, head, seal
@@ -130,7 +131,7 @@ class SessionService:
             return None if record is None else (record.first, record.last)
 
         def decided(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
-            context = Context(actor or session.opened.gm, at, dice, batch_of)
+            context = Context(acting(actor, session.opened.gm), at, dice, batch_of)
             events, record = decide_recorded(session, command, context)
             return events, [record]
 
@@ -196,7 +197,7 @@ class SessionService:
                 + msgspec.json.encode(command)
             )
             fresh = random.Random(seed.hexdigest())
-        context = Context(actor or session.opened.gm, at, None, history.batch_of)
+        context = Context(acting(actor, session.opened.gm), at, None, history.batch_of)
         return correct(history, command, context, fresh=fresh)  # type: ignore[arg-type]
 
     def chain_head(self, session_id: str, version: int) -> str:
@@ -278,7 +279,9 @@ class SessionService:
         gm = origin.opened.gm
 
         def command(_: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
-            events = fork_events(copied, fork_id=fork_id, actor=actor or gm, at=at, reason=reason)
+            events = fork_events(
+                copied, fork_id=fork_id, actor=acting(actor, gm), at=at, reason=reason
+            )
             return events, records  # the rulings copied whole keep their records
 
         return self._run(fork_id, "fork", command, new=True)
@@ -340,3 +343,11 @@ class SessionService:
             f"session {session_id!r} kept moving under this command ({RETRIES} tries); "
             "nothing was appended"
         )
+
+
+def acting(actor: str | None, gm: str) -> str:
+    """Who a command is recorded as: the actor given, else the session's GM. A blank id
+    names no one (it is refused, not read as the GM)."""
+    if actor is None:
+        return gm
+    return check_name(actor, f"--as {actor!r}: the acting participant's id")

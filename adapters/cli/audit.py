@@ -82,6 +82,13 @@ def filters(
         checks.append(lambda event: name in named_characters(event))
     if args.recorded_by is not None:
         actor = args.recorded_by
+        assert session.state.opened is not None
+        taking_part = {session.state.opened.gm, *session.state.roles}
+        if actor not in taking_part:
+            raise NotFound(
+                f"--actor {actor!r}: no one of that id takes part "
+                f"({', '.join(sorted(taking_part))})"
+            )
         checks.append(lambda event: event.actor == actor)
     if args.kind is not None:
         kinds = {t.__name__.casefold(): t for t in event_types}

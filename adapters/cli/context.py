@@ -15,7 +15,7 @@ import msgspec
 
 from adapters.cli.dice_commands import describe_roll, roll_as_json
 from adapters.cli.render import print_json
-from adapters.service import SessionService
+from adapters.service import SessionService, acting
 from adapters.store import EventStore, StoreConfig
 from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.faces import parse_faces
@@ -42,6 +42,8 @@ def open_service(args: argparse.Namespace) -> SessionService:
 
 
 def session_id(args: argparse.Namespace) -> str:
+    if args.session == "":
+        raise MalformedInput("--session '': a session id is not blank")
     value = args.session or os.environ.get("KIROKU_SESSION")
     if not value:
         raise MalformedInput("name the session: --session ID (or set KIROKU_SESSION)")
@@ -57,8 +59,7 @@ def at_position(args: argparse.Namespace, session: Session, lowest: int = 0) -> 
 
 
 def actor(args: argparse.Namespace, session: Session) -> str:
-    chosen = getattr(args, "actor", None)
-    return str(chosen) if chosen else session.opened.gm
+    return acting(getattr(args, "actor", None), session.opened.gm)
 
 
 def dice(args: argparse.Namespace) -> DiceSource | Sequence[Die]:

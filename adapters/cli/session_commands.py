@@ -30,7 +30,7 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
 def _session_open(args: argparse.Namespace) -> int:
     service = context.open_service(args)
     try:
-        sid = args.id or f"s-{uuid.uuid4().hex[:8]}"
+        sid = f"s-{uuid.uuid4().hex[:8]}" if args.id is None else args.id
         recorded = service.open(
             session_id=sid,
             ruleset=args.ruleset,

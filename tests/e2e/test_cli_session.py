@@ -174,6 +174,21 @@ HUGE = "x" * 100_000
         (("join", *S, "--sheet", HUGE, "--player", "x"), "cannot read sheet 'xxxx"),
         (("join", *S, "--sheet", "/", "--player", "x"), "cannot read sheet '/'"),
         ((HUGE,), "no command 'xxxx"),
+        (("join", *S, "--sheet", "/dev/zero", "--player", "x"), "is more than 1,000,000 bytes"),
+        (("join", *S, "--sheet", "", "--player", "x"), "no sheet named: the path is empty"),
+        (("import", "/dev/zero"), "is more than 536,870,912 bytes"),
+        (("session", "open", "--gm", "g", "--option", "starting_xp=" + "9" * 5000), "0 to 10,000"),
+        (("session", "open", "--gm", "g", "--option", "starting_xp=\u0664\u0660"), "0 to 10,000"),
+        (("session", "open", "--id", "", "--gm", "g"), "session id '' must be"),
+        (("honour", *S, "--character", "Akodo Kaneka", "\uff10.3"), "is not a number of ranks"),
+        (("roll", "7x3", *S, "--character", "Akodo Kaneka"), "unexpected character 'x'"),
+        (("roll", "6k3", *S, "--character", "Akodo Kaneka", "--tn", "2.5"), "`kiroku roll --help`"),
+        (("wound", *S, "--character", "Akodo Kaneka", "1", "--source", "a\nb"), "source 'a\\nb'"),
+        (("wound", *S, "--character", "Akodo Kaneka", "1", "--source", "\x1b[2J"), "\\x1b[2J"),
+        (("note", *S, "hi", "--as", ""), "--as '': the acting participant's id is blank"),
+        (("log", *S, "--actor", "nobody"), "--actor 'nobody': no one of that id takes part"),
+        (("log", "--session", ""), "--session '': a session id is not blank"),
+        (("export", "night", "-o", ""), "-o: no file named"),
     ],
 )
 def test_bad_input_exits_2_with_a_clear_message_and_appends_nothing(
@@ -186,6 +201,7 @@ def test_bad_input_exits_2_with_a_clear_message_and_appends_nothing(
     assert "Traceback" not in done.stderr
     errors = [line for line in done.stderr.splitlines() if line.startswith("kiroku: error:")]
     assert len(errors) == 1 and len(errors[0]) < 1_100  # one line, however long the input
+    assert done.stderr.splitlines() == errors  # and nothing else: no usage, no caret
     assert len(done.stderr) < 2_000  # an excerpt of the input, never the input
     assert stored_rows(tmp_path) == before  # not one stored byte changed
 
@@ -203,7 +219,7 @@ def test_a_sheet_file_too_big_or_too_deep_is_refused(night: Run, tmp_path: Path)
     big.write_bytes(b" " * 1_000_001)
     deep = tmp_path / "deep.json"
     deep.write_bytes(b"[" * 100_000 + b"]" * 100_000)
-    for path, message in ((big, "is 1,000,001 bytes"), (deep, "nested too deep")):
+    for path, message in ((big, "is more than 1,000,000 bytes"), (deep, "nested too deep")):
         done = night("join", *S, "--sheet", str(path), "--player", "x")
         assert done.returncode == 2 and message in done.stderr, done.stderr
         assert "Traceback" not in done.stderr
@@ -236,6 +252,8 @@ def sheet_like_kaneka(tmp_path: Path, name: str, **changes: object) -> Path:
         ({"weapons": [{"name": "Katana", "damage": "3k2"}] * 51}, "at `$.weapons`"),
         ({"zeni": 10**13}, "at `$.zeni`"),
         ({"void": 10**7}, "at `$.void`"),
+        ({"weapons": [{"name": "Katana", "damage": "999999k999999"}]}, "at most 20 dice"),
+        ({"skills": [{"name": "Ken\njutsu", "rank": 1}]}, "sheet.skills[0].name 'Ken\\njutsu'"),
     ],
 )
 def test_a_sheet_holds_what_a_character_could(
@@ -246,6 +264,15 @@ def test_a_sheet_holds_what_a_character_could(
     done = night("join", *S, "--sheet", str(sheet), "--player", "cy")
     assert done.returncode == 2 and message in done.stderr, done.stderr
     assert stored_rows(tmp_path) == before
+
+
+def test_a_sheet_that_never_ends_or_has_no_writer_is_refused_at_once(
+    night: Run, tmp_path: Path
+) -> None:
+    fifo = tmp_path / "sheet.fifo"
+    os.mkfifo(fifo)  # no one writes to it: a plain open would wait for ever
+    done = night("join", *S, "--sheet", str(fifo), "--player", "cy")
+    assert done.returncode == 2 and f"sheet {str(fifo)!r} is empty" in done.stderr
 
 
 def test_a_sheet_saved_with_a_byte_order_mark_is_read(night: Run, tmp_path: Path) -> None:

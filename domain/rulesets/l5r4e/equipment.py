@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from domain.dice.roll_keep.expression import parse_pool
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e.events import ArmouryLoaded, Equipped, Event
 from domain.rulesets.l5r4e.play import Play
-from domain.rulesets.roll_keep_kit.character import Armour, Arrow, Weapon
+from domain.rulesets.roll_keep_kit.character import Armour, Arrow, Weapon, check_damage
 
 
 def load_armoury(
@@ -30,9 +29,9 @@ def load_armoury(
             if weapon.strength < 1 or weapon.range_m < 1:
                 raise MalformedInput(f"bow {weapon.name!r} needs a strength and a range")
         else:
-            parse_pool(weapon.damage or "x")
+            check_damage(weapon.damage or "x", f"weapon {weapon.name!r}")
     for arrow in arrows:
-        parse_pool(arrow.damage)
+        check_damage(arrow.damage, f"arrow {arrow.name!r}")
     names = (
         [i.name.casefold() for i in weapons]
         + [i.name.casefold() for i in arrows]

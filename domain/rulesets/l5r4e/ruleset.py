@@ -61,6 +61,10 @@ def _commands() -> tuple[Mapping[type[Command], Decider], Callable[..., Any]]:
     return DECIDERS, Play
 
 
+MAX_STARTING_XP = 10_000
+"""The most XP a character may start with (the book's 40, a veteran campaign's hundreds)."""
+
+
 def build(options: Mapping[str, str]) -> FourthEdition:
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
@@ -68,8 +72,11 @@ def build(options: Mapping[str, str]) -> FourthEdition:
             f"ruleset {RULESET_ID!r} has no option {unknown[0]!r}; options: {', '.join(OPTIONS)}"
         )
     raw = options.get("starting_xp", str(STARTING_XP))
-    if not raw.isdigit():
-        raise MalformedInput(f"option starting_xp={raw!r} is not a whole number of XP")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 5 and int(raw) <= MAX_STARTING_XP):
+        raise MalformedInput(
+            f"option starting_xp={raw[:20]!r} is not a whole number of XP from 0 to "
+            f"{MAX_STARTING_XP:,}"
+        )
     for name in ("armour_penalty_on_attacks", "success_on_tie"):
         flag = options.get(name, "true")
         if flag not in BOOLEANS:

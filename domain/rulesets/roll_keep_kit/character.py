@@ -222,19 +222,33 @@ def check_sheet(sheet: CharacterSheet) -> None:
         raise MalformedInput(f"{where}: {sheet.zeni} zeni is negative")
     for weapon in sheet.weapons:
         if weapon.damage:
-            try:
-                parse_pool(weapon.damage)
-            except MalformedInput as error:
-                raise MalformedInput(
-                    f"{where}: weapon {weapon.name!r} damage {weapon.damage!r}: {error}"
-                ) from None
+            check_damage(weapon.damage, f"{where}: weapon {weapon.name!r}")
     for arrow in sheet.arrows:
-        try:
-            parse_pool(arrow.damage)
-        except MalformedInput as error:
-            raise MalformedInput(
-                f"{where}: arrow {arrow.name!r} damage {arrow.damage!r}: {error}"
-            ) from None
+        check_damage(arrow.damage, f"{where}: arrow {arrow.name!r}")
+
+
+MAX_DAMAGE_DICE = 20
+MAX_DAMAGE_BONUS = 100
+
+
+def check_damage(damage: str, what: str) -> None:
+    """A weapon's or an arrow's damage: a pool (``3k2``, ``0k1``, ``2k2+1``) of at most
+    :data:`MAX_DAMAGE_DICE` dice rolled and kept and a bonus within ±100 — so that
+    Strength, raises and Void added to it stay a roll the dice can throw. A sheet with
+    ``999999k999999`` would join, and every damage roll of that weapon be refused."""
+    try:
+        pool = parse_pool(damage)
+    except MalformedInput as error:
+        raise MalformedInput(f"{what} damage {damage!r}: {error}") from None
+    if not (
+        pool.rolled <= MAX_DAMAGE_DICE
+        and pool.kept <= MAX_DAMAGE_DICE
+        and abs(pool.modifier) <= MAX_DAMAGE_BONUS
+    ):
+        raise MalformedInput(
+            f"{what} damage {damage!r}: at most {MAX_DAMAGE_DICE} dice rolled and kept, "
+            f"and a bonus within ±{MAX_DAMAGE_BONUS}"
+        )
 
 
 def parse_trait(text: str) -> Trait:

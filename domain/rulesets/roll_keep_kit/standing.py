@@ -16,7 +16,7 @@ from domain.errors import MalformedInput
 Standing = Literal["honour", "glory", "status", "taint"]
 STANDINGS: tuple[Standing, ...] = ("honour", "glory", "status", "taint")
 
-_RANK = re.compile(r"^\s*([+-]?)(\d{1,3})(?:\.(\d))?\s*$")
+_RANK = re.compile(r"^\s*([+-]?)([0-9]{1,3})(?:\.([0-9]))?\s*$")
 
 
 def parse_tenths(text: str) -> int:

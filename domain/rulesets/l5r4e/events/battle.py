@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
 
 from domain.events import Event
 
@@ -20,13 +21,13 @@ class BattleEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     engagement: Engagement
     status: ArmyStatus
-    low: int
-    high: int
-    glory: int = 0
-    wounds: int = 0
+    low: Annotated[int, Meta(ge=-10_000, le=10_000)]
+    high: Annotated[int, Meta(ge=-10_000, le=10_000)]
+    glory: Annotated[int, Meta(ge=-1_000, le=1_000)] = 0
+    wounds: Annotated[int, Meta(ge=0, le=10_000)] = 0
     heroic_opportunity: bool = False
     duel: bool = False
-    note: str = ""
+    note: Annotated[str, Meta(max_length=2_000)] = ""
 
 
 class BattleBegan(Event, frozen=True, kw_only=True):
