@@ -130,6 +130,8 @@ def test_a_line_nested_too_deep_is_refused_naming_the_line(tmp_path: Path) -> No
             r"length <= 100 - at `\$.sheet.name`",
         ),
         (b'"actor":"sensei"', b'"actor":"sen\\u0007sei"', "event.actor 'sen"),
+        (b'"source":"Void point"', '"source":"Void\u2028point"'.encode(), "source 'Void"),
+        (b'"source":"Void point"', b'"source":"Void\x7fpoint"', "source 'Void"),
     ],
 )
 def test_a_file_is_held_to_what_a_command_would_take(
@@ -143,6 +145,12 @@ def test_a_file_is_held_to_what_a_command_would_take(
     with pytest.raises(CorruptReplay, match=reason) as caught:
         parse_replay(data.replace(find, replace, 1), "night.jsonl")
     assert caught.value.line >= 2
+
+
+def test_text_past_ascii_that_prints_is_read(tmp_path: Path) -> None:
+    data = b"\n".join(good_lines(tmp_path)) + b"\n"
+    kept = data.replace(b'"source":"Void point"', '"source":"Vide × 2 — é"'.encode(), 1)
+    assert parse_replay(kept)[1] != parse_replay(data)[1]
 
 
 def test_a_note_or_a_line_past_its_bound_is_refused(tmp_path: Path) -> None:
