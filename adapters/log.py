@@ -21,7 +21,7 @@ def configure(level: str | None = None, *, json: bool | None = None) -> None:
     import structlog
 
     name = (level or os.environ.get("KIROKU_LOG") or "info").lower()
-    threshold = LEVELS.get(name, LEVELS["info"])
+    threshold = LEVELS[name]
     as_json = (not sys.stderr.isatty()) if json is None else json
     renderer: Any = (
         structlog.processors.JSONRenderer() if as_json else structlog.dev.ConsoleRenderer()
@@ -45,3 +45,12 @@ def logger() -> Any:
     import structlog
 
     return structlog.get_logger("kiroku")
+
+
+def check_environment() -> None:
+    """``KIROKU_LOG``, if set, names a level: a typo is refused, not read as ``info``."""
+    from domain.errors import MalformedInput, excerpt
+
+    name = os.environ.get("KIROKU_LOG")
+    if name and name.lower() not in LEVELS:
+        raise MalformedInput(f"KIROKU_LOG={excerpt(name)} is not one of {', '.join(LEVELS)}")

@@ -22,7 +22,7 @@ from typing import Any
 import msgspec
 
 from adapters.codec import BOM, EventCodec, codec_for, decode_record, encode_event
-from adapters.files import read_bounded
+from adapters.files import read_bounded, write_file
 from domain.errors import KirokuError, MalformedInput, excerpt
 from domain.events import CharacterJoined, Event, NoteTaken, Recorded, SessionOpened
 from domain.names import check_name
@@ -129,33 +129,12 @@ def write_replay(
     made for them (:func:`header_for`)."""
     if not events:
         raise MalformedInput("an empty session has nothing to write")
-    if not path.parent.is_dir():
-        raise MalformedInput(f"cannot write {str(path)!r}: there is no folder {str(path.parent)!r}")
-    if path.is_dir():
-        raise MalformedInput(f"cannot write {str(path)!r}: it is a folder; name a file in it")
     if header is None:
         recorded = [e for e in events if isinstance(e, Recorded)]
         if len(recorded) != len(events):
             raise ValueError("events written as stored need the header made for them")
         header = header_for(recorded, records)
-    if path.is_symlink():  # the file the link names is written, the link stays
-        path = path.resolve()
-    if path.exists() and not path.is_file():  # a device, a FIFO: written through
-        try:
-            with path.open("wb") as out:
-                out.writelines(dump_lines(events, header, records))
-        except OSError as error:
-            raise MalformedInput(f"cannot write {str(path)!r}: {error.strerror}") from None
-        return
-    temporary = path.with_name(path.name + ".part")
-    try:
-        with temporary.open("wb") as out:
-            out.writelines(dump_lines(events, header, records))
-        temporary.replace(path)
-    except OSError as error:
-        if temporary.is_file():
-            temporary.unlink()  # nothing half-written is left behind
-        raise MalformedInput(f"cannot write {str(path)!r}: {error.strerror}") from None
+    write_file(path, dump_lines(events, header, records))
 
 
 def read_replay(

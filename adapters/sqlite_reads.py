@@ -153,6 +153,35 @@ def _unfinished_log(path: Path) -> bool:
     return log.exists() and log.stat().st_size > 0
 
 
+def _has_tables(connection: sqlite3.Connection) -> bool:
+    """Whether the library has made its tables in this store yet."""
+    found = connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN (?, ?)",
+        (EVENTS_TABLE, SNAPSHOTS_TABLE),
+    ).fetchone()
+    return found is not None and found[0] == 2
+
+
+SCHEMA = (
+    f"CREATE TABLE {EVENTS_TABLE} (originator_id TEXT, originator_version INTEGER, "
+    "topic TEXT, state BLOB, PRIMARY KEY (originator_id, originator_version))",
+    f"CREATE TABLE {SNAPSHOTS_TABLE} (originator_id TEXT, originator_version INTEGER, "
+    "topic TEXT, state BLOB, PRIMARY KEY (originator_id, originator_version)) WITHOUT ROWID",
+)
+"""The library's tables (as ``eventsourcing.sqlite`` makes them), for an empty store."""
+
+
+def _empty_store() -> sqlite3.Connection:
+    """What a store not made yet reads as: the tables, empty, in memory. A command that
+    only reads never makes a store (a mistyped ``--data-dir`` leaves nothing behind); the
+    first write makes it, and the reader then reads the file."""
+    connection = sqlite3.connect(":memory:", check_same_thread=False)
+    for statement in SCHEMA:
+        connection.execute(statement)
+    connection.text_factory = bytes
+    return connection
+
+
 def damage(connection: sqlite3.Connection) -> str | None:
     """What SQLite's ``PRAGMA quick_check`` finds wrong with the store, or None: its first
     finding, or the error that stopped it (a page too damaged to read at all)."""
@@ -178,7 +207,13 @@ class SqliteReader:
 
     def _connect(self) -> sqlite3.Connection:
         if self._connection is None:
-            self._connection = open_for_reading(self._path, self._timeout)
+            connection = None
+            if self._path.exists():
+                connection = open_for_reading(self._path, self._timeout)
+                if not _has_tables(connection):
+                    connection.close()
+                    connection = None
+            self._connection = connection or _empty_store()
         return self._connection
 
     def damage(self) -> str | None:
@@ -196,14 +231,6 @@ class SqliteReader:
         """The first row a statement gives (a tuple), or None."""
         with self._lock:
             return self._connect().execute(statement, values).fetchone()
-
-    def has_tables(self) -> bool:
-        """Whether the library has made its tables in this store yet."""
-        found = self._one(
-            "SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN (?, ?)",
-            (EVENTS_TABLE, SNAPSHOTS_TABLE),
-        )
-        return found is not None and found[0] == 2
 
     def first(self, stream: str) -> bytes | None:
         """The payload of a stream's first event (a session's opening), if it has one."""

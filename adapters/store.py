@@ -91,6 +91,13 @@ class EventStore:
         self.reader: SqliteReader | None = None
         """Direct reads of the SQLite store (None in memory)."""
         if config.kind == "sqlite":
+            try:
+                str(config.data_dir).encode()
+            except UnicodeEncodeError:
+                raise MalformedInput(
+                    f"the data folder {str(config.data_dir)!r} is not a UTF-8 path, which "
+                    "SQLite needs: name another"
+                ) from None
             if config.data_dir.exists() and not config.data_dir.is_dir():
                 raise MalformedInput(
                     f"the data folder {str(config.data_dir)!r} is a file: name a folder "
@@ -100,10 +107,7 @@ class EventStore:
                 raise MalformedInput(
                     f"the store {str(config.sqlite_path)!r} is not a file: move it aside"
                 )
-            reader = SqliteReader(config.sqlite_path, config.lock_timeout)
-            if not config.sqlite_path.exists() or not reader.has_tables():
-                _ = self.app  # the library makes its tables
-            self.reader = reader
+            self.reader = SqliteReader(config.sqlite_path, config.lock_timeout)
 
     @cached_property
     def app(self) -> KirokuApplication:
@@ -113,8 +117,9 @@ class EventStore:
 
         self.check_before_writing()
         app = application(self.config)
-        if self.config.kind == "sqlite":  # a writer: it may wait for the index, once
+        if self.reader is not None:  # a writer: it may wait for the index, once
             index_topics(self.config.sqlite_path, EVENTS_TABLE, self.config.lock_timeout)
+            self.reader.close()  # read the store as now made, not as it was (or was not)
         return app
 
     def check_before_writing(self) -> None:

@@ -43,6 +43,8 @@ EXCERPT = 200
 """The most characters of one piece of input an error message quotes (a file's path whole,
 not a name of megabytes)."""
 MAX_MESSAGE = 1_000
+ROOM = 40
+"""What a message leaves of :data:`MAX_MESSAGE` for what frames it (``kiroku: error: ``)."""
 """The longest error message shown: one line a person reads, whatever the input was."""
 
 _LONG_QUOTE = re.compile(
@@ -78,6 +80,6 @@ def shortened(message: str) -> str:
     short = _LONG_QUOTE.sub(cut, message)
     if not short.isprintable():  # a newline or an escape in the input would forge a line
         short = "".join(c if c.isprintable() else repr(c)[1:-1] for c in short)
-    if len(short) > MAX_MESSAGE:
-        short = f"{short[: MAX_MESSAGE - 40]}… ({len(message):,} characters in all)"
+    if len(short) > MAX_MESSAGE - ROOM:
+        short = f"{short[: MAX_MESSAGE - ROOM - 40]}… ({len(message):,} characters in all)"
     return short

@@ -32,6 +32,8 @@ from projections.timeline import describe
 def store_config(args: argparse.Namespace) -> StoreConfig:
     config = StoreConfig.from_environment()
     data_dir = getattr(args, "data_dir", None)
+    if data_dir == "":
+        raise MalformedInput("--data-dir '': name a folder (leave it out for the default)")
     if data_dir:
         config = dataclasses.replace(config, data_dir=Path(data_dir))
     return config

@@ -24,6 +24,7 @@ from typing import Any
 from adapters.cli import arguments
 from adapters.cli.command_line import add_command_parsers
 from adapters.cli.parsing import Parser
+from adapters.log import check_environment
 from adapters.plugins import register_plugins
 from domain.commands import Command
 from domain.errors import KirokuError, MalformedInput, shortened
@@ -171,6 +172,9 @@ an option wherever it stands."""
 
 
 def _run(given: list[str]) -> int:
+    if sys.stdout is None:  # started with stdout closed (>&-): nothing could be shown
+        raise MalformedInput("standard output is closed: there is nowhere to print to")
+    check_environment()
     word = command_word(given)
     if word in ("roll", "odds"):
         for arg in given[given.index(word) + 1 :]:

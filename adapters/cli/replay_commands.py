@@ -11,6 +11,7 @@ from typing import Any
 
 from adapters.cli import context
 from adapters.cli.render import print_json, render_state
+from adapters.files import write_file
 from adapters.replay_file import (
     dump_lines,
     header_for,
@@ -184,7 +185,7 @@ def _replay(args: argparse.Namespace) -> int:
         if args.until is not None:
             raise MalformedInput("--update-expected writes the whole replay's projections")
         target = expected_path(path)
-        target.write_text(dump_expected(projections), encoding="utf-8")
+        write_file(target, [dump_expected(projections).encode()])
         print(f"wrote {target}")
         return 0
     if args.json:

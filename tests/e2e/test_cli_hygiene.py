@@ -207,8 +207,10 @@ def test_a_reader_that_stops_after_one_line_ends_kiroku_quietly(
     assert status == CLOSED_PIPE == 141
 
 
-def test_a_command_started_with_stdout_closed_still_runs(tmp_path: Path) -> None:
-    """``kiroku roll 5k3 >&-``: Python has no sys.stdout at all; print() skips it."""
+def test_a_command_started_with_stdout_closed_refuses_in_one_line(tmp_path: Path) -> None:
+    """``kiroku roll 5k3 >&-``: Python has no sys.stdout at all, and print() would skip
+    it silently — a roll nobody sees, a ruling recorded whose position nobody is told.
+    Like ``echo hi >&-``, it is refused (exit 2, one line on stderr), before anything."""
     env = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path / "data"), "KIROKU_LOG": "off"}
     done = subprocess.run(
         ["sh", "-c", '"$0" roll 5k3 --seed 1 >&-', str(KIROKU)],
@@ -217,7 +219,8 @@ def test_a_command_started_with_stdout_closed_still_runs(tmp_path: Path) -> None
         env=env,
         timeout=60,
     )
-    assert (done.returncode, done.stderr) == (0, "")
+    assert done.returncode == 2
+    assert done.stderr == "kiroku: error: standard output is closed: there is nowhere to print to\n"
 
 
 LOG_PAGES = [

@@ -268,3 +268,51 @@ def test_an_export_writes_through_a_fifo_and_replaces_a_link_s_file_not_the_link
     full = kiroku(tmp_path, "export", "night", "-o", "/dev/full")
     assert full.returncode == 2 and "cannot write '/dev/full': No space left" in full.stderr
     assert Path("/dev/full").is_char_device()
+
+
+def test_a_command_that_only_reads_never_makes_a_store(tmp_path: Path) -> None:
+    typo = tmp_path / "no-such-folder"
+    for args in (("state", "--session", "night"), ("session", "list"), ("doctor",)):
+        kiroku(typo, *args)
+    assert not typo.exists()
+    assert kiroku(typo, "session", "open", "--id", "night", "--gm", "g").returncode == 0
+    assert kiroku(typo, "state", "--session", "night").returncode == 0  # now it is there
+
+
+def test_the_empty_store_a_reader_sees_has_the_library_s_own_tables(tmp_path: Path) -> None:
+    from adapters.sqlite_reads import SCHEMA
+
+    in_process(tmp_path, "session", "open", "--id", "night", "--gm", "g")
+    with contextlib.closing(sqlite3.connect(tmp_path / "kiroku.sqlite")) as raw:
+        made = {sql for (sql,) in raw.execute("SELECT sql FROM sqlite_master WHERE type = 'table'")}
+    assert set(SCHEMA) <= made
+
+
+def test_a_fifo_no_one_reads_is_refused_not_waited_on(tmp_path: Path) -> None:
+    in_process(tmp_path, "session", "open", "--id", "night", "--gm", "g")
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    done = kiroku(tmp_path, "export", "night", "-o", str(fifo))
+    assert done.returncode == 2 and "no process reads it" in done.stderr
+
+
+def test_the_environment_and_the_terminal_are_checked_before_anything_runs(
+    tmp_path: Path,
+) -> None:
+    loud = kiroku(tmp_path, "session", "list", KIROKU_LOG="loud")
+    assert loud.returncode == 2 and "KIROKU_LOG='loud' is not one of" in loud.stderr
+    environ = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path), "KIROKU_LOG": "off"}
+    closed = subprocess.run(
+        [str(KIROKU), "session", "open", "--id", "night", "--gm", "g"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environ,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert closed.returncode == 2 and "standard output is closed" in closed.stderr
+    assert not (tmp_path / "kiroku.sqlite").exists()  # nothing recorded
+    bad_path = kiroku(Path(str(tmp_path) + "/d\udcff"), "session", "list")
+    assert bad_path.returncode == 2 and "is not a UTF-8 path" in bad_path.stderr
+    blank = kiroku(tmp_path, "session", "list", "--data-dir", "")
+    assert blank.returncode == 2 and "--data-dir '': name a folder" in blank.stderr

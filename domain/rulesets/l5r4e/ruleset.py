@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.commands import Command, Decider
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
-from domain.errors import MalformedInput
+from domain.errors import MalformedInput, excerpt
 from domain.rulesets.l5r4e import RULESET_ID, views, views_play
 from domain.rulesets.l5r4e.events import EVENT_TYPES
 from domain.rulesets.l5r4e.experience import STARTING_XP, insight, insight_rank, price
@@ -74,7 +74,7 @@ def build(options: Mapping[str, str]) -> FourthEdition:
     raw = options.get("starting_xp", str(STARTING_XP))
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 5 and int(raw) <= MAX_STARTING_XP):
         raise MalformedInput(
-            f"option starting_xp={raw[:20]!r} is not a whole number of XP from 0 to "
+            f"option starting_xp={excerpt(raw)} is not a whole number of XP from 0 to "
             f"{MAX_STARTING_XP:,}"
         )
     for name in ("armour_penalty_on_attacks", "success_on_tie"):
