@@ -51,10 +51,23 @@ def test_the_house_flow_declares_low_to_high_and_resolves_high_to_low() -> None:
 def test_3e_kept_initiative_loses_the_wound_penalty_and_moves_with_reversals() -> None:
     """Fumi (31) is Hurt (−10); Kaneka's reversal die of 7 goes on his own 25; Goemon's 4
     comes off Fumi's: 25 + 7 = 32, 31 − 10 − 4 = 17, Goemon 25."""
-    order = end_of_round(
+    kept, order = end_of_round(
         [KANEKA, FUMI, GOEMON],
         wound_penalty={"bayushi fumi": 10},
         reversals=[("Akodo Kaneka", "Akodo Kaneka", 7), ("Matsu Goemon", "Bayushi Fumi", 4)],
     )
     assert [(p.character, p.initiative) for p in order] == [
         ("Akodo Kaneka", 32), ("Matsu Goemon", 25), ("Bayushi Fumi", 17)]  # fmt: skip
+    assert {p.character: p.initiative for p in kept}["Bayushi Fumi"] == 27  # 31 − 4, kept
+
+
+def test_3e_the_wound_penalty_comes_off_the_kept_initiative_anew_each_round() -> None:
+    """« Il passe donc de 21 à 11 ! … Gravement Blessé (malus +15), son Initiative passera
+    alors à 6 (i.e. 21 - 15 = 6) »: the worst penalty, from the kept 21, every round."""
+    rola = Place("Mirumoto Rola", 21, 3, 0)
+    kept, order = end_of_round([rola], {"mirumoto rola": 10})
+    assert order[0].initiative == 11
+    kept, order = end_of_round(kept, {"mirumoto rola": 10})  # still Hurt: still 11
+    assert order[0].initiative == 11
+    kept, order = end_of_round(kept, {"mirumoto rola": 15})
+    assert order[0].initiative == 6 and kept[0].initiative == 21

@@ -16,25 +16,10 @@ is fought to. Healing can bring Out back; nothing brings Dead back but a retract
 from __future__ import annotations
 
 from domain.rulesets.roll_keep_kit.character import CharacterSheet
-from domain.rulesets.roll_keep_kit.wounds import WoundRank
-
-_STEPS: tuple[tuple[str, str, int | None], ...] = (
-    ("Nicked", "Égratigné", 3),
-    ("Grazed", "Légèrement blessé", 5),
-    ("Hurt", "Blessé", 10),
-    ("Injured", "Gravement blessé", 15),
-    ("Crippled", "Impotent", 20),
-    ("Down", "Épuisé", 40),
-)
+from domain.rulesets.roll_keep_kit.wounds import WoundRank, ladder
 
 
 def wound_ladder(sheet: CharacterSheet) -> tuple[WoundRank, ...]:
+    """Healthy of Earth × 5, the six levels and Out of Earth × 2 each, then Dead."""
     earth = sheet.ring("earth")
-    bound = earth * 5
-    ladder = [WoundRank("Healthy", "Indemne", bound, 0)]
-    for name, french, penalty in _STEPS:
-        bound += earth * 2
-        ladder.append(WoundRank(name, french, bound, penalty))
-    ladder.append(WoundRank("Out", "Hors de combat", bound + earth * 2, None))
-    ladder.append(WoundRank("Dead", "Mort", None, None))
-    return tuple(ladder)
+    return ladder(healthy=earth * 5, band=earth * 2, out=earth * 2)

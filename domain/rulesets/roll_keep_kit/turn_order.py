@@ -79,20 +79,30 @@ def house_round(places: Iterable[Place]) -> tuple[list[Place], list[Place]]:
 
 
 def end_of_round(
-    places: Iterable[Place],
+    kept: Iterable[Place],
     wound_penalty: Mapping[str, int],
     reversals: Iterable[tuple[str, str, int]] = (),
-) -> list[Place]:
-    """The 3e kept initiative at the end of a round: each loses their current wound
-    penalty (the worst rank's only: penalties do not add up), then each reversal
-    ``(by, on, die)`` adds the die to ``by``'s own initiative (``on == by``) or takes it
-    from the opponent ``on``'s. Returns the places in the next round's order."""
-    current = {key(p.character): p for p in places}
-    for name, place in current.items():
-        penalty = wound_penalty.get(name, wound_penalty.get(place.character, 0))
-        current[name] = replace(place, initiative=place.initiative - penalty)
+) -> tuple[list[Place], list[Place]]:
+    """The 3e kept initiative at the end of a round (« Blessures & Initiative »,
+    « Retournements de situation »).
+
+    ``kept`` holds each combatant's initiative as rolled once for the combat, with the
+    reversals of earlier rounds in it. Each reversal ``(by, on, die)`` of this round adds
+    the die to ``by``'s own (``on == by``) or takes it from the opponent ``on``'s; that
+    stays for the rest of the combat. The wound penalty does not: it is the current
+    worst rank's only (penalties do not add up), taken off the kept initiative each
+    round anew — the text's Mirumoto Rola, 21 at Hurt (+10) is 11, and later at
+    Injured (+15) is 6 (21 − 15), not 11 − 15.
+
+    Returns the kept initiatives after this round's reversals, and the next round's
+    order by kept initiative less the current penalty."""
+    current = {key(p.character): p for p in kept}
     for by, on, die in reversals:
         target = current[key(on)]
         change = die if key(on) == key(by) else -die
         current[key(on)] = replace(target, initiative=target.initiative + change)
-    return descending(current.values())
+    acting = [
+        replace(place, initiative=place.initiative - wound_penalty.get(name, 0))
+        for name, place in current.items()
+    ]
+    return list(current.values()), descending(acting)

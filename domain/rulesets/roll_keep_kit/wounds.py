@@ -24,3 +24,28 @@ def rank_on(ladder: tuple[WoundRank, ...], wounds: int) -> WoundRank:
         if rank.upper_bound is None or wounds <= rank.upper_bound:
             return rank
     return ladder[-1]
+
+
+PUBLISHED_LEVELS: tuple[tuple[str, str, int], ...] = (
+    ("Nicked", "Égratigné", 3),
+    ("Grazed", "Légèrement blessé", 5),
+    ("Hurt", "Blessé", 10),
+    ("Injured", "Gravement blessé", 15),
+    ("Crippled", "Impotent", 20),
+    ("Down", "Épuisé", 40),
+)
+"""The six levels between Healthy and Out, with their TN penalties, as the published
+game (3e and 4e alike) names them."""
+
+
+def ladder(healthy: int, band: int, out: int) -> tuple[WoundRank, ...]:
+    """Healthy (Indemne) holding ``healthy`` wounds, each published level ``band`` more,
+    Out (Hors de combat, no action) ``out`` more, then Dead (Mort)."""
+    bound = healthy
+    ranks = [WoundRank("Healthy", "Indemne", bound, 0)]
+    for name, french, penalty in PUBLISHED_LEVELS:
+        bound += band
+        ranks.append(WoundRank(name, french, bound, penalty))
+    ranks.append(WoundRank("Out", "Hors de combat", bound + out, None))
+    ranks.append(WoundRank("Dead", "Mort", None, None))
+    return tuple(ranks)

@@ -1,0 +1,28 @@
+"""The L5R 3rd edition skirmish rules (``l5r3e``), from ``../shared/rules/l5r-3e-skirmish.fr.txt``
+(« Règles d'escarmouche », Livre du Feu p. 165–169).
+
+Built in steps (issue 11). What stands now, as rules with the text's worked examples
+for tests (``tests/rules/test_l5r3e_basics.py``), not yet a ruleset a session can be
+opened under:
+
+- « Initiative »: rolled once, Reflexes + Rang de Réputation, keep Reflexes, and kept for
+  the whole combat (:mod:`.skirmish`); at the end of each round the worst wound penalty
+  comes off it and reversals move it (``roll_keep_kit.turn_order.end_of_round``).
+- « Résolution des attaques »: Agility/weapon skill in melee, Agility/Jiujutsu unarmed,
+  Reflexes/weapon skill at range, against the target's Reflexes × 5 (no +5, unlike 4e)
+  plus armour; damage is the weapon's XkY with Strength added to the dice rolled.
+- « Blessures »: eight levels, the first seven of Earth × 2 wounds, the eighth Earth × 5
+  (:mod:`.wounds`); the worst level's TN penalty only.
+- « Esquive »: Agility/Defense, the roll added to the TN to be hit.
+
+Readings where the text is silent (each to become a named option or a GM ruling when
+the ruleset is wired): the Rang de Réputation is the sheet's ``school_rank`` (the text
+gives it as a number a character has, « de Rang de Réputation 1 »); the penalties of the
+levels the text does not name are the published game's (+3, +5, +10, +15, +20, +40),
+matching the two it does (Blessé +10, Gravement Blessé +15).
+
+Next: the ruleset itself (commands, fold, views, replays of every worked example), then
+manoeuvres, raises, reversals, grappling, Void, spells and techniques.
+"""
+
+RULESET_ID = "l5r3e"
