@@ -7,9 +7,13 @@ Mirumoto Rola: Reflexes 3, Agility 3, Kenjutsu 3, Earth 2, rank 1. Both carry a 
 
 from __future__ import annotations
 
+import pytest
+
 from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.roll import RollOptions, resolve
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets.l5r3e.modifiers import attack_parts, surprised
 from domain.rulesets.l5r3e.skirmish import (
     attack_expression,
     damage_expression,
@@ -19,6 +23,7 @@ from domain.rulesets.l5r3e.skirmish import (
 )
 from domain.rulesets.l5r3e.wounds import wound_ladder
 from domain.rulesets.roll_keep_kit.character import Skill, Weapon
+from domain.rulesets.roll_keep_kit.modifiers import Part, tn_with
 from domain.rulesets.roll_keep_kit.turn_order import Place, end_of_round
 from domain.rulesets.roll_keep_kit.wounds import rank_on
 from tests.support import sheet
@@ -106,3 +111,38 @@ def test_a_dodge_adds_its_roll_to_the_tn_and_free_raises_add_to_the_total() -> N
     assert rolled == 32
     tn = tn_to_be_hit(FUMI, dodge=dodge) + 10 + 3 * 5  # Rola's Hurt penalty, 3 raises called
     assert (attack, tn) == (42, 53) and attack < tn
+
+
+def test_the_modifiers_price_melee_and_ranged_attacks_as_the_table_does() -> None:
+    melee = attack_parts(["prone_target", "flanking", "low_ground"], ranged=False)
+    assert [(p.source, p.tn) for p in melee] == [
+        ("Cible à terre", -10), ("Attaque de flanc", -2), ("Position basse", 2)]  # fmt: skip
+    ranged = attack_parts(["prone_target", "flanking", "dim_light"], ranged=True)
+    assert [(p.source, p.tn) for p in ranged] == [("Cible à terre", 10), ("Eclairage limité", 10)]
+    assert tn_with(15, attack_parts(["two_weapons", "off_hand"], ranged=False)) == 25
+    with pytest.raises(IllegalUnderRules, match="IMPOSSIBLES"):
+        attack_parts(["darkness"], ranged=True)
+    assert attack_parts(["darkness"], ranged=False)[0].tn == 20
+    with pytest.raises(MalformedInput, match="« \\+5 à \\+15"):
+        attack_parts(["rough_terrain"], ranged=False, rough_terrain=20)
+    assert attack_parts(["rough_terrain"], ranged=False, rough_terrain=10)[0].tn == 10
+    hurt = attack_parts([], ranged=False, wound_penalty=10)
+    assert tn_with(28, [*hurt, Part(source="3 raises", tn=15)]) == 53  # Rola's Assault
+
+
+def test_surprise_costs_twenty_initiative_for_its_round() -> None:
+    """« Bayushi Fumi : 2 … Mirumoto Rola : 0 » from 22 and 20."""
+    assert (surprised(22), surprised(20)) == (2, 0)
+
+
+def test_reversals_stay_in_the_kept_initiative_and_the_penalty_comes_off_it() -> None:
+    """The grappling example: « son Initiative tombe donc à 15 (i.e. [score d'origine : 21]
+    + [Retournements de Situation : 9] - [malus de blessures : +15]) »."""
+    kept = [Place("Mirumoto Rola", 21, 3, 0)]
+    kept, _ = end_of_round(kept, {}, [("Mirumoto Rola", "Mirumoto Rola", 4)])
+    kept, order = end_of_round(kept, {}, [("Mirumoto Rola", "Mirumoto Rola", 5)])
+    assert kept[0].initiative == 30
+    injured = rank_on(wound_ladder(ROLA), 13 + 6)  # the tanto's 6 on top of the katana's 13
+    assert (injured.french, injured.penalty) == ("Gravement blessé", 15)
+    _, order = end_of_round(kept, {"mirumoto rola": injured.penalty or 0})
+    assert order[0].initiative == 15

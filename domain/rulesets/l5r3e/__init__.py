@@ -14,6 +14,8 @@ opened under:
 - « Blessures »: eight levels, the first seven of Earth × 2 wounds, the eighth Earth × 5
   (:mod:`.wounds`); the worst level's TN penalty only.
 - « Esquive »: Agility/Defense, the roll added to the TN to be hit.
+- « Modificateurs »: every circumstance of the table as a part of an attack's TN, melee
+  and ranged priced apart (:mod:`.modifiers`), and surprise's −20 initiative.
 
 Readings where the text is silent (each to become a named option or a GM ruling when
 the ruleset is wired): the Rang de Réputation is the sheet's ``school_rank`` (the text
@@ -22,7 +24,7 @@ levels the text does not name are the published game's (+3, +5, +10, +15, +20, +
 matching the two it does (Blessé +10, Gravement Blessé +15).
 
 Next: the ruleset itself (commands, fold, views, replays of every worked example), then
-manoeuvres, raises, reversals, grappling, Void, spells and techniques.
+manoeuvres, raises, reversals as commands, grappling, Void, spells and techniques.
 """
 
 RULESET_ID = "l5r3e"
