@@ -14,6 +14,13 @@ from domain.dice.roll_keep.roll import RollOptions, resolve
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r3e.modifiers import attack_parts, surprised
+from domain.rulesets.l5r3e.raises import (
+    called_raises,
+    extra_damage,
+    free_raises_on_total,
+    knockdown_tn,
+    most_raises,
+)
 from domain.rulesets.l5r3e.skirmish import (
     attack_expression,
     damage_expression,
@@ -146,3 +153,24 @@ def test_reversals_stay_in_the_kept_initiative_and_the_penalty_comes_off_it() ->
     assert (injured.french, injured.penalty) == ("Gravement blessé", 15)
     _, order = end_of_round(kept, {"mirumoto rola": injured.penalty or 0})
     assert order[0].initiative == 15
+
+
+def test_raises_are_bounded_by_void_or_skill_and_each_manoeuvre_has_its_price() -> None:
+    """Rola (Void 2, Kenjutsu 3) may call 3 raises: the disarm's 3, TN +15."""
+    assert most_raises(ROLA, "Kenjutsu") == 3
+    parts = called_raises(ROLA, "Kenjutsu", "disarm", 3)
+    assert [(p.source, p.tn) for p in parts] == [("3 raises (Désarmement)", 15)]
+    with pytest.raises(IllegalUnderRules, match="at most 3 raises"):
+        called_raises(ROLA, "Kenjutsu", "extra_attack", 4)  # 4 each: out of Rola's reach
+    with pytest.raises(IllegalUnderRules, match="« Feinte » takes 1 raise, not 2"):
+        called_raises(ROLA, "Kenjutsu", "feint", 2)
+    assert most_raises(ROLA, "Jiujutsu") == 2  # unskilled: the Void ring
+
+
+def test_extra_damage_free_raises_and_knockdown() -> None:
+    """+1k0 for one raise, +1k1 for two; the Assault's 2 free raises add 10 to the total;
+    a knockdown against Rola (Earth 2, rank 1) needs (2 + 1) × 5 = 15."""
+    assert (extra_damage(1).rolled, extra_damage(1).kept) == (1, 0)
+    assert (extra_damage(2).rolled, extra_damage(2).kept) == (1, 1)
+    assert free_raises_on_total(2, "Assaut").total == 10
+    assert knockdown_tn(ROLA, 1) == 15

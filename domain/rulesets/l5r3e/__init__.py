@@ -16,6 +16,9 @@ opened under:
 - « Esquive »: Agility/Defense, the roll added to the TN to be hit.
 - « Modificateurs »: every circumstance of the table as a part of an attack's TN, melee
   and ranged priced apart (:mod:`.modifiers`), and surprise's −20 initiative.
+- « Augmentations »: at most the higher of Void and the skill, +5 TN each; the price of
+  each manoeuvre (extra attack 4, disarm 3, feint 1, knockdown 3 against (Earth + rank)
+  × 5, extra damage +1k0 or +1k1); free raises +5 on the total (:mod:`.raises`).
 
 Readings where the text is silent (each to become a named option or a GM ruling when
 the ruleset is wired): the Rang de Réputation is the sheet's ``school_rank`` (the text
