@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.expression import parse_pool
 from domain.dice.roll_keep.roll import RollOptions, resolve
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules, MalformedInput
@@ -28,9 +29,16 @@ from domain.rulesets.l5r3e.skirmish import (
     initiative_expression,
     tn_to_be_hit,
 )
+from domain.rulesets.l5r3e.void import (
+    ARMOUR_TN,
+    check_spend,
+    encouragement_allowed,
+    on_roll,
+    reduced_damage,
+)
 from domain.rulesets.l5r3e.wounds import wound_ladder
 from domain.rulesets.roll_keep_kit.character import Skill, Weapon
-from domain.rulesets.roll_keep_kit.modifiers import Part, tn_with
+from domain.rulesets.roll_keep_kit.modifiers import Part, apply_parts, tn_with
 from domain.rulesets.roll_keep_kit.turn_order import Place, end_of_round
 from domain.rulesets.roll_keep_kit.wounds import rank_on
 from tests.support import sheet
@@ -172,5 +180,42 @@ def test_extra_damage_free_raises_and_knockdown() -> None:
     a knockdown against Rola (Earth 2, rank 1) needs (2 + 1) × 5 = 15."""
     assert (extra_damage(1).rolled, extra_damage(1).kept) == (1, 0)
     assert (extra_damage(2).rolled, extra_damage(2).kept) == (1, 1)
+    # the three ronin: « Il lance donc 8g4 (i.e. 3g2, pour la VD, + 2g0, pour la Force, +
+    # 3g2, pour les Augmentations) » — five raises, two free from the Assault, three called
+    five = extra_damage(2 + 3)
+    assert (five.rolled, five.kept) == (3, 2)
+    fumi = sheet("Bayushi Fumi", strength=2)
+    base = parse_pool(damage_expression(fumi, KATANA))
+    assert str(apply_parts(base, [five])) == "8k4"
     assert free_raises_on_total(2, "Assaut").total == 10
     assert knockdown_tn(ROLA, 1) == 15
+
+
+def test_void_in_the_three_ronin_example() -> None:
+    """Rola's Célérité (2 points: 4k3 becomes 5k4), his last point taking 10 off the
+    ronin's 15 (he is then Nicked, +3), Fumi's +10 TN (15 → 25), and Lingus's
+    encouragement (2 points: Fumi rolls 8k5 with his own point and the one given)."""
+    assert check_spend("celerity", human=True, left=3) == 2
+    celerity = on_roll("roll_dice")
+    assert str(apply_parts(parse_pool("4k3"), [celerity])) == "5k4"
+    assert reduced_damage(15) == 5
+    assert rank_on(wound_ladder(ROLA), 5).french == "Égratigné"
+    assert tn_to_be_hit(sheet("Bayushi Fumi", armour=None)) + ARMOUR_TN == 25
+    assert check_spend("encouragement", human=True, left=2) == 2
+    assert encouragement_allowed(0, 3) and not encouragement_allowed(3, 3)
+    fumi_roll = apply_parts(parse_pool("6k3"), [on_roll("roll_dice"), on_roll("roll_dice")])
+    assert str(fumi_roll) == "8k5"
+
+
+def test_void_refusals_quote_the_rule() -> None:
+    with pytest.raises(IllegalUnderRules, match="Seul les Humains"):
+        check_spend("roll_dice", human=False, left=3)
+    with pytest.raises(IllegalUnderRules, match="JET DE DOMMAGES"):
+        check_spend("roll_dice", human=True, left=3, on_damage=True)
+    with pytest.raises(IllegalUnderRules, match="1 SEUL point de Vide par jet"):
+        check_spend("roll_free_raise", human=True, left=3, already_on_this_roll=True)
+    with pytest.raises(IllegalUnderRules, match="1 fois par round"):
+        check_spend("reduce_damage", human=True, left=3, reduced_this_round=True)
+    with pytest.raises(IllegalUnderRules, match="costs 5 Void points and 3 are left"):
+        check_spend("final_strike", human=True, left=3, dead=True)
+    assert check_spend("final_strike", human=True, left=3) == 3

@@ -18,7 +18,10 @@ opened under:
   and ranged priced apart (:mod:`.modifiers`), and surprise's −20 initiative.
 - « Augmentations »: at most the higher of Void and the skill, +5 TN each; the price of
   each manoeuvre (extra attack 4, disarm 3, feint 1, knockdown 3 against (Earth + rank)
-  × 5, extra damage +1k0 or +1k1); free raises +5 on the total (:mod:`.raises`).
+  × 5, extra damage +1k0 for one, +1k1 a pair — five raises +3k2, as the three ronin
+  example counts); free raises +5 on the total (:mod:`.raises`).
+- « Points de Vide »: each use, its price and its limits (one a roll, never damage,
+  humans only, the encouragement's cap, the once-a-round reduction) (:mod:`.void`).
 
 Readings where the text is silent (each to become a named option or a GM ruling when
 the ruleset is wired): the Rang de Réputation is the sheet's ``school_rank`` (the text

@@ -7,7 +7,10 @@ Rules:
 - What raises buy on an attack: « Attaque supplémentaire » (two attack rolls against the
   same foe, 4 raises each, both must hit or both miss); « Coup ciblé » (the GM's call);
   « Désarmement » (3 raises, then an opposed roll); « Dommages supplémentaires » (1 raise
-  +1k0 to the weapon's damage, 2 raises +1k1); « Feinte » (1 raise, no damage, a free
+  +1k0 to the weapon's damage, 2 raises +1k1 — and so on, as the three ronin example
+  reads it: Bayushi Fumi's five raises, two free and three called, add 3k2 to his katana's
+  damage, so each pair of raises is +1k1 and an odd one +1k0); « Feinte » (1 raise, no
+  damage, a free
   raise on the next attack against the same foe before one's next turn); « Garde » (+5 to
   a protected ally's TN against the target per raise); « Renversement » (3 raises, the
   attack against (Earth + Rang de Réputation) × 5 of the target).
@@ -71,8 +74,6 @@ def called_raises(
             raise IllegalUnderRules(
                 f"« {FRENCH[manoeuvre]} » takes {need} raise{plural}, not {raises}"
             )
-        if manoeuvre == "extra_damage" and raises not in (1, 2):
-            raise IllegalUnderRules("« Dommages supplémentaires » takes 1 raise (+1k0) or 2 (+1k1)")
     if not raises:
         return []
     plural = "s" if raises > 1 else ""
@@ -81,10 +82,12 @@ def called_raises(
 
 
 def extra_damage(raises: int) -> Part:
-    """« 1 Augmentation accroît la VD de l'arme utilisée de +1g0. 2 … de +1g1. »"""
-    if raises not in (1, 2):
-        raise IllegalUnderRules("« Dommages supplémentaires » takes 1 raise (+1k0) or 2 (+1k1)")
-    return Part(source="Dommages supplémentaires", rolled=1, kept=raises - 1)
+    """« 1 Augmentation accroît la VD de l'arme utilisée de +1g0. 2 … de +1g1. » Past
+    two, as the three ronin example counts them (five raises: +3k2), a pair is +1k1 and
+    an odd one +1k0: raises called and free raises spent on damage alike."""
+    if raises < 1:
+        raise IllegalUnderRules("« Dommages supplémentaires » takes at least 1 raise")
+    return Part(source="Dommages supplémentaires", rolled=(raises + 1) // 2, kept=raises // 2)
 
 
 def free_raises_on_total(count: int, source: str) -> Part:
