@@ -29,6 +29,7 @@ from domain.rulesets.l5r3e.skirmish import (
     initiative_expression,
     tn_to_be_hit,
 )
+from domain.rulesets.l5r3e.spells import casting_turns, spell_expression, spell_tn
 from domain.rulesets.l5r3e.void import (
     ARMOUR_TN,
     check_spend,
@@ -37,7 +38,7 @@ from domain.rulesets.l5r3e.void import (
     reduced_damage,
 )
 from domain.rulesets.l5r3e.wounds import wound_ladder
-from domain.rulesets.roll_keep_kit.character import Skill, Weapon
+from domain.rulesets.roll_keep_kit.character import Skill, Spell, Weapon
 from domain.rulesets.roll_keep_kit.modifiers import Part, apply_parts, tn_with
 from domain.rulesets.roll_keep_kit.turn_order import Place, end_of_round
 from domain.rulesets.roll_keep_kit.wounds import rank_on
@@ -219,3 +220,18 @@ def test_void_refusals_quote_the_rule() -> None:
     with pytest.raises(IllegalUnderRules, match="costs 5 Void points and 3 are left"):
         check_spend("final_strike", human=True, left=3, dead=True)
     assert check_spend("final_strike", human=True, left=3) == 3
+
+
+def test_a_spell_is_ring_and_mastery_against_ten_plus_five_a_level() -> None:
+    """« Fureur d'Osano-Wo … Sort de Feu de Niveau de Maîtrise 1. Le ND est donc de 15 …
+    Kuni Lingus possède un Anneau de Feu de 2. Il lance donc 3g2 et obtient 9 ! C'est un
+    échec. »"""
+    lingus = sheet("Kuni Lingus", agility=2, intelligence=2, void=3)
+    fury = Spell("Fureur d'Osano-Wo", "fire", 1)
+    assert (spell_expression(lingus, fury, 1), spell_tn(fury)) == ("3k2", 15)
+    assert total("3k2", 5, 4, 1) == 9 < spell_tn(fury)  # the text gives the 9, not its faces
+    wall = Spell("a level 4 spell", "earth", 4)
+    assert casting_turns(lingus, wall, 0) == 4 and casting_turns(lingus, wall, 3) == 1
+    assert casting_turns(lingus, fury, 2) == 1  # never under one turn
+    with pytest.raises(IllegalUnderRules, match="at most 3 raises"):
+        casting_turns(lingus, wall, 4)

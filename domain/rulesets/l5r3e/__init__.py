@@ -22,6 +22,8 @@ opened under:
   example counts); free raises +5 on the total (:mod:`.raises`).
 - « Points de Vide »: each use, its price and its limits (one a roll, never damage,
   humans only, the encouragement's cap, the once-a-round reduction) (:mod:`.void`).
+- « Lancer un sort »: ring + mastery rank, TN 10 + 5 a level, casting turns by level
+  shortened by raises (at most Void, never under one turn) (:mod:`.spells`).
 
 Readings where the text is silent (each to become a named option or a GM ruling when
 the ruleset is wired): the Rang de Réputation is the sheet's ``school_rank`` (the text
