@@ -14,6 +14,7 @@ from domain.dice.roll_keep.expression import parse_pool
 from domain.dice.roll_keep.roll import RollOptions, resolve
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets.l5r3e.manoeuvres import check_choice, check_turn, dodge_counts, free_raises
 from domain.rulesets.l5r3e.modifiers import attack_parts, surprised
 from domain.rulesets.l5r3e.raises import (
     called_raises,
@@ -22,6 +23,7 @@ from domain.rulesets.l5r3e.raises import (
     knockdown_tn,
     most_raises,
 )
+from domain.rulesets.l5r3e.reversals import check_reversal
 from domain.rulesets.l5r3e.skirmish import (
     attack_expression,
     damage_expression,
@@ -235,3 +237,62 @@ def test_a_spell_is_ring_and_mastery_against_ten_plus_five_a_level() -> None:
     assert casting_turns(lingus, fury, 2) == 1  # never under one turn
     with pytest.raises(IllegalUnderRules, match="at most 3 raises"):
         casting_turns(lingus, wall, 4)
+
+
+def test_a_turn_holds_what_its_manoeuvre_allows() -> None:
+    """Rola draws (simple) and moves; in Assault no ranged attack; in Dodge no attack at
+    all; running is the whole turn."""
+    check_turn("attack", ["simple", "move"])
+    check_turn("attack", ["simple", "simple"])
+    check_turn("assault", ["simple", "melee_attack"])
+    with pytest.raises(IllegalUnderRules, match="« Assaut » allows no « Attaque à distance »"):
+        check_turn("assault", ["simple", "ranged_attack"])
+    with pytest.raises(IllegalUnderRules, match="« Esquive » allows no « Attaque au corps"):
+        check_turn("dodge", ["simple", "melee_attack"])
+    check_turn("dodge", ["simple", "half_move"])
+    with pytest.raises(IllegalUnderRules, match="Courir"):
+        check_turn("attack", ["run", "simple"])
+    with pytest.raises(IllegalUnderRules, match="one simple action and one other"):
+        check_turn("attack", ["move", "melee_attack"])
+    with pytest.raises(IllegalUnderRules, match="on horseback"):
+        check_choice("assault", mounted=True)
+
+
+def test_assault_gives_two_free_raises_and_three_to_every_foe() -> None:
+    """The grappling example: « il n'a pas de malus et bénéficie de 2 Augmentations
+    Gratuites … Mirumoto Rola est, lui aussi, en Assaut. Donc, Kuni Lingus reçoit 3
+    Augmentations Gratuites supplémentaires ! »"""
+    assert free_raises("assault", "assault", melee=True) == 5
+    assert free_raises("assault", "attack", melee=False) == 0
+    assert free_raises("attack", "assault", melee=False) == 3
+    assert dodge_counts(0, 1, known=True) and not dodge_counts(1, 1, known=True)
+    assert not dodge_counts(0, 1, known=False)
+
+
+def test_a_reversal_needs_a_round_without_wounds_and_a_foe_one_hit() -> None:
+    """« Bayushi Fumi n'a subi aucune blessure durant ce round. Il lance 1 dé => 6. Il
+    décide d'ajouter ce résultat à son Initiative => 13 + 6 = 19 ! »"""
+    reversal = check_reversal(
+        "Bayushi Fumi", "Bayushi Fumi", 6, wounded_by_others=False, hit_or_wounded=()
+    )
+    _, order = end_of_round([Place("Bayushi Fumi", 13, 2, 0)], {}, [reversal])
+    assert order[0].initiative == 19
+    with pytest.raises(IllegalUnderRules, match="AUCUNE"):
+        check_reversal(
+            "Mirumoto Rola", "Mirumoto Rola", 6, wounded_by_others=True, hit_or_wounded=()
+        )
+    with pytest.raises(IllegalUnderRules, match="neither hit nor wounded"):
+        check_reversal(
+            "Bayushi Fumi", "Mirumoto Rola", 6, wounded_by_others=False, hit_or_wounded=()
+        )
+    check_reversal(
+        "Bayushi Fumi",
+        "Mirumoto Rola",
+        6,
+        wounded_by_others=False,
+        hit_or_wounded=["mirumoto rola"],
+    )
+    with pytest.raises(MalformedInput, match="does not explode"):
+        check_reversal(
+            "Bayushi Fumi", "Bayushi Fumi", 13, wounded_by_others=False, hit_or_wounded=()
+        )

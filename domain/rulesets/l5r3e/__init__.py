@@ -24,6 +24,10 @@ opened under:
   humans only, the encouragement's cap, the once-a-round reduction) (:mod:`.void`).
 - « Lancer un sort »: ring + mastery rank, TN 10 + 5 a level, casting turns by level
   shortened by raises (at most Void, never under one turn) (:mod:`.spells`).
+- « Manoeuvres »: Attack, Assault (2 free raises in melee, 3 to every foe, its barred
+  actions) and Dodge (its few actions, its count of known foes), the basic turn's actions
+  (:mod:`.manoeuvres`); « Retournements de Situation »: who may roll and on whom
+  (:mod:`.reversals`).
 
 Readings where the text is silent (each to become a named option or a GM ruling when
 the ruleset is wired): the Rang de Réputation is the sheet's ``school_rank`` (the text
