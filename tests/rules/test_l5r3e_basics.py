@@ -14,6 +14,13 @@ from domain.dice.roll_keep.expression import parse_pool
 from domain.dice.roll_keep.roll import RollOptions, resolve
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets.l5r3e.grappling import (
+    grapple_expression,
+    grapple_tn,
+    strength_expression,
+    strength_total,
+    winner,
+)
 from domain.rulesets.l5r3e.manoeuvres import check_choice, check_turn, dodge_counts, free_raises
 from domain.rulesets.l5r3e.modifiers import attack_parts, surprised
 from domain.rulesets.l5r3e.raises import (
@@ -296,3 +303,26 @@ def test_a_reversal_needs_a_round_without_wounds_and_a_foe_one_hit() -> None:
         check_reversal(
             "Bayushi Fumi", "Bayushi Fumi", 13, wounded_by_others=False, hit_or_wounded=()
         )
+
+
+def test_grappling_as_kuni_lingus_grabs_mirumoto_rola() -> None:
+    """« Il a 2 en Agilité et 2 en Jiujutsu. Il lance donc 4 dés (=> 3, 7, 8 et 2) … 7 + 8 =
+    15 et ajoute +10 … 25 ! Le ND … 15 … Kuni Lingus : 6, 3 => 9 ! Mirumoto Rola : 7, 4 =>
+    11 ! Cependant, Kuni Lingus bénéficie de 3 Augmentations Gratuites … 9 + 15 = 24 ! …
+    La VD d'un tanto est de 1g1. Il lance donc 3 dés … => 6 ! »"""
+    lingus = sheet("Kuni Lingus", agility=2, strength=2, skills=(Skill("Jiujutsu", 2),))
+    tanto = Weapon("Tanto", "1k1", size="small")
+    assert grapple_expression(lingus, tanto) == "4k2"
+    assert total("4k2", 3, 7, 8, 2) + 10 == 25 >= grapple_tn(ROLA) == 15
+    assert (strength_expression(lingus), strength_expression(sheet("Rola", strength=2))) == (
+        "2k2",
+        "2k2",
+    )
+    lingus_total = strength_total(total("2k2", 6, 3), raises_on_attack=3)
+    rola_total = strength_total(total("2k2", 7, 4))
+    assert (lingus_total, rola_total) == (24, 11)
+    assert winner("Kuni Lingus", lingus_total, "Mirumoto Rola", rola_total) == "Kuni Lingus"
+    assert damage_expression(lingus, tanto) == "3k1" and total("3k1", 6, 2, 3) == 6
+    assert strength_total(11, controlled_before=True) == 16  # the next turn's holder
+    with pytest.raises(IllegalUnderRules, match="no bigger than a tanto"):
+        grapple_expression(lingus, KATANA)

@@ -28,6 +28,9 @@ opened under:
   actions) and Dodge (its few actions, its count of known foes), the basic turn's actions
   (:mod:`.manoeuvres`); « Retournements de Situation »: who may roll and on whom
   (:mod:`.reversals`).
+- « Lutte »: the unarmed attack that opens it (bare hands or a tanto's size, armour
+  ignored), the opposed Strength rolls with their free raises, who takes control
+  (:mod:`.grappling`).
 
 Readings where the text is silent (each to become a named option or a GM ruling when
 the ruleset is wired): the Rang de Réputation is the sheet's ``school_rank`` (the text
