@@ -23,11 +23,13 @@ import msgspec
 
 from adapters.codec import BOM, EventCodec, codec_for, decode_record, encode_event
 from adapters.files import read_bounded, write_file
+from domain.commands import MAX_REASON
 from domain.errors import KirokuError, MalformedInput, excerpt
 from domain.events import CharacterJoined, Event, NoteTaken, Recorded, SessionOpened
 from domain.names import check_name
 from domain.rulesets import load_ruleset
 from domain.session.chain import Stored, head
+from domain.session.commands import MAX_NOTE
 from domain.session.record import CommandRecord
 from domain.session.stream import check_session_id, check_title
 from domain.text import first_unprintable
@@ -396,10 +398,6 @@ def _check_stream(
                 raise CorruptReplay(path, number, str(error)) from None
 
 
-MAX_TEXT = 2_000
-"""The longest note a file's event may hold, as ``kiroku note`` takes it."""
-MAX_REASON = 500
-"""The longest reason, as every command takes it."""
 MAX_LINE = 1_000_000
 """The longest line of a replay file, in bytes: a sheet or an armoury fits in far less."""
 
@@ -431,8 +429,8 @@ def check_identities(event: Event, ruleset: Any, actors: set[str]) -> None:
         check = getattr(ruleset, "check_sheet", None)
         if check is not None:
             check(event.sheet)
-    elif isinstance(event, NoteTaken) and len(event.text) > MAX_TEXT:
-        raise MalformedInput(f"a note of {len(event.text):,} characters: at most {MAX_TEXT:,}")
+    elif isinstance(event, NoteTaken) and len(event.text) > MAX_NOTE:
+        raise MalformedInput(f"a note of {len(event.text):,} characters: at most {MAX_NOTE:,}")
 
 
 __all__ = [

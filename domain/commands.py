@@ -36,6 +36,10 @@ DiceMode = Literal["none", "faces", "queue"]
 Dice = DiceSource | Sequence[Die]
 
 
+MAX_REASON = 500
+"""The longest reason a command (or a file's event) may give: one line a GM reads."""
+
+
 @dataclass(frozen=True)
 class CommandSpec:
     """How a command is named and given (see the module docstring)."""
@@ -69,7 +73,7 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     reason: (
         Annotated[
             str,
-            Meta(max_length=500, description="why: recorded with every event of its batch"),
+            Meta(max_length=MAX_REASON, description="why: recorded with every event of its batch"),
         ]
         | None
     ) = None

@@ -30,6 +30,7 @@ from domain.events import (
 from domain.names import check_name
 from domain.rulesets import lacks
 from domain.session.commands import (
+    MAX_NOTE,
     AddParticipant,
     JoinCharacter,
     Retract,
@@ -40,8 +41,6 @@ from domain.session.stream import SessionStream, check_session_id, open_session
 from domain.text import first_unprintable
 
 __all__ = ["Session", "check_session_id", "open_session"]
-
-MAX_NOTE = 2_000
 
 
 class Session(SessionStream):

@@ -6,10 +6,14 @@ from typing import Annotated, Any
 
 from msgspec import Meta
 
-from domain.commands import Command, CommandSpec
+from domain.commands import MAX_REASON, Command, CommandSpec
 from domain.events import Role
 
 Name = Annotated[str, Meta(min_length=1, max_length=100, description="a character's name")]
+
+
+MAX_NOTE = 2_000
+"""The longest note, in a command or a file's event."""
 
 
 class JoinCharacter(Command, frozen=True, kw_only=True):
@@ -37,7 +41,7 @@ class TakeNote(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("note",), positional=("text",))
 
-    text: Annotated[str, Meta(min_length=1, max_length=2000, description="the note")]
+    text: Annotated[str, Meta(min_length=1, max_length=MAX_NOTE, description="the note")]
     character: Name | None = None
 
 
@@ -49,7 +53,7 @@ class Retract(Command, frozen=True, kw_only=True):
 
     position: Annotated[int, Meta(ge=1, description="the event's position")] | None = None
     last: Annotated[bool, Meta(description="the latest event that still counts")] = False
-    reason: Annotated[str, Meta(min_length=1, max_length=500, description="why")]
+    reason: Annotated[str, Meta(min_length=1, max_length=MAX_REASON, description="why")]
 
 
 class Undo(Command, frozen=True, kw_only=True):
@@ -57,7 +61,7 @@ class Undo(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("undo",), preview=True)
 
-    reason: Annotated[str, Meta(min_length=1, max_length=500, description="why")]
+    reason: Annotated[str, Meta(min_length=1, max_length=MAX_REASON, description="why")]
 
 
 class Amend(Command, frozen=True, kw_only=True):
@@ -71,7 +75,7 @@ class Amend(Command, frozen=True, kw_only=True):
         dict[str, Any],
         Meta(max_length=50, description="the command's fields to give anew (the rest stand)"),
     ]
-    reason: Annotated[str, Meta(min_length=1, max_length=500, description="why")]
+    reason: Annotated[str, Meta(min_length=1, max_length=MAX_REASON, description="why")]
 
 
 class Reinstate(Command, frozen=True, kw_only=True):
@@ -83,7 +87,7 @@ class Reinstate(Command, frozen=True, kw_only=True):
     position: Annotated[
         int, Meta(ge=1, description="the position of a retracted event, or of its retraction")
     ]
-    reason: Annotated[str, Meta(min_length=1, max_length=500, description="why")]
+    reason: Annotated[str, Meta(min_length=1, max_length=MAX_REASON, description="why")]
 
 
 CORRECTIONS: tuple[type[Command], ...] = (Retract, Undo, Amend, Reinstate)

@@ -15,11 +15,11 @@ from datetime import datetime
 
 import msgspec
 
+from domain.commands import MAX_REASON
 from domain.errors import MalformedInput, NotAllowed
 from domain.events import Event, Recorded, SessionForked, SessionOpened
 from domain.session.stream import MAX_TITLE, check_session_id
 
-MAX_REASON = 500
 """As a command's reason (:class:`domain.commands.Command`)."""
 
 

@@ -17,11 +17,10 @@ adversaire. »
 
 from __future__ import annotations
 
+from domain.dice.roll_keep.roll import RAISE_STEP
 from domain.errors import IllegalUnderRules
-from domain.rulesets.l5r3e.skirmish import attack_expression
+from domain.rulesets.l5r3e.skirmish import TN_PER_REFLEXES, attack_expression
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Weapon
-
-RAISE_STEP = 5
 
 
 def grapple_expression(sheet: CharacterSheet, weapon: Weapon | None) -> str:
@@ -36,7 +35,7 @@ def grapple_expression(sheet: CharacterSheet, weapon: Weapon | None) -> str:
 
 def grapple_tn(target: CharacterSheet) -> int:
     """The TN to be hit without armour: « elle ignore l'armure de la cible »."""
-    return target.trait("reflexes") * 5
+    return target.trait("reflexes") * TN_PER_REFLEXES
 
 
 def strength_expression(sheet: CharacterSheet) -> str:

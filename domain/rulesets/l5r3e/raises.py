@@ -23,11 +23,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from domain.dice.roll_keep.roll import RAISE_STEP
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.roll_keep_kit.character import CharacterSheet
 from domain.rulesets.roll_keep_kit.modifiers import Part
-
-RAISE_STEP = 5
 
 Manoeuvre = Literal[
     "extra_attack", "called_shot", "disarm", "extra_damage", "feint", "guard", "knockdown"

@@ -51,11 +51,7 @@ def tn_to_be_hit(sheet: CharacterSheet, *, dodge: int = 0) -> int:
 def damage_expression(sheet: CharacterSheet, weapon: Weapon) -> str:
     """The weapon's XgY with Strength added to the dice rolled: a katana (3k2) in the
     hands of Strength 2 rolls 5k2."""
-    pool = parse_pool(weapon.damage)
-    bonus = (
-        f"+{pool.modifier}" if pool.modifier > 0 else (str(pool.modifier) if pool.modifier else "")
-    )
-    return f"{pool.rolled + sheet.trait('strength')}k{pool.kept}{bonus}"
+    return str(parse_pool(weapon.damage).plus(sheet.trait("strength"), 0))
 
 
 def dodge_expression(sheet: CharacterSheet) -> str:

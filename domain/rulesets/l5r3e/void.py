@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from domain.dice.roll_keep.roll import RAISE_STEP
 from domain.errors import IllegalUnderRules
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
@@ -89,7 +90,7 @@ def on_roll(use: VoidUse) -> Part:
     if use == "roll_dice":
         return Part(source="Void point", rolled=1, kept=1)
     if use == "roll_free_raise":
-        return Part(source="Void point (free raise)", total=5)
+        return Part(source="Void point (free raise)", total=RAISE_STEP)
     if use == "roll_skill_rank":
         return Part(source="Void point (skill rank)", rolled=1)
     raise IllegalUnderRules(f"{use!r} is not spent on a roll")
