@@ -10,10 +10,10 @@ from msgspec import Meta
 from domain.commands import Command, CommandSpec, Context
 from domain.events import Event
 from domain.rulesets.l5r4e import contests
-from domain.rulesets.l5r4e.commands.fields import TN, Character, Name, Raises, Void
 from domain.rulesets.l5r4e.fatigue import MAX_HOURS, STAY_AWAKE_TN
 from domain.rulesets.l5r4e.recovery import MEDICINE_TN
 from domain.rulesets.l5r4e.skills import require_skill
+from domain.rulesets.roll_keep_kit.fields import TN, Character, Name, Raises, Void
 
 Skill = Annotated[str, Meta(min_length=1, max_length=100, description="the skill rolled")]
 Trait = Annotated[str, Meta(min_length=1, max_length=20, description="the trait rolled")]

@@ -11,7 +11,7 @@ from domain.commands import Command, CommandSpec, Context
 from domain.errors import MalformedInput
 from domain.events import Event
 from domain.rulesets.l5r4e import combat
-from domain.rulesets.l5r4e.commands.fields import (
+from domain.rulesets.roll_keep_kit.fields import (
     Amount,
     Character,
     Tenths,

@@ -12,9 +12,9 @@ from msgspec import Meta
 from domain.commands import Command, CommandSpec, Context
 from domain.events import Event
 from domain.rulesets.l5r4e import equipment
-from domain.rulesets.l5r4e.commands.fields import TN, Character, Name, Raises, Tenths, Void
 from domain.rulesets.l5r4e.events import HonourLoss
 from domain.rulesets.roll_keep_kit.character import Armour, Arrow, Weapon
+from domain.rulesets.roll_keep_kit.fields import TN, Character, Name, Raises, Tenths, Void
 
 Spell = Annotated[str, Meta(min_length=1, max_length=100, description="a spell on the sheet")]
 Coins = Annotated[int, Meta(ge=-1_000_000, le=1_000_000)]

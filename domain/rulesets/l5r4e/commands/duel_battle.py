@@ -9,8 +9,8 @@ from msgspec import Meta
 from domain.commands import Command, CommandSpec, Context
 from domain.events import Event
 from domain.rulesets.l5r4e import battle
-from domain.rulesets.l5r4e.commands.fields import Character, FreeRaises, Name, Text
 from domain.rulesets.l5r4e.events import BattleEntry
+from domain.rulesets.roll_keep_kit.fields import Character, FreeRaises, Name, Text
 
 Learnable = Literal["void", "reflexes", "iaijutsu", "mastery", "void_points", "wound_rank"]
 DuelId = Annotated[str, Meta(min_length=1, max_length=40, description="the duel (duel-1, …)")]

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from domain.commands import Command, CommandSpec
-from domain.rulesets.l5r4e.commands.fields import (
+from domain.rulesets.roll_keep_kit.fields import (
     Character,
     FreeRaises,
     Name,

@@ -11,44 +11,29 @@ from domain.commands import Command, CommandSpec, Context
 from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import MalformedInput
 from domain.events import Event
-from domain.rulesets.l5r4e.commands.fields import (
-    TN,
-    Character,
-    FreeRaises,
-    Raises,
-    Void,
-)
 from domain.rulesets.l5r4e.contests import tn_for
 from domain.rulesets.l5r4e.skills import require_skill, skill_roll
-from domain.rulesets.roll_keep_kit.events import RollPurpose
+from domain.rulesets.roll_keep_kit.fields import (
+    Character,
+    FreeRaises,
+    RollFields,
+    Void,
+)
 
 
-class Roll(Command, frozen=True, kw_only=True):
+class Roll(RollFields, frozen=True, kw_only=True):
     """A roll recorded in the session: an expression, or a skill, trait or ring roll."""
 
     spec = CommandSpec(("roll",), dice="faces", positional=("expression",), flags={
         "use_center": "--center"})  # fmt: skip
 
-    expression: Annotated[str, Meta(max_length=100, description="a roll such as 7k3+5")] | None = (
-        None
-    )
-    character: Character | None = None
-    skill: Annotated[str, Meta(max_length=100, description="the skill rolled")] | None = None
-    trait: Annotated[str, Meta(max_length=20, description="the trait rolled")] | None = None
-    ring: Annotated[str, Meta(max_length=10, description="the ring rolled")] | None = None
-    tn: TN | None = None
     difficulty: Annotated[str, Meta(description="easy, average, very_hard, impossible")] | None = (
         None
     )
-    raises: Raises = 0
     free_raises: FreeRaises = 0
-    unskilled: Annotated[bool, Meta(description="10s do not explode, no raises")] = False
     emphasis: Annotated[bool, Meta(description="reroll each first 1 once")] = False
     void: Void = False
     void_skill: Annotated[bool, Meta(description="a Void point: skill 0 → 1")] = False
-    purpose: RollPurpose = "other"
-    label: Annotated[str, Meta(max_length=100)] | None = None
-    hidden: Annotated[bool, Meta(description="a GM's hidden roll")] = False
     use_center: Annotated[bool, Meta(description="last round's Center bonus")] = False
     void_free_action: Annotated[
         bool,
