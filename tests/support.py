@@ -115,9 +115,16 @@ class RecordedTable:
     records them (:func:`domain.session.record.decide_recorded`), and corrected as the
     service corrects (:func:`domain.session.correction.correct`)."""
 
-    def __init__(self, session_id: str = "test-night", ruleset: str = "l5r4e") -> None:
+    def __init__(
+        self,
+        session_id: str = "test-night",
+        ruleset: str = "l5r4e",
+        options: dict[str, str] | None = None,
+    ) -> None:
         self.clock = Clock()
-        opened = open_session(session_id=session_id, ruleset=ruleset, gm=GM, at=self.clock())
+        opened = open_session(
+            session_id=session_id, ruleset=ruleset, gm=GM, at=self.clock(), options=options
+        )
         self.events: list[Recorded] = [Recorded(1, opened)]
         self.records: list[CommandRecord] = []
 

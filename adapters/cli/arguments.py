@@ -66,6 +66,9 @@ def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hidden", action="store_true", help="a GM's hidden roll")
     parser.add_argument("--difficulty", default=None, help="easy, average, very_hard, impossible")
     parser.add_argument("--void-skill", action="store_true", help="a Void point: skill 0 → 1")
+    parser.add_argument(
+        "--void-raise", action="store_true", help="a Void point: a free raise (l5r3e)"
+    )
     parser.add_argument("--center", action="store_true", help="last round's Center bonus")
     parser.add_argument(
         "--void-free-action",
@@ -89,6 +92,9 @@ def register_dice(commands: Subparsers) -> None:
     odds.add_argument("--unskilled", action="store_true")
     odds.add_argument("--emphasis", action="store_true")
     odds.add_argument("--json", action="store_true")
+    odds.add_argument(
+        "--ruleset", default=None, help="whose dice rules (default: l5r4e's roll & keep)"
+    )
     odds.set_defaults(handler="dice_commands:odds_command")
 
     demo = commands.add_parser("demo", help="a short demonstration session")

@@ -16,6 +16,7 @@ from domain.rulesets.base import Core, Ruleset, RulesetFactory, Table, View
 
 RULESETS: dict[str, str] = {
     "l5r4e": "domain.rulesets.l5r4e.ruleset",
+    "l5r3e": "domain.rulesets.l5r3e.ruleset",
 }
 
 

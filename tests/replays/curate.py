@@ -39,6 +39,7 @@ from domain.rulesets.l5r4e.commands.table import (
 )
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Skill, Traits, Weapon
 from domain.session.commands import Retract, Undo
+from tests.replays.curate_3e import SESSIONS as THIRD_EDITION
 from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
 from tests.replays.curate_corrections import CORRECTIONS
 from tests.replays.kit_4e import Curated, join
@@ -227,6 +228,7 @@ SESSIONS: dict[str, Callable[[], Curated]] = {
 
 SESSIONS.update(FOURTH_EDITION)
 SESSIONS.update(CORRECTIONS)
+SESSIONS.update(THIRD_EDITION)
 
 
 def main(argv: list[str]) -> int:

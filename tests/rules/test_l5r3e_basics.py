@@ -95,12 +95,18 @@ def test_seven_levels_of_earth_times_two_then_earth_times_five() -> None:
     niveaux et lui laisse seulement 3 points dans le 4ème. Il est dorénavant Blessé ! … ND
     augmenté de +10 »"""
     ladder = wound_ladder(ROLA)
-    assert [r.upper_bound for r in ladder] == [4, 8, 12, 16, 20, 24, 28, 38, None]
+    assert [r.upper_bound for r in ladder] == [4, 8, 12, 16, 20, 24, 28, 37, None]
     hurt = rank_on(ladder, 13)
     assert (hurt.french, hurt.penalty) == ("Blessé", 10)
     assert rank_on(ladder, 16).french == "Blessé" and rank_on(ladder, 17).penalty == 15
-    assert rank_on(ladder, 38).french == "Hors de combat" and rank_on(ladder, 38).penalty is None
-    assert rank_on(ladder, 39).french == "Mort"
+    assert rank_on(ladder, 37).french == "Hors de combat" and rank_on(ladder, 37).penalty is None
+
+
+def test_the_eighth_level_filled_is_death() -> None:
+    """« Il lance donc 8g4 … et inflige 38 points de blessures (grâce à un 10), tuant net
+    son adversaire ! » — a ronin of Earth 2 holds 7 × 4 + 10 = 38: filled, not exceeded."""
+    ladder = wound_ladder(ROLA)
+    assert rank_on(ladder, 38).french == "Mort"
 
 
 def test_the_wound_penalty_comes_off_the_kept_initiative() -> None:

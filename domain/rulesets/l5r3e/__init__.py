@@ -1,18 +1,29 @@
 """The L5R 3rd edition skirmish rules (``l5r3e``), from ``../shared/rules/l5r-3e-skirmish.fr.txt``
 (« Règles d'escarmouche », Livre du Feu p. 165–169).
 
-Built in steps (issue 11). What stands now, as rules with the text's worked examples
-for tests (``tests/rules/test_l5r3e_basics.py``), not yet a ruleset a session can be
-opened under:
+A ruleset a session is opened under (``kiroku session open --ruleset l5r3e``): the
+roll & keep dice and kit and the core, none of 4e's tables. Its pieces:
+
+- :mod:`.sheet` — the kit's sheet with ``techniques`` and ``human``;
+  :mod:`.techniques` — the techniques and advantages that change initiative or the TN
+  to be hit, as data;
+- :mod:`.events`, :mod:`.state` (the fold), :mod:`.table` (what the rules read from the
+  state: a round's order, the TN to be hit, wound levels), :mod:`.commands` (the Structs),
+  :mod:`.play` and :mod:`.fight` (each command decided), :mod:`.views` (read models and
+  log lines), :mod:`.ruleset` (``build`` and its options);
+- the rules as functions, each with the text's worked examples for tests
+  (``tests/rules/test_l5r3e_basics.py``; played command by command in
+  ``tests/rules/test_l5r3e_play.py``; the examples whole as ``replays/l5r3e-*.jsonl``):
 
 - « Initiative »: rolled once, Reflexes + Rang de Réputation, keep Reflexes, and kept for
-  the whole combat (:mod:`.skirmish`); at the end of each round the worst wound penalty
-  comes off it and reversals move it (``roll_keep_kit.turn_order.end_of_round``).
+  the whole combat (:mod:`.skirmish`); at the start of each round the order is set anew:
+  the kept roll, the techniques' bonuses and the reversals, less the current worst wound
+  penalty, less 20 for the surprised (:mod:`.table`).
 - « Résolution des attaques »: Agility/weapon skill in melee, Agility/Jiujutsu unarmed,
   Reflexes/weapon skill at range, against the target's Reflexes × 5 (no +5, unlike 4e)
   plus armour; damage is the weapon's XkY with Strength added to the dice rolled.
-- « Blessures »: eight levels, the first seven of Earth × 2 wounds, the eighth Earth × 5
-  (:mod:`.wounds`); the worst level's TN penalty only.
+- « Blessures »: eight levels, the first seven of Earth × 2 wounds, the eighth Earth × 5,
+  full at death (:mod:`.wounds`); the worst level's TN penalty only.
 - « Esquive »: Agility/Defense, the roll added to the TN to be hit.
 - « Modificateurs »: every circumstance of the table as a part of an attack's TN, melee
   and ranged priced apart (:mod:`.modifiers`), and surprise's −20 initiative.
@@ -32,14 +43,26 @@ opened under:
   ignored), the opposed Strength rolls with their free raises, who takes control
   (:mod:`.grappling`).
 
-Readings where the text is silent (each to become a named option or a GM ruling when
-the ruleset is wired): the Rang de Réputation is the sheet's ``school_rank`` (the text
-gives it as a number a character has, « de Rang de Réputation 1 »); the penalties of the
-levels the text does not name are the published game's (+3, +5, +10, +15, +20, +40),
-matching the two it does (Blessé +10, Gravement Blessé +15).
+Readings where the text is silent — each a named option or stated here:
 
-Next: the ruleset itself (commands, fold, views, replays of every worked example), then
-manoeuvres, raises, reversals as commands, grappling, Void, spells and techniques.
+- the Rang de Réputation is the sheet's ``school_rank`` (the text gives it as a number a
+  character has, « de Rang de Réputation 1 »), and so is the Rang de Maîtrise;
+- the penalties of the levels the text does not name are the published game's (+3, +5,
+  +10, +15, +20, +40), matching the two it does (Blessé +10, Gravement Blessé +15);
+- option ``defense_to_tn`` (default true): the Defense skill adds its rank to the TN to
+  be hit when not in Assault and not surprised (« Exceptions »: « Défense 3 »); the
+  basic rules' examples are counted without it (their replays open with ``false``);
+- option ``emphasis`` (default ``skill_rank``): an emphasis adds the skill's rank to the
+  roll (« 7g4 et en ajoutant 3 au résultat (Cf. Spécialisations) », Kenjutsu 3);
+- bare hands deal Strength k1; a disarm's opposed roll tied goes to the defender, a
+  grapple's tied changes nothing; the raise a move or standing up costs counts against
+  the most raises a roll may call; the ten-dice rule is the kit's;
+- an Out character keeps a place in the order (at Épuisé's −40) for a « Coup ultime »;
+  the dead leave it.
+
+What the text has that is not a command: the held one's « immobilisé » (the GM rules
+what they may do), a called shot's effect (recorded as given, the GM's), mounts (no
+mounted state: Assault and Dodge are never refused for it).
 """
 
 RULESET_ID = "l5r3e"

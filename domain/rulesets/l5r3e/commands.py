@@ -1,0 +1,218 @@
+"""The l5r3e commands as data: one Struct each, decided by :mod:`.play`.
+
+Their words at the command line are the 4e ones where the act is the same (``roll``,
+``initiative``, ``combat start|round|next|end``, ``attack``, ``damage``, ``wounds``,
+``heal``, ``cast``, ``delay``) and the text's own where it is not (``manoeuvre``,
+``swap``, ``reversal``, ``grapple``, ``act``, ``void``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from msgspec import Meta
+
+from domain.commands import Command, CommandSpec
+from domain.rulesets.l5r3e.manoeuvres import Action, Manoeuvre
+from domain.rulesets.l5r3e.modifiers import Circumstance
+from domain.rulesets.l5r3e.raises import Manoeuvre as RaiseManoeuvre
+from domain.rulesets.roll_keep_kit.fields import (
+    Amount,
+    Character,
+    FreeRaises,
+    Name,
+    Raises,
+    RollFields,
+)
+
+VoidOnRoll = Literal["roll_dice", "roll_free_raise", "roll_skill_rank"]
+Names = Annotated[tuple[Name, ...], Meta(max_length=50)]
+Label = Annotated[str, Meta(max_length=100)]
+
+
+class Roll(RollFields, frozen=True, kw_only=True):
+    """A roll recorded in the session: an expression, or a skill, trait or ring roll."""
+
+    spec = CommandSpec(("roll",), dice="faces", positional=("expression",))
+
+    free_raises: Annotated[int, Meta(ge=0, le=20, description="free raises: +5 total each")] = 0
+    emphasis: Annotated[bool, Meta(description="an emphasis of the skill applies")] = False
+    void: Annotated[bool, Meta(description="a Void point: +1k1")] = False
+    void_skill: Annotated[bool, Meta(description="a Void point: +1 skill rank")] = False
+    void_raise: Annotated[bool, Meta(description="a Void point: +1 free raise")] = False
+
+
+class RollInitiative(Command, frozen=True, kw_only=True):
+    """Roll initiative once for the combat (Reflexes + rank, keep Reflexes)."""
+
+    spec = CommandSpec(("initiative",), dice="faces")
+
+    character: Character
+    celerity: Annotated[bool, Meta(description="« Célérité »: 2 Void points for +1k1")] = False
+
+
+class StartCombat(Command, frozen=True, kw_only=True):
+    """Start a skirmish."""
+
+    spec = CommandSpec(("combat", "start"))
+
+
+class StartRound(Command, frozen=True, kw_only=True):
+    """End the round under way and start the next, in the new order."""
+
+    spec = CommandSpec(("combat", "round"))
+
+    surprised: Annotated[Names, Meta(description="surprised this round: −20 initiative")] = ()
+
+
+class NextTurn(Command, frozen=True, kw_only=True):
+    """The character whose turn it is (or one who delayed) is done."""
+
+    spec = CommandSpec(("combat", "next"))
+
+    character: Annotated[str, Meta(max_length=100, description="one who delayed")] | None = None
+
+
+class EndCombat(Command, frozen=True, kw_only=True):
+    """End the skirmish."""
+
+    spec = CommandSpec(("combat", "end"))
+
+
+class SwapInitiative(Command, frozen=True, kw_only=True):
+    """Swap rolled initiatives right after the rolls (Void points, or Combat Reflexes)."""
+
+    spec = CommandSpec(("swap",))
+
+    character: Character
+    other: Name
+    cause: Literal["void", "combat_reflexes"] = "void"
+
+
+class ChooseManoeuvre(Command, frozen=True, kw_only=True):
+    """Choose the turn's manoeuvre: attack, assault or dodge (which rolls Agility/Defense)."""
+
+    spec = CommandSpec(("manoeuvre",), dice="faces", positional=("manoeuvre",))
+
+    character: Character
+    manoeuvre: Manoeuvre
+    two_weapons: Annotated[bool, Meta(description="katana and wakizashi both in hand")] = False
+
+
+class TakeActions(Command, frozen=True, kw_only=True):
+    """Declare actions of the turn (an attack or a spell declares its own)."""
+
+    spec = CommandSpec(("act",), flags={"actions": "--action"})
+
+    character: Character
+    actions: Annotated[tuple[Action, ...], Meta(min_length=1, max_length=5)]
+
+
+class Delay(Command, frozen=True, kw_only=True):
+    """Delay the rest of one's actions to later in the round."""
+
+    spec = CommandSpec(("delay",))
+
+    character: Character
+
+
+class Attack(Command, frozen=True, kw_only=True):
+    """Attack: roll against the target's TN to be hit, with raises, manoeuvres and Void."""
+
+    spec = CommandSpec(("attack",), dice="queue", flags={"circumstances": "--circumstance"})
+
+    character: Character
+    target: Name
+    weapon: Annotated[str, Meta(max_length=100, description="the weapon; none: bare hands")] | (
+        None
+    ) = None
+    raises: Raises = 0
+    manoeuvre: RaiseManoeuvre | None = None
+    free_to_manoeuvre: FreeRaises = 0
+    move: Annotated[bool, Meta(description="a move before the attack: 1 raise")] = False
+    stand_up: Annotated[bool, Meta(description="stand and attack, in Assault: 2 raises")] = False
+    grapple: Annotated[bool, Meta(description="a grapple: unarmed or a tanto, no armour")] = False
+    emphasis: Annotated[bool, Meta(description="an emphasis of the skill applies")] = False
+    circumstances: Annotated[tuple[Circumstance, ...], Meta(max_length=9)] = ()
+    rough_terrain: Annotated[int, Meta(ge=0, le=15, description="5 to 15")] = 0
+    void: VoidOnRoll | None = None
+    perseverance: Annotated[bool, Meta(description="a Void point: no wound penalty")] = False
+    encouraged_by: Annotated[str, Meta(max_length=100, description="an ally's 2 Void")] | (
+        None
+    ) = None
+    encouraged_use: VoidOnRoll = "roll_dice"
+    final_strike: Annotated[bool, Meta(description="« Coup ultime »: 3 Void (5 dead)")] = False
+    protects: Annotated[str, Meta(max_length=100, description="the ally a guard protects")] | (
+        None
+    ) = None
+    called_shot: Annotated[str, Meta(max_length=200, description="what a called shot aims at")] = ""
+    disarm_trait: Literal["strength", "usual"] | None = None
+
+
+class Damage(Command, frozen=True, kw_only=True):
+    """Roll the damage of the character's last hit (weapon + Strength) and wound the target."""
+
+    spec = CommandSpec(("damage",), dice="faces")
+
+    character: Character
+
+
+class Grapple(Command, frozen=True, kw_only=True):
+    """A grapple's round: the opposed Strength rolls again (the holder has a free raise)."""
+
+    spec = CommandSpec(("grapple",), dice="queue")
+
+    character: Character
+    release: Annotated[bool, Meta(description="the holder lets go")] = False
+
+
+class Reversal(Command, frozen=True, kw_only=True):
+    """A reversal of fortune at the round's end: one unexploding die onto an initiative."""
+
+    spec = CommandSpec(("reversal",), dice="faces")
+
+    character: Character
+    target: Annotated[str, Meta(max_length=100, description="an opponent hit this round")] | (
+        None
+    ) = None
+
+
+class SpendVoid(Command, frozen=True, kw_only=True):
+    """Spend Void: +10 TN to be hit, one more action, or −10 wounds from the last attack."""
+
+    spec = CommandSpec(("void",), positional=("use",))
+
+    character: Character
+    use: Literal["armour", "extra_action", "reduce_damage"]
+
+
+class TakeWounds(Command, frozen=True, kw_only=True):
+    """Wounds the GM rules (an attack's damage records its own)."""
+
+    spec = CommandSpec(("wounds",))
+
+    character: Character
+    amount: Amount
+    source: Label = ""
+    self_inflicted: Annotated[bool, Meta(description="does not bar a reversal")] = False
+
+
+class Heal(Command, frozen=True, kw_only=True):
+    """Wounds healed, as the GM rules."""
+
+    spec = CommandSpec(("heal",))
+
+    character: Character
+    amount: Amount
+    method: Label = ""
+
+
+class Cast(Command, frozen=True, kw_only=True):
+    """Cast a spell: ring + mastery rank against 10 + 5 a level; raises shorten the casting."""
+
+    spec = CommandSpec(("cast",), dice="faces")
+
+    character: Character
+    spell: Name
+    raises: Raises = 0
+    scroll: Annotated[bool, Meta(description="unrolling the scroll: a simple action")] = False

@@ -1,0 +1,211 @@
+"""The l5r3e ruleset's ``build``: its options checked, its rules, events, commands and
+views bound into one :class:`ThirdEdition` (see the package docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from domain.commands import Command, Context
+from domain.dice.roll_keep.odds import success_probability
+from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.events import Event
+from domain.rulesets.base import Core, Follows, RulesetFactory, Table, View
+from domain.rulesets.l5r3e import RULESET_ID
+from domain.rulesets.l5r3e import commands as c
+from domain.rulesets.l5r3e.events import (
+    THIRD_EVENT_TYPES,
+    AttackResolved,
+    ReversalApplied,
+    WoundsTaken,
+)
+from domain.rulesets.l5r3e.fight import (
+    decide_attack,
+    decide_damage,
+    decide_grapple,
+    decide_reversal,
+)
+from domain.rulesets.l5r3e.play import (
+    Play,
+    Rules,
+    decide_actions,
+    decide_cast,
+    decide_delay,
+    decide_end_combat,
+    decide_heal,
+    decide_initiative,
+    decide_manoeuvre,
+    decide_next,
+    decide_roll,
+    decide_start_combat,
+    decide_start_round,
+    decide_swap,
+    decide_void,
+    decide_wounds,
+)
+from domain.rulesets.l5r3e.sheet import ThirdSheet, check_third_sheet
+from domain.rulesets.l5r3e.state import HANDLERS, ThirdState
+from domain.rulesets.l5r3e.table import fighter, wound_rank
+from domain.rulesets.l5r3e.views import VIEWS, describe_third, explain_third, tables
+from domain.rulesets.roll_keep_kit.events import DiceRolled, verify_roll
+from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit
+
+DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
+    c.Roll: decide_roll,
+    c.RollInitiative: decide_initiative,
+    c.StartCombat: decide_start_combat,
+    c.StartRound: decide_start_round,
+    c.NextTurn: decide_next,
+    c.EndCombat: decide_end_combat,
+    c.SwapInitiative: decide_swap,
+    c.ChooseManoeuvre: decide_manoeuvre,
+    c.TakeActions: decide_actions,
+    c.Delay: decide_delay,
+    c.Attack: decide_attack,
+    c.Damage: decide_damage,
+    c.Grapple: decide_grapple,
+    c.Reversal: decide_reversal,
+    c.SpendVoid: decide_void,
+    c.TakeWounds: decide_wounds,
+    c.Heal: decide_heal,
+    c.Cast: decide_cast,
+}
+
+OPTION_HELP = {
+    "defense_to_tn": "true (default): a character not in Assault (nor surprised) adds "
+    "their Defense rank to the TN to be hit (« Exceptions »: « Défense 3 »); false: the "
+    "basic rules' Reflexes × 5 + armour alone, as the text's first examples count",
+    "emphasis": "skill_rank (default): an emphasis adds the skill's rank to the roll, "
+    "as the text's Mirumoto Rola adds 3 with Kenjutsu (Katana) 3; none: it adds nothing "
+    "here (the published 3e rerolls 1s)",
+}
+BOOLEANS = ("true", "false")
+
+
+@dataclass(frozen=True)
+class ThirdEdition:
+    """3e's skirmish rules for one session (:class:`domain.rulesets.base.Ruleset`)."""
+
+    options: Mapping[str, str]
+    rules: Rules
+    id: str = RULESET_ID
+    title: str = "Legend of the Five Rings, 3rd edition (skirmish rules)"
+    option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
+    sheet_type: type[Any] = ThirdSheet
+    event_types: tuple[type[Event], ...] = THIRD_EVENT_TYPES
+    command_types: tuple[type[Command], ...] = tuple(DECIDERS)
+
+    @property
+    def views(self) -> Mapping[str, View]:
+        return VIEWS
+
+    def decide(self, core: Core, state: Any, command: Command, context: Context) -> list[Event]:
+        decider = DECIDERS.get(type(command))
+        if decider is None:
+            raise IllegalUnderRules(f"{self.id} has no command {type(command).__name__}")
+        play = Play(core, state, self.rules, context.actor, context.at, command.reason)
+        return decider(play, command, context.dice)
+
+    def tables(self, projections: Mapping[str, Any]) -> list[Table]:
+        return tables(projections)
+
+    def check_sheet(self, sheet: Any) -> None:
+        check_third_sheet(sheet)
+
+    def initial(self) -> ThirdState:
+        return ThirdState(defense_to_tn=self.rules.defense_adds_to_tn)
+
+    def dump_state(self, state: Any) -> bytes:
+        return msgspec.msgpack.encode(state)
+
+    def load_state(self, data: bytes) -> ThirdState:
+        return msgspec.msgpack.decode(data, type=ThirdState)
+
+    def fold_handlers(self) -> Mapping[type[Event], Callable[[Any, Event], None]]:
+        return HANDLERS
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        HANDLERS[type(event)](state, event)
+        return state
+
+    def odds(self, roll: str, tn: int, **options: Any) -> float:
+        """Roll & keep odds: « supérieur ou égal à ce ND » succeeds; the ten-dice rule is
+        the kit's (the text's « règle des Dix Dés » without its figures). An emphasis that
+        adds the skill's rank (option ``emphasis``) is a modifier: written in the roll."""
+        if options.get("emphasis") and self.rules.emphasis_adds_rank:
+            raise IllegalUnderRules(
+                f"in {self.id} an emphasis adds the skill's rank to the total: write it in "
+                f"the roll ({roll}+RANK), not --emphasis"
+            )
+        options.pop("emphasis", None)
+        return success_probability(roll, tn, rule=FOURTH_EDITION, **options)
+
+    def verify(self, event: Event) -> None:
+        verify_roll(event, FOURTH_EDITION)
+
+    def describe(self, event: Event) -> str:
+        return describe_kit(event) or describe_third(event)
+
+    def explain(self, event: Event, before: Any = None) -> list[str]:
+        return explain_kit(event) + explain_third(event)
+
+    def follows(self, event: Event, before: Any = None) -> tuple[Follows, ...]:
+        """A damage roll and its wounds follow the attacker's hit; a reversal taken off
+        an opponent follows the hit that allowed it."""
+        hit = {"hit": True}
+        if isinstance(event, DiceRolled) and event.purpose == "damage" and event.target:
+            used = {"character": event.character, "target": event.target, **hit}
+            return (Follows("AttackResolved", used, "the hit this damage is rolled for"),)
+        if isinstance(event, WoundsTaken) and event.damage is not None and event.source:
+            used = {"character": event.source, "target": event.character, **hit}
+            return (Follows("AttackResolved", used, "the hit these wounds come from"),)
+        if isinstance(event, ReversalApplied) and event.target != event.character:
+            used = {"character": event.character, "target": event.target, **hit}
+            return (Follows("AttackResolved", used, "the hit that lets it come off this foe"),)
+        return ()
+
+    def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
+        """A character's new wound level, and who can no longer act."""
+        said: list[str] = []
+        if not isinstance(after, ThirdState):
+            return said
+        for event in events:
+            if isinstance(event, WoundsTaken):
+                who = fighter(after, event.character)
+                rank = wound_rank(who)
+                penalty = f" (+{rank.penalty} to the TN of their actions)" if rank.penalty else ""
+                said.append(f"{who.name} is now {rank.french}{penalty}")
+            if isinstance(event, AttackResolved) and event.hit and event.manoeuvre == "feint":
+                said.append(
+                    f"a feint deals no damage: {event.character} has a free raise on their "
+                    f"next attack on {event.target}"
+                )
+        return said
+
+
+def build(options: Mapping[str, str]) -> ThirdEdition:
+    unknown = sorted(set(options) - set(OPTION_HELP))
+    if unknown:
+        raise MalformedInput(
+            f"ruleset {RULESET_ID!r} has no option {unknown[0]!r}; "
+            f"options: {', '.join(OPTION_HELP)}"
+        )
+    defense = options.get("defense_to_tn", "true")
+    if defense not in BOOLEANS:
+        raise MalformedInput(f"option defense_to_tn={defense!r} is not true or false")
+    emphasis = options.get("emphasis", "skill_rank")
+    if emphasis not in ("skill_rank", "none"):
+        raise MalformedInput(f"option emphasis={emphasis!r} is not skill_rank or none")
+    rules = Rules(
+        ten_dice=FOURTH_EDITION,
+        defense_adds_to_tn=defense == "true",
+        emphasis_adds_rank=emphasis == "skill_rank",
+    )
+    return ThirdEdition(options=dict(options), rules=rules)
+
+
+_conforms: RulesetFactory = build

@@ -1,0 +1,200 @@
+"""The l5r3e ruleset through the real entry point: opened, played, refused, imported."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import Run
+
+ROOT = Path(__file__).resolve().parents[2]
+SHEETS = ROOT / "replays" / "sheets"
+S = ("--session", "skirmish")
+
+
+def ok(kiroku: Run, *args: str) -> Any:
+    done = kiroku(*args, "--json")
+    assert done.returncode == 0, (args, done.stderr)
+    return json.loads(done.stdout)
+
+
+def count(kiroku: Run) -> int:
+    return len(ok(kiroku, "log", *S))
+
+
+@pytest.fixture
+def skirmish(kiroku: Run) -> Run:
+    ok(kiroku, "session", "open", "--id", "skirmish", "--gm", "sensei", "--ruleset", "l5r3e")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "bayushi-fumi-3e.json"), "--player", "ana")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "mirumoto-rola-3e.json"), "--player", "ben")
+    ok(kiroku, "combat", "start", *S)
+    ok(kiroku, "initiative", *S, "--character", "Bayushi Fumi", "--faces", "6,7,3")
+    ok(kiroku, "initiative", *S, "--character", "Mirumoto Rola", "--faces", "7,2,6,8")
+    ok(kiroku, "combat", "round", *S)
+    return kiroku
+
+
+def test_the_readme_s_skirmish_prints_what_the_readme_shows(kiroku: Run) -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### Playing 3rd edition skirmishes") :]
+    block = re.findall(r"```sh\n(.*?)```", section, re.S)[0]
+    shown = re.findall(r"```text\n(.*?)```", section, re.S)[0]
+    commands = block.replace("\\\n", " ").splitlines()
+    printed = ""
+    for line in commands:
+        args = [a.strip('"') for a in re.findall(r'"[^"]*"|\S+', line)]
+        assert args[0] == "kiroku", line
+        args = [str(ROOT / a) if a.startswith("replays/") else a for a in args[1:]]
+        done = kiroku(*args)
+        assert done.returncode == 0, (line, done.stderr)
+        printed = done.stdout
+    for row in shown.splitlines():
+        assert row in printed, row
+
+
+def test_the_ruleset_lists_its_options_and_commands(kiroku: Run) -> None:
+    rules = ok(kiroku, "rules", "l5r3e")
+    assert set(rules["options"]) == {"defense_to_tn", "emphasis"}
+    names = {command["name"] for command in rules["commands"]}
+    assert {"manoeuvre", "reversal", "grapple", "swap", "attack", "damage"} <= names
+
+
+def test_an_attack_from_the_shell_records_its_roll_and_its_resolution(skirmish: Run) -> None:
+    ok(skirmish, "act", *S, "--character", "Mirumoto Rola", "--action", "simple", "--as", "ben")
+    ok(skirmish, "combat", "next", *S, "--as", "ben")
+    done = ok(
+        skirmish,
+        "attack",
+        *S,
+        "--character",
+        "Bayushi Fumi",
+        "--target",
+        "Mirumoto Rola",
+        "--weapon",
+        "Katana",
+        "--raises",
+        "2",
+        "--manoeuvre",
+        "extra_damage",
+        "--faces",
+        "10+9,8,7,1,1,1",
+        "--as",
+        "ana",
+    )
+    assert [r["type"] for r in done["recorded"]] == ["DiceRolled", "AttackResolved"]
+    assert done["rolls"][0]["total"] == 34
+    position = str(done["recorded"][1]["position"])
+    resolved = ok(skirmish, "show", *S, position)["event"]
+    assert resolved["hit"] and resolved["free_on_total"] == 0
+    assert resolved["needed"] == 15 + 3 + 10 and resolved["tn"] == 18
+    damage = ok(
+        skirmish,
+        "damage",
+        *S,
+        "--character",
+        "Bayushi Fumi",
+        "--as",
+        "ana",
+        "--faces",
+        "6,5,4,3,2,1",
+    )
+    assert damage["rolls"][0]["expression"] == "6k3"  # 3k2 + Strength 2, +1k1
+    assert damage["recorded"][1]["summary"] == "Mirumoto Rola takes 15 wounds from Bayushi Fumi"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("manoeuvre", "charge", "--character", "Bayushi Fumi"), "invalid choice: 'charge'"),
+        (
+            ("attack", "--character", "Bayushi Fumi", "--target", "Mirumoto Rola"),
+            "it is Mirumoto Rola's turn, not Bayushi Fumi's",
+        ),
+        (
+            ("attack", "--character", "Mirumoto Rola", "--target", "Kakita Nobody"),
+            "no character 'Kakita Nobody'",
+        ),
+        (
+            (
+                "attack",
+                "--character",
+                "Mirumoto Rola",
+                "--target",
+                "Bayushi Fumi",
+                "--weapon",
+                "Katana",
+                "--raises",
+                "5",
+                "--manoeuvre",
+                "extra_damage",
+            ),
+            "at most 3 raises",
+        ),
+        (
+            (
+                "attack",
+                "--character",
+                "Mirumoto Rola",
+                "--target",
+                "Bayushi Fumi",
+                "--weapon",
+                "Katana",
+                "--raises",
+                "1",
+                "--manoeuvre",
+                "extra_damage",
+                "--void",
+                "roll_dice",
+                "--perseverance",
+                "--final-strike",
+            ),
+            "Coup ultime",
+        ),
+        (("void", "reduce_damage", "--character", "Bayushi Fumi"), "no wounds from an attack"),
+        (("reversal", "--character", "Bayushi Fumi"), "A la fin de chaque round"),
+        (("swap", "--character", "Bayushi Fumi", "--other", "Mirumoto Rola"), "juste après"),
+        (("stance", "--character", "Bayushi Fumi", "attack"), "has no command 'stance'"),
+    ],
+)
+def test_bad_input_exits_2_quoting_it_and_appends_nothing(
+    skirmish: Run, args: tuple[str, ...], said: str
+) -> None:
+    before = count(skirmish)
+    done = skirmish(*args, *S, "--seed", "1") if args[0] == "attack" else skirmish(*args, *S)
+    assert done.returncode == 2, done.stdout
+    assert said in done.stderr
+    assert count(skirmish) == before
+
+
+def test_a_3e_replay_imports_and_its_state_is_the_expected_one(kiroku: Run) -> None:
+    path = ROOT / "replays" / "l5r3e-three-ronin.jsonl"
+    done = kiroku("import", str(path))
+    assert done.returncode == 0, done.stderr
+    state = ok(kiroku, "state", "--session", "l5r3e-three-ronin")
+    assert state["wounds"]["Ronin 2"]["level"] == "Mort"
+    assert state["wounds"]["Mirumoto Rola"]["wounds"] == 5
+    assert [r["character"] for r in state["initiative"]["order"]] == [
+        "Mirumoto Rola",
+        "Ronin 3",
+        "Bayushi Fumi",
+        "Ronin 2",
+        "Kuni Lingus",
+        "Ronin 1",
+    ]
+
+
+def test_odds_take_the_ruleset_s_dice_rules(kiroku: Run) -> None:
+    """The same roll & keep odds, and 3e's emphasis (the skill's rank on the total) written
+    as the modifier it is: Mirumoto Rola's 7k4+3 against the three ronin example's 25."""
+    third = ok(kiroku, "odds", "7k4+3", "--tn", "25", "--ruleset", "l5r3e")
+    fourth = ok(kiroku, "odds", "7k4", "--tn", "22")
+    assert third["ruleset"] == "l5r3e" and round(100 * third["probability"], 4) == 93.7619
+    assert third["probability"] == pytest.approx(fourth["probability"], abs=1e-12)
+    refused = kiroku("odds", "7k4", "--tn", "25", "--ruleset", "l5r3e", "--emphasis")
+    assert refused.returncode == 2 and "write it in the roll (7k4+RANK)" in refused.stderr
+    unknown = kiroku("odds", "7k4", "--tn", "25", "--ruleset", "l5r9e")
+    assert unknown.returncode == 2 and "no ruleset 'l5r9e'" in unknown.stderr
