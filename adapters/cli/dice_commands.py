@@ -129,6 +129,8 @@ def describe_roll(result: RollResult) -> str:
 
 
 def odds_as_json(args: argparse.Namespace) -> dict[str, Any]:
+    if getattr(args, "ruleset", None) is not None:
+        return ruleset_odds(args)
     if args.table:
         table = tn_table(args.expression, unskilled=args.unskilled, emphasis=args.emphasis)
         return {"expression": args.expression, "table": {str(tn): p for tn, p in table.items()}}
@@ -138,6 +140,23 @@ def odds_as_json(args: argparse.Namespace) -> dict[str, Any]:
         args.expression, args.tn, unskilled=args.unskilled, emphasis=args.emphasis
     )
     return {"expression": args.expression, "tn": args.tn, "probability": probability}
+
+
+def ruleset_odds(args: argparse.Namespace) -> dict[str, Any]:
+    """``kiroku odds --ruleset ID``: the chance under that ruleset's own dice rules
+    (:meth:`domain.rulesets.base.Ruleset.odds`), one TN or the table's."""
+    from domain.dice.roll_keep.odds import TABLE_TNS
+    from domain.rulesets import load_ruleset
+
+    ruleset = load_ruleset(args.ruleset)
+    options = {"unskilled": args.unskilled, "emphasis": args.emphasis}
+    head = {"expression": args.expression, "ruleset": ruleset.id}
+    if args.table:
+        table = {str(tn): ruleset.odds(args.expression, tn, **options) for tn in TABLE_TNS}
+        return head | {"table": table}
+    if args.tn is None:
+        raise MalformedInput("odds needs --tn N or --table")
+    return head | {"tn": args.tn, "probability": ruleset.odds(args.expression, args.tn, **options)}
 
 
 def describe_odds(data: dict[str, Any]) -> str:
