@@ -41,7 +41,7 @@ __all__ = [
     "VoidSpent",
     "WoundsHealed",
     "WoundsTaken",
-]  # fmt: skip
+]
 
 SwapCause = Literal["void", "combat_reflexes"]
 

@@ -162,12 +162,19 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
     if command.final_strike:
         events.append(play.spend(who, "final_strike", "« Coup ultime »", dead=dead))
     if command.perseverance:
-        events.append(play.spend(who, "perseverance", "no wound penalty on this attack",
-                                 already=_own(events, who)))  # fmt: skip
+        events.append(
+            play.spend(
+                who, "perseverance", "no wound penalty on this attack", already=_own(events, who)
+            )
+        )
     spent, parts = play.void_on_roll(
-        who, command.void, command.encouraged_by, command.encouraged_use,
-        f"on the attack on {target.name}", already=_own(events, who),
-    )  # fmt: skip
+        who,
+        command.void,
+        command.encouraged_by,
+        command.encouraged_use,
+        f"on the attack on {target.name}",
+        already=_own(events, who),
+    )
     events += spent
 
     # the roll's parts and the TN
@@ -175,9 +182,11 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
     tn = sum(part.tn for part in tn_parts)
     penalty = 0 if command.perseverance else wound_penalty(who)
     parts += attack_parts(
-        command.circumstances, ranged=ranged, rough_terrain=command.rough_terrain,
+        command.circumstances,
+        ranged=ranged,
+        rough_terrain=command.rough_terrain,
         wound_penalty=penalty,
-    )  # fmt: skip
+    )
     if called:
         what = FRENCH[command.manoeuvre] if command.manoeuvre else "Lutte"
         bits = [f"{command.raises} {what}"] if command.raises else []
@@ -197,9 +206,16 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
     results = []
     for _ in range(rolls):
         rolled, result = play.throw(
-            who, expression, dice, purpose="attack", label=label, parts=parts, tn=tn,
-            unskilled=unskilled, target=target.name,
-        )  # fmt: skip
+            who.name,
+            expression,
+            dice,
+            purpose="attack",
+            label=label,
+            parts=parts,
+            tn=tn,
+            unskilled=unskilled,
+            target=target.name,
+        )
         events.append(rolled)
         results.append(result)
     hit = all(result.success for result in results)
@@ -212,25 +228,43 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
         disarmed = _disarm(play, who, target, total, command.disarm_trait, dice, events)
     events.append(
         play.event(
-            AttackResolved, character=who.name, target=target.name, weapon=weapon.name,
-            ranged=ranged, grapple=command.grapple, manoeuvre=command.manoeuvre,
-            raises=command.raises, free_on_total=on_total,
-            free_to_manoeuvre=command.free_to_manoeuvre, tn=tn,
-            needed=results[0].tn or 0, tn_parts=tuple(tn_parts),
-            totals=tuple(r.total for r in results), hit=hit, knocked_down=knocked,
-            disarmed=disarmed, protects=command.protects, called_shot=command.called_shot,
-            moved=command.move, stood_up=command.stand_up,
+            AttackResolved,
+            character=who.name,
+            target=target.name,
+            weapon=weapon.name,
+            ranged=ranged,
+            grapple=command.grapple,
+            manoeuvre=command.manoeuvre,
+            raises=command.raises,
+            free_on_total=on_total,
+            free_to_manoeuvre=command.free_to_manoeuvre,
+            tn=tn,
+            needed=results[0].tn or 0,
+            tn_parts=tuple(tn_parts),
+            totals=tuple(r.total for r in results),
+            hit=hit,
+            knocked_down=knocked,
+            disarmed=disarmed,
+            protects=command.protects,
+            called_shot=command.called_shot,
+            moved=command.move,
+            stood_up=command.stand_up,
         )
-    )  # fmt: skip
+    )
     if hit and command.grapple:
         events += _strength_contest(play, who, target, paying, False, dice)
     return events
 
 
 def _disarm(
-    play: Play, who: Fighter, target: Fighter, total: int, trait: str | None, dice: Any,
+    play: Play,
+    who: Fighter,
+    target: Fighter,
+    total: int,
+    trait: str | None,
+    dice: Any,
     events: list[Event],
-) -> bool:  # fmt: skip
+) -> bool:
     """« La cible effectue 1 jet de Force OU Trait habituel (selon son choix) + Compétence
     d'arme, en opposition » — by default the higher of the two."""
     held = next(iter(target.sheet.weapons), BARE_HANDS)
@@ -241,9 +275,13 @@ def _disarm(
     name = "Strength" if chosen == "strength" else usual.capitalize()
     rank = target.sheet.skill_rank(held.skill)
     rolled, result = play.throw(
-        target, f"{value + rank}k{value}", dice, purpose="opposed",
-        label=f"{held.skill}/{name} against the disarm", target=who.name,
-    )  # fmt: skip
+        target.name,
+        f"{value + rank}k{value}",
+        dice,
+        purpose="opposed",
+        label=f"{held.skill}/{name} against the disarm",
+        target=who.name,
+    )
     events.append(rolled)
     return total > result.total
 
@@ -260,9 +298,13 @@ def _strength_contest(
             [Part(source="Augmentations Gratuites", total=RAISE_STEP * raises)] if raises else []
         )
         rolled, result = play.throw(
-            one, strength_expression(one.sheet), dice, purpose="opposed",
-            label="Strength (Lutte)", parts=parts,
-        )  # fmt: skip
+            one.name,
+            strength_expression(one.sheet),
+            dice,
+            purpose="opposed",
+            label="Strength (Lutte)",
+            parts=parts,
+        )
         events.append(rolled)
         totals.append(result.total)
     won = winner(holder.name, totals[0], other.name, totals[1])
@@ -317,13 +359,21 @@ def decide_damage(play: Play, command: c.Damage, dice: Any) -> list[Event]:
     weapon = BARE_HANDS if hit.weapon in ("", BARE_HANDS.name) else _weapon(who, hit.weapon)
     parts = [extra_damage(hit.extra_damage)] if hit.extra_damage else []
     rolled, result = play.throw(
-        who, damage_expression(who.sheet, weapon), dice, purpose="damage",
-        label=f"{weapon.name} ({weapon.damage} + Strength)", parts=parts, target=target.name,
-    )  # fmt: skip
+        who.name,
+        damage_expression(who.sheet, weapon),
+        dice,
+        purpose="damage",
+        label=f"{weapon.name} ({weapon.damage} + Strength)",
+        parts=parts,
+        target=target.name,
+    )
     wounds = play.event(
-        WoundsTaken, character=target.name, amount=result.total, source=who.name,
+        WoundsTaken,
+        character=target.name,
+        amount=result.total,
+        source=who.name,
         damage=result.total,
-    )  # fmt: skip
+    )
     return [rolled, wounds]
 
 
@@ -343,13 +393,21 @@ def decide_reversal(play: Play, command: c.Reversal, dice: Any) -> list[Event]:
     on = fighter(play.state, command.target) if command.target else who
     hit = [play.state.fighters[k].name for k in combat.hits.get(key(who.name), [])]
     check_reversal(
-        who.name, on.name, 1, wounded_by_others=key(who.name) in combat.wounded,
+        who.name,
+        on.name,
+        1,
+        wounded_by_others=key(who.name) in combat.wounded,
         hit_or_wounded=hit,
-    )  # fmt: skip
+    )
     rolled, result = play.throw(
-        who, "1k1", dice, purpose="other", label="Retournement de situation", unskilled=True,
+        who.name,
+        "1k1",
+        dice,
+        purpose="other",
+        label="Retournement de situation",
+        unskilled=True,
         target=on.name if on is not who else None,
-    )  # fmt: skip
+    )
     return [
         rolled,
         play.event(ReversalApplied, character=who.name, target=on.name, amount=result.total),

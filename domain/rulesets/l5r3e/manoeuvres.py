@@ -35,9 +35,17 @@ MANOEUVRES: tuple[Manoeuvre, ...] = ("attack", "assault", "dodge")
 FRENCH: dict[Manoeuvre, str] = {"attack": "Attaque", "assault": "Assaut", "dodge": "Esquive"}
 
 Action = Literal[
-    "simple", "complex", "ranged_attack", "melee_attack", "concentration", "move",
-    "half_move", "stand_up", "special_ability", "run",
-]  # fmt: skip
+    "simple",
+    "complex",
+    "ranged_attack",
+    "melee_attack",
+    "concentration",
+    "move",
+    "half_move",
+    "stand_up",
+    "special_ability",
+    "run",
+]
 FRENCH_ACTIONS: dict[Action, str] = {
     "simple": "Action Simple",
     "complex": "Action Complexe",

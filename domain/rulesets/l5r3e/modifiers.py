@@ -27,13 +27,27 @@ from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
 Circumstance = Literal[
-    "prone_target", "flanking", "two_weapons", "dim_light", "darkness", "low_ground",
-    "high_ground", "rough_terrain", "off_hand",
-]  # fmt: skip
+    "prone_target",
+    "flanking",
+    "two_weapons",
+    "dim_light",
+    "darkness",
+    "low_ground",
+    "high_ground",
+    "rough_terrain",
+    "off_hand",
+]
 CIRCUMSTANCES: tuple[Circumstance, ...] = (
-    "prone_target", "flanking", "two_weapons", "dim_light", "darkness", "low_ground",
-    "high_ground", "rough_terrain", "off_hand",
-)  # fmt: skip
+    "prone_target",
+    "flanking",
+    "two_weapons",
+    "dim_light",
+    "darkness",
+    "low_ground",
+    "high_ground",
+    "rough_terrain",
+    "off_hand",
+)
 
 _MELEE_AND_RANGED: dict[Circumstance, tuple[str, int | None, int | None]] = {
     "prone_target": ("Cible à terre", -10, 10),

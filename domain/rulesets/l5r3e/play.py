@@ -13,25 +13,20 @@ Readings where the text is silent (see the package docstring for the list):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
 from typing import Any
 
-from domain.dice.roll_keep.expression import parse_expression
-from domain.dice.roll_keep.roll import RAISE_STEP, RollOptions, RollResult, resolve, roll
-from domain.dice.roll_keep.ten_dice import TenDiceRule
-from domain.dice.source import DiceSource
+from domain.dice.roll_keep.roll import RAISE_STEP
+from domain.dice.roll_keep.ten_dice import FOURTH_EDITION, TenDiceRule
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.events import Event
 from domain.names import key
-from domain.rulesets.base import Core
 from domain.rulesets.l5r3e import commands as c
 from domain.rulesets.l5r3e.events import (
     ActionsTaken,
     CombatEnded,
     CombatStarted,
     DamageReduced,
-    DiceRolled,
     InitiativeSwapped,
     ManoeuvreChosen,
     RoundStarted,
@@ -60,7 +55,8 @@ from domain.rulesets.l5r3e.table import (
 from domain.rulesets.l5r3e.techniques import techniques_of
 from domain.rulesets.l5r3e.void import VoidUse, check_spend, encouragement_allowed, on_roll
 from domain.rulesets.roll_keep_kit.character import Weapon, parse_ring, parse_trait
-from domain.rulesets.roll_keep_kit.modifiers import Part, apply_parts, tn_with
+from domain.rulesets.roll_keep_kit.deciding import Deciding
+from domain.rulesets.roll_keep_kit.modifiers import Part
 
 BARE_HANDS = Weapon("bare hands", "0k1", "Jiujutsu")
 """Unarmed: Agility/Jiujutsu to hit, Strength k1 damage (a reading)."""
@@ -78,22 +74,17 @@ class Rules:
 
 
 @dataclass
-class Play:
+class Play(Deciding):
     """One command's view of the session: the core, the 3e state, the options, the time."""
 
-    core: Core
-    state: ThirdState
-    rules: Rules
-    actor: str
-    at: datetime
-    reason: str | None
+    state: ThirdState = field(default_factory=ThirdState)
+    rules: Rules = field(default_factory=lambda: Rules(FOURTH_EDITION))
 
     # -- who, when ------------------------------------------------------------------
 
     def acting_for(self, name: str) -> Fighter:
         found = fighter(self.state, name)
-        if not self.core.is_gm(self.actor) and found.player != self.actor:
-            raise NotAllowed(f"{self.actor!r} may not act for {found.name!r}")
+        self.permitted(found.name, found.player)
         return found
 
     def combat(self) -> Combat:
@@ -114,47 +105,6 @@ class Play:
             raise IllegalUnderRules(f"it is {whose} turn, not {who.name}'s")
         return combat
 
-    def event(self, kind: type[Event], **fields: Any) -> Event:
-        return kind(actor=self.actor, at=self.at, reason=self.reason, **fields)
-
-    # -- dice -----------------------------------------------------------------------
-
-    def throw(
-        self,
-        who: Fighter | None,
-        expression: str,
-        dice: DiceSource | Sequence[Any] | None,
-        *,
-        purpose: str,
-        label: str,
-        parts: Sequence[Part] = (),
-        tn: int | None = None,
-        unskilled: bool = False,
-        target: str | None = None,
-        hidden: bool = False,
-    ) -> tuple[DiceRolled, RollResult]:
-        if dice is None:
-            raise TypeError(f"{label}: this roll needs dice: give the command's context a source")
-        final = str(apply_parts(parse_expression(expression), parts))
-        options = RollOptions(tn=tn_with(tn, parts), unskilled=unskilled)
-        if isinstance(dice, Sequence):
-            result = resolve(final, options, dice, self.rules.ten_dice)
-        else:
-            result = roll(final, options, dice, self.rules.ten_dice)
-        rolled = self.event(
-            DiceRolled,
-            character=who.name if who else None,
-            purpose=purpose,
-            label=label,
-            roll=result,
-            base_tn=tn,
-            parts=tuple(parts),
-            target=target,
-            hidden=hidden,
-        )
-        assert isinstance(rolled, DiceRolled)
-        return rolled, result
-
     def spend(
         self, who: Fighter, use: VoidUse, purpose: str, *, already: int = 0, dead: bool = False
     ) -> Event:
@@ -164,9 +114,15 @@ class Play:
         return self.event(VoidSpent, character=who.name, use=use, points=points, purpose=purpose)
 
     def void_on_roll(
-        self, who: Fighter, use: c.VoidOnRoll | None, ally: str | None, ally_use: c.VoidOnRoll,
-        what: str, *, already: int = 0,
-    ) -> tuple[list[Event], list[Part]]:  # fmt: skip
+        self,
+        who: Fighter,
+        use: c.VoidOnRoll | None,
+        ally: str | None,
+        ally_use: c.VoidOnRoll,
+        what: str,
+        *,
+        already: int = 0,
+    ) -> tuple[list[Event], list[Part]]:
         """One own point on a roll (« 1 SEUL point de Vide par jet ! »), and one an ally's
         encouragement gives (« en plus de ses propres points de Vide »)."""
         events: list[Event] = []
@@ -191,13 +147,23 @@ class Play:
                 )
             events.append(
                 self.event(
-                    VoidSpent, character=who.name, use=ally_use, points=1, purpose=what,
+                    VoidSpent,
+                    character=who.name,
+                    use=ally_use,
+                    points=1,
+                    purpose=what,
                     ally=giver.name,
                 )
-            )  # fmt: skip
+            )
             part = on_roll(ally_use)
-            parts.append(Part(source=f"{part.source}, by {giver.name}'s encouragement",
-                              rolled=part.rolled, kept=part.kept, total=part.total))  # fmt: skip
+            parts.append(
+                Part(
+                    source=f"{part.source}, by {giver.name}'s encouragement",
+                    rolled=part.rolled,
+                    kept=part.kept,
+                    total=part.total,
+                )
+            )
         return events, parts
 
 
@@ -255,8 +221,13 @@ def decide_roll(play: Play, command: c.Roll, dice: Any) -> list[Event]:
                 f"{who.name} may call at most {limit} raises (the higher of Void and the "
                 f"skill), not {command.raises}"
             )
-        use = "roll_dice" if command.void else "roll_skill_rank" if command.void_skill else (
-            "roll_free_raise" if command.void_raise else None)  # fmt: skip
+        use = (
+            "roll_dice"
+            if command.void
+            else "roll_skill_rank"
+            if command.void_skill
+            else ("roll_free_raise" if command.void_raise else None)
+        )
         spent, void_parts = play.void_on_roll(who, use, None, "roll_dice", f"on {label!r}")  # type: ignore[arg-type]
         events += spent
         parts += void_parts
@@ -273,9 +244,16 @@ def decide_roll(play: Play, command: c.Roll, dice: Any) -> list[Event]:
     if command.emphasis:
         parts.append(_emphasis(play, who, command.skill))
     rolled, _ = play.throw(
-        who, expression, dice, purpose=command.purpose, label=command.label or label, parts=parts,
-        tn=command.tn, unskilled=unskilled, hidden=command.hidden,
-    )  # fmt: skip
+        who.name if who else None,
+        expression,
+        dice,
+        purpose=command.purpose,
+        label=command.label or label,
+        parts=parts,
+        tn=command.tn,
+        unskilled=unskilled,
+        hidden=command.hidden,
+    )
     return [*events, rolled]
 
 
@@ -333,9 +311,13 @@ def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[
         events.append(play.spend(who, "celerity", "+1k1 on the initiative roll"))
         parts.append(CELERITY)
     rolled, _ = play.throw(
-        who, initiative_expression(who.sheet), dice, purpose="initiative", label="Initiative",
+        who.name,
+        initiative_expression(who.sheet),
+        dice,
+        purpose="initiative",
+        label="Initiative",
         parts=parts,
-    )  # fmt: skip
+    )
     return [*events, rolled]
 
 
@@ -431,10 +413,16 @@ def decide_swap(play: Play, command: c.SwapInitiative, dice: Any) -> list[Event]
                 f"Combat Reflexes swap with the score « immédiatement supérieur » ({mine} → "
                 f"{higher[0] if higher else 'none'}), not {other.name}'s {theirs}"
             )
-    return [*events, play.event(
-        InitiativeSwapped, character=who.name, other=other.name, cause=command.cause,
-        values=(mine, theirs),
-    )]  # fmt: skip
+    return [
+        *events,
+        play.event(
+            InitiativeSwapped,
+            character=who.name,
+            other=other.name,
+            cause=command.cause,
+            values=(mine, theirs),
+        ),
+    ]
 
 
 # -- the turn -----------------------------------------------------------------------------
@@ -458,17 +446,23 @@ def decide_manoeuvre(play: Play, command: c.ChooseManoeuvre, dice: Any) -> list[
     dodge = 0
     if command.manoeuvre == "dodge":
         rolled, result = play.throw(
-            who, dodge_expression(who.sheet), dice, purpose="defense",
+            who.name,
+            dodge_expression(who.sheet),
+            dice,
+            purpose="defense",
             label="Esquive (Agilité/Défense)",
-        )  # fmt: skip
+        )
         events.append(rolled)
         dodge = result.total
     events.append(
         play.event(
-            ManoeuvreChosen, character=who.name, manoeuvre=command.manoeuvre, dodge=dodge,
+            ManoeuvreChosen,
+            character=who.name,
+            manoeuvre=command.manoeuvre,
+            dodge=dodge,
             two_weapons=command.two_weapons,
         )
-    )  # fmt: skip
+    )
     return events
 
 
@@ -556,9 +550,10 @@ def decide_cast(play: Play, command: c.Cast, dice: Any) -> list[Event]:
     turns = casting_turns(who.sheet, spell, command.raises)
     if play.state.combat is not None and play.state.combat.round > 0:
         _check_actions(
-            play.in_turn(who), who, ("simple", "special_ability") if command.scroll else (
-                "special_ability",)
-        )  # fmt: skip
+            play.in_turn(who),
+            who,
+            ("simple", "special_ability") if command.scroll else ("special_ability",),
+        )
     parts = []
     if command.raises:
         parts.append(
@@ -568,10 +563,22 @@ def decide_cast(play: Play, command: c.Cast, dice: Any) -> list[Event]:
     if penalty:
         parts.append(Part(source=f"Blessures ({wound_rank(who).french})", tn=penalty))
     rolled, result = play.throw(
-        who, spell_expression(who.sheet, spell, reputation_rank(who.sheet)), dice, purpose="spell",
-        label=spell.name, parts=parts, tn=spell_tn(spell),
-    )  # fmt: skip
-    return [rolled, play.event(
-        SpellCast, character=who.name, spell=spell.name, turns=turns, success=bool(result.success),
-        scroll=command.scroll,
-    )]  # fmt: skip
+        who.name,
+        spell_expression(who.sheet, spell, reputation_rank(who.sheet)),
+        dice,
+        purpose="spell",
+        label=spell.name,
+        parts=parts,
+        tn=spell_tn(spell),
+    )
+    return [
+        rolled,
+        play.event(
+            SpellCast,
+            character=who.name,
+            spell=spell.name,
+            turns=turns,
+            success=bool(result.success),
+            scroll=command.scroll,
+        ),
+    ]

@@ -32,8 +32,14 @@ Manoeuvre = Literal[
     "extra_attack", "called_shot", "disarm", "extra_damage", "feint", "guard", "knockdown"
 ]
 MANOEUVRES: tuple[Manoeuvre, ...] = (
-    "extra_attack", "called_shot", "disarm", "extra_damage", "feint", "guard", "knockdown"
-)  # fmt: skip
+    "extra_attack",
+    "called_shot",
+    "disarm",
+    "extra_damage",
+    "feint",
+    "guard",
+    "knockdown",
+)
 FIXED_COST: dict[Manoeuvre, int] = {"extra_attack": 4, "disarm": 3, "feint": 1, "knockdown": 3}
 """The raises a manoeuvre needs, where the text fixes them (the others take what is
 called: extra damage 1 or 2, guard any, a called shot what the GM says)."""

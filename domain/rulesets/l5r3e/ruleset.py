@@ -107,7 +107,15 @@ class ThirdEdition:
         decider = DECIDERS.get(type(command))
         if decider is None:
             raise IllegalUnderRules(f"{self.id} has no command {type(command).__name__}")
-        play = Play(core, state, self.rules, context.actor, context.at, command.reason)
+        play = Play(
+            core=core,
+            actor=context.actor,
+            at=context.at,
+            reason=command.reason,
+            ten_dice=self.rules.ten_dice,
+            state=state,
+            rules=self.rules,
+        )
         return decider(play, command, context.dice)
 
     def tables(self, projections: Mapping[str, Any]) -> list[Table]:

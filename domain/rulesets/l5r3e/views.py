@@ -43,7 +43,7 @@ def characters(state: ThirdState) -> dict[str, Any]:
             "techniques": list(f.sheet.techniques),
         }
         for f in state.fighters.values()
-    }  # fmt: skip
+    }
 
 
 def initiative(state: ThirdState) -> dict[str, Any]:
@@ -59,17 +59,19 @@ def initiative(state: ThirdState) -> dict[str, Any]:
     for name in names:
         who = key(name)
         parts = initiative_parts(state, combat, who)
-        order.append({
-            "character": name,
-            "initiative": combat.now.get(who),
-            "rolled": combat.rolled[who],
-            "next_round": sum(p.total for p in parts),
-            "next_round_parts": [{"source": p.source, "value": p.total} for p in parts],
-            "acted": who in combat.acted,
-            "delayed": who in combat.delayed,
-            "current": current is not None and key(current) == who,
-            "surprised": who in combat.surprised,
-        })  # fmt: skip
+        order.append(
+            {
+                "character": name,
+                "initiative": combat.now.get(who),
+                "rolled": combat.rolled[who],
+                "next_round": sum(p.total for p in parts),
+                "next_round_parts": [{"source": p.source, "value": p.total} for p in parts],
+                "acted": who in combat.acted,
+                "delayed": who in combat.delayed,
+                "current": current is not None and key(current) == who,
+                "surprised": who in combat.surprised,
+            }
+        )
     return {"combat": True, "round": combat.round, "current": current, "order": order}
 
 
@@ -101,9 +103,8 @@ def manoeuvres(state: ThirdState) -> dict[str, Any]:
     out = {}
     for f in state.fighters.values():
         parts = [
-            p for p in tn_to_be_hit(state, f, f)
-            if p.source not in ("Garde", "La Voie du Scorpion")
-        ]  # fmt: skip
+            p for p in tn_to_be_hit(state, f, f) if p.source not in ("Garde", "La Voie du Scorpion")
+        ]
         out[f.name] = {
             "manoeuvre": f.manoeuvre,
             "dodge": f.dodge,
@@ -149,15 +150,17 @@ def tables(projections: Any) -> list[Table]:
         held = projections["manoeuvres"][name]
         void_row = projections["void"][name]
         mark = "▶ " if init and init["current"] else ""
-        rows.append((
-            mark + name,
-            str(init["initiative"]) if init and init["initiative"] is not None else "-",
-            MANOEUVRE_NAMES.get(held["manoeuvre"], held["manoeuvre"]),
-            str(held["tn"]),
-            f"{hurt['wounds']} {hurt['level']}"
-            + (f" +{hurt['penalty']}" if hurt["penalty"] else ""),
-            f"{void_row['left']}/{void_row['ring']}",
-        ))  # fmt: skip
+        rows.append(
+            (
+                mark + name,
+                str(init["initiative"]) if init and init["initiative"] is not None else "-",
+                MANOEUVRE_NAMES.get(held["manoeuvre"], held["manoeuvre"]),
+                str(held["tn"]),
+                f"{hurt['wounds']} {hurt['level']}"
+                + (f" +{hurt['penalty']}" if hurt["penalty"] else ""),
+                f"{void_row['left']}/{void_row['ring']}",
+            )
+        )
     initiative_view = projections["initiative"]
     title = f"round {initiative_view['round']}" if initiative_view.get("combat") else ""
     columns = ("character", "initiative", "manoeuvre", "TN", "wounds", "void")

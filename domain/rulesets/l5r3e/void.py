@@ -25,9 +25,18 @@ from domain.errors import IllegalUnderRules
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
 VoidUse = Literal[
-    "roll_dice", "roll_free_raise", "roll_skill_rank", "armour", "celerity", "final_strike",
-    "initiative_swap", "encouragement", "extra_action", "perseverance", "reduce_damage",
-]  # fmt: skip
+    "roll_dice",
+    "roll_free_raise",
+    "roll_skill_rank",
+    "armour",
+    "celerity",
+    "final_strike",
+    "initiative_swap",
+    "encouragement",
+    "extra_action",
+    "perseverance",
+    "reduce_damage",
+]
 
 PRICE: dict[VoidUse, int] = {
     "roll_dice": 1,
