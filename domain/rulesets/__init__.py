@@ -17,6 +17,7 @@ from domain.rulesets.base import Core, Ruleset, RulesetFactory, Table, View
 RULESETS: dict[str, str] = {
     "l5r4e": "domain.rulesets.l5r4e.ruleset",
     "l5r3e": "domain.rulesets.l5r3e.ruleset",
+    "l5r-house": "domain.rulesets.l5r_house.ruleset",
 }
 
 

@@ -1,4 +1,5 @@
-"""The l5r3e ruleset through the real entry point: opened, played, refused, imported."""
+"""The l5r3e and l5r-house rulesets through the real entry point: opened, played, refused,
+imported."""
 
 from __future__ import annotations
 
@@ -38,9 +39,14 @@ def skirmish(kiroku: Run) -> Run:
     return kiroku
 
 
-def test_the_readme_s_skirmish_prints_what_the_readme_shows(kiroku: Run) -> None:
+@pytest.mark.parametrize(
+    "heading", ["### Playing 3rd edition skirmishes", "### Playing the house combat flow"]
+)
+def test_the_readme_s_example_prints_what_the_readme_shows(kiroku: Run, heading: str) -> None:
+    """The first ``sh`` block of the section, run line by line; its last command prints
+    every line of the first ``text`` block after it."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### Playing 3rd edition skirmishes") :]
+    section = text[text.index(heading) :]
     block = re.findall(r"```sh\n(.*?)```", section, re.S)[0]
     shown = re.findall(r"```text\n(.*?)```", section, re.S)[0]
     commands = block.replace("\\\n", " ").splitlines()
@@ -198,3 +204,31 @@ def test_odds_take_the_ruleset_s_dice_rules(kiroku: Run) -> None:
     assert refused.returncode == 2 and "write it in the roll (7k4+RANK)" in refused.stderr
     unknown = kiroku("odds", "7k4", "--tn", "25", "--ruleset", "l5r9e")
     assert unknown.returncode == 2 and "no ruleset 'l5r9e'" in unknown.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("declare", "attack", "--character", "Hida Tsuneo", "--target", "Moto Chagatai"),
+         "Moto Chagatai declares first"),
+        (("declare", "attack", "--character", "Moto Chagatai"), "names its target"),
+        (("attack", "--character", "Moto Chagatai"), "not Moto Chagatai's action now"),
+        (("combat", "next"), "declarations are not done"),
+        (("initiative", "--character", "Moto Chagatai", "--faces", "9"), "toute la durée"),
+    ],
+)  # fmt: skip
+def test_the_house_flow_refuses_quoting_and_appends_nothing(
+    kiroku: Run, args: tuple[str, ...], said: str
+) -> None:
+    house = ("--session", "house")
+    ok(kiroku, "session", "open", "--id", "house", "--gm", "sensei", "--ruleset", "l5r-house")
+    ok(kiroku, "join", *house, "--sheet", str(SHEETS / "moto-chagatai.json"), "--player", "a")
+    ok(kiroku, "join", *house, "--sheet", str(SHEETS / "hida-tsuneo-house.json"), "--player", "b")
+    ok(kiroku, "combat", "start", *house)
+    ok(kiroku, "initiative", *house, "--character", "Moto Chagatai", "--faces", "5")
+    ok(kiroku, "initiative", *house, "--character", "Hida Tsuneo", "--faces", "9")
+    ok(kiroku, "combat", "round", *house)
+    before = len(ok(kiroku, "log", *house))
+    done = kiroku(*args, *house)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert len(ok(kiroku, "log", *house)) == before

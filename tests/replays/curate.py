@@ -42,6 +42,7 @@ from domain.session.commands import Retract, Undo
 from tests.replays.curate_3e import SESSIONS as THIRD_EDITION
 from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
 from tests.replays.curate_corrections import CORRECTIONS
+from tests.replays.curate_house import SESSIONS as HOUSE
 from tests.replays.kit_4e import Curated, join
 from tests.support import RecordedTable
 
@@ -229,6 +230,7 @@ SESSIONS: dict[str, Callable[[], Curated]] = {
 SESSIONS.update(FOURTH_EDITION)
 SESSIONS.update(CORRECTIONS)
 SESSIONS.update(THIRD_EDITION)
+SESSIONS.update(HOUSE)
 
 
 def main(argv: list[str]) -> int:

@@ -16,14 +16,17 @@ from domain.commands import Command, CommandSpec
 from domain.rulesets.l5r3e.manoeuvres import Action, Manoeuvre
 from domain.rulesets.l5r3e.modifiers import Circumstance
 from domain.rulesets.l5r3e.raises import Manoeuvre as RaiseManoeuvre
+from domain.rulesets.roll_keep_kit import table_commands
 from domain.rulesets.roll_keep_kit.fields import (
-    Amount,
     Character,
     FreeRaises,
     Name,
     Raises,
     RollFields,
 )
+from domain.rulesets.roll_keep_kit.table_commands import EndCombat as EndCombat
+from domain.rulesets.roll_keep_kit.table_commands import Heal as Heal
+from domain.rulesets.roll_keep_kit.table_commands import StartCombat as StartCombat
 
 VoidOnRoll = Literal["roll_dice", "roll_free_raise", "roll_skill_rank"]
 Names = Annotated[tuple[Name, ...], Meta(max_length=50)]
@@ -51,12 +54,6 @@ class RollInitiative(Command, frozen=True, kw_only=True):
     celerity: Annotated[bool, Meta(description="« Célérité »: 2 Void points for +1k1")] = False
 
 
-class StartCombat(Command, frozen=True, kw_only=True):
-    """Start a skirmish."""
-
-    spec = CommandSpec(("combat", "start"))
-
-
 class StartRound(Command, frozen=True, kw_only=True):
     """End the round under way and start the next, in the new order."""
 
@@ -71,12 +68,6 @@ class NextTurn(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("combat", "next"))
 
     character: Annotated[str, Meta(max_length=100, description="one who delayed")] | None = None
-
-
-class EndCombat(Command, frozen=True, kw_only=True):
-    """End the skirmish."""
-
-    spec = CommandSpec(("combat", "end"))
 
 
 class SwapInitiative(Command, frozen=True, kw_only=True):
@@ -186,25 +177,10 @@ class SpendVoid(Command, frozen=True, kw_only=True):
     use: Literal["armour", "extra_action", "reduce_damage"]
 
 
-class TakeWounds(Command, frozen=True, kw_only=True):
-    """Wounds the GM rules (an attack's damage records its own)."""
+class TakeWounds(table_commands.TakeWounds, frozen=True, kw_only=True):
+    """Wounds taken, as the GM rules (an attack's damage records its own)."""
 
-    spec = CommandSpec(("wounds",))
-
-    character: Character
-    amount: Amount
-    source: Label = ""
     self_inflicted: Annotated[bool, Meta(description="does not bar a reversal")] = False
-
-
-class Heal(Command, frozen=True, kw_only=True):
-    """Wounds healed, as the GM rules."""
-
-    spec = CommandSpec(("heal",))
-
-    character: Character
-    amount: Amount
-    method: Label = ""
 
 
 class Cast(Command, frozen=True, kw_only=True):

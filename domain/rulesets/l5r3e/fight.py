@@ -38,7 +38,6 @@ from domain.rulesets.l5r3e.events import (
     GrappleBroken,
     GrappleWon,
     ReversalApplied,
-    WoundsTaken,
 )
 from domain.rulesets.l5r3e.grappling import strength_expression, winner
 from domain.rulesets.l5r3e.manoeuvres import ASSAULT_FREE_RAISES, free_raises
@@ -53,7 +52,7 @@ from domain.rulesets.l5r3e.play import (
 )
 from domain.rulesets.l5r3e.raises import FIXED_COST, FRENCH, extra_damage, knockdown_tn, most_raises
 from domain.rulesets.l5r3e.reversals import check_reversal
-from domain.rulesets.l5r3e.skirmish import attack_expression, damage_expression, reputation_rank
+from domain.rulesets.l5r3e.skirmish import attack_expression, reputation_rank
 from domain.rulesets.l5r3e.state import Fighter
 from domain.rulesets.l5r3e.table import (
     attack_bonus,
@@ -358,23 +357,7 @@ def decide_damage(play: Play, command: c.Damage, dice: Any) -> list[Event]:
         )
     weapon = BARE_HANDS if hit.weapon in ("", BARE_HANDS.name) else _weapon(who, hit.weapon)
     parts = [extra_damage(hit.extra_damage)] if hit.extra_damage else []
-    rolled, result = play.throw(
-        who.name,
-        damage_expression(who.sheet, weapon),
-        dice,
-        purpose="damage",
-        label=f"{weapon.name} ({weapon.damage} + Strength)",
-        parts=parts,
-        target=target.name,
-    )
-    wounds = play.event(
-        WoundsTaken,
-        character=target.name,
-        amount=result.total,
-        source=who.name,
-        damage=result.total,
-    )
-    return [rolled, wounds]
+    return play.damage(who.sheet, target.name, weapon, dice, parts)
 
 
 def decide_reversal(play: Play, command: c.Reversal, dice: Any) -> list[Event]:

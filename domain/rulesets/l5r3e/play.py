@@ -24,8 +24,6 @@ from domain.names import key
 from domain.rulesets.l5r3e import commands as c
 from domain.rulesets.l5r3e.events import (
     ActionsTaken,
-    CombatEnded,
-    CombatStarted,
     DamageReduced,
     InitiativeSwapped,
     ManoeuvreChosen,
@@ -35,8 +33,6 @@ from domain.rulesets.l5r3e.events import (
     TurnDelayed,
     TurnPassed,
     VoidSpent,
-    WoundsHealed,
-    WoundsTaken,
 )
 from domain.rulesets.l5r3e.manoeuvres import check_turn
 from domain.rulesets.l5r3e.skirmish import (
@@ -54,12 +50,11 @@ from domain.rulesets.l5r3e.table import (
 )
 from domain.rulesets.l5r3e.techniques import techniques_of
 from domain.rulesets.l5r3e.void import VoidUse, check_spend, encouragement_allowed, on_roll
-from domain.rulesets.roll_keep_kit.character import Weapon, parse_ring, parse_trait
-from domain.rulesets.roll_keep_kit.deciding import Deciding
+from domain.rulesets.roll_keep_kit.character import parse_ring, parse_trait
+from domain.rulesets.roll_keep_kit.deciding import BARE_HANDS as BARE_HANDS
+from domain.rulesets.roll_keep_kit.deciding import Deciding, decide_wound
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
-BARE_HANDS = Weapon("bare hands", "0k1", "Jiujutsu")
-"""Unarmed: Agility/Jiujutsu to hit, Strength k1 damage (a reading)."""
 CELERITY = Part(source="Célérité (2 points de Vide)", rolled=1, kept=1)
 FINAL_STRIKE_TN = 30
 
@@ -321,13 +316,6 @@ def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[
     return [*events, rolled]
 
 
-def decide_start_combat(play: Play, command: c.StartCombat, dice: Any) -> list[Event]:
-    play.core.gm_only(play.actor, "start a skirmish")
-    if play.state.combat is not None:
-        raise IllegalUnderRules("a skirmish is already under way")
-    return [play.event(CombatStarted)]
-
-
 def decide_start_round(play: Play, command: c.StartRound, dice: Any) -> list[Event]:
     """The round under way ends (its order is set anew from the kept initiatives, the
     reversals and the current wound penalties) and the next begins; the GM names who is
@@ -368,12 +356,6 @@ def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
         )
     who = play.acting_for(current)
     return [play.event(TurnPassed, character=who.name)]
-
-
-def decide_end_combat(play: Play, command: c.EndCombat, dice: Any) -> list[Event]:
-    play.core.gm_only(play.actor, "end a skirmish")
-    play.combat()
-    return [play.event(CombatEnded)]
 
 
 def decide_swap(play: Play, command: c.SwapInitiative, dice: Any) -> list[Event]:
@@ -523,19 +505,8 @@ def decide_void(play: Play, command: c.SpendVoid, dice: Any) -> list[Event]:
 
 
 def decide_wounds(play: Play, command: c.TakeWounds, dice: Any) -> list[Event]:
-    play.core.gm_only(play.actor, "deal wounds")
-    who = fighter(play.state, command.character)
-    source = SELF_INFLICTED if command.self_inflicted else command.source
-    return [play.event(WoundsTaken, character=who.name, amount=command.amount, source=source)]
-
-
-def decide_heal(play: Play, command: c.Heal, dice: Any) -> list[Event]:
-    play.core.gm_only(play.actor, "heal wounds")
-    who = fighter(play.state, command.character)
-    if who.wounds == 0:
-        raise IllegalUnderRules(f"{who.name} has no wounds to heal")
-    amount = min(command.amount, who.wounds)
-    return [play.event(WoundsHealed, character=who.name, amount=amount, method=command.method)]
+    """Wounds the GM rules; self-inflicted ones do not bar a reversal."""
+    return decide_wound(play, command, dice, SELF_INFLICTED if command.self_inflicted else "")
 
 
 def decide_cast(play: Play, command: c.Cast, dice: Any) -> list[Event]:

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import msgspec
+from typing import Any, ClassVar
 
 from domain.commands import Command, Context
 from domain.dice.roll_keep.odds import success_probability
@@ -35,13 +33,10 @@ from domain.rulesets.l5r3e.play import (
     decide_actions,
     decide_cast,
     decide_delay,
-    decide_end_combat,
-    decide_heal,
     decide_initiative,
     decide_manoeuvre,
     decide_next,
     decide_roll,
-    decide_start_combat,
     decide_start_round,
     decide_swap,
     decide_void,
@@ -51,16 +46,16 @@ from domain.rulesets.l5r3e.sheet import ThirdSheet, check_third_sheet
 from domain.rulesets.l5r3e.state import HANDLERS, ThirdState
 from domain.rulesets.l5r3e.table import fighter, wound_rank
 from domain.rulesets.l5r3e.views import VIEWS, describe_third, explain_third, tables
-from domain.rulesets.roll_keep_kit.events import DiceRolled, verify_roll
-from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit
+from domain.rulesets.roll_keep_kit import deciding as kit
+from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
 
 DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.Roll: decide_roll,
     c.RollInitiative: decide_initiative,
-    c.StartCombat: decide_start_combat,
+    c.StartCombat: kit.decide_start_combat,
     c.StartRound: decide_start_round,
     c.NextTurn: decide_next,
-    c.EndCombat: decide_end_combat,
+    c.EndCombat: kit.decide_end_combat,
     c.SwapInitiative: decide_swap,
     c.ChooseManoeuvre: decide_manoeuvre,
     c.TakeActions: decide_actions,
@@ -71,7 +66,7 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.Reversal: decide_reversal,
     c.SpendVoid: decide_void,
     c.TakeWounds: decide_wounds,
-    c.Heal: decide_heal,
+    c.Heal: kit.decide_heal,
     c.Cast: decide_cast,
 }
 
@@ -87,7 +82,7 @@ BOOLEANS = ("true", "false")
 
 
 @dataclass(frozen=True)
-class ThirdEdition:
+class ThirdEdition(KitRuleset):
     """3e's skirmish rules for one session (:class:`domain.rulesets.base.Ruleset`)."""
 
     options: Mapping[str, str]
@@ -97,17 +92,17 @@ class ThirdEdition:
     option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
     sheet_type: type[Any] = ThirdSheet
     event_types: tuple[type[Event], ...] = THIRD_EVENT_TYPES
-    command_types: tuple[type[Command], ...] = tuple(DECIDERS)
+    deciders: ClassVar[Mapping[type[Command], Callable[..., list[Event]]]] = DECIDERS
+    handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = HANDLERS
+    state_type: ClassVar[type[Any]] = ThirdState
+    attack_event: ClassVar[str] = "AttackResolved"
 
     @property
     def views(self) -> Mapping[str, View]:
         return VIEWS
 
-    def decide(self, core: Core, state: Any, command: Command, context: Context) -> list[Event]:
-        decider = DECIDERS.get(type(command))
-        if decider is None:
-            raise IllegalUnderRules(f"{self.id} has no command {type(command).__name__}")
-        play = Play(
+    def play(self, core: Core, state: Any, command: Command, context: Context) -> Play:
+        return Play(
             core=core,
             actor=context.actor,
             at=context.at,
@@ -116,7 +111,12 @@ class ThirdEdition:
             state=state,
             rules=self.rules,
         )
-        return decider(play, command, context.dice)
+
+    def describe_own(self, event: Event) -> str:
+        return describe_third(event)
+
+    def explain_own(self, event: Event) -> list[str]:
+        return explain_third(event)
 
     def tables(self, projections: Mapping[str, Any]) -> list[Table]:
         return tables(projections)
@@ -126,19 +126,6 @@ class ThirdEdition:
 
     def initial(self) -> ThirdState:
         return ThirdState(defense_to_tn=self.rules.defense_adds_to_tn)
-
-    def dump_state(self, state: Any) -> bytes:
-        return msgspec.msgpack.encode(state)
-
-    def load_state(self, data: bytes) -> ThirdState:
-        return msgspec.msgpack.decode(data, type=ThirdState)
-
-    def fold_handlers(self) -> Mapping[type[Event], Callable[[Any, Event], None]]:
-        return HANDLERS
-
-    def evolve(self, state: Any, event: Event) -> Any:
-        HANDLERS[type(event)](state, event)
-        return state
 
     def odds(self, roll: str, tn: int, **options: Any) -> float:
         """Roll & keep odds: « supérieur ou égal à ce ND » succeeds; the ten-dice rule is
@@ -152,29 +139,13 @@ class ThirdEdition:
         options.pop("emphasis", None)
         return success_probability(roll, tn, rule=FOURTH_EDITION, **options)
 
-    def verify(self, event: Event) -> None:
-        verify_roll(event, FOURTH_EDITION)
-
-    def describe(self, event: Event) -> str:
-        return describe_kit(event) or describe_third(event)
-
-    def explain(self, event: Event, before: Any = None) -> list[str]:
-        return explain_kit(event) + explain_third(event)
-
     def follows(self, event: Event, before: Any = None) -> tuple[Follows, ...]:
-        """A damage roll and its wounds follow the attacker's hit; a reversal taken off
-        an opponent follows the hit that allowed it."""
-        hit = {"hit": True}
-        if isinstance(event, DiceRolled) and event.purpose == "damage" and event.target:
-            used = {"character": event.character, "target": event.target, **hit}
-            return (Follows("AttackResolved", used, "the hit this damage is rolled for"),)
-        if isinstance(event, WoundsTaken) and event.damage is not None and event.source:
-            used = {"character": event.source, "target": event.character, **hit}
-            return (Follows("AttackResolved", used, "the hit these wounds come from"),)
+        """The kit's (damage and wounds follow the hit), and a reversal taken off an
+        opponent follows the hit that allowed it."""
         if isinstance(event, ReversalApplied) and event.target != event.character:
-            used = {"character": event.character, "target": event.target, **hit}
+            used = {"character": event.character, "target": event.target, "hit": True}
             return (Follows("AttackResolved", used, "the hit that lets it come off this foe"),)
-        return ()
+        return super().follows(event, before)
 
     def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
         """A character's new wound level, and who can no longer act."""

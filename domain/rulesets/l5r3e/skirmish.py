@@ -17,8 +17,8 @@ X/Y is « lancez X + Y, conservez X » (the text's preliminary note), as in 4e.
 
 from __future__ import annotations
 
-from domain.dice.roll_keep.expression import parse_pool
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Weapon
+from domain.rulesets.roll_keep_kit.deciding import weapon_damage
 
 TN_PER_REFLEXES = 5
 
@@ -50,8 +50,8 @@ def tn_to_be_hit(sheet: CharacterSheet, *, dodge: int = 0) -> int:
 
 def damage_expression(sheet: CharacterSheet, weapon: Weapon) -> str:
     """The weapon's XgY with Strength added to the dice rolled: a katana (3k2) in the
-    hands of Strength 2 rolls 5k2."""
-    return str(parse_pool(weapon.damage).plus(sheet.trait("strength"), 0))
+    hands of Strength 2 rolls 5k2 (the kit's :func:`weapon_damage`)."""
+    return weapon_damage(sheet, weapon)
 
 
 def dodge_expression(sheet: CharacterSheet) -> str:

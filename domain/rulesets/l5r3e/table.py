@@ -21,6 +21,7 @@ from domain.rulesets.l5r3e.skirmish import TN_PER_REFLEXES, reputation_rank
 from domain.rulesets.l5r3e.state import Combat, Fighter, ThirdState
 from domain.rulesets.l5r3e.techniques import techniques_of
 from domain.rulesets.l5r3e.wounds import wound_ladder
+from domain.rulesets.roll_keep_kit.deciding import find
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.turn_order import Place, descending
 from domain.rulesets.roll_keep_kit.wounds import WoundRank, rank_on
@@ -92,15 +93,8 @@ def set_order(state: ThirdState) -> None:
 
 
 def fighter(state: ThirdState, name: str) -> Fighter:
-    from domain.errors import NotFound
-
-    found = state.fighters.get(key(name))
-    if found is None:
-        raise NotFound(
-            f"no character {name!r} in this session; characters: "
-            + (", ".join(f.name for f in state.fighters.values()) or "none yet")
-        )
-    return found
+    """The character called ``name``, or a refusal naming who is in the session."""
+    return find(state.fighters, name)
 
 
 def tn_to_be_hit(

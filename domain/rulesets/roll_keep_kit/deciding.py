@@ -4,20 +4,39 @@ every roll is a kit ``DiceRolled`` with its faces and the parts of its pool and 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from domain.dice.roll_keep.expression import parse_expression
+from domain.commands import Command
+from domain.dice.roll_keep.expression import parse_expression, parse_pool
 from domain.dice.roll_keep.roll import RollOptions, RollResult, resolve, roll
 from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.dice.source import DiceSource
-from domain.errors import NotAllowed
+from domain.errors import IllegalUnderRules, NotAllowed, NotFound
 from domain.events import Event
+from domain.names import key
 from domain.rulesets.base import Core
-from domain.rulesets.roll_keep_kit.events import DiceRolled
+from domain.rulesets.roll_keep_kit.character import CharacterSheet, Weapon
+from domain.rulesets.roll_keep_kit.events import (
+    CombatEnded,
+    CombatStarted,
+    DiceRolled,
+    WoundsHealed,
+    WoundsTaken,
+)
 from domain.rulesets.roll_keep_kit.modifiers import Part, apply_parts, tn_with
+from domain.rulesets.roll_keep_kit.table_commands import Heal, TakeWounds
+
+BARE_HANDS = Weapon("bare hands", "0k1", "Jiujutsu")
+"""Unarmed: the Jiujutsu skill to hit, Strength k1 damage (the texts' « 0k1 »)."""
+
+
+def weapon_damage(sheet: CharacterSheet, weapon: Weapon) -> str:
+    """The weapon's XkY with Strength added to the dice rolled (« lance [X + Rang de
+    Force] dés, conserve Y dés »): a katana (3k2) with Strength 2 rolls 5k2."""
+    return str(parse_pool(weapon.damage).plus(sheet.trait("strength"), 0))
 
 
 @dataclass
@@ -38,6 +57,31 @@ class Deciding:
         """The GM acts for anyone; a player for their own characters only."""
         if not self.core.is_gm(self.actor) and player != self.actor:
             raise NotAllowed(f"{self.actor!r} may not act for {name!r}")
+
+    def damage(
+        self,
+        attacker: CharacterSheet,
+        target: str,
+        weapon: Weapon,
+        dice: DiceSource | Sequence[Any] | None,
+        parts: Sequence[Part] = (),
+    ) -> list[Event]:
+        """A hit's damage — the weapon's XkY with Strength added to the dice rolled, and
+        ``parts`` (raises bought for damage) — and the wounds it deals the target."""
+        rolled, result = self.throw(
+            attacker.name,
+            weapon_damage(attacker, weapon),
+            dice,
+            purpose="damage",
+            label=f"{weapon.name} ({weapon.damage} + Strength)",
+            parts=parts,
+            target=target,
+        )
+        wounds = self.event(
+            WoundsTaken, character=target, amount=result.total, source=attacker.name,
+            damage=result.total,
+        )  # fmt: skip
+        return [rolled, wounds]
 
     def throw(
         self,
@@ -76,3 +120,65 @@ class Deciding:
         )
         assert isinstance(rolled, DiceRolled)
         return rolled, result
+
+
+T = TypeVar("T")
+
+
+def find(fighters: Mapping[str, T], name: str) -> T:
+    """The character called ``name`` (case and spacing aside), or a refusal naming who
+    is in the session."""
+    found = fighters.get(key(name))
+    if found is None:
+        names = ", ".join(getattr(f, "name", str(f)) for f in fighters.values())
+        raise NotFound(f"no character {name!r} in this session; characters: {names or 'none yet'}")
+    return found
+
+
+class Seated(Protocol):
+    """A decider's view with the ruleset's state: a ``combat`` (or None) and ``fighters``
+    by key, each with a ``name`` and ``wounds``."""
+
+    core: Core
+    actor: str
+
+    @property
+    def state(self) -> Any: ...
+
+    def event(self, kind: type[Event], **fields: Any) -> Event: ...
+
+
+def decide_start_combat(play: Seated, command: Command, dice: object) -> list[Event]:
+    play.core.gm_only(play.actor, "start a combat")
+    if play.state.combat is not None:
+        raise IllegalUnderRules("a combat is already under way")
+    return [play.event(CombatStarted)]
+
+
+def decide_end_combat(play: Seated, command: Command, dice: object) -> list[Event]:
+    play.core.gm_only(play.actor, "end a combat")
+    if play.state.combat is None:
+        raise IllegalUnderRules("no combat is under way")
+    return [play.event(CombatEnded)]
+
+
+def decide_wound(play: Seated, command: TakeWounds, dice: object, source: str = "") -> list[Event]:
+    """Wounds the GM rules: ``source`` (when given) stands for the command's own."""
+    play.core.gm_only(play.actor, "deal wounds")
+    who = find(play.state.fighters, command.character)
+    return [
+        play.event(
+            WoundsTaken, character=who.name, amount=command.amount,
+            source=source or command.source,
+        )
+    ]  # fmt: skip
+
+
+def decide_heal(play: Seated, command: Heal, dice: object) -> list[Event]:
+    """Wounds healed, never more than there are."""
+    play.core.gm_only(play.actor, "heal wounds")
+    who = find(play.state.fighters, command.character)
+    if who.wounds == 0:
+        raise IllegalUnderRules(f"{who.name} has no wounds to heal")
+    amount = min(command.amount, who.wounds)
+    return [play.event(WoundsHealed, character=who.name, amount=amount, method=command.method)]

@@ -19,6 +19,8 @@ from domain.rulesets.roll_keep_kit.fields import (
 )
 from domain.rulesets.roll_keep_kit.purchase import Purchase
 from domain.rulesets.roll_keep_kit.standing import Standing, parse_tenths
+from domain.rulesets.roll_keep_kit.table_commands import Heal as Heal
+from domain.rulesets.roll_keep_kit.table_commands import TakeWounds as TakeWounds
 
 
 class SpendVoid(Command, frozen=True, kw_only=True):
@@ -56,26 +58,6 @@ def decide_void(play: Any, command: SpendVoid, context: Context) -> list[Event]:
             actor=actor, at=at, character=who, purpose=command.purpose, use=command.use
         )
     return events
-
-
-class TakeWounds(Command, frozen=True, kw_only=True):
-    """Wounds taken."""
-
-    spec = CommandSpec(("wound",), positional=("amount",))
-
-    character: Character
-    amount: Amount
-    source: Text = ""
-
-
-class Heal(Command, frozen=True, kw_only=True):
-    """Wounds healed."""
-
-    spec = CommandSpec(("heal",), positional=("amount",))
-
-    character: Character
-    amount: Amount
-    method: Text = ""
 
 
 class ChangeStanding(Command, frozen=True, kw_only=True):

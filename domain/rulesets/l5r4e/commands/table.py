@@ -19,6 +19,10 @@ from domain.rulesets.roll_keep_kit.fields import (
     RollFields,
     Void,
 )
+from domain.rulesets.roll_keep_kit.table_commands import EndCombat as EndCombat
+from domain.rulesets.roll_keep_kit.table_commands import NextTurn as NextTurn
+from domain.rulesets.roll_keep_kit.table_commands import StartCombat as StartCombat
+from domain.rulesets.roll_keep_kit.table_commands import StartRound as StartRound
 
 
 class Roll(RollFields, frozen=True, kw_only=True):
@@ -113,30 +117,6 @@ class RollInitiative(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("initiative",), dice="faces")
 
     character: Character
-
-
-class StartCombat(Command, frozen=True, kw_only=True):
-    """Start a combat."""
-
-    spec = CommandSpec(("combat", "start"))
-
-
-class StartRound(Command, frozen=True, kw_only=True):
-    """Start the next round of the combat."""
-
-    spec = CommandSpec(("combat", "round"))
-
-
-class NextTurn(Command, frozen=True, kw_only=True):
-    """The character whose turn it is passes; the next acts."""
-
-    spec = CommandSpec(("combat", "next"))
-
-
-class EndCombat(Command, frozen=True, kw_only=True):
-    """End the combat."""
-
-    spec = CommandSpec(("combat", "end"))
 
 
 class ChooseStance(Command, frozen=True, kw_only=True):

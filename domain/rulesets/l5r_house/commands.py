@@ -1,0 +1,83 @@
+"""The l5r-house commands as data, decided by :mod:`.play`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from msgspec import Meta
+
+from domain.commands import Command, CommandSpec
+from domain.rulesets.l5r_house.rules import Action, CalledShot
+from domain.rulesets.roll_keep_kit.fields import Character, Name, RollFields
+from domain.rulesets.roll_keep_kit.table_commands import EndCombat as EndCombat
+from domain.rulesets.roll_keep_kit.table_commands import Heal as Heal
+from domain.rulesets.roll_keep_kit.table_commands import NextTurn as NextTurn
+from domain.rulesets.roll_keep_kit.table_commands import StartCombat as StartCombat
+from domain.rulesets.roll_keep_kit.table_commands import StartRound as StartRound
+from domain.rulesets.roll_keep_kit.table_commands import TakeWounds as TakeWounds
+
+Label = Annotated[str, Meta(max_length=100)]
+WeaponName = Annotated[str, Meta(max_length=100, description="the weapon in hand")]
+
+
+class Roll(RollFields, frozen=True, kw_only=True):
+    """A roll recorded in the session: an expression, or a skill, trait or ring roll."""
+
+    spec = CommandSpec(("roll",), dice="faces", positional=("expression",))
+
+    void: Annotated[bool, Meta(description="a Void point: +1k1")] = False
+
+
+class RollInitiative(Command, frozen=True, kw_only=True):
+    """Roll initiative for the combat: 1k1 + Reflexes, the weapon's bonus, less the malus."""
+
+    spec = CommandSpec(("initiative",), dice="faces")
+
+    character: Character
+    weapon: WeaponName | None = None
+    void: Annotated[bool, Meta(description="a Void point: +1k1 for Void-ring rounds")] = False
+
+
+class Declare(Command, frozen=True, kw_only=True):
+    """Declare the round's one action (lowest initiative first); a full defence rolls."""
+
+    spec = CommandSpec(("declare",), dice="faces", positional=("action",))
+
+    character: Character
+    action: Action
+    target: Name | None = None
+
+
+class Attack(Command, frozen=True, kw_only=True):
+    """Resolve a declared Attack or Assault: raises, called shots, disarm, Void."""
+
+    spec = CommandSpec(("attack",), dice="queue")
+
+    character: Character
+    weapon: WeaponName | None = None
+    target: Name | None = None
+    extra_damage: Annotated[int, Meta(ge=0, le=10, description="raises for +1k0 each")] = 0
+    called_shot: CalledShot | None = None
+    disarm: Annotated[bool, Meta(description="3 raises, then an opposed roll")] = False
+    disarm_trait: Literal["strength", "agility"] = "strength"
+    assault_on_damage: Annotated[
+        int, Meta(ge=0, le=2, description="the Assault's free raises on damage (+1k0 each)")
+    ] = 0
+    void: Literal["dice", "free_raise"] | None = None
+
+
+class Damage(Command, frozen=True, kw_only=True):
+    """Roll the last hit's damage (Strength + the weapon's dice) and wound the target."""
+
+    spec = CommandSpec(("damage",), dice="faces")
+
+    character: Character
+
+
+class SpendVoid(Command, frozen=True, kw_only=True):
+    """Spend the round's Void point: ignore wound malus, or +10 to the TN, this round."""
+
+    spec = CommandSpec(("void",), positional=("use",))
+
+    character: Character
+    use: Literal["ignore_wounds", "tn"]

@@ -1,0 +1,91 @@
+"""The l5r-house events: the kit's (rolls, rounds, turns, wounds) and the house flow's."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.events import Event
+from domain.rulesets.l5r_house.rules import Action, CalledShot
+from domain.rulesets.roll_keep_kit.events import (
+    CombatEnded,
+    CombatStarted,
+    DiceRolled,
+    RoundStarted,
+    TurnPassed,
+    WoundsHealed,
+    WoundsTaken,
+)
+from domain.rulesets.roll_keep_kit.modifiers import Part
+
+__all__ = [
+    "HOUSE_EVENT_TYPES",
+    "THIRD_PARTY",
+    "ActionDeclared",
+    "AttackMade",
+    "CombatEnded",
+    "CombatStarted",
+    "DiceRolled",
+    "HouseVoidUse",
+    "RoundStarted",
+    "TurnPassed",
+    "VoidSpent",
+    "WoundsHealed",
+    "WoundsTaken",
+]  # fmt: skip
+
+HouseVoidUse = Literal["initiative", "dice", "free_raise", "ignore_wounds", "tn"]
+THIRD_PARTY = "the GM"
+
+
+class ActionDeclared(Event, frozen=True, kw_only=True):
+    """« Les joueurs vont décrire ce que va tenter son personnage, dans l'ordre croissant
+    d'initiative »: the one action of the round; a full defence's roll (a ``DiceRolled``
+    before it in the batch) is its ``defence`` bonus to the TN for the round."""
+
+    character: str
+    action: Action
+    target: str | None = None
+    defence: int = 0
+
+
+class AttackMade(Event, frozen=True, kw_only=True):
+    """An Attack or an Assault, its roll just before it in the batch: the uses its raises
+    paid for, where the Assault's free raises went, the TN with its parts, the outcome."""
+
+    character: str
+    target: str
+    weapon: str
+    assault: bool = False
+    raises: int = 0
+    extra_damage: int = 0
+    called_shot: CalledShot | None = None
+    disarm: bool = False
+    assault_on_damage: int = 0
+    tn: int
+    needed: int
+    tn_parts: tuple[Part, ...] = ()
+    total: int
+    hit: bool
+    disarmed: bool = False
+
+
+class VoidSpent(Event, frozen=True, kw_only=True):
+    """« 1 point par action », for one of the text's uses."""
+
+    character: str
+    use: HouseVoidUse
+    purpose: str = ""
+
+
+HOUSE_EVENT_TYPES: tuple[type[Event], ...] = (
+    DiceRolled,
+    CombatStarted,
+    RoundStarted,
+    TurnPassed,
+    CombatEnded,
+    WoundsTaken,
+    WoundsHealed,
+    ActionDeclared,
+    AttackMade,
+    VoidSpent,
+)

@@ -1,0 +1,135 @@
+"""The l5r-house ruleset's ``build``: options checked, rules bound (see the package
+docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from domain.commands import Command, Context
+from domain.dice.roll_keep.odds import success_probability
+from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
+from domain.errors import MalformedInput
+from domain.events import Event
+from domain.rulesets.base import Core, RulesetFactory, Table, View
+from domain.rulesets.l5r_house import RULESET_ID
+from domain.rulesets.l5r_house import commands as c
+from domain.rulesets.l5r_house import play as p
+from domain.rulesets.l5r_house.events import HOUSE_EVENT_TYPES, AttackMade, WoundsTaken
+from domain.rulesets.l5r_house.state import HANDLERS, HouseState
+from domain.rulesets.l5r_house.table import fighter, rank_of
+from domain.rulesets.l5r_house.views import VIEWS, describe_house, explain_house, tables
+from domain.rulesets.roll_keep_kit import deciding as kit
+from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
+from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
+
+DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
+    c.Roll: p.decide_roll,
+    c.RollInitiative: p.decide_initiative,
+    c.StartCombat: kit.decide_start_combat,
+    c.StartRound: p.decide_start_round,
+    c.NextTurn: p.decide_next,
+    c.EndCombat: kit.decide_end_combat,
+    c.Declare: p.decide_declare,
+    c.Attack: p.decide_attack,
+    c.Damage: p.decide_damage,
+    c.SpendVoid: p.decide_void,
+    c.TakeWounds: kit.decide_wound,
+    c.Heal: kit.decide_heal,
+}
+
+OPTION_HELP = {
+    "wound_malus": "levels (default): each wounded level one point of malus (Égratigné 1 "
+    "… Épuisé 6), the scale of the text's « quelqu'un à -2 »; published: the published "
+    "game's +3, +5, +10, +15, +20, +40",
+    "malus_on": "pool (default): the malus comes off the dice rolled and kept (« ses "
+    "dégâts comptent dans le calcul du nombre de dés jetés et gardés »); tn: it is added "
+    "to the TN instead",
+}
+
+
+@dataclass(frozen=True)
+class HouseRules(KitRuleset):
+    """The house combat flow for one session (:class:`domain.rulesets.base.Ruleset`)."""
+
+    options: Mapping[str, str]
+    level_malus: bool = True
+    malus_in_pool: bool = True
+    id: str = RULESET_ID
+    title: str = "Legend of the Five Rings, the house combat flow"
+    option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
+    sheet_type: type[Any] = CharacterSheet
+    event_types: tuple[type[Event], ...] = HOUSE_EVENT_TYPES
+    deciders: ClassVar[Mapping[type[Command], Callable[..., list[Event]]]] = DECIDERS
+    handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = HANDLERS
+    state_type: ClassVar[type[Any]] = HouseState
+    attack_event: ClassVar[str] = "AttackMade"
+
+    @property
+    def views(self) -> Mapping[str, View]:
+        return VIEWS
+
+    def play(self, core: Core, state: Any, command: Command, context: Context) -> p.Play:
+        return p.Play(
+            core=core,
+            actor=context.actor,
+            at=context.at,
+            reason=command.reason,
+            ten_dice=FOURTH_EDITION,
+            state=state,
+        )
+
+    def describe_own(self, event: Event) -> str:
+        return describe_house(event)
+
+    def explain_own(self, event: Event) -> list[str]:
+        return explain_house(event)
+
+    def tables(self, projections: Mapping[str, Any]) -> list[Table]:
+        return tables(projections)
+
+    def check_sheet(self, sheet: Any) -> None:
+        check_sheet(sheet)
+
+    def initial(self) -> HouseState:
+        return HouseState(level_malus=self.level_malus, malus_in_pool=self.malus_in_pool)
+
+    def odds(self, roll: str, tn: int, **options: Any) -> float:
+        """Roll & keep odds, a total equal to the TN succeeding; the text's initiative
+        (1k1, 10s rerolled, + Reflexes) is ``1k1+R`` in this notation."""
+        return success_probability(roll, tn, rule=FOURTH_EDITION, **options)
+
+    def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
+        said: list[str] = []
+        if not isinstance(after, HouseState):
+            return said
+        for event in events:
+            if isinstance(event, WoundsTaken):
+                who = fighter(after, event.character)
+                _, rank = rank_of(who)
+                said.append(f"{who.name} is now {rank.french}")
+            if isinstance(event, AttackMade) and event.hit and event.called_shot:
+                said.append(f"a called shot hit: the GM rules its effect on {event.target}")
+        return said
+
+
+def build(options: Mapping[str, str]) -> HouseRules:
+    unknown = sorted(set(options) - set(OPTION_HELP))
+    if unknown:
+        raise MalformedInput(
+            f"ruleset {RULESET_ID!r} has no option {unknown[0]!r}; "
+            f"options: {', '.join(OPTION_HELP)}"
+        )
+    malus = options.get("wound_malus", "levels")
+    if malus not in ("levels", "published"):
+        raise MalformedInput(f"option wound_malus={malus!r} is not levels or published")
+    on = options.get("malus_on", "pool")
+    if on not in ("pool", "tn"):
+        raise MalformedInput(f"option malus_on={on!r} is not pool or tn")
+    return HouseRules(
+        options=dict(options), level_malus=malus == "levels", malus_in_pool=on == "pool"
+    )
+
+
+_conforms: RulesetFactory = build

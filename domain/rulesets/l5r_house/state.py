@@ -1,0 +1,210 @@
+"""The l5r-house folded state: each character and the combat, round and phase.
+
+A round has two phases (« Avant chaque tour », « Actions pendant le tour »): everyone
+declares, lowest initiative first; then the actions resolve, highest first. The fold is
+pure; :mod:`.table` reads the order and the malus from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from domain.events import CharacterJoined, Event
+from domain.names import key
+from domain.rulesets.l5r_house.events import (
+    ActionDeclared,
+    AttackMade,
+    CombatEnded,
+    CombatStarted,
+    DiceRolled,
+    RoundStarted,
+    TurnPassed,
+    VoidSpent,
+    WoundsHealed,
+    WoundsTaken,
+)
+from domain.rulesets.roll_keep_kit.character import CharacterSheet
+
+
+class Fighter(msgspec.Struct, kw_only=True):
+    name: str
+    player: str
+    sheet: CharacterSheet
+    joined: int
+    wounds: int = 0
+    void_spent: int = 0
+    hit: tuple[str, str, int] | None = None
+    """A hit awaiting damage: the target, the weapon, the +1k0s it earned."""
+
+    @property
+    def void_left(self) -> int:
+        return self.sheet.void - self.void_spent
+
+
+class Initiative(msgspec.Struct, kw_only=True):
+    total: int
+    void_die: int = 0
+    void_rounds: int = 0
+    """Rounds the Void point's die counts for (the Void ring); 0: no Void point."""
+
+    def in_round(self, number: int) -> int:
+        lapsed = self.void_rounds and number > self.void_rounds
+        return self.total - (self.void_die if lapsed else 0)
+
+
+class Combat(msgspec.Struct, kw_only=True):
+    round: int = 0
+    initiative: dict[str, Initiative] = msgspec.field(default_factory=dict)
+    now: dict[str, int] = msgspec.field(default_factory=dict)
+    order: list[str] = msgspec.field(default_factory=list)
+    """This round's order, highest first (names)."""
+    declared: dict[str, ActionDeclared] = msgspec.field(default_factory=dict)
+    resolved: list[str] = msgspec.field(default_factory=list)
+    void_round: list[str] = msgspec.field(default_factory=list)
+    """Who has spent this round's Void point (« 1 point par action »)."""
+    void_tn: list[str] = msgspec.field(default_factory=list)
+    ignore_wounds: list[str] = msgspec.field(default_factory=list)
+    late_wounds: dict[str, int] = msgspec.field(default_factory=dict)
+    """Wounds taken this round from a foe no faster (key → wounds): they land after the
+    character's own roll, so do not count in it."""
+
+    @property
+    def declaring(self) -> bool:
+        return self.round > 0 and len(self.declared) < len(self.order)
+
+    def to_declare(self) -> list[str]:
+        """Who may declare now: the lowest initiative not yet declared (ties together)."""
+        waiting = [n for n in reversed(self.order) if key(n) not in self.declared]
+        if not waiting:
+            return []
+        lowest = self.now[key(waiting[0])]
+        return [n for n in waiting if self.now[key(n)] == lowest]
+
+    def current(self) -> str | None:
+        """Whose action resolves now (None while declaring and once all have)."""
+        if self.round == 0 or self.declaring:
+            return None
+        return next((n for n in self.order if key(n) not in self.resolved), None)
+
+
+class HouseState(msgspec.Struct, kw_only=True):
+    fighters: dict[str, Fighter] = msgspec.field(default_factory=dict)
+    combat: Combat | None = None
+    level_malus: bool = True
+    """The session's option ``wound_malus`` (``levels``: True)."""
+    malus_in_pool: bool = True
+    """The session's option ``malus_on`` (``pool``: True; ``tn``: False)."""
+
+
+def _joined(state: HouseState, event: CharacterJoined[CharacterSheet]) -> None:
+    sheet = event.sheet
+    state.fighters[key(sheet.name)] = Fighter(
+        name=sheet.name, player=event.player, sheet=sheet, joined=len(state.fighters)
+    )
+
+
+def _rolled(state: HouseState, event: DiceRolled) -> None:
+    if event.purpose != "initiative" or state.combat is None or event.character is None:
+        return
+    fighter = state.fighters[key(event.character)]
+    roll = event.roll
+    void = any(part.source == "Point de Vide" for part in event.parts)
+    kept = [sum(roll.dice[i].faces) for i in roll.kept_dice]
+    state.combat.initiative[key(event.character)] = Initiative(
+        total=roll.total,
+        void_die=min(kept) if void and kept else 0,
+        void_rounds=fighter.sheet.ring("void") if void else 0,
+    )
+
+
+def _combat_started(state: HouseState, event: CombatStarted) -> None:
+    state.combat = Combat()
+
+
+def _combat_ended(state: HouseState, event: CombatEnded) -> None:
+    state.combat = None
+    for fighter in state.fighters.values():
+        fighter.hit = None
+
+
+def _round_started(state: HouseState, event: RoundStarted) -> None:
+    from domain.rulesets.l5r_house.table import set_order  # the rules read this state
+
+    combat = state.combat
+    assert combat is not None
+    combat.round = event.number
+    combat.declared.clear()
+    combat.resolved.clear()
+    combat.void_round.clear()
+    combat.void_tn.clear()
+    combat.ignore_wounds.clear()
+    combat.late_wounds.clear()
+    set_order(state)
+
+
+def _declared(state: HouseState, event: ActionDeclared) -> None:
+    combat = state.combat
+    assert combat is not None
+    combat.declared[key(event.character)] = event
+
+
+def _turn_passed(state: HouseState, event: TurnPassed) -> None:
+    combat = state.combat
+    assert combat is not None
+    combat.resolved.append(key(event.character))
+
+
+def _attack(state: HouseState, event: AttackMade) -> None:
+    attacker = state.fighters[key(event.character)]
+    damage = event.extra_damage + event.assault_on_damage
+    attacker.hit = (event.target, event.weapon, damage) if event.hit else None
+
+
+def _void(state: HouseState, event: VoidSpent) -> None:
+    fighter = state.fighters[key(event.character)]
+    fighter.void_spent += 1
+    combat = state.combat
+    if combat is None or event.use == "initiative":
+        return
+    combat.void_round.append(key(event.character))
+    if event.use == "tn":
+        combat.void_tn.append(key(event.character))
+    elif event.use == "ignore_wounds":
+        combat.ignore_wounds.append(key(event.character))
+
+
+def _wounds(state: HouseState, event: WoundsTaken) -> None:
+    fighter = state.fighters[key(event.character)]
+    fighter.wounds += event.amount
+    combat = state.combat
+    source = key(event.source)
+    if combat is None or source not in combat.now or key(event.character) not in combat.now:
+        return
+    if source in state.fighters:
+        state.fighters[source].hit = None
+    if combat.now[source] <= combat.now[key(event.character)]:
+        late = combat.late_wounds
+        late[key(event.character)] = late.get(key(event.character), 0) + event.amount
+
+
+def _healed(state: HouseState, event: WoundsHealed) -> None:
+    fighter = state.fighters[key(event.character)]
+    fighter.wounds = max(0, fighter.wounds - event.amount)
+
+
+HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
+    CharacterJoined: _joined,
+    DiceRolled: _rolled,
+    CombatStarted: _combat_started,
+    CombatEnded: _combat_ended,
+    RoundStarted: _round_started,
+    ActionDeclared: _declared,
+    TurnPassed: _turn_passed,
+    AttackMade: _attack,
+    VoidSpent: _void,
+    WoundsTaken: _wounds,
+    WoundsHealed: _healed,
+}

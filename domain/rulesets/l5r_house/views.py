@@ -1,0 +1,142 @@
+"""The l5r-house read models and log lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.events import Event
+from domain.names import key
+from domain.rulesets.base import Table
+from domain.rulesets.l5r_house.events import ActionDeclared, AttackMade, VoidSpent
+from domain.rulesets.l5r_house.rules import CALLED_SHOTS, FRENCH
+from domain.rulesets.l5r_house.state import HouseState
+from domain.rulesets.l5r_house.table import malus_now, rank_of, tn_to_be_hit
+from domain.rulesets.roll_keep_kit.modifiers import describe_parts
+
+
+def initiative(state: HouseState) -> dict[str, Any]:
+    """The round's order (highest first), its phase, who declares or acts now, and each
+    one's declared action."""
+    combat = state.combat
+    if combat is None:
+        return {"combat": False}
+    if combat.round == 0:
+        phase = "initiative"
+    elif combat.declaring:
+        phase = "declarations"
+    elif combat.current() is not None:
+        phase = "actions"
+    else:
+        phase = "over"
+    rows = []
+    for name in combat.order or [state.fighters[k].name for k in combat.initiative]:
+        who = key(name)
+        declared = combat.declared.get(who)
+        held = combat.initiative[who]
+        rows.append({
+            "character": name,
+            "initiative": combat.now.get(who, held.total),
+            "rolled": held.total,
+            "void_die": held.void_die,
+            "void_rounds": held.void_rounds,
+            "action": declared.action if declared else None,
+            "target": declared.target if declared else None,
+            "resolved": who in combat.resolved,
+        })  # fmt: skip
+    return {
+        "combat": True,
+        "round": combat.round,
+        "phase": phase,
+        "to_declare": combat.to_declare() if combat.declaring else [],
+        "current": combat.current(),
+        "order": rows,
+    }
+
+
+def wounds(state: HouseState) -> dict[str, Any]:
+    out = {}
+    for f in state.fighters.values():
+        _, rank = rank_of(f)
+        amount, _ = malus_now(state, f)
+        out[f.name] = {
+            "wounds": f.wounds,
+            "level": rank.french,
+            "rank": rank.name,
+            "malus": amount,
+            "can_act": rank.penalty is not None,
+        }
+    return out
+
+
+def void(state: HouseState) -> dict[str, Any]:
+    return {
+        f.name: {"left": f.void_left, "ring": f.sheet.ring("void")} for f in state.fighters.values()
+    }
+
+
+def defence(state: HouseState) -> dict[str, Any]:
+    """Each one's TN to be hit this round, part by part."""
+    out = {}
+    for f in state.fighters.values():
+        parts = tn_to_be_hit(state, f)
+        out[f.name] = {
+            "tn": sum(p.tn for p in parts),
+            "parts": [{"source": p.source, "value": p.tn} for p in parts],
+        }
+    return out
+
+
+VIEWS = {"initiative": initiative, "wounds": wounds, "void": void, "defence": defence}
+
+
+def tables(projections: Any) -> list[Table]:
+    view = projections["initiative"]
+    placed = {row["character"]: row for row in view.get("order", [])}
+    names = list(placed) + [n for n in projections["wounds"] if n not in placed]
+    rows = []
+    for name in names:
+        row = placed.get(name)
+        hurt = projections["wounds"][name]
+        mark = "▶ " if view.get("current") == name else ""
+        action = FRENCH.get(row["action"], "") if row and row["action"] else "-"
+        rows.append((
+            mark + name,
+            str(row["initiative"]) if row else "-",
+            action + (f" → {row['target']}" if row and row["target"] else ""),
+            str(projections["defence"][name]["tn"]),
+            f"{hurt['wounds']} {hurt['level']}" + (f" −{hurt['malus']}" if hurt["malus"] else ""),
+            f"{projections['void'][name]['left']}/{projections['void'][name]['ring']}",
+        ))  # fmt: skip
+    title = f"round {view['round']}: {view['phase']}" if view.get("combat") else ""
+    columns = ("character", "initiative", "action", "TN", "wounds", "void")
+    return [Table(title, columns, tuple(rows))]
+
+
+def describe_house(event: Event) -> str:
+    match event:
+        case ActionDeclared():
+            text = f"{event.character} declares {FRENCH[event.action]}"
+            if event.target:
+                text += f" on {event.target}"
+            if event.defence:
+                text += f" (+{event.defence} to the TN this round)"
+            return text
+        case AttackMade():
+            kind = "Assault" if event.assault else "Attack"
+            verdict = "hits" if event.hit else "misses"
+            text = f"{event.character}'s {kind} {verdict} {event.target} ({event.weapon}): "
+            text += f"{event.total} vs {event.needed} (TN to be hit {event.tn})"
+            if event.called_shot:
+                text += f"; called shot: {CALLED_SHOTS[event.called_shot][0]}"
+            if event.disarmed:
+                text += "; disarmed"
+            return text
+        case VoidSpent():
+            return f"{event.character} spends a Void point ({event.use}): {event.purpose}"
+    return type(event).__name__
+
+
+def explain_house(event: Event) -> list[str]:
+    if isinstance(event, AttackMade):
+        return [f"TN to be hit {event.tn}: {describe_parts(event.tn_parts)}"]
+    return []

@@ -1,0 +1,51 @@
+"""The commands every roll & keep ruleset's table takes alike: a combat's start, rounds,
+turns and end, and the wounds and healing the GM rules."""
+
+from __future__ import annotations
+
+from domain.commands import Command, CommandSpec
+from domain.rulesets.roll_keep_kit.fields import Amount, Character, Text
+
+
+class StartCombat(Command, frozen=True, kw_only=True):
+    """Start a combat."""
+
+    spec = CommandSpec(("combat", "start"))
+
+
+class StartRound(Command, frozen=True, kw_only=True):
+    """Start the next round of the combat."""
+
+    spec = CommandSpec(("combat", "round"))
+
+
+class NextTurn(Command, frozen=True, kw_only=True):
+    """The character whose turn it is passes; the next acts."""
+
+    spec = CommandSpec(("combat", "next"))
+
+
+class EndCombat(Command, frozen=True, kw_only=True):
+    """End the combat."""
+
+    spec = CommandSpec(("combat", "end"))
+
+
+class TakeWounds(Command, frozen=True, kw_only=True):
+    """Wounds taken."""
+
+    spec = CommandSpec(("wound",), positional=("amount",))
+
+    character: Character
+    amount: Amount
+    source: Text = ""
+
+
+class Heal(Command, frozen=True, kw_only=True):
+    """Wounds healed."""
+
+    spec = CommandSpec(("heal",), positional=("amount",))
+
+    character: Character
+    amount: Amount
+    method: Text = ""

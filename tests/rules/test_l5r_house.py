@@ -1,0 +1,180 @@
+"""The house combat flow (``l5r-house``) played command by command: each test one rule of
+``../shared/rules/house-combat-flow.fr.txt``; each refusal quotes what it refuses and
+records nothing. The text's example and a walk through its flow are the curated replays
+``replays/l5r-house-*.jsonl`` (:mod:`tests.replays.curate_house`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
+from domain.rulesets import load_ruleset
+from domain.rulesets.l5r_house import commands as c
+from domain.rulesets.l5r_house.events import AttackMade
+from domain.rulesets.roll_keep_kit.character import Armour, Skill
+from domain.rulesets.roll_keep_kit.events import DiceRolled
+from tests.replays.curate_3e import faces, queue
+from tests.replays.curate_house import KATANA, YARI, samurai
+from tests.replays.kit_4e import join
+from tests.support import RecordedTable
+
+RULES = load_ruleset("l5r-house")
+
+
+def refused(
+    t: RecordedTable, command: Any, error: type[KirokuError], match: str, **kw: Any
+) -> None:
+    before = len(t.events)
+    with pytest.raises(error, match=match):
+        t.do(command, **kw)
+    assert len(t.events) == before, "a refused command appended something"
+
+
+def view(t: RecordedTable, name: str) -> Any:
+    return RULES.views[name](t.session.table)
+
+
+def duel(options: dict[str, str] | None = None, **more: Any) -> RecordedTable:
+    """Kaneka (katana, 1k1 [6] + 3 + 3 = 12) against Tsuneo (yari, 2k1 [5, 4] + 3 = 8)."""
+    t = RecordedTable("house", "l5r-house", options)
+    t.do(join(samurai("Akodo Kaneka", skills=(Skill("Kenjutsu", 3),), **more), "ana"))
+    t.do(join(samurai("Hida Tsuneo", skills=(Skill("Spears", 3),), weapon=YARI), "ben"))
+    t.do(c.StartCombat())
+    t.do(c.RollInitiative(character="Akodo Kaneka", weapon="Katana"), dice=faces("6"))
+    t.do(c.RollInitiative(character="Hida Tsuneo", weapon="Yari"), dice=faces("5,4"))
+    t.do(c.StartRound())
+    return t
+
+
+def test_initiative_is_1k1_exploding_plus_reflexes_and_the_weapon_s_bonus() -> None:
+    t = duel()
+    rolls = [r.event for r in t.events if isinstance(r.event, DiceRolled)]
+    assert [(r.roll.expression, r.roll.total) for r in rolls] == [("1k1+6", 12), ("2k1+3", 8)]
+
+
+def test_initiative_is_kept_for_the_whole_combat_and_takes_no_raises() -> None:
+    t = duel()
+    refused(t, c.RollInitiative(character="Akodo Kaneka"), IllegalUnderRules,
+            "toute la durée", dice=faces("9"))  # fmt: skip
+
+
+def test_declarations_go_lowest_initiative_first_and_actions_highest_first() -> None:
+    """« c'est le dernier à jouer qui parlera en premier … le dernier à parler qui sera le
+    premier à jouer »."""
+    t = duel()
+    refused(t, c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"),
+            IllegalUnderRules, "Hida Tsuneo declares first")  # fmt: skip
+    refused(t, c.NextTurn(), IllegalUnderRules, "declarations are not done")
+    t.do(c.Declare(character="Hida Tsuneo", action="full_defence"), dice=faces("3,2,1"))
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    assert view(t, "initiative")["current"] == "Akodo Kaneka"
+    refused(t, c.Attack(character="Hida Tsuneo"), IllegalUnderRules,
+            "not Hida Tsuneo's action now", dice=queue("9,9,9"))  # fmt: skip
+
+
+def test_full_defence_adds_its_roll_to_the_tn_for_the_round_and_forbids_attacking() -> None:
+    t = duel()
+    t.do(c.Declare(character="Hida Tsuneo", action="full_defence"), dice=faces("9,8,1"))
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    # Agility 3 + Defense 0: 3k1 — at least one die kept
+    assert view(t, "defence")["Hida Tsuneo"]["tn"] == 20 + 9  # 3k1: 9
+    t.do(c.NextTurn())
+    refused(t, c.Attack(character="Hida Tsuneo"), IllegalUnderRules,
+            "declared « Défense totale », not an attack", dice=queue("9,9,9"))  # fmt: skip
+
+
+def test_an_assault_lowers_one_s_tn_by_15_but_never_under_5_plus_armour() -> None:
+    armoured = duel(armour=Armour("Heavy", 10, 3))
+    armoured.do(c.Declare(character="Hida Tsuneo", action="attack", target="Akodo Kaneka"))
+    armoured.do(c.Declare(character="Akodo Kaneka", action="assault", target="Hida Tsuneo"))
+    # Reflexes 3 × 5 + 5 + 10 = 30 → 15, the floor is 5 + 10 = 15
+    assert view(armoured, "defence")["Akodo Kaneka"]["tn"] == 15
+    bare = duel()
+    bare.do(c.Declare(character="Hida Tsuneo", action="attack", target="Akodo Kaneka"))
+    bare.do(c.Declare(character="Akodo Kaneka", action="assault", target="Hida Tsuneo"))
+    assert view(bare, "defence")["Akodo Kaneka"]["tn"] == 20 - 15
+
+
+def test_the_assault_s_free_raises_go_on_the_tn_or_on_damage() -> None:
+    t = duel()
+    t.do(c.Declare(character="Hida Tsuneo", action="attack", target="Akodo Kaneka"))
+    t.do(c.Declare(character="Akodo Kaneka", action="assault", target="Hida Tsuneo"))
+    t.do(c.Attack(character="Akodo Kaneka", assault_on_damage=2), dice=queue("9,8,7,1,1,1"))
+    made = t.events[-1].event
+    assert isinstance(made, AttackMade) and made.needed == 20 and made.hit  # none on the TN
+    t.do(c.Damage(character="Akodo Kaneka"), dice=faces("9,8,1,1,1,1,1,1"))
+    rolled = t.events[-2].event
+    assert isinstance(rolled, DiceRolled) and rolled.roll.expression == "8k2"  # 6k2 + 2k0
+
+
+def test_raises_are_capped_by_the_void_ring_and_priced_as_the_text_prices_them() -> None:
+    t = duel()
+    t.do(c.Declare(character="Hida Tsuneo", action="attack", target="Akodo Kaneka"))
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    refused(t, c.Attack(character="Akodo Kaneka", called_shot="head"), IllegalUnderRules,
+            r"at most 3 raises .*not 4", dice=queue("9,9,9,9,9,9"))  # fmt: skip
+    t.do(c.Attack(character="Akodo Kaneka", called_shot="head", void="free_raise"),
+         dice=queue("10+10+5,9,8,1,1,1"))  # fmt: skip
+    made = t.events[-1].event
+    assert isinstance(made, AttackMade) and made.raises == 3 and made.needed == 20 + 15
+
+
+def test_one_void_point_a_round() -> None:
+    t = duel()
+    t.do(c.Declare(character="Hida Tsuneo", action="attack", target="Akodo Kaneka"))
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    t.do(c.SpendVoid(character="Akodo Kaneka", use="tn"))
+    assert view(t, "defence")["Akodo Kaneka"]["tn"] == 30
+    refused(t, c.Attack(character="Akodo Kaneka", void="dice"), IllegalUnderRules,
+            "1 point par action", dice=queue("9,9,9,9,9,9,9"))  # fmt: skip
+
+
+def test_wounds_from_a_faster_foe_count_in_the_pool_at_one_die_a_level() -> None:
+    """« Si durant le tour le joueur a subi des dégâts provenant d'une personne ayant une
+    meilleure initiative qu'elle, ses dégâts comptent dans le calcul du nombre de dés
+    jetés et gardés. »"""
+    t = duel()
+    t.do(c.Declare(character="Hida Tsuneo", action="attack", target="Akodo Kaneka"))
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    t.do(c.Attack(character="Akodo Kaneka"), dice=queue("10+9,8,7,1,1,1"))
+    t.do(c.Damage(character="Akodo Kaneka"), dice=faces("9,8,1,1,1,1"))  # 17: Grazed, −2
+    t.do(c.NextTurn())
+    t.do(c.Attack(character="Hida Tsuneo"), dice=queue("9,8,7,1"))
+    rolled = t.events[-2].event
+    assert isinstance(rolled, DiceRolled) and rolled.roll.expression == "4k1"  # 6k3 − 2k2
+
+
+def test_the_malus_may_go_on_the_tn_instead() -> None:
+    t = duel({"malus_on": "tn", "wound_malus": "published"})
+    t.do(c.Declare(character="Hida Tsuneo", action="attack", target="Akodo Kaneka"))
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    t.do(c.Attack(character="Akodo Kaneka"), dice=queue("10+9,8,7,1,1,1"))
+    t.do(c.Damage(character="Akodo Kaneka"), dice=faces("9,8,1,1,1,1"))
+    t.do(c.NextTurn())
+    t.do(c.Attack(character="Hida Tsuneo"), dice=queue("9,8,7,1,1,1"))
+    rolled = t.events[-2].event
+    assert isinstance(rolled, DiceRolled)
+    assert rolled.roll.expression == "6k3" and rolled.roll.tn == 20 + 5  # Grazed +5
+
+
+def test_a_disarm_takes_three_raises_and_an_opposed_roll() -> None:
+    t = duel()
+    t.do(c.Declare(character="Hida Tsuneo", action="attack", target="Akodo Kaneka"))
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    t.do(c.Attack(character="Akodo Kaneka", disarm=True),
+         dice=queue("10+10+5,9,8,1,1,1", "5,4,1,1,1,1", "9,8,7,1,1,1"))  # fmt: skip
+    made = t.events[-1].event
+    assert isinstance(made, AttackMade) and made.hit and not made.disarmed  # 9 < 24
+
+
+def test_bad_input_is_refused_quoting_it() -> None:
+    t = duel()
+    refused(t, c.Declare(character="Hida Tsuneo", action="attack"), MalformedInput,
+            "names its target")  # fmt: skip
+    refused(t, c.Declare(character="Hida Tsuneo", action="attack", target="Nobody"),
+            KirokuError, "no character 'Nobody'")  # fmt: skip
+    with pytest.raises(MalformedInput, match="wound_malus='tenths'"):
+        load_ruleset("l5r-house", {"wound_malus": "tenths"})
+    assert KATANA.skill == "Kenjutsu"
