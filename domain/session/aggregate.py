@@ -96,6 +96,7 @@ class Session(SessionStream):
             )
         elif type(command) in self.ruleset.command_types:
             events = self.ruleset.decide(self, self.table, command, context)
+            self._check_applies(command, events)
         else:
             raise lacks(self.opened.session, self.ruleset.id, command.spec.name)
         if command.reason is None:
@@ -104,6 +105,20 @@ class Session(SessionStream):
             e if e.reason is not None else msgspec.structs.replace(e, reason=command.reason)
             for e in events
         ]
+
+    def _check_applies(self, command: Command, events: list[Event]) -> None:
+        """The ruleset's batch folds onto a copy of its state before anything is appended:
+        a ruling its own rules cannot apply (a ruleset's bug: a name it let through
+        unchecked) is refused whole, never stored to break every later read."""
+        trial = self.ruleset.load_state(self.ruleset.dump_state(self.table))
+        try:
+            for event in events:
+                trial = self.ruleset.evolve(trial, event)
+        except Exception as error:
+            raise IllegalUnderRules(
+                f"{command.spec.name}: the {self.ruleset.id} rules cannot apply this ruling "
+                f"({type(error).__name__}: {error}); nothing was recorded"
+            ) from error
 
     def _sheet(self, raw: dict[str, Any]) -> Any:
         try:

@@ -267,6 +267,18 @@ def test_a_turn_holds_what_its_manoeuvre_allows() -> None:
         check_turn("attack", ["run", "simple"])
     with pytest.raises(IllegalUnderRules, match="one simple action and one other"):
         check_turn("attack", ["move", "melee_attack"])
+
+
+def test_the_advanced_actions_combine_more_for_a_price() -> None:
+    """« combiner 1 Action complexe avec 1 demi-Déplacement, au prix de 1 Augmentation … »
+    and « combiner plus de 2 Actions simples, dans la limite du raisonnable »."""
+    assert check_turn("attack", ["simple", "complex", "half_move"]) == 1
+    assert check_turn("attack", ["complex", "half_move"]) == 1
+    assert check_turn("attack", ["simple", "simple", "simple"]) == 0
+    with pytest.raises(IllegalUnderRules, match="up to 5 simple actions"):
+        check_turn("attack", ["simple"] * 6)
+    with pytest.raises(IllegalUnderRules, match="one simple action and one other"):
+        check_turn("attack", ["simple", "simple", "move"])
     with pytest.raises(IllegalUnderRules, match="on horseback"):
         check_choice("assault", mounted=True)
 

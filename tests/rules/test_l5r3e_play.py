@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotAllowed, NotFound
@@ -481,20 +482,42 @@ def test_encouragement_is_capped_by_the_ally_s_void_ring() -> None:
 
 
 def test_void_reduces_one_attack_s_wounds_by_ten_once_a_round() -> None:
-    t = fumi_first()
+    """« 1 fois par round, uniquement, vous pouvez dépenser 1 point de Vide pour réduire
+    les dommages subis lors de 1 attaque de 10 » — that attack's, not another's later."""
+    kuni = ThirdSheet(
+        name="Kuni Lingus",
+        traits=traits(reflexes=3),
+        void=3,
+        skills=(Skill("Kenjutsu", 2),),
+        weapons=(KATANA,),
+    )
+    t = fight(bayushi_fumi(), kuni, mirumoto_rola(), inits=("10+5,8,1", "9,8,1,1", "6,5,4,1"))
     t.do(
         c.Attack(character="Bayushi Fumi", target="Mirumoto Rola", weapon="Katana"),
         dice=queue("6,7,2,3,8,1"),
     )
     t.do(c.Damage(character="Bayushi Fumi"), dice=faces("6,3,4,7,2"))
-    t.do(c.SpendVoid(character="Mirumoto Rola", use="reduce_damage"), actor="ben")
+    t.do(c.SpendVoid(character="Mirumoto Rola", use="reduce_damage"), actor="cat")
     assert view(t, "wounds")["Mirumoto Rola"]["wounds"] == 3
     refused(
         t,
         c.SpendVoid(character="Mirumoto Rola", use="reduce_damage"),
         IllegalUnderRules,
+        "no wounds from an attack to reduce",
+        actor="cat",
+    )
+    t.do(c.NextTurn())
+    t.do(
+        c.Attack(character="Kuni Lingus", target="Mirumoto Rola", weapon="Katana"),
+        dice=queue("9,8,7,1,1"),
+    )
+    t.do(c.Damage(character="Kuni Lingus"), dice=faces("9,8,1,1,1"))
+    refused(
+        t,
+        c.SpendVoid(character="Mirumoto Rola", use="reduce_damage"),
+        IllegalUnderRules,
         "1 fois par round",
-        actor="ben",
+        actor="cat",
     )
 
 
@@ -524,7 +547,8 @@ def test_a_final_strike_is_for_the_fallen_at_30_more() -> None:
         dice=queue("10+10+5,9,8,1,1,1"),
     )
     resolved = t.events[-1].event
-    assert isinstance(resolved, AttackResolved) and resolved.needed == 15 + 30 + 40
+    # +30 in place of the wound penalty: « 1 dernière action à +30 au ND »
+    assert isinstance(resolved, AttackResolved) and resolved.needed == 15 + 30
     assert view(t, "void")["Bayushi Fumi"]["left"] == 0
 
 
@@ -556,17 +580,44 @@ def test_a_grapple_needs_bare_hands_or_a_tanto_and_ignores_armour() -> None:
 
 
 def test_each_round_the_holder_has_a_free_raise_on_strength() -> None:
+    """« A chaque tour, les protagonistes refont 1 jet de Force en opposition. Celui qui
+    contrôlait la Lutte … bénéficie de 1 Augmentation Gratuite » — once a round, and the
+    holder's damage is still the tanto's (1k1 + Strength 2: 3k1)."""
     t = fight(
-        bayushi_fumi(skills=(Skill("Jiujutsu", 2),)), mirumoto_rola(), inits=("10+5,8,1", "6,5,4,1")
+        bayushi_fumi(skills=(Skill("Jiujutsu", 2),), weapons=(TANTO,)),
+        mirumoto_rola(),
+        inits=("10+5,8,1", "6,5,4,1"),
     )
     t.do(
-        c.Attack(character="Bayushi Fumi", target="Mirumoto Rola", grapple=True),
+        c.Attack(character="Bayushi Fumi", target="Mirumoto Rola", weapon="Tanto", grapple=True),
         dice=queue("9,8,5,1,1", "7,4", "6,3"),
     )
-    t.do(c.Grapple(character="Mirumoto Rola"), dice=queue("3,2", "6,3"), actor="ben")
+    t.do(c.Damage(character="Bayushi Fumi"), dice=faces("6,2,3"))
+    refused(
+        t,
+        c.Grapple(character="Bayushi Fumi"),
+        IllegalUnderRules,
+        "contested this round already",
+        dice=queue("3,2", "6,3"),
+    )
+    t.do(c.NextTurn())
+    refused(
+        t,
+        c.Grapple(character="Mirumoto Rola"),
+        IllegalUnderRules,
+        "contested this round already",
+        dice=queue("3,2", "6,3"),
+        actor="ben",
+    )
+    t.do(c.NextTurn())
+    t.do(c.StartRound())
+    t.do(c.Grapple(character="Bayushi Fumi"), dice=queue("3,2", "6,3"))
     again = t.events[-3].event
     assert isinstance(again, DiceRolled) and again.roll.total == 3 + 2 + 5
     assert view(t, "grapples") == {"Bayushi Fumi": "Mirumoto Rola"}
+    t.do(c.Damage(character="Bayushi Fumi"), dice=faces("6,2,3"))
+    damage = t.events[-2].event
+    assert isinstance(damage, DiceRolled) and damage.roll.expression == "3k1"
     refused(
         t,
         c.Grapple(character="Mirumoto Rola", release=True),
@@ -651,3 +702,267 @@ def test_unknown_names_and_bad_sheets_are_refused_quoting_them() -> None:
         RULES.check_sheet(bayushi_fumi(techniques=("La Voie du Dragon",)))
     with pytest.raises(MalformedInput, match="no option 'stances'"):
         load_ruleset("l5r3e", {"stances": "on"})
+
+
+# -- the review's findings: each rule where a first version went wrong --------------------
+
+
+def kuni() -> ThirdSheet:
+    return ThirdSheet(
+        name="Kuni Lingus",
+        traits=traits(reflexes=3),
+        void=3,
+        skills=(Skill("Kenjutsu", 2),),
+        weapons=(KATANA,),
+    )
+
+
+def test_a_guard_protects_a_companion_in_the_session_and_may_deal_its_damage() -> None:
+    """« Le personnage protège un compagnon » (+5 a raise, free raises as well) « … n'est
+    pas obligé d'infliger des dommages »: he may."""
+    t = fight(bayushi_fumi(), mirumoto_rola(), kuni(), inits=("10+5,8,1", "6,5,4,1", "3,2,1,1"))
+    guard = c.Attack(
+        character="Bayushi Fumi",
+        target="Mirumoto Rola",
+        weapon="Katana",
+        raises=1,
+        manoeuvre="guard",
+        protects="Nobody",
+    )
+    refused(t, guard, KirokuError, "no character 'Nobody'", dice=queue("9"))
+    refused(
+        t,
+        msgspec.structs.replace(guard, protects="Mirumoto Rola"),
+        IllegalUnderRules,
+        "protects a companion",
+        dice=queue("9"),
+    )
+    t.do(msgspec.structs.replace(guard, protects="Kuni Lingus"), dice=queue("10+5,9,8,1,1,1"))
+    t.do(c.Damage(character="Bayushi Fumi"), dice=faces("5,4,3,2,1"))
+    assert view(t, "wounds")["Mirumoto Rola"]["wounds"] == 9
+
+
+def test_encouragement_is_paid_by_the_ally_s_player() -> None:
+    t = fight(bayushi_fumi(), mirumoto_rola(), kuni(), inits=("10+5,8,1", "6,5,4,1", "3,2,1,1"))
+    refused(
+        t,
+        c.Attack(
+            character="Bayushi Fumi",
+            target="Mirumoto Rola",
+            weapon="Katana",
+            encouraged_by="Kuni Lingus",
+        ),
+        NotAllowed,
+        "'ana' may not act for 'Kuni Lingus'",
+        dice=queue("9,9,9,9,9,9,9"),
+        actor="ana",
+    )
+
+
+def test_an_extra_attack_that_hits_twice_deals_damage_twice() -> None:
+    t = fight(bayushi_fumi(void=4), mirumoto_rola(), inits=("10+5,8,1", "6,5,4,1"))
+    t.do(
+        c.Attack(
+            character="Bayushi Fumi",
+            target="Mirumoto Rola",
+            weapon="Katana",
+            raises=4,
+            manoeuvre="extra_attack",
+        ),
+        dice=queue("10+9,10+8,9,1,1,1", "10+9,10+8,9,1,1,1"),
+    )
+    t.do(c.Damage(character="Bayushi Fumi"), dice=faces("5,4,3,2,1"))
+    t.do(c.Damage(character="Bayushi Fumi"), dice=faces("5,4,3,2,1"))
+    assert view(t, "wounds")["Mirumoto Rola"]["wounds"] == 18
+    refused(
+        t,
+        c.Damage(character="Bayushi Fumi"),
+        IllegalUnderRules,
+        "no hit awaiting damage",
+        dice=faces("5,4,3,2,1"),
+    )
+
+
+def test_one_more_action_for_void_never_lifts_the_manoeuvre_s_bans() -> None:
+    t = fumi_first()
+    t.do(c.ChooseManoeuvre(character="Bayushi Fumi", manoeuvre="assault"))
+    t.do(c.SpendVoid(character="Bayushi Fumi", use="extra_action"))
+    refused(
+        t,
+        c.TakeActions(character="Bayushi Fumi", actions=("simple", "complex")),
+        IllegalUnderRules,
+        "« Assaut » allows no « Action Complexe »",
+    )
+    other = fumi_first()
+    other.do(c.SpendVoid(character="Bayushi Fumi", use="extra_action"))
+    other.do(c.TakeActions(character="Bayushi Fumi", actions=("complex", "move")))
+    other.do(c.TakeActions(character="Bayushi Fumi", actions=("simple",)))
+
+
+def test_a_complex_action_with_half_a_move_costs_a_raise_on_its_roll() -> None:
+    t = fumi_first()
+    t.do(c.TakeActions(character="Bayushi Fumi", actions=("simple", "complex", "half_move")))
+    taken = t.events[-1].event
+    assert taken.raises_due == 1  # type: ignore[attr-defined]
+
+
+def test_a_surprise_leaves_what_lasts_until_one_s_turn_in_place() -> None:
+    """Fumi's Dodge lasts « jusqu'à son prochain tour d'Initiative », surprise or not."""
+    t = fumi_first()
+    t.do(c.ChooseManoeuvre(character="Bayushi Fumi", manoeuvre="dodge"), dice=faces("6,2,8,3,4,5"))
+    t.do(c.NextTurn())
+    t.do(c.NextTurn())
+    t.do(c.StartRound(surprised=("Bayushi Fumi",)))
+    assert view(t, "initiative")["current"] == "Mirumoto Rola"
+    assert view(t, "manoeuvres")["Bayushi Fumi"]["tn"] == 10 + 19
+
+
+def test_a_void_skill_rank_is_one_rank_and_lifts_the_unskilled_rule() -> None:
+    t = fumi_first()
+    t.do(
+        c.Roll(character="Bayushi Fumi", skill="Kenjutsu", trait="agility", void_skill=True),
+        dice=faces("9,8,7,6,5,4,3"),
+    )
+    rolled = t.events[-1].event
+    assert isinstance(rolled, DiceRolled) and rolled.roll.expression == "7k3"
+    t.do(
+        c.Attack(character="Bayushi Fumi", target="Mirumoto Rola", void="roll_skill_rank"),
+        dice=queue("10+5,9,8,1"),
+    )
+    attack = t.events[-2].event
+    assert isinstance(attack, DiceRolled) and not attack.roll.unskilled
+    assert attack.roll.total == 15 + 9 + 8
+
+
+def test_a_dodge_may_be_chosen_just_before_the_combat() -> None:
+    """« Il est possible d'adopter cette Manoeuvre, juste avant le début du combat … Ceci
+    compte pour votre choix de Manoeuvre du 1er tour ! »"""
+    t = table(bayushi_fumi(), mirumoto_rola(), options={"defense_to_tn": "false"})
+    t.do(c.StartCombat())
+    t.do(c.ChooseManoeuvre(character="Bayushi Fumi", manoeuvre="dodge"), dice=faces("6,2,8,3,4,5"))
+    t.do(c.RollInitiative(character="Bayushi Fumi"), dice=faces("10+5,8,1"))
+    t.do(c.RollInitiative(character="Mirumoto Rola"), dice=faces("6,5,4,1"))
+    t.do(c.StartRound())
+    assert view(t, "manoeuvres")["Bayushi Fumi"]["manoeuvre"] == "dodge"
+    refused(
+        t,
+        c.ChooseManoeuvre(character="Bayushi Fumi", manoeuvre="attack"),
+        IllegalUnderRules,
+        "chosen this turn's manoeuvre already",
+    )
+
+
+def test_a_late_arrival_takes_a_place_in_the_round_under_way() -> None:
+    t = fumi_first()
+    t.do(join(kuni(), "cat"))
+    t.do(c.RollInitiative(character="Kuni Lingus"), dice=faces("9,8,7,1"))
+    assert [r["character"] for r in view(t, "initiative")["order"]] == [
+        "Kuni Lingus",
+        "Bayushi Fumi",
+        "Mirumoto Rola",
+    ]
+
+
+def test_standing_moving_and_attacking_at_once_is_refused() -> None:
+    t = fumi_first()
+    t.do(c.ChooseManoeuvre(character="Bayushi Fumi", manoeuvre="assault"))
+    refused(
+        t,
+        c.Attack(
+            character="Bayushi Fumi",
+            target="Mirumoto Rola",
+            weapon="Katana",
+            move=True,
+            stand_up=True,
+        ),
+        IllegalUnderRules,
+        "not both",
+        dice=queue("9"),
+    )
+
+
+def test_the_fallen_neither_act_nor_reverse_but_strike_a_last_time() -> None:
+    """Épuisé or Hors de combat: nothing but a « Coup ultime »; the dead keep a place the
+    round after their death for theirs (5 points)."""
+    t = fumi_first()
+    t.do(c.TakeWounds(character="Bayushi Fumi", amount=26, source="an arrow"))  # Épuisé
+    refused(
+        t, c.TakeActions(character="Bayushi Fumi", actions=("simple",)), IllegalUnderRules, "Épuisé"
+    )
+    t.do(c.TakeWounds(character="Mirumoto Rola", amount=40, source="a boulder"))  # Mort
+    t.do(c.NextTurn())
+    t.do(c.NextTurn())
+    refused(
+        t,
+        c.Reversal(character="Mirumoto Rola"),
+        IllegalUnderRules,
+        "Mort",
+        dice=faces("9"),
+        actor="ben",
+    )
+    t.do(c.StartRound())
+    assert "Mirumoto Rola" in [r["character"] for r in view(t, "initiative")["order"]]
+
+
+def test_an_unseen_attacker_meets_neither_dodge_nor_defense() -> None:
+    t = fight(bayushi_fumi(), mirumoto_rola(), inits=("10+5,8,1", "6,5,4,1"), defense_to_tn="true")
+    t.do(c.ChooseManoeuvre(character="Bayushi Fumi", manoeuvre="dodge"), dice=faces("6,2,8,3,4,5"))
+    t.do(c.NextTurn())
+    t.do(
+        c.Attack(character="Mirumoto Rola", target="Bayushi Fumi", weapon="Katana", unseen=True),
+        dice=queue("9,8,1,1,1,1"),
+    )
+    resolved = t.events[-1].event
+    assert isinstance(resolved, AttackResolved) and resolved.tn == 10 and resolved.hit
+
+
+def test_free_raises_are_recorded_by_source_and_use() -> None:
+    t = fumi_first()
+    t.do(c.ChooseManoeuvre(character="Bayushi Fumi", manoeuvre="assault"))
+    t.do(c.NextTurn())
+    t.do(c.ChooseManoeuvre(character="Mirumoto Rola", manoeuvre="assault"), actor="ben")
+    t.do(
+        c.Attack(
+            character="Mirumoto Rola",
+            target="Bayushi Fumi",
+            weapon="Katana",
+            raises=1,
+            manoeuvre="extra_damage",
+            free_to_manoeuvre=4,
+        ),
+        dice=queue("9,8,7,1,1,1"),
+        actor="ben",
+    )
+    resolved = t.events[-1].event
+    assert isinstance(resolved, AttackResolved)
+    assert [(f.source, f.count, f.to) for f in resolved.free_raises] == [
+        ("Assaut de Bayushi Fumi", 3, "Dommages supplémentaires"),
+        ("Assaut", 1, "Dommages supplémentaires"),
+        ("Assaut", 1, "total"),
+    ]
+
+
+def test_a_spell_ties_its_caster_up_for_its_turns() -> None:
+    from domain.rulesets.roll_keep_kit.character import Spell
+
+    t = fight(
+        bayushi_fumi(spells=(Spell("Tempest", "air", 3),)),
+        mirumoto_rola(),
+        inits=("10+5,8,1", "6,5,4,1"),
+    )
+    t.do(c.Cast(character="Bayushi Fumi", spell="Tempest", void="roll_dice"), dice=faces("9,8,7,1"))
+    t.do(c.NextTurn())
+    t.do(c.NextTurn())
+    t.do(c.StartRound())
+    refused(
+        t,
+        c.Attack(character="Bayushi Fumi", target="Mirumoto Rola", weapon="Katana"),
+        IllegalUnderRules,
+        "casting a spell until the end of round 3",
+        dice=queue("9"),
+    )
+
+
+def test_a_round_is_over_only_when_everyone_has_acted() -> None:
+    t = fumi_first()
+    refused(t, c.StartRound(), IllegalUnderRules, "Bayushi Fumi still to act")

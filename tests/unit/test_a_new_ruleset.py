@@ -164,3 +164,22 @@ def test_a_plug_in_s_snapshots_are_versioned_with_every_module_beside_it(
     assert code_version("rs") != before
     RULESETS.pop("rs", None)
     code_version.cache_clear()
+
+
+def test_a_ruling_its_own_rules_cannot_apply_is_refused_and_nothing_is_stored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ruleset that decides an event its fold then chokes on (a bug: a name let through
+    unchecked) must not break the session: the core folds the batch onto a copy first."""
+    from tests.rulesets import coin as coin_module
+
+    service = played()
+    before = stream(service)
+
+    def choke(self: object, state: object, event: object) -> object:
+        raise KeyError("nobody")
+
+    monkeypatch.setattr(coin_module.CoinRuleset, "evolve", choke)
+    with pytest.raises(IllegalUnderRules, match=r"flip: the coin rules cannot apply this ruling"):
+        service.decide("toss", Flip(character="Daikoku", coins=1), dice=FaceQueue([1]))
+    assert stream(service) == before

@@ -54,15 +54,24 @@ Readings where the text is silent — each a named option or stated here:
   basic rules' examples are counted without it (their replays open with ``false``);
 - option ``emphasis`` (default ``skill_rank``): an emphasis adds the skill's rank to the
   roll (« 7g4 et en ajoutant 3 au résultat (Cf. Spécialisations) », Kenjutsu 3);
-- bare hands deal Strength k1; a disarm's opposed roll tied goes to the defender, a
-  grapple's tied changes nothing; the raise a move or standing up costs counts against
-  the most raises a roll may call; the ten-dice rule is the kit's;
-- an Out character keeps a place in the order (at Épuisé's −40) for a « Coup ultime »;
-  the dead leave it.
+- bare hands deal Strength k1; a disarm's opposed roll tied goes to the defender, who
+  rolls the better of Strength and Agility (« selon son choix ») with the first melee
+  weapon on the sheet; a grapple's contest tied leaves control where it was; the raise a
+  move or standing up costs counts against the most raises a roll may call; the
+  ten-dice rule is the kit's;
+- the fallen (« tombe à Epuisé ou Hors de combat ») do nothing but a « Coup ultime »,
+  at +30 in place of their wound penalty; Hors de combat keeps a place in the order (at
+  Épuisé's −40), the dead one round more;
+- « combiner plus de 2 Actions simples, dans la limite du raisonnable »: five; a complex
+  action with half a move records the raise due on its roll (the GM calls it there);
+- a spell's roll is made as its casting begins, and the caster does nothing else until
+  its full turns are over;
+- a combatant who rolls initiative while a round is under way takes a place in it.
 
 What the text has that is not a command: the held one's « immobilisé » (the GM rules
 what they may do), a called shot's effect (recorded as given, the GM's), mounts (no
-mounted state: Assault and Dodge are never refused for it).
+mounted state: Assault and Dodge are never refused for it), a disarmed weapon picked up
+(the state shows who was disarmed until the combat ends).
 """
 
 RULESET_ID = "l5r3e"

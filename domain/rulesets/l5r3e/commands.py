@@ -137,7 +137,9 @@ class Attack(Command, frozen=True, kw_only=True):
         None
     ) = None
     called_shot: Annotated[str, Meta(max_length=200, description="what a called shot aims at")] = ""
-    disarm_trait: Literal["strength", "usual"] | None = None
+    unseen: Annotated[
+        bool, Meta(description="the target does not know of this attacker: no Dodge, no Defense")
+    ] = False
 
 
 class Damage(Command, frozen=True, kw_only=True):
@@ -189,6 +191,7 @@ class Cast(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("cast",), dice="faces")
 
     character: Character
-    spell: Name
+    spell: Annotated[str, Meta(min_length=1, max_length=100, description="the spell's name")]
     raises: Raises = 0
+    void: VoidOnRoll | None = None
     scroll: Annotated[bool, Meta(description="unrolling the scroll: a simple action")] = False

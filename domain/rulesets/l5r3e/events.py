@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+import msgspec
+
 from domain.events import Event
 from domain.rulesets.l5r3e.manoeuvres import Manoeuvre
 from domain.rulesets.l5r3e.raises import Manoeuvre as RaiseManoeuvre
@@ -75,6 +77,15 @@ class SurpriseDeclared(Event, frozen=True, kw_only=True):
     round: int
 
 
+class FreeRaise(msgspec.Struct, frozen=True, kw_only=True):
+    """Free raises from one ``source`` (« Assaut », the target's Assault, a feint) and
+    what they went to: the roll's total (+5 each) or the manoeuvre called."""
+
+    source: str
+    count: int
+    to: str
+
+
 class AttackResolved(Event, frozen=True, kw_only=True):
     """An attack's outcome, its roll (or, for an extra attack, its two rolls) just before
     it in the batch: what was called, what the free raises went to, the TN and its parts."""
@@ -101,6 +112,10 @@ class AttackResolved(Event, frozen=True, kw_only=True):
     called_shot: str = ""
     moved: bool = False
     stood_up: bool = False
+    unseen: bool = False
+    """The GM's ruling that the target did not know of this attacker: no Dodge, no
+    Defense against it."""
+    free_raises: tuple[FreeRaise, ...] = ()
 
 
 class GrappleWon(Event, frozen=True, kw_only=True):
@@ -110,6 +125,8 @@ class GrappleWon(Event, frozen=True, kw_only=True):
     character: str
     against: str
     totals: tuple[int, int]
+    weapon: str = ""
+    """What the holder deals damage with: the grappling attack's weapon, else bare hands."""
 
 
 class GrappleBroken(Event, frozen=True, kw_only=True):
@@ -149,6 +166,9 @@ class ActionsTaken(Event, frozen=True, kw_only=True):
 
     character: str
     actions: tuple[str, ...]
+    raises_due: int = 0
+    """Raises the combination costs on its skill roll (a complex action with half a move:
+    1, « au prix de 1 Augmentation sur le jet de Compétence »)."""
 
 
 class TurnDelayed(Event, frozen=True, kw_only=True):

@@ -15,8 +15,8 @@ Rules:
   ability; never mounted.
 - « Actions "Avancées" » combine more for a price (a move with a melee attack for one
   raise, free in Assault; a complex action with half a move for one raise; standing up
-  and attacking in Assault for two): :func:`check_turn` holds the basic turn, and those
-  combinations are to come with the commands that call their raises.
+  and attacking in Assault for two; several simple actions): :func:`check_turn` holds
+  the turn and prices the complex action with half a move, the attack prices its own.
 - Esquive: « Les seules actions permises … Action simple, Déplacement (de la moitié de
   son Mouvement UNIQUEMENT !), Parler » (and « Se lever », which the text's list ends
   with); its roll counts against [Rang de Réputation] foes the character knows of; it
@@ -77,22 +77,41 @@ def check_choice(manoeuvre: Manoeuvre, *, mounted: bool) -> None:
         raise IllegalUnderRules(f"« {FRENCH[manoeuvre]} » cannot be chosen on horseback")
 
 
-def check_turn(manoeuvre: Manoeuvre, actions: Sequence[Action]) -> None:
-    """A turn's actions: running alone, or one simple action and one of the others (two
-    simple actions included); none its manoeuvre forbids."""
+def check_bans(manoeuvre: Manoeuvre, actions: Sequence[Action]) -> None:
+    """None of ``actions`` is one ``manoeuvre`` forbids (an extra action bought with Void
+    included)."""
     for action in actions:
         if action in FORBIDDEN[manoeuvre]:
             raise IllegalUnderRules(
                 f"« {FRENCH[manoeuvre]} » allows no « {FRENCH_ACTIONS[action]} »"
             )
+
+
+MAX_SIMPLE = 5
+"""« combiner plus de 2 Actions simples, dans la limite du raisonnable »: five at most
+(the GM's reasonable limit, a reading)."""
+
+
+def check_turn(manoeuvre: Manoeuvre, actions: Sequence[Action]) -> int:
+    """A turn's actions: running alone; one simple action and one other; or, in the
+    text's « Actions "Avancées" », several simple actions, or a complex action with half a
+    move (as the other, for a raise on its skill roll) — none its manoeuvre forbids.
+    Returns the raises the combinations cost (1 for a complex action with half a move)."""
+    check_bans(manoeuvre, actions)
     if "run" in actions and len(actions) > 1:
         raise IllegalUnderRules("« Courir » is the whole turn: nothing else with it")
-    if "run" not in actions and (
-        len(actions) > 2 or (len(actions) == 2 and "simple" not in actions)
-    ):
+    others = [a for a in actions if a != "simple"]
+    raises = 0
+    if "complex" in others and "half_move" in others:
+        others.remove("half_move")  # « 1 Action complexe avec 1 demi-Déplacement »
+        raises = 1
+    simple = len(actions) - len(others) - raises
+    if len(others) > 1 or (others and simple > 1) or simple > MAX_SIMPLE:
         raise IllegalUnderRules(
-            "a turn is one simple action and one other action (or a second simple one)"
+            "a turn is one simple action and one other action (or a complex action with "
+            f"half a move), or up to {MAX_SIMPLE} simple actions"
         )
+    return raises
 
 
 def free_raises(attacker: Manoeuvre, target: Manoeuvre, *, melee: bool) -> int:

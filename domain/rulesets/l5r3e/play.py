@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from domain.dice.roll_keep.roll import RAISE_STEP
@@ -34,7 +35,7 @@ from domain.rulesets.l5r3e.events import (
     TurnPassed,
     VoidSpent,
 )
-from domain.rulesets.l5r3e.manoeuvres import check_turn
+from domain.rulesets.l5r3e.manoeuvres import Manoeuvre, check_bans, check_turn
 from domain.rulesets.l5r3e.skirmish import (
     dodge_expression,
     initiative_expression,
@@ -100,6 +101,15 @@ class Play(Deciding):
             raise IllegalUnderRules(f"it is {whose} turn, not {who.name}'s")
         return combat
 
+    def not_casting(self, who: Fighter) -> None:
+        """« lancer 1 sort nécessite [Niveau du Sort] tours complets d'incantation »: the
+        caster does nothing else until the casting's last round is over."""
+        combat = self.combat()
+        if who.casting_until >= combat.round > 0:
+            raise IllegalUnderRules(
+                f"{who.name} is casting a spell until the end of round {who.casting_until}"
+            )
+
     def spend(
         self, who: Fighter, use: VoidUse, purpose: str, *, already: int = 0, dead: bool = False
     ) -> Event:
@@ -127,6 +137,7 @@ class Play(Deciding):
             parts.append(on_roll(use))
         if ally is not None:
             giver = fighter(self.state, ally)
+            self.permitted(giver.name, giver.player)  # the ally's player pays, or the GM
             if key(giver.name) == key(who.name):
                 raise IllegalUnderRules("« Encouragement » is given to a companion, not oneself")
             events.append(self.spend(giver, "encouragement", f"encourages {who.name}: {what}"))
@@ -206,9 +217,8 @@ def decide_roll(play: Play, command: c.Roll, dice: Any) -> list[Event]:
         expression, label = command.expression, command.label or ""
     else:
         raise MalformedInput("give a dice expression, or --skill/--trait/--ring")
+    skill_rank += 1 if command.void_skill else 0  # the Void point's rank, added once
     unskilled = command.unskilled or (command.skill is not None and skill_rank == 0)
-    if command.void_skill and unskilled and command.skill:
-        unskilled = command.unskilled
     if who is not None:
         limit = max(who.sheet.ring("void"), skill_rank)
         if command.raises > limit:
@@ -266,7 +276,7 @@ def _skill_pool(who: Fighter, command: c.Roll) -> tuple[str, str, int]:
         raise MalformedInput("name the trait the roll uses (--trait), or a ring (--ring)")
     if command.skill is None:
         return f"{value}k{value}", name.capitalize(), 0
-    rank = sheet.skill_rank(command.skill) + (1 if command.void_skill else 0)
+    rank = sheet.skill_rank(command.skill)
     owned = sheet.skill(command.skill)
     label = f"{owned.name if owned else command.skill.strip()}/{name.capitalize()}"
     return f"{value + rank}k{value}", label, rank
@@ -324,6 +334,13 @@ def decide_start_round(play: Play, command: c.StartRound, dice: Any) -> list[Eve
     combat = play.combat()
     if not combat.rolled:
         raise IllegalUnderRules("nobody has rolled initiative yet")
+    waiting = [combat.current()] if combat.current() else []
+    waiting += [play.state.fighters[k].name for k in combat.delayed]
+    if combat.round and waiting:
+        raise IllegalUnderRules(
+            f"round {combat.round} is not over: {', '.join(map(str, waiting))} still to act "
+            "(`kiroku combat next` passes a turn)"
+        )
     surprised = []
     for name in command.surprised:
         one = fighter(play.state, name)
@@ -332,12 +349,12 @@ def decide_start_round(play: Play, command: c.StartRound, dice: Any) -> list[Eve
         if one.name in surprised:
             raise MalformedInput(f"{one.name!r} is named twice in --surprised")
         surprised.append(one.name)
-    events = [play.event(RoundStarted, number=combat.round + 1)]
-    if surprised:
+    events = []
+    if surprised:  # declared first: the round's order is set with it
         events.append(
             play.event(SurpriseDeclared, characters=tuple(surprised), round=combat.round + 1)
         )
-    return events
+    return [*events, play.event(RoundStarted, number=combat.round + 1)]
 
 
 def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
@@ -412,10 +429,21 @@ def decide_swap(play: Play, command: c.SwapInitiative, dice: Any) -> list[Event]
 
 def decide_manoeuvre(play: Play, command: c.ChooseManoeuvre, dice: Any) -> list[Event]:
     """« Lors de son tour d'Initiative, chaque personnage choisit 1 Manoeuvre » before
-    his actions; a Dodge rolls Agility/Defense, added to the TN to be hit."""
+    his actions; a Dodge rolls Agility/Defense, added to the TN to be hit — and may be
+    taken « juste avant le début du combat », standing for round 1's choice."""
     who = play.acting_for(command.character)
     can_act(who)
-    combat = play.in_turn(who)
+    combat = play.combat()
+    if combat.round == 0:
+        if command.manoeuvre != "dodge":
+            raise IllegalUnderRules(
+                "before the first round only a Dodge may be chosen (« Il est possible "
+                "d'adopter cette Manoeuvre, juste avant le début du combat »)"
+            )
+        if who.early:
+            raise IllegalUnderRules(f"{who.name} has chosen to dodge already")
+    else:
+        combat = play.in_turn(who)
     if key(who.name) in combat.chose:
         raise IllegalUnderRules(f"{who.name} has chosen this turn's manoeuvre already")
     if combat.actions.get(key(who.name)):
@@ -448,16 +476,24 @@ def decide_manoeuvre(play: Play, command: c.ChooseManoeuvre, dice: Any) -> list[
     return events
 
 
-def _check_actions(combat: Combat, who: Fighter, new: Sequence[str]) -> None:
-    """The turn so far and ``new``: one simple action and one other (or running alone),
-    none the manoeuvre forbids, and one more non-attack action per « Gain de 1 action »."""
+def _check_actions(combat: Combat, who: Fighter, new: Sequence[str]) -> int:
+    """The turn so far and ``new`` (:func:`check_turn`): none the manoeuvre forbids, and
+    with each « Gain de 1 action » one non-attack action more, whichever makes the turn
+    legal. Returns the raises its combinations cost."""
     taken = [*combat.actions.get(key(who.name), []), *new]
+    manoeuvre: Manoeuvre = who.manoeuvre  # type: ignore[assignment]
+    check_bans(manoeuvre, taken)  # type: ignore[arg-type]
     extra = combat.extra_actions.get(key(who.name), 0)
-    for _ in range(extra):
-        spare = next((a for a in reversed(taken) if not a.endswith("attack")), None)
-        if spare is not None:
-            taken.remove(spare)
-    check_turn(who.manoeuvre, taken)  # type: ignore[arg-type]
+    spare = [i for i, action in enumerate(taken) if not action.endswith("attack")]
+    refusal: IllegalUnderRules | None = None
+    for count in range(min(extra, len(spare)) + 1):
+        for dropped in combinations(spare, count):
+            try:
+                return check_turn(manoeuvre, [a for i, a in enumerate(taken) if i not in dropped])  # type: ignore[misc]
+            except IllegalUnderRules as error:
+                refusal = refusal or error
+    assert refusal is not None
+    raise refusal
 
 
 def decide_actions(play: Play, command: c.TakeActions, dice: Any) -> list[Event]:
@@ -467,8 +503,11 @@ def decide_actions(play: Play, command: c.TakeActions, dice: Any) -> list[Event]
     for action in command.actions:
         if action.endswith("attack"):
             raise MalformedInput(f"{action!r}: an attack is declared with `kiroku attack`")
-    _check_actions(combat, who, command.actions)
-    return [play.event(ActionsTaken, character=who.name, actions=command.actions)]
+    play.not_casting(who)
+    raises = _check_actions(combat, who, command.actions)
+    return [
+        play.event(ActionsTaken, character=who.name, actions=command.actions, raises_due=raises)
+    ]
 
 
 def decide_delay(play: Play, command: c.Delay, dice: Any) -> list[Event]:
@@ -511,7 +550,10 @@ def decide_wounds(play: Play, command: c.TakeWounds, dice: Any) -> list[Event]:
 
 def decide_cast(play: Play, command: c.Cast, dice: Any) -> list[Event]:
     """« Lancer un sort »: ring/mastery rank against 10 + 5 × level, raises (at most Void)
-    shortening the casting by a turn each, never under one; the wound penalty on the TN."""
+    shortening the casting by a turn each, never under one; the wound penalty on the TN;
+    one Void point on the roll; in combat the caster does nothing else for the casting's
+    full turns (« [Niveau du Sort] tours complets d'incantation »), the spell resolving as
+    it is begun (a reading: the roll is made when the casting starts)."""
     who = play.acting_for(command.character)
     can_act(who)
     spell = who.sheet.spell(command.spell)
@@ -520,12 +562,12 @@ def decide_cast(play: Play, command: c.Cast, dice: Any) -> list[Event]:
         raise IllegalUnderRules(f"{who.name} has no spell {command.spell!r}; known: {known}")
     turns = casting_turns(who.sheet, spell, command.raises)
     if play.state.combat is not None and play.state.combat.round > 0:
+        play.not_casting(who)
         _check_actions(
-            play.in_turn(who),
-            who,
-            ("simple", "special_ability") if command.scroll else ("special_ability",),
-        )
-    parts = []
+            play.in_turn(who), who, ("simple", "special_ability") if command.scroll else (
+                "special_ability",)
+        )  # fmt: skip
+    events, parts = play.void_on_roll(who, command.void, None, "roll_dice", spell.name)
     if command.raises:
         parts.append(
             Part(source=f"{command.raises} raises (temps d'incantation)", tn=5 * command.raises)
@@ -543,13 +585,10 @@ def decide_cast(play: Play, command: c.Cast, dice: Any) -> list[Event]:
         tn=spell_tn(spell),
     )
     return [
+        *events,
         rolled,
         play.event(
-            SpellCast,
-            character=who.name,
-            spell=spell.name,
-            turns=turns,
-            success=bool(result.success),
-            scroll=command.scroll,
+            SpellCast, character=who.name, spell=spell.name, turns=turns,
+            success=bool(result.success), scroll=command.scroll,
         ),
-    ]
+    ]  # fmt: skip

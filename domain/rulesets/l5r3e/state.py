@@ -49,6 +49,16 @@ class Hit(msgspec.Struct, kw_only=True):
     weapon: str
     extra_damage: int = 0
     grapple: bool = False
+    strikes: int = 1
+    """Damage rolls still due: an extra attack's two hits are two."""
+
+
+class Grip(msgspec.Struct, kw_only=True):
+    """A grapple: whom its holder holds, with what, and the round of its last contest."""
+
+    held: str
+    weapon: str
+    contested: int
 
 
 class Fighter(msgspec.Struct, kw_only=True):
@@ -73,8 +83,15 @@ class Fighter(msgspec.Struct, kw_only=True):
     """Attacker's key → what a guard's raises add to this character's TN against them."""
     guards_given: list[tuple[str, str]] = msgspec.field(default_factory=list)
     last_wounds: int = 0
+    """The wounds of the last attack's damage, while « Réduction des blessures » may
+    still take 10 off them (this round, once)."""
     reduced_round: int = -1
     hit: Hit | None = None
+    early: bool = False
+    """A Dodge chosen « juste avant le début du combat »: it stands for round 1."""
+    casting_until: int = 0
+    """The round a spell being cast ties the caster up until (« tours complets »)."""
+    died_round: int = -1
 
     @property
     def void_left(self) -> int:
@@ -99,8 +116,10 @@ class Combat(msgspec.Struct, kw_only=True):
     extra_actions: dict[str, int] = msgspec.field(default_factory=dict)
     chose: list[str] = msgspec.field(default_factory=list)
     """Who has chosen their manoeuvre in their turn under way (keys)."""
-    grapple: dict[str, str] = msgspec.field(default_factory=dict)
-    """Who controls a grapple (key) → whom they hold (key)."""
+    grapple: dict[str, Grip] = msgspec.field(default_factory=dict)
+    """Who controls a grapple (key) → the grip."""
+    surprised_next: list[str] = msgspec.field(default_factory=list)
+    """The surprised the GM named for the round about to start (keys)."""
 
     def current(self) -> str | None:
         """Whose turn it is: the first in this round's order who has neither passed nor
@@ -126,8 +145,14 @@ def _joined(state: ThirdState, event: CharacterJoined[ThirdSheet]) -> None:
 
 
 def _rolled(state: ThirdState, event: DiceRolled) -> None:
-    if event.purpose == "initiative" and state.combat is not None and event.character:
-        state.combat.rolled[key(event.character)] = event.roll.total
+    combat = state.combat
+    if event.purpose == "initiative" and combat is not None and event.character:
+        combat.rolled[key(event.character)] = event.roll.total
+        if combat.round > 0 and combat.current() is not None:
+            # a late arrival takes a place in the round under way (not in one that is over)
+            from domain.rulesets.l5r3e.table import join_order
+
+            join_order(state, key(event.character))
 
 
 def _combat_started(state: ThirdState, event: CombatStarted) -> None:
@@ -149,6 +174,10 @@ def _round_started(state: ThirdState, event: RoundStarted) -> None:
     combat.round = event.number
     for name in ("acted", "delayed", "surprised", "wounded", "reversed"):
         getattr(combat, name).clear()
+    combat.surprised = list(combat.surprised_next)
+    combat.surprised_next.clear()
+    for one in state.fighters.values():
+        one.last_wounds = 0
     combat.hits.clear()
     combat.actions.clear()
     combat.chose.clear()
@@ -158,11 +187,10 @@ def _round_started(state: ThirdState, event: RoundStarted) -> None:
 
 
 def _surprised(state: ThirdState, event: SurpriseDeclared) -> None:
+    """Declared before the round it names (its ``RoundStarted`` follows in the batch)."""
     combat = state.combat
     assert combat is not None
-    combat.surprised = [key(name) for name in event.characters]
-    _set_order(state)
-    _turn_begins(state)
+    combat.surprised_next = [key(name) for name in event.characters]
 
 
 def _set_order(state: ThirdState) -> None:
@@ -181,8 +209,12 @@ def _turn_begins(state: ThirdState) -> None:
         return
     fighter = state.fighters[key(current)]
     if key(current) in combat.actions:
-        return  # already begun (a surprise reordered the round after it began)
+        return  # already begun (a late arrival reordered the round after it began)
     combat.actions[key(current)] = []
+    if fighter.early:  # the Dodge chosen before the combat is this first turn's choice
+        fighter.early = False
+        combat.chose.append(key(current))
+        return
     if key(current) in combat.chose:
         combat.chose.remove(key(current))
     _end_turn_effects(state, fighter)
@@ -221,8 +253,10 @@ def _delayed(state: ThirdState, event: TurnDelayed) -> None:
 
 def _manoeuvre(state: ThirdState, event: ManoeuvreChosen) -> None:
     fighter = state.fighters[key(event.character)]
-    if state.combat is not None:
+    if state.combat is not None and state.combat.round > 0:
         state.combat.chose.append(key(event.character))
+    else:
+        fighter.early = True
     fighter.manoeuvre = event.manoeuvre
     fighter.dodge = event.dodge
     fighter.two_weapons = event.two_weapons
@@ -256,18 +290,19 @@ def _attack(state: ThirdState, event: AttackResolved) -> None:
     attacker.hit = None
     if event.manoeuvre == "feint":
         attacker.feint_on = key(event.target)
-    elif event.manoeuvre == "guard" and event.protects:
+        return
+    paid = event.raises + event.free_to_manoeuvre
+    if event.manoeuvre == "guard" and event.protects:
         ally = state.fighters[key(event.protects)]
-        ally.guarded[key(event.target)] = 5 * event.raises
+        ally.guarded[key(event.target)] = 5 * paid
         attacker.guards_given.append((key(event.protects), key(event.target)))
-    else:
-        extra = event.raises + event.free_to_manoeuvre
-        attacker.hit = Hit(
-            target=target.name,
-            weapon=event.weapon,
-            extra_damage=extra if event.manoeuvre == "extra_damage" else 0,
-            grapple=event.grapple,
-        )
+    attacker.hit = Hit(
+        target=target.name,
+        weapon=event.weapon,
+        extra_damage=paid if event.manoeuvre == "extra_damage" else 0,
+        grapple=event.grapple,
+        strikes=2 if event.manoeuvre == "extra_attack" else 1,
+    )
     target.prone = target.prone or event.knocked_down
     target.disarmed = target.disarmed or event.disarmed
 
@@ -277,14 +312,12 @@ def _grapple_won(state: ThirdState, event: GrappleWon) -> None:
     assert combat is not None
     winner, loser = key(event.character), key(event.against)
     combat.grapple.pop(loser, None)
-    combat.grapple[winner] = loser
+    combat.grapple[winner] = Grip(held=loser, weapon=event.weapon, contested=combat.round)
     holder = state.fighters[winner]
-    holder.hit = Hit(target=state.fighters[loser].name, weapon=_held_with(holder), grapple=True)
-
-
-def _held_with(fighter: Fighter) -> str:
-    hit = fighter.hit
-    return hit.weapon if hit is not None else ""
+    holder.hit = Hit(target=state.fighters[loser].name, weapon=event.weapon, grapple=True)
+    held = state.fighters[loser]
+    if held.hit is not None and held.hit.grapple:
+        held.hit = None
 
 
 def _grapple_broken(state: ThirdState, event: GrappleBroken) -> None:
@@ -295,17 +328,26 @@ def _grapple_broken(state: ThirdState, event: GrappleBroken) -> None:
 
 
 def _wounds(state: ThirdState, event: WoundsTaken) -> None:
+    from domain.rulesets.l5r3e.table import is_dead
+
     fighter = state.fighters[key(event.character)]
+    alive = not is_dead(fighter)
     fighter.wounds += event.amount
-    fighter.last_wounds = event.amount
+    fighter.last_wounds = event.amount if event.damage is not None else 0
     combat = state.combat
+    if alive and is_dead(fighter):
+        fighter.died_round = combat.round if combat is not None else 0
     if combat is not None and event.source != SELF_INFLICTED:
         if key(event.character) not in combat.wounded:
             combat.wounded.append(key(event.character))
         attacker = key(event.source)
         if attacker in state.fighters:
             combat.hits.setdefault(attacker, []).append(key(event.character))
-            state.fighters[attacker].hit = None
+            striking = state.fighters[attacker]
+            if striking.hit is not None and striking.hit.strikes > 1:
+                striking.hit.strikes -= 1
+            else:
+                striking.hit = None
 
 
 def _healed(state: ThirdState, event: WoundsHealed) -> None:
@@ -316,7 +358,7 @@ def _healed(state: ThirdState, event: WoundsHealed) -> None:
 def _reduced(state: ThirdState, event: DamageReduced) -> None:
     fighter = state.fighters[key(event.character)]
     fighter.wounds -= event.amount
-    fighter.last_wounds -= event.amount
+    fighter.last_wounds = 0
     fighter.reduced_round = state.combat.round if state.combat is not None else 0
 
 
@@ -353,7 +395,8 @@ def _actions(state: ThirdState, event: ActionsTaken) -> None:
 
 def _cast(state: ThirdState, event: SpellCast) -> None:
     combat = state.combat
-    if combat is not None:
+    if combat is not None and combat.round > 0:
+        state.fighters[key(event.character)].casting_until = combat.round + event.turns - 1
         actions = combat.actions.setdefault(key(event.character), [])
         actions.extend(("simple", "special_ability") if event.scroll else ("special_ability",))
 

@@ -46,6 +46,11 @@ def is_dead(fighter: Fighter) -> bool:
     return wound_rank(fighter).name == "Dead"
 
 
+FALLEN = ("Épuisé", "Hors de combat", "Mort")
+"""« Si votre personnage tombe à Epuisé ou Hors de combat » (or dies): no action but a
+« Coup ultime »."""
+
+
 def initiative_bonus(fighter: Fighter) -> list[Part]:
     """The techniques' bonuses to the kept initiative (« La Voie de la Grue »)."""
     return [
@@ -83,12 +88,29 @@ def set_order(state: ThirdState) -> None:
     combat.now = {}
     for who in combat.rolled:
         fighter = state.fighters[who]
-        if is_dead(fighter):
-            continue
+        if is_dead(fighter) and fighter.died_round < combat.round - 1:
+            continue  # the dead keep a place one round, for a « Coup ultime »
         combat.now[who] = round_initiative(state, combat, who)
         places.append(
             Place(fighter.name, combat.now[who], fighter.sheet.trait("reflexes"), fighter.joined)
         )
+    combat.order = [place.character for place in descending(places)]
+
+
+def join_order(state: ThirdState, who: str) -> None:
+    """A combatant who rolls once the round is under way takes their place in it."""
+    combat = state.combat
+    assert combat is not None
+    fighter = state.fighters[who]
+    combat.now[who] = round_initiative(state, combat, who)
+    places = [
+        Place(name, combat.now[key(name)], state.fighters[key(name)].sheet.trait("reflexes"),
+              state.fighters[key(name)].joined)
+        for name in combat.order if key(name) != who
+    ]  # fmt: skip
+    places.append(
+        Place(fighter.name, combat.now[who], fighter.sheet.trait("reflexes"), fighter.joined)
+    )
     combat.order = [place.character for place in descending(places)]
 
 
@@ -103,6 +125,7 @@ def tn_to_be_hit(
     attacker: Fighter,
     *,
     grapple: bool = False,
+    unseen: bool = False,
 ) -> list[Part]:
     """The parts of ``target``'s TN to be hit by ``attacker``."""
     sheet = target.sheet
@@ -111,12 +134,14 @@ def tn_to_be_hit(
         parts.append(Part(source=sheet.armour.name, tn=sheet.armour.tn_bonus))
     combat = state.combat
     surprised = combat is not None and key(target.name) in combat.surprised
-    if state.defense_to_tn and target.manoeuvre != "assault" and not surprised:
+    if state.defense_to_tn and target.manoeuvre != "assault" and not (surprised or unseen):
         rank = sheet.skill_rank("Defense")
         if rank:
             parts.append(Part(source="Défense", tn=rank))
-    if target.dodge and (
-        key(attacker.name) in target.dodged or len(target.dodged) < reputation_rank(sheet)
+    if (
+        target.dodge
+        and not unseen
+        and (key(attacker.name) in target.dodged or len(target.dodged) < reputation_rank(sheet))
     ):
         parts.append(Part(source="Esquive", tn=target.dodge))
     if target.void_tn:
@@ -152,7 +177,7 @@ def attack_bonus(fighter: Fighter) -> list[Part]:
 
 def can_act(fighter: Fighter, *, final_strike: bool = False) -> None:
     rank = wound_rank(fighter)
-    if rank.penalty is None and not final_strike:
+    if rank.french in FALLEN and not final_strike:
         raise IllegalUnderRules(
             f"{fighter.name} is {rank.french} ({rank.name}) and cannot act (a « Coup ultime » "
             "for Void points excepted)"

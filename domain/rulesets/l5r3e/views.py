@@ -27,7 +27,7 @@ from domain.rulesets.l5r3e.events import (
 from domain.rulesets.l5r3e.manoeuvres import FRENCH as MANOEUVRE_NAMES
 from domain.rulesets.l5r3e.raises import FRENCH as RAISE_NAMES
 from domain.rulesets.l5r3e.state import ThirdState
-from domain.rulesets.l5r3e.table import initiative_parts, tn_to_be_hit, wound_penalty, wound_rank
+from domain.rulesets.l5r3e.table import FALLEN, initiative_parts, tn_to_be_hit, wound_rank
 from domain.rulesets.roll_keep_kit.modifiers import describe_parts
 
 
@@ -83,8 +83,8 @@ def wounds(state: ThirdState) -> dict[str, Any]:
             "wounds": f.wounds,
             "level": rank.french,
             "rank": rank.name,
-            "penalty": wound_penalty(f),
-            "can_act": rank.penalty is not None,
+            "penalty": rank.penalty or 0,
+            "can_act": rank.french not in FALLEN,
         }
     return out
 
@@ -123,7 +123,10 @@ def grapples(state: ThirdState) -> dict[str, str]:
     combat = state.combat
     if combat is None:
         return {}
-    return {state.fighters[a].name: state.fighters[b].name for a, b in combat.grapple.items()}
+    return {
+        state.fighters[holder].name: state.fighters[grip.held].name
+        for holder, grip in combat.grapple.items()
+    }
 
 
 VIEWS = {
