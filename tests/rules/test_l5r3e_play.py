@@ -966,3 +966,31 @@ def test_a_spell_ties_its_caster_up_for_its_turns() -> None:
 def test_a_round_is_over_only_when_everyone_has_acted() -> None:
     t = fumi_first()
     refused(t, c.StartRound(), IllegalUnderRules, "Bayushi Fumi still to act")
+
+
+def test_two_weapons_cost_5_on_every_attack_but_a_daisho_s() -> None:
+    """« Manier 2 armes : +5 au ND de TOUS les jets d'attaques »; the Daisho technique
+    « ne subit pas la pénalité du à l'usage de 2 armes »."""
+    plain = fight(mirumoto_rola(), bayushi_fumi(), inits=("9,9,9,1", "3,2,1"))
+    plain.do(c.ChooseManoeuvre(character="Mirumoto Rola", manoeuvre="attack", two_weapons=True))
+    plain.do(
+        c.Attack(character="Mirumoto Rola", target="Bayushi Fumi", weapon="Katana"),
+        dice=queue("9,8,7,1,1,1"),
+    )
+    assert plain.events[-1].event.needed == 10 + 5  # type: ignore[attr-defined]
+    daisho = fight(
+        mirumoto_rola(techniques=("La Technique du Daisho",)),
+        bayushi_fumi(),
+        inits=("9,9,9,1", "3,2,1"),
+    )
+    daisho.do(c.ChooseManoeuvre(character="Mirumoto Rola", manoeuvre="attack", two_weapons=True))
+    daisho.do(
+        c.Attack(
+            character="Mirumoto Rola",
+            target="Bayushi Fumi",
+            weapon="Katana",
+            circumstances=("two_weapons",),
+        ),
+        dice=queue("9,8,7,1,1,1"),
+    )
+    assert daisho.events[-1].event.needed == 10  # type: ignore[attr-defined]

@@ -65,6 +65,7 @@ from domain.rulesets.l5r3e.table import (
     wound_penalty,
     wound_rank,
 )
+from domain.rulesets.l5r3e.techniques import techniques_of
 from domain.rulesets.roll_keep_kit.character import Weapon
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
@@ -240,6 +241,13 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
     circumstances = tuple(command.circumstances)
     if target.prone and "prone_target" not in circumstances:
         circumstances += ("prone_target",)
+    # « Manier 2 armes : +5 au ND de TOUS les jets d'attaques », whoever fights with both
+    # (the manoeuvre says so), unless a technique spares it (« La Technique du Daisho »)
+    free_hands = any(t.two_weapons_free for t in techniques_of(who.sheet.techniques))
+    if who.two_weapons and "two_weapons" not in circumstances:
+        circumstances += ("two_weapons",)
+    if free_hands:
+        circumstances = tuple(c_ for c_ in circumstances if c_ != "two_weapons")
     parts += attack_parts(
         circumstances, ranged=ranged, rough_terrain=command.rough_terrain, wound_penalty=penalty
     )

@@ -450,8 +450,8 @@ def decide_manoeuvre(play: Play, command: c.ChooseManoeuvre, dice: Any) -> list[
         raise IllegalUnderRules(
             f"{who.name} has acted this turn already: the manoeuvre is chosen first"
         )
-    if command.two_weapons and not (who.sheet.weapon("katana") and who.sheet.weapon("wakizashi")):
-        raise IllegalUnderRules(f"{who.name} does not carry both a katana and a wakizashi")
+    if command.two_weapons and len([w for w in who.sheet.weapons if w.kind == "melee"]) < 2:
+        raise IllegalUnderRules(f"{who.name} does not carry two melee weapons")
     events: list[Event] = []
     dodge = 0
     if command.manoeuvre == "dodge":

@@ -20,8 +20,9 @@ place in :mod:`domain.rulesets.l5r3e.table` that reads it. The four the text giv
 - « La Voie de la Grue » (Kakita Bushi 1): « [Rang de Iaijutsu] x 2 à son score
   d'Initiative » — after any swap: Kakita Bill's 15 (Akodo Bob took his 20) is 23.
 - « La Technique du Daisho » (Mirumoto Bushi 1): « ajoute son rang de Feu au résultat de
-  tous ses jets d'attaque », and with katana and wakizashi both « + [5 + Rang de
-  Maîtrise] à son ND pour être touché ».
+  tous ses jets d'attaque », and with katana and wakizashi both « ne subit pas la
+  pénalité du à l'usage de 2 armes ET ajoute + [5 + Rang de Maîtrise] à son ND pour être
+  touché ».
 - « Réflexes de Combat » (an advantage): « échanger son score Initiative, juste après le
   jet, avec celui immédiatement supérieur ».
 
@@ -80,6 +81,9 @@ class Technique(msgspec.Struct, frozen=True, kw_only=True):
     """May swap the rolled initiative with the next higher one, right after the rolls."""
     immune_to_swaps: bool = False
     """No one may take this character's initiative by a swap of :attr:`swaps_up`."""
+    two_weapons_free: bool = False
+    """Fighting with two weapons costs this character nothing (« ne subit pas la
+    pénalité du à l'usage de 2 armes »)."""
 
 
 TECHNIQUES: tuple[Technique, ...] = (
@@ -99,6 +103,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         attack_bonus=Amount(source="ring", name="fire"),
         tn_bonus=Amount(source="school_rank", plus=5),
         tn_condition="two_weapons",
+        two_weapons_free=True,
     ),
     Technique(name="Réflexes de Combat", swaps_up=True),
 )
