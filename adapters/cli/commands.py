@@ -14,7 +14,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from adapters.cli import context
-from adapters.cli.command_line import command_from, files_given, option_of, unwrap
+from adapters.cli.command_line import command_from, dest_of, files_given, option_of, unwrap
 from adapters.cli.render import print_json
 from domain.commands import Command, describe_command
 from domain.errors import KirokuError, MalformedInput
@@ -47,8 +47,33 @@ def run_word(args: argparse.Namespace, words: tuple[str, ...]) -> int:
         service.store.close()
     for command_type in ruleset.command_types:
         if command_type.spec.words == words:
+            unused = options_not_taken(args, command_type)
+            if unused:
+                raise MalformedInput(
+                    f"{' '.join(words)} in session {sid!r} ({ruleset.id}) takes no "
+                    f"{', '.join(unused)}; `kiroku {' '.join(words)} --help` lists what it does"
+                )
             return execute(args, command_from(args, command_type))
     raise lacks(sid, ruleset.id, " ".join(words))
+
+
+NOT_FIELDS = frozenset(
+    ("seed", "faces", "json", "session", "actor", "data_dir", "handler", "command", "step")
+)
+"""What the shared parser carries beside a command's fields (the dice, the output, where)."""
+
+
+def options_not_taken(args: argparse.Namespace, command_type: type[Command]) -> list[str]:
+    """The options given on a parser shared by every ruleset's command of that name
+    (``kiroku roll``) that this ruleset's command has no field for: refused, never
+    silently dropped (``--free-raises 3`` recorded as no free raise at all)."""
+    fields = {dest_of(command_type, f.name) for f in msgspec.structs.fields(command_type)}
+    unused = []
+    for dest, value in sorted(vars(args).items()):
+        if dest in fields or dest in NOT_FIELDS or value in (None, False, 0, "", "other"):
+            continue
+        unused.append("--" + dest.replace("_", "-"))
+    return unused
 
 
 def execute(args: argparse.Namespace, command: Command) -> int:

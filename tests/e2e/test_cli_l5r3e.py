@@ -226,9 +226,21 @@ def test_the_house_flow_refuses_quoting_and_appends_nothing(
     ok(kiroku, "join", *house, "--sheet", str(SHEETS / "hida-tsuneo-house.json"), "--player", "b")
     ok(kiroku, "combat", "start", *house)
     ok(kiroku, "initiative", *house, "--character", "Moto Chagatai", "--faces", "5")
-    ok(kiroku, "initiative", *house, "--character", "Hida Tsuneo", "--faces", "9")
+    ok(kiroku, "initiative", *house, "--character", "Hida Tsuneo", "--faces", "9,1")
     ok(kiroku, "combat", "round", *house)
     before = len(ok(kiroku, "log", *house))
     done = kiroku(*args, *house)
     assert done.returncode == 2 and said in done.stderr, done.stderr
     assert len(ok(kiroku, "log", *house)) == before
+
+
+def test_a_roll_option_the_ruleset_s_roll_lacks_is_refused_not_dropped(kiroku: Run) -> None:
+    """``kiroku roll`` parses every ruleset's options; the house roll has no free raises,
+    and ``--free-raises 3`` must not be recorded as none."""
+    house = ("--session", "house")
+    ok(kiroku, "session", "open", "--id", "house", "--gm", "sensei", "--ruleset", "l5r-house")
+    ok(kiroku, "join", *house, "--sheet", str(SHEETS / "moto-chagatai.json"), "--player", "a")
+    done = kiroku("roll", *house, "--character", "Moto Chagatai", "--trait", "agility",
+                  "--free-raises", "3", "--seed", "1")  # fmt: skip
+    assert done.returncode == 2 and "(l5r-house) takes no --free-raises" in done.stderr
+    assert len(ok(kiroku, "log", *house)) == 2

@@ -70,7 +70,8 @@ def two_rounds() -> RecordedTable:
     yet Tsuneo's own roll carries no malus from it; his Assault puts one free raise on
     Kaneka's TN (20 → 15) and one on damage (5k2 + 1k0: 17). Round 2: both wounded at
     the second level, −2k2 off their pools; Fumi's disarm (3 raises, one paid by a Void
-    free raise) hits 31 against 30 and wins the opposed roll 16 to 15."""
+    free raise) hits 31 against 30 and wins the opposed roll 16 to 6 (Tsuneo's 6k3 less
+    his 2k2); his yari gone, Tsuneo fights bare-handed and unskilled: 1k1."""
     t = RecordedTable("l5r-house-two-rounds", "l5r-house")
     t.do(join(samurai("Akodo Kaneka", skills=(Skill("Kenjutsu", 3),)), "ben"))
     t.do(join(samurai("Hida Tsuneo", skills=(Skill("Spears", 3),), weapon=YARI), "cat"))
@@ -105,11 +106,11 @@ def two_rounds() -> RecordedTable:
     t.do(c.Declare(character="Bayushi Fumi", action="attack", target="Hida Tsuneo"),
          actor="dan")  # fmt: skip
     t.do(c.Attack(character="Bayushi Fumi", disarm=True, void="free_raise"),
-         dice=queue("10+4,9,8,2,1,1", "9,7,2,1,1", "6,5,4,2,1,1"), actor="dan")  # fmt: skip
+         dice=queue("10+4,9,8,2,1,1", "9,7,2,1,1", "6,5,4,2"), actor="dan")  # fmt: skip
     t.do(c.NextTurn(), actor="dan")
     t.do(c.Attack(character="Akodo Kaneka"), dice=queue("9,5,3,2"), actor="ben")
     t.do(c.NextTurn(), actor="ben")
-    t.do(c.Attack(character="Hida Tsuneo"), dice=queue("10+3,5,2,1"), actor="cat")
+    t.do(c.Attack(character="Hida Tsuneo", weapon="bare hands"), dice=queue("10"), actor="cat")
     t.do(c.NextTurn(), actor="cat")
     t.do(c.EndCombat())
     return t

@@ -75,14 +75,41 @@ def test_declarations_go_lowest_initiative_first_and_actions_highest_first() -> 
 
 
 def test_full_defence_adds_its_roll_to_the_tn_for_the_round_and_forbids_attacking() -> None:
+    """« son ND passe durant tout le tour à : ND actuel + (agilité + défense)g(défense) »:
+    with no Defense, (agilité)g0 keeps nothing."""
     t = duel()
-    t.do(c.Declare(character="Hida Tsuneo", action="full_defence"), dice=faces("9,8,1"))
-    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
-    # Agility 3 + Defense 0: 3k1 — at least one die kept
-    assert view(t, "defence")["Hida Tsuneo"]["tn"] == 20 + 9  # 3k1: 9
-    t.do(c.NextTurn())
-    refused(t, c.Attack(character="Hida Tsuneo"), IllegalUnderRules,
-            "declared « Défense totale », not an attack", dice=queue("9,9,9"))  # fmt: skip
+    t.do(c.Declare(character="Hida Tsuneo", action="full_defence"))
+    assert view(t, "defence")["Hida Tsuneo"]["tn"] == 20
+    guarded = RecordedTable("house", "l5r-house")
+    guarded.do(join(samurai("Akodo Kaneka", skills=(Skill("Kenjutsu", 3),)), "ana"))
+    guarded.do(
+        join(
+            samurai("Hida Tsuneo", skills=(Skill("Spears", 3), Skill("Defense", 2)), weapon=YARI),
+            "ben",
+        )
+    )
+    guarded.do(c.StartCombat())
+    guarded.do(c.RollInitiative(character="Akodo Kaneka", weapon="Katana"), dice=faces("6"))
+    guarded.do(c.RollInitiative(character="Hida Tsuneo", weapon="Yari"), dice=faces("5,4"))
+    guarded.do(c.StartRound())
+    guarded.do(
+        c.Declare(character="Hida Tsuneo", action="full_defence", void=True),
+        dice=faces("9,8,1,1,1,1"),
+        actor="ben",
+    )
+    assert (
+        view(guarded, "defence")["Hida Tsuneo"]["tn"] == 20 + 18
+    )  # 6k3 with the Void die: 9 + 8 + 1
+    guarded.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    guarded.do(c.NextTurn())
+    refused(
+        guarded,
+        c.Attack(character="Hida Tsuneo"),
+        IllegalUnderRules,
+        "declared « Défense totale », not an attack",
+        dice=queue("9,9,9"),
+        actor="ben",
+    )
 
 
 def test_an_assault_lowers_one_s_tn_by_15_but_never_under_5_plus_armour() -> None:
@@ -178,3 +205,131 @@ def test_bad_input_is_refused_quoting_it() -> None:
     with pytest.raises(MalformedInput, match="wound_malus='tenths'"):
         load_ruleset("l5r-house", {"wound_malus": "tenths"})
     assert KATANA.skill == "Kenjutsu"
+
+
+# -- the review's findings: each rule where a first version went wrong --------------------
+
+
+def both_declared(**kaneka: Any) -> RecordedTable:
+    t = duel()
+    t.do(c.Declare(character="Hida Tsuneo", action="attack", target="Akodo Kaneka"))
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo", **kaneka))
+    return t
+
+
+def test_one_attack_a_round_against_the_declared_target() -> None:
+    """« A chaque tour, le personnage peut faire 1 action »; the target is said « au moment
+    des annonces »."""
+    t = both_declared()
+    refused(
+        t,
+        c.Attack(character="Akodo Kaneka", target="Akodo Kaneka"),
+        IllegalUnderRules,
+        "declared « Attaque » on Hida Tsuneo, not Akodo Kaneka",
+        dice=queue("9"),
+    )
+    t.do(c.Attack(character="Akodo Kaneka"), dice=queue("2,2,1,1,1,1"))
+    refused(
+        t,
+        c.Attack(character="Akodo Kaneka"),
+        IllegalUnderRules,
+        "this round's attack",
+        dice=queue("9,9,9,9,9,9"),
+    )
+
+
+def test_one_hit_one_damage_roll_in_its_round() -> None:
+    t = both_declared()
+    t.do(c.Attack(character="Akodo Kaneka"), dice=queue("9,8,7,1,1,1"))
+    t.do(c.Damage(character="Akodo Kaneka"), dice=faces("3,2,1,1,1,1"))
+    refused(
+        t,
+        c.Damage(character="Akodo Kaneka"),
+        IllegalUnderRules,
+        "no hit awaiting damage",
+        dice=faces("3,2,1,1,1,1"),
+    )
+
+
+def test_the_fallen_leave_the_order_so_no_one_waits_on_them() -> None:
+    t = both_declared()
+    t.do(c.TakeWounds(character="Hida Tsuneo", amount=60, source="a falling rock"))
+    t.do(c.NextTurn())
+    t.do(c.StartRound())
+    assert [r["character"] for r in view(t, "initiative")["order"]] == ["Akodo Kaneka"]
+    t.do(c.Declare(character="Akodo Kaneka", action="simple_and_complex"))
+    t.do(c.NextTurn())
+
+
+def test_a_tied_rival_struck_down_still_strikes_back() -> None:
+    """« En cas d'égalité … ils jouent en même temps … ne prennent effet qu'après leurs
+    jets respectifs »."""
+    t = RecordedTable("house", "l5r-house")
+    t.do(join(samurai("Akodo Kaneka", skills=(Skill("Kenjutsu", 3),)), "ana"))
+    t.do(join(samurai("Frail Bandit", earth=1, skills=(Skill("Kenjutsu", 1),)), "ben"))
+    t.do(c.StartCombat())
+    t.do(c.RollInitiative(character="Akodo Kaneka", weapon="Katana"), dice=faces("3"))
+    t.do(c.RollInitiative(character="Frail Bandit", weapon="Katana"), dice=faces("5"))  # 9 each
+    t.do(c.StartRound())
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Frail Bandit"))
+    t.do(c.Declare(character="Frail Bandit", action="attack", target="Akodo Kaneka"))
+    t.do(c.Attack(character="Akodo Kaneka"), dice=queue("10+10+9,9,8,1,1,1"))
+    t.do(c.Damage(character="Akodo Kaneka"), dice=faces("10+10+5,9,1,1,1,1"))
+    t.do(c.NextTurn())
+    t.do(c.Attack(character="Frail Bandit"), dice=queue("9,8,1,1"))
+    rolled = t.events[-2].event
+    assert isinstance(rolled, DiceRolled) and rolled.roll.expression == "4k3"
+    assert rolled.parts[0].source == "34 wounds from a foe no faster: after this roll"
+
+
+def test_a_disarm_takes_the_weapon_in_hand_and_it_stays_taken() -> None:
+    t = both_declared()
+    t.do(
+        c.Attack(character="Akodo Kaneka", disarm=True),
+        dice=queue("10+10+5,9,8,1,1,1", "9,8,7,1,1,1", "5,4,1,1,1,1"),
+    )
+    made = t.events[-1].event
+    assert isinstance(made, AttackMade) and made.disarmed and made.disarmed_of == "Yari"
+    t.do(c.NextTurn())
+    refused(
+        t,
+        c.Attack(character="Hida Tsuneo", weapon="Yari"),
+        IllegalUnderRules,
+        "disarmed of the Yari",
+        dice=queue("9"),
+        actor="ben",
+    )
+    t.do(c.Attack(character="Hida Tsuneo", weapon="bare hands"), dice=queue("9,8,7"), actor="ben")
+
+
+def test_a_bare_roll_is_never_an_initiative_roll() -> None:
+    t = duel()
+    refused(
+        t,
+        c.Roll(character="Akodo Kaneka", expression="10k10", purpose="initiative"),
+        IllegalUnderRules,
+        "kiroku initiative",
+        dice=faces("9,9,9,9,9,9,9,9,9,9"),
+    )
+
+
+def test_published_penalties_go_on_the_tn_and_off_the_total_of_a_roll_without_one() -> None:
+    with pytest.raises(MalformedInput, match="goes on the TN: malus_on=tn"):
+        load_ruleset("l5r-house", {"wound_malus": "published", "malus_on": "pool"})
+    t = duel({"wound_malus": "published"})
+    t.do(c.TakeWounds(character="Akodo Kaneka", amount=17))
+    t.do(c.Roll(character="Akodo Kaneka", expression="3k3"), dice=faces("5,4,3"))
+    rolled = t.events[-1].event
+    assert isinstance(rolled, DiceRolled) and rolled.roll.total == 12 - 5
+
+
+def test_void_may_ignore_the_malus_from_before_the_first_round() -> None:
+    """« A tout moment … Ignorer les malus dus à des blessures pour 1 tour » — the
+    initiative roll included."""
+    t = RecordedTable("house", "l5r-house")
+    t.do(join(samurai("Moto Chagatai"), "ana"))
+    t.do(c.TakeWounds(character="Moto Chagatai", amount=15))
+    t.do(c.StartCombat())
+    t.do(c.SpendVoid(character="Moto Chagatai", use="ignore_wounds"))
+    t.do(c.RollInitiative(character="Moto Chagatai"), dice=faces("5"))
+    assert t.events[-1].event.roll.total == 8  # type: ignore[attr-defined]

@@ -53,7 +53,7 @@ from domain.rulesets.l5r3e.techniques import techniques_of
 from domain.rulesets.l5r3e.void import VoidUse, check_spend, encouragement_allowed, on_roll
 from domain.rulesets.roll_keep_kit.character import parse_ring, parse_trait
 from domain.rulesets.roll_keep_kit.deciding import BARE_HANDS as BARE_HANDS
-from domain.rulesets.roll_keep_kit.deciding import Deciding, decide_wound
+from domain.rulesets.roll_keep_kit.deciding import Deciding, decide_wound, refuse_initiative
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
 CELERITY = Part(source="Célérité (2 points de Vide)", rolled=1, kept=1)
@@ -191,6 +191,7 @@ def decide_roll(play: Play, command: c.Roll, dice: Any) -> list[Event]:
     point (+1k1, a free raise or a skill rank); the roller's wound penalty on the TN."""
     if command.hidden:
         play.core.gm_only(play.actor, "make a hidden roll")
+    refuse_initiative(command.purpose)
     chosen = sum((command.void, command.void_skill, command.void_raise))
     if chosen > 1:
         raise IllegalUnderRules("« 1 SEUL point de Vide par jet ! »: choose one Void use")

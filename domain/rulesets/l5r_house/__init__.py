@@ -36,6 +36,20 @@ Readings where the text is silent — each a named option or stated here:
   aside; a Void free raise pays for a use's raise, else takes 5 off the TN;
 - a disarm's opposed roll is the chosen trait + weapon skill on both sides, the
   attacker winning only above the defender;
+- a Full Defence is rolled as it is declared, so that it stands against every attack of
+  the round, the faster ones' included (« dès que l'on essaie de le toucher … durant tout
+  le tour »); with no Defense skill nothing is kept and nothing rolled;
+- the Assault's −15 comes after the other parts of the TN (a Void point's +10 included),
+  floored at 5 + armour;
+- ties in the order go to the higher Reflexes, then to who joined first, and act « en
+  même temps »: the wounds one deals a foe no faster land after that foe's roll (its
+  record names them, at zero), and one struck down by them still acts this round;
+- initiative and attacks use the weapon named, else the first on the sheet (« bare
+  hands » by name); a disarm takes the weapon of the target's last attack (else their
+  first melee weapon) for the combat;
+- one attack a round, on the target declared; a hit's damage is rolled in its round;
+- the fallen (Out, dead) leave the order: no one waits on their declaration;
+- a bare roll is never an initiative roll (``kiroku initiative`` is);
 - no Void point on damage (the text lists it on « une action »); bare hands deal
   Strength k1; an attack without the weapon's skill is unskilled (10s do not explode,
   no raises), as the kit's rolls are.

@@ -26,6 +26,7 @@ class Roll(RollFields, frozen=True, kw_only=True):
     spec = CommandSpec(("roll",), dice="faces", positional=("expression",))
 
     void: Annotated[bool, Meta(description="a Void point: +1k1")] = False
+    void_raise: Annotated[bool, Meta(description="a Void point: a free raise (−5 TN)")] = False
 
 
 class RollInitiative(Command, frozen=True, kw_only=True):
@@ -46,6 +47,7 @@ class Declare(Command, frozen=True, kw_only=True):
     character: Character
     action: Action
     target: Name | None = None
+    void: Annotated[bool, Meta(description="a Void point: +1k1 on the Full Defence roll")] = False
 
 
 class Attack(Command, frozen=True, kw_only=True):

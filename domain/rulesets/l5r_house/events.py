@@ -19,7 +19,6 @@ from domain.rulesets.roll_keep_kit.modifiers import Part
 
 __all__ = [
     "HOUSE_EVENT_TYPES",
-    "THIRD_PARTY",
     "ActionDeclared",
     "AttackMade",
     "CombatEnded",
@@ -34,7 +33,6 @@ __all__ = [
 ]  # fmt: skip
 
 HouseVoidUse = Literal["initiative", "dice", "free_raise", "ignore_wounds", "tn"]
-THIRD_PARTY = "the GM"
 
 
 class ActionDeclared(Event, frozen=True, kw_only=True):
@@ -46,6 +44,8 @@ class ActionDeclared(Event, frozen=True, kw_only=True):
     action: Action
     target: str | None = None
     defence: int = 0
+    void: bool = False
+    """A Void point's +1k1 on the Full Defence roll (« un bonus de 1g1 sur une action »)."""
 
 
 class AttackMade(Event, frozen=True, kw_only=True):
@@ -67,6 +67,8 @@ class AttackMade(Event, frozen=True, kw_only=True):
     total: int
     hit: bool
     disarmed: bool = False
+    disarmed_of: str = ""
+    """The weapon the disarm took."""
 
 
 class VoidSpent(Event, frozen=True, kw_only=True):

@@ -46,7 +46,7 @@ from domain.rulesets.l5r_house.table import (
     tn_to_be_hit,
 )
 from domain.rulesets.roll_keep_kit.character import Weapon
-from domain.rulesets.roll_keep_kit.deciding import Deciding
+from domain.rulesets.roll_keep_kit.deciding import Deciding, refuse_initiative
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
 VOID_DIE = Part(source="Point de Vide", rolled=1, kept=1)
@@ -67,8 +67,17 @@ class Play(Deciding):
         return self.state.combat
 
     def weapon(self, who: Fighter, name: str | None) -> Weapon:
+        """The weapon named (bare hands by their name), else the first on the sheet; one a
+        disarm took is refused."""
+        if name is not None and key(name) == key(BARE_HANDS.name):
+            return BARE_HANDS
         if name is None:
-            return next(iter(who.sheet.weapons), BARE_HANDS)
+            return next((w for w in who.sheet.weapons if w.name not in who.disarmed), BARE_HANDS)
+        if any(key(name) == key(taken) for taken in who.disarmed):
+            raise IllegalUnderRules(
+                f"{who.name} was disarmed of the {name}: another weapon, or bare hands "
+                f"(--weapon {BARE_HANDS.name!r})"
+            )
         found = who.sheet.weapon(name)
         if found is None:
             carried = ", ".join(w.name for w in who.sheet.weapons) or "none"
@@ -92,6 +101,7 @@ def decide_roll(play: Play, command: c.Roll, dice: Any) -> list[Event]:
     Void ring; a Void point +1k1; the character's malus."""
     if command.hidden:
         play.core.gm_only(play.actor, "make a hidden roll")
+    refuse_initiative(command.purpose)
     who = play.acting_for(command.character) if command.character else None
     if who is None and not play.core.is_gm(play.actor):
         raise NotAllowed(f"{play.actor!r} may roll only for their own character")
@@ -110,13 +120,18 @@ def decide_roll(play: Play, command: c.Roll, dice: Any) -> list[Event]:
     else:
         raise MalformedInput("give a dice expression, or --skill/--trait/--ring")
     if who is not None:
-        can_act(who)
+        can_act(play.state, who)
         check_raises(who.sheet, command.raises)
-        parts += malus_parts(play.state, who)
+        parts += malus_parts(play.state, who, has_tn=command.tn is not None)
+        if command.void and command.void_raise:
+            raise IllegalUnderRules("one Void point, one use: --void or --void-raise")
         if command.void:
             events.append(play.void(who, "dice", f"+1k1 on {label or expression!r}"))
             parts.append(VOID_DIE)
-    elif command.void:
+        if command.void_raise:
+            events.append(play.void(who, "free_raise", f"a free raise on {label or expression!r}"))
+            parts.append(Part(source="augmentation gratuite (Vide)", tn=-RAISE_STEP))
+    elif command.void or command.void_raise:
         raise MalformedInput("a Void point is spent by a character: name one (--character)")
     if command.raises:
         parts.append(Part(source=f"{command.raises} raises", tn=RAISE_STEP * command.raises))
@@ -155,13 +170,13 @@ def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[
     +1k0, a Void point's +1k1 (« sans augmentation »), less the malus at the roll."""
     combat = play.combat()
     who = play.acting_for(command.character)
-    can_act(who)
+    can_act(play.state, who)
     if key(who.name) in combat.initiative:
         raise IllegalUnderRules(
             f"{who.name} has rolled initiative already: « Le jet d'initiative reste effectif "
             "sur toute la durée de la phase de combat »"
         )
-    weapon = play.weapon(who, command.weapon) if command.weapon else None
+    weapon = play.weapon(who, command.weapon)  # by default the first on the sheet
     parts = initiative_parts(who.sheet, weapon)
     events: list[Event] = []
     if command.void:
@@ -211,7 +226,7 @@ def decide_declare(play: Play, command: c.Declare, dice: Any) -> list[Event]:
     bonus on the TN « durant tout le tour »."""
     combat = play.combat()
     who = play.acting_for(command.character)
-    can_act(who)
+    can_act(play.state, who)
     if not combat.declaring:
         raise IllegalUnderRules("no declarations are due: `kiroku combat round` starts them")
     if key(who.name) in combat.declared:
@@ -229,21 +244,27 @@ def decide_declare(play: Play, command: c.Declare, dice: Any) -> list[Event]:
         raise MalformedInput(f"{who.name} cannot attack themself")
     events: list[Event] = []
     defence = 0
-    if command.action == "full_defence":
+    if command.void and command.action != "full_defence":
+        raise MalformedInput("--void on a declaration is the Full Defence roll's +1k1")
+    if command.action == "full_defence" and who.sheet.skill_rank("Defense") > 0:
+        parts = malus_parts(play.state, who, has_tn=False)
+        if command.void:
+            events.append(play.void(who, "dice", "+1k1 on the Full Defence roll"))
+            parts.append(VOID_DIE)
         rolled, result = play.throw(
             who.name,
             defence_expression(who.sheet),
             dice,
             purpose="defense",
             label="Défense totale (Agilité + Défense)",
-            parts=malus_parts(play.state, who),
+            parts=parts,
         )
         events.append(rolled)
         defence = result.total
     events.append(
         play.event(
             ActionDeclared, character=who.name, action=command.action, target=target,
-            defence=defence,
+            defence=defence, void=command.void,
         )
     )  # fmt: skip
     return events
@@ -253,9 +274,14 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
     """The declared Attack or Assault, resolved on the attacker's turn."""
     combat = play.combat()
     who = play.acting_for(command.character)
-    can_act(who)
+    can_act(play.state, who)
     if combat.current() is None or key(combat.current() or "") != key(who.name):
         raise IllegalUnderRules(f"it is not {who.name}'s action now ({combat.current() or 'none'})")
+    if key(who.name) in combat.attacked:
+        raise IllegalUnderRules(
+            f"{who.name} has made this round's attack: « A chaque tour, le personnage peut "
+            "faire 1 action »"
+        )
     declared = combat.declared[key(who.name)]
     if declared.action not in ("attack", "assault"):
         raise IllegalUnderRules(
@@ -263,12 +289,18 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
             "d'attaque est précisé au moment des annonces »"
         )
     assault = declared.action == "assault"
-    target_name = command.target or declared.target
-    assert target_name is not None
-    target = fighter(play.state, target_name)
+    assert declared.target is not None
+    target = fighter(play.state, declared.target)
+    if command.target is not None and key(command.target) != key(target.name):
+        raise IllegalUnderRules(
+            f"{who.name} declared « {FRENCH[declared.action]} » on {target.name}, not "
+            f"{command.target}: the target is said « au moment des annonces »"
+        )
     weapon = play.weapon(who, command.weapon)
     if command.assault_on_damage and not assault:
         raise IllegalUnderRules("only an Assault has free raises to put on damage")
+    if command.disarm and target_weapon(target) is BARE_HANDS:
+        raise IllegalUnderRules(f"{target.name} holds no weapon to be disarmed of")
     events: list[Event] = []
     parts = malus_parts(play.state, who)
     free_for_uses = 0
@@ -317,7 +349,7 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
     hit = bool(result.success)
     disarmed = False
     if hit and command.disarm:
-        disarmed = _disarm(play, who, target, command.disarm_trait, dice, events)
+        disarmed = _disarm(play, who, weapon, target, command.disarm_trait, dice, events)
     events.append(
         play.event(
             AttackMade,
@@ -336,20 +368,34 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
             total=result.total,
             hit=hit,
             disarmed=disarmed,
+            disarmed_of=target_weapon(target).name if disarmed else "",
         )
     )
     return events
 
 
+def target_weapon(target: Fighter) -> Weapon:
+    """The weapon a disarm would take: the one of the target's last attack, else their
+    first melee weapon (a reading: the text names none)."""
+    if target.wielding:
+        found = target.sheet.weapon(target.wielding)
+        if found is not None and found.name not in target.disarmed:
+            return found
+    usable = [
+        w for w in target.sheet.weapons if w.kind == "melee" and w.name not in target.disarmed
+    ]
+    return usable[0] if usable else BARE_HANDS
+
+
 def _disarm(
-    play: Play, who: Fighter, target: Fighter, trait: str, dice: Any, events: list[Event]
-) -> bool:
+    play: Play, who: Fighter, weapon: Weapon, target: Fighter, trait: str, dice: Any,
+    events: list[Event],
+) -> bool:  # fmt: skip
     """« un jet d'opposition avec le trait de force ou celui d'agilité + compétence d'arme
-    contre l'adversaire » — both with that trait and their weapon's skill; the attacker
-    must beat the defender's total."""
+    contre l'adversaire » — both with that trait and the skill of the weapon in hand, each
+    with their malus; the attacker must beat the defender's total."""
     totals = []
-    for one in (who, target):
-        held = next(iter(one.sheet.weapons), BARE_HANDS)
+    for one, held in ((who, weapon), (target, target_weapon(target))):
         value = one.sheet.trait("strength" if trait == "strength" else "agility")
         rank = one.sheet.skill_rank(held.skill)
         rolled, result = play.throw(
@@ -358,6 +404,7 @@ def _disarm(
             dice,
             purpose="opposed",
             label=f"{held.skill}/{trait.capitalize()} (désarmement)",
+            parts=malus_parts(play.state, one, has_tn=False),
         )
         events.append(rolled)
         totals.append(result.total)
@@ -382,7 +429,7 @@ def decide_void(play: Play, command: c.SpendVoid, dice: Any) -> list[Event]:
     touché de 10 pendant 1 tour »."""
     who = play.acting_for(command.character)
     combat = play.combat()
-    if combat.round == 0:
-        raise IllegalUnderRules("no round is under way")
+    if combat.round == 0 and command.use != "ignore_wounds":
+        raise IllegalUnderRules("no round is under way: +10 TN lasts one round")
     what = "no wound malus this round" if command.use == "ignore_wounds" else "+10 TN this round"
     return [play.void(who, command.use, what)]

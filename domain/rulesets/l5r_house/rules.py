@@ -64,7 +64,11 @@ def initiative_parts(sheet: CharacterSheet, weapon: Weapon | None) -> list[Part]
     """What the 1k1 gets: Reflexes, the Kenjutsu rank with a katana, +1k0 with a long
     weapon (a yari, a naginata)."""
     parts = [Part(source="Réflexes", total=sheet.trait("reflexes"))]
-    if weapon is not None and weapon.skill.casefold() == "kenjutsu":
+    if (
+        weapon is not None
+        and weapon.skill.casefold() == "kenjutsu"
+        and sheet.skill_rank("Kenjutsu")
+    ):
         parts.append(Part(source=f"Kenjutsu ({weapon.name})", total=sheet.skill_rank("Kenjutsu")))
     if weapon is not None and weapon.size == "large":
         parts.append(Part(source=f"arme longue ({weapon.name})", rolled=1))
@@ -97,9 +101,10 @@ def attack_expression(sheet: CharacterSheet, weapon: Weapon) -> str:
 
 
 def defence_expression(sheet: CharacterSheet) -> str:
-    """« (agilité + défense)g(défense) » — at least one die kept."""
+    """« (agilité + défense)g(défense) » (with no Defense, no die is kept: nothing is
+    rolled and the TN stays as it is)."""
     defense = sheet.skill_rank("Defense")
-    return f"{sheet.trait('agility') + defense}k{max(1, defense)}"
+    return f"{sheet.trait('agility') + defense}k{defense}"
 
 
 def base_tn(sheet: CharacterSheet) -> list[Part]:

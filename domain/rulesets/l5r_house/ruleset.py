@@ -124,9 +124,14 @@ def build(options: Mapping[str, str]) -> HouseRules:
     malus = options.get("wound_malus", "levels")
     if malus not in ("levels", "published"):
         raise MalformedInput(f"option wound_malus={malus!r} is not levels or published")
-    on = options.get("malus_on", "pool")
+    on = options.get("malus_on", "pool" if malus == "levels" else "tn")
     if on not in ("pool", "tn"):
         raise MalformedInput(f"option malus_on={on!r} is not pool or tn")
+    if malus == "published" and on == "pool":
+        raise MalformedInput(
+            "option wound_malus=published (+3 … +40) goes on the TN: malus_on=tn (forty "
+            "dice off a pool would leave 1k1)"
+        )
     return HouseRules(
         options=dict(options), level_malus=malus == "levels", malus_in_pool=on == "pool"
     )

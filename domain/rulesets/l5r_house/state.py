@@ -37,7 +37,12 @@ class Fighter(msgspec.Struct, kw_only=True):
     wounds: int = 0
     void_spent: int = 0
     hit: tuple[str, str, int] | None = None
-    """A hit awaiting damage: the target, the weapon, the +1k0s it earned."""
+    """A hit awaiting damage this round: the target, the weapon, the +1k0s it earned."""
+    wielding: str = ""
+    """The weapon of the character's last attack (what a disarm takes; before any, the
+    first melee weapon on the sheet)."""
+    disarmed: list[str] = msgspec.field(default_factory=list)
+    """Weapons a disarm took this combat (« l'adversaire est désarmé »)."""
 
     @property
     def void_left(self) -> int:
@@ -67,6 +72,8 @@ class Combat(msgspec.Struct, kw_only=True):
     """Who has spent this round's Void point (« 1 point par action »)."""
     void_tn: list[str] = msgspec.field(default_factory=list)
     ignore_wounds: list[str] = msgspec.field(default_factory=list)
+    attacked: list[str] = msgspec.field(default_factory=list)
+    """Who has made this round's one attack (« A chaque tour … 1 action »)."""
     late_wounds: dict[str, int] = msgspec.field(default_factory=dict)
     """Wounds taken this round from a foe no faster (key → wounds): they land after the
     character's own roll, so do not count in it."""
@@ -128,6 +135,7 @@ def _combat_ended(state: HouseState, event: CombatEnded) -> None:
     state.combat = None
     for fighter in state.fighters.values():
         fighter.hit = None
+        fighter.disarmed.clear()
 
 
 def _round_started(state: HouseState, event: RoundStarted) -> None:
@@ -142,6 +150,9 @@ def _round_started(state: HouseState, event: RoundStarted) -> None:
     combat.void_tn.clear()
     combat.ignore_wounds.clear()
     combat.late_wounds.clear()
+    combat.attacked.clear()
+    for one in state.fighters.values():
+        one.hit = None  # damage follows its hit in the same round
     set_order(state)
 
 
@@ -161,6 +172,12 @@ def _attack(state: HouseState, event: AttackMade) -> None:
     attacker = state.fighters[key(event.character)]
     damage = event.extra_damage + event.assault_on_damage
     attacker.hit = (event.target, event.weapon, damage) if event.hit else None
+    attacker.wielding = event.weapon
+    if state.combat is not None:
+        state.combat.attacked.append(key(event.character))
+    if event.disarmed:
+        target = state.fighters[key(event.target)]
+        target.disarmed.append(event.disarmed_of)
 
 
 def _void(state: HouseState, event: VoidSpent) -> None:
@@ -177,17 +194,21 @@ def _void(state: HouseState, event: VoidSpent) -> None:
 
 
 def _wounds(state: HouseState, event: WoundsTaken) -> None:
+    from domain.rulesets.l5r_house.table import can_act_now  # the rules read this state
+
     fighter = state.fighters[key(event.character)]
     fighter.wounds += event.amount
-    combat = state.combat
     source = key(event.source)
-    if combat is None or source not in combat.now or key(event.character) not in combat.now:
-        return
     if source in state.fighters:
         state.fighters[source].hit = None
-    if combat.now[source] <= combat.now[key(event.character)]:
-        late = combat.late_wounds
-        late[key(event.character)] = late.get(key(event.character), 0) + event.amount
+    combat = state.combat
+    if combat is None:
+        return
+    hurt = key(event.character)
+    if source in combat.now and hurt in combat.now and combat.now[source] <= combat.now[hurt]:
+        combat.late_wounds[hurt] = combat.late_wounds.get(hurt, 0) + event.amount
+    if not can_act_now(state, fighter) and fighter.name in combat.order:
+        combat.order.remove(fighter.name)  # out of the round: no one waits on them
 
 
 def _healed(state: HouseState, event: WoundsHealed) -> None:

@@ -24,32 +24,52 @@ def rank_of(fighter: Fighter, wounds: int | None = None) -> tuple[int, WoundRank
     return ladder.index(rank), rank
 
 
-def malus_now(state: HouseState, fighter: Fighter) -> tuple[int, WoundRank]:
-    """The malus a roll of ``fighter``'s carries now: their wounds less those taken this
-    round from a foe no faster (« Si durant le tour le joueur a subi des dégâts provenant
-    d'une personne ayant une meilleure initiative qu'elle, ses dégâts comptent »), none
-    if a Void point ignores them this round."""
+def counted_wounds(state: HouseState, fighter: Fighter) -> tuple[int, int]:
+    """The wounds that count on ``fighter``'s roll now, and those that do not: taken this
+    round from a foe no faster, they land after it (« Si durant le tour le joueur a subi
+    des dégâts provenant d'une personne ayant une meilleure initiative qu'elle, ses dégâts
+    comptent »; ties « jouent en même temps »)."""
     combat = state.combat
-    wounds = fighter.wounds
-    if combat is not None:
-        if key(fighter.name) in combat.ignore_wounds:
-            return 0, rank_of(fighter, 0)[1]
-        wounds -= combat.late_wounds.get(key(fighter.name), 0)
-    index, rank = rank_of(fighter, wounds)
+    late = combat.late_wounds.get(key(fighter.name), 0) if combat is not None else 0
+    return fighter.wounds - late, late
+
+
+def malus_now(state: HouseState, fighter: Fighter) -> tuple[int, WoundRank]:
+    """The malus a roll of ``fighter``'s carries now (:func:`counted_wounds`), none if a
+    Void point ignores them this round."""
+    combat = state.combat
+    if combat is not None and key(fighter.name) in combat.ignore_wounds:
+        return 0, rank_of(fighter, 0)[1]
+    index, rank = rank_of(fighter, counted_wounds(state, fighter)[0])
     return malus(index, rank, levels=state.level_malus), rank
 
 
-def malus_parts(state: HouseState, fighter: Fighter) -> list[Part]:
+def can_act_now(state: HouseState, fighter: Fighter) -> bool:
+    """Whether ``fighter`` may still act: not Out nor dead, by the wounds that count now (a
+    tied rival struck down « en même temps » still strikes back)."""
+    return rank_of(fighter, counted_wounds(state, fighter)[0])[1].penalty is not None
+
+
+def malus_parts(state: HouseState, fighter: Fighter, *, has_tn: bool = True) -> list[Part]:
     """The malus as the session counts it: off the dice rolled and kept (``malus_on=pool``,
-    the text's « ses dégâts comptent dans le calcul du nombre de dés jetés et gardés »)
-    or on the TN (``malus_on=tn``)."""
+    the text's « ses dégâts comptent dans le calcul du nombre de dés jetés et gardés »),
+    or on the TN (``malus_on=tn``) — off the total, for a roll without one. Wounds that
+    land after the roll are named, at zero, so the record says why they do not count."""
     amount, rank = malus_now(state, fighter)
+    late = counted_wounds(state, fighter)[1]
+    parts = []
+    if late:
+        parts.append(Part(source=f"{late} wounds from a foe no faster: after this roll"))
     if not amount:
-        return []
+        return parts
     source = f"Blessures ({rank.french})"
     if state.malus_in_pool:
-        return [Part(source=source, rolled=-amount, kept=-amount)]
-    return [Part(source=source, tn=amount)]
+        parts.append(Part(source=source, rolled=-amount, kept=-amount))
+    elif has_tn:
+        parts.append(Part(source=source, tn=amount))
+    else:
+        parts.append(Part(source=source, total=-amount))
+    return parts
 
 
 def set_order(state: HouseState) -> None:
@@ -59,8 +79,8 @@ def set_order(state: HouseState) -> None:
     places = []
     for who, value in combat.now.items():
         f = state.fighters[who]
-        if rank_of(f)[1].name == "Dead":
-            continue
+        if not can_act_now(state, f):
+            continue  # Out or dead: no declaration, no action, no one waits on them
         places.append(Place(f.name, value, f.sheet.trait("reflexes"), f.joined))
     combat.order = [p.character for p in descending(places)]
 
@@ -78,7 +98,7 @@ def tn_to_be_hit(state: HouseState, target: Fighter) -> list[Part]:
     return parts
 
 
-def can_act(fighter: Fighter) -> None:
-    rank = rank_of(fighter)[1]
-    if rank.penalty is None:
+def can_act(state: HouseState, fighter: Fighter) -> None:
+    if not can_act_now(state, fighter):
+        rank = rank_of(fighter)[1]
         raise IllegalUnderRules(f"{fighter.name} is {rank.french} ({rank.name}) and cannot act")

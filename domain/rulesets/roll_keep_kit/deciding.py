@@ -182,3 +182,12 @@ def decide_heal(play: Seated, command: Heal, dice: object) -> list[Event]:
         raise IllegalUnderRules(f"{who.name} has no wounds to heal")
     amount = min(command.amount, who.wounds)
     return [play.event(WoundsHealed, character=who.name, amount=amount, method=command.method)]
+
+
+def refuse_initiative(purpose: str) -> None:
+    """Initiative is rolled once a combat by its own command, which the fold reads: a bare
+    roll must not pass for it."""
+    if purpose == "initiative":
+        raise IllegalUnderRules(
+            "initiative is rolled with `kiroku initiative` (once a combat), not `kiroku roll`"
+        )

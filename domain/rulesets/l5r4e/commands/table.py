@@ -13,6 +13,7 @@ from domain.errors import MalformedInput
 from domain.events import Event
 from domain.rulesets.l5r4e.contests import tn_for
 from domain.rulesets.l5r4e.skills import require_skill, skill_roll
+from domain.rulesets.roll_keep_kit.deciding import refuse_initiative
 from domain.rulesets.roll_keep_kit.fields import (
     Character,
     FreeRaises,
@@ -47,6 +48,7 @@ class Roll(RollFields, frozen=True, kw_only=True):
 
 def decide_roll(play: Any, command: Roll, context: Context) -> list[Event]:
     """A skill/trait/ring roll through the 4e skill rules, or a bare expression."""
+    refuse_initiative(command.purpose)
     options = RollOptions(
         tn=command.tn,
         raises=command.raises,
