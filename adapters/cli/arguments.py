@@ -49,7 +49,17 @@ def add_roll_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=whole_number, default=None, help="seed the dice for a repeatable roll"
     )
-    parser.add_argument("--faces", default=None, help="faces rolled at the table: 6,7,10+3,1r4")
+    parser.add_argument(
+        "--faces",
+        default=None,
+        help="faces rolled at the table: 6,7,10+3,1r4 (narrative: 6+5,3/12,9)",
+    )
+    parser.add_argument(
+        "--keep", default=None, help="narrative dice (3r2s): the dice kept, as 0,2 (or none)"
+    )
+    parser.add_argument(
+        "--compromised", action="store_true", help="narrative dice: keep none with strife"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -80,7 +90,7 @@ def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def register_dice(commands: Subparsers) -> None:
-    roll = commands.add_parser("roll", help="roll & keep dice")
+    roll = commands.add_parser("roll", help="roll & keep dice (7k3), or narrative dice (3r2s)")
     add_roll_arguments(roll)
     add_session_roll_arguments(roll)
     roll.set_defaults(handler="dice_commands:roll_command")
@@ -88,7 +98,9 @@ def register_dice(commands: Subparsers) -> None:
     odds = commands.add_parser("odds", help="exact chance of success")
     odds.add_argument("expression")
     odds.add_argument("--tn", type=whole_number, default=None)
-    odds.add_argument("--table", action="store_true", help="TN 5 to 60 by 5")
+    odds.add_argument(
+        "--table", action="store_true", help="TN 5 to 60 by 5 (narrative dice: TN 1 to 6)"
+    )
     odds.add_argument("--unskilled", action="store_true")
     odds.add_argument("--emphasis", action="store_true")
     odds.add_argument("--json", action="store_true")

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from adapters.cli.render import print_json
+from domain.dice.narrative.roll import is_narrative
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.roll_keep.roll import RollOptions, RollResult, check_tn
 from domain.errors import MalformedInput
@@ -22,6 +23,12 @@ def roll_command(args: argparse.Namespace) -> int:
         return session_roll(args)
     if not args.expression:
         raise MalformedInput("give a dice expression such as 7k3+5")
+    if is_narrative(args.expression):
+        from adapters.cli.narrative_commands import narrative_roll_command
+
+        return narrative_roll_command(args)
+    if args.keep is not None or args.compromised:
+        raise MalformedInput("--keep and --compromised are for narrative dice (3r2s)")
     result = roll_from_args(args)
     if args.json:
         print_json(roll_as_json(result))
@@ -129,6 +136,10 @@ def describe_roll(result: RollResult) -> str:
 
 
 def odds_as_json(args: argparse.Namespace) -> dict[str, Any]:
+    if is_narrative(args.expression):
+        from adapters.cli.narrative_commands import narrative_odds
+
+        return narrative_odds(args)
     if getattr(args, "ruleset", None) is not None:
         return ruleset_odds(args)
     if args.table:
@@ -160,6 +171,10 @@ def ruleset_odds(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def describe_odds(data: dict[str, Any]) -> str:
+    if is_narrative(data["expression"]):
+        from adapters.cli.narrative_commands import describe_narrative_odds
+
+        return describe_narrative_odds(data)
     if "table" in data:
         rows = [f"{data['expression']}: chance of success by TN"]
         for tn, p in data["table"].items():

@@ -1,0 +1,157 @@
+"""``kiroku roll 3r2s`` and ``kiroku odds 3r2s``: the narrative dice at the shell.
+
+A roll keeps the dice ``--keep`` names (indices from 0, ring dice first), or those the
+odds' policy keeps (the best chance at ``--tn``, then the least strife); its explosion
+dice are kept while short of the TN. ``--faces`` takes the dice rolled at the table:
+``6+5,3/12,9`` (ring dice, a slash, skill dice; an explosion after ``+``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import Any
+
+from adapters.cli.render import print_json
+from domain.dice.narrative.faces import face
+from domain.dice.narrative.odds import TABLE_TNS, check_odds, policy_keep
+from domain.dice.narrative.roll import (
+    ExplosionSource,
+    NarrativeRoll,
+    Pool,
+    parse_faces,
+    parse_pool,
+    resolve_check,
+    throw,
+)
+from domain.errors import MalformedInput
+
+
+def keep_indices(text: str | None) -> list[int] | None:
+    """``--keep 0,2``: the indices of the dice kept (``--keep none``: none, Compromised)."""
+    if text is None:
+        return None
+    if text.strip().lower() == "none":
+        return []
+    indices = []
+    for bit in text.split(","):
+        bit = bit.strip()
+        if not (bit.isascii() and bit.isdigit() and len(bit) <= 3):
+            raise MalformedInput(f"--keep {text!r}: die indices from 0, as 0,2 (or none)")
+        indices.append(int(bit))
+    return indices
+
+
+def narrative_roll(args: argparse.Namespace) -> NarrativeRoll:
+    pool = parse_pool(args.expression)
+    if args.raises or args.free_raises or args.unskilled or args.emphasis or args.void:
+        raise MalformedInput(
+            f"{args.expression!r} is a narrative check: raises, --unskilled, --emphasis and "
+            "--void are roll & keep options"
+        )
+    keep = keep_indices(args.keep)
+    if args.faces is not None:
+        if args.seed is not None:
+            raise MalformedInput("give either --faces or --seed, not both")
+        first, explosions = parse_faces(pool, args.faces)
+        chosen = keep if keep is not None else policy_keep(pool, first, args.tn)
+        roll = resolve_check(
+            pool, first, chosen, explosions, tn=args.tn, compromised=args.compromised
+        )
+        explosions.check_used()
+        return roll
+    rng = random.Random(args.seed)
+    first = throw(pool, rng)
+    chosen = keep if keep is not None else policy_keep(pool, first, args.tn)
+    return resolve_check(
+        pool, first, chosen, ExplosionSource(rng), tn=args.tn, compromised=args.compromised
+    )
+
+
+def narrative_as_json(roll: NarrativeRoll) -> dict[str, Any]:
+    """The JSON of ``kiroku roll 3r2s --json``: every die with what it shows, whether it
+    was kept and which die's explosion threw it, and the counts of the kept dice."""
+    return {
+        "expression": roll.expression,
+        "family": "narrative",
+        "dice": [
+            {
+                "index": i,
+                "kind": d.kind,
+                "face": d.face,
+                "shows": d.shows.name,
+                "kept": d.kept,
+                "exploded_from": d.parent if d.parent >= 0 else None,
+            }
+            for i, d in enumerate(roll.dice)
+        ],
+        "kept": [i for i, d in enumerate(roll.dice) if d.kept],
+        "successes": roll.successes,
+        "opportunities": roll.opportunities,
+        "strife": roll.strife,
+        "tn": roll.tn,
+        "success": roll.success,
+        "bonus_successes": roll.bonus_successes,
+        "compromised": roll.compromised,
+    }
+
+
+def describe_narrative(roll: NarrativeRoll) -> str:
+    lines = [f"{roll.expression}: {roll.ring} ring dice, {roll.skill} skill dice"]
+    for index, die in enumerate(roll.dice):
+        origin = f" (explosion of die {die.parent})" if die.parent >= 0 else ""
+        mark = "kept" if die.kept else "    "
+        lines.append(
+            f"  {mark} {index}: {die.kind} {die.face} — {face(die.kind, die.face).name}{origin}"
+        )
+    counts = f"{roll.successes} successes, {roll.opportunities} opportunities, {roll.strife} strife"
+    lines.append(f"  {counts}")
+    if roll.tn is not None:
+        verdict = f"success, {roll.bonus_successes} bonus" if roll.success else "failure"
+        lines.append(f"  against TN {roll.tn}: {verdict}")
+    return "\n".join(lines)
+
+
+def narrative_roll_command(args: argparse.Namespace) -> int:
+    roll = narrative_roll(args)
+    print_json(narrative_as_json(roll)) if args.json else print(describe_narrative(roll))
+    return 0
+
+
+def narrative_odds(args: argparse.Namespace) -> dict[str, Any]:
+    """``{"expression", "tn", "probability", "expected_strife"}``; with ``--table``, each
+    TN from 1 to 6."""
+    pool = parse_pool(args.expression)
+    if args.unskilled or args.emphasis:
+        raise MalformedInput(f"{args.expression!r}: --unskilled and --emphasis are roll & keep's")
+    if args.table:
+        table = {}
+        for tn in TABLE_TNS:
+            p, strife = check_odds(pool, tn)
+            table[str(tn)] = {"probability": float(p), "expected_strife": float(strife)}
+        return {"expression": str(pool), "table": table}
+    if args.tn is None:
+        raise MalformedInput("odds needs --tn N or --table")
+    p, strife = check_odds(pool, args.tn)
+    return {
+        "expression": str(pool),
+        "tn": args.tn,
+        "probability": float(p),
+        "expected_strife": float(strife),
+    }
+
+
+def describe_narrative_odds(data: dict[str, Any]) -> str:
+    if "table" in data:
+        rows = [f"{data['expression']}: chance of success by TN (expected strife)"]
+        for tn, row in data["table"].items():
+            chance, strife = 100 * row["probability"], row["expected_strife"]
+            rows.append(f"  TN {int(tn):>2}  {chance:7.2f}%  ({strife:.3f})")
+        return "\n".join(rows)
+    return (
+        f"{data['expression']} against TN {data['tn']}: {100 * data['probability']:.4f}% "
+        f"(expected strife {data['expected_strife']:.4f})"
+    )
+
+
+__all__ = ["Pool", "narrative_odds", "narrative_roll_command"]
