@@ -1,11 +1,13 @@
 """A recorded roll: the tagged union of every dice family's result (``"family"`` says
 which), each of which recomputes its outcome from its recorded faces.
 
-Today the union holds the one family Kiroku has, ``roll_keep``; the ``narrative`` (5e)
-and ``two_d6`` (Ukiyo) families join it as packages beside ``domain/dice/roll_keep``,
-without a change there. Rolls recorded before the tag existed carry no ``family``: while
-the union holds one family they read as it; when a second family joins, an upcaster
-(:mod:`domain.upcasting`) adds ``"family": "roll_keep"`` to the old events' rolls.
+The kit's ``DiceRolled`` holds this union, which has one family, ``roll_keep``. The
+``narrative`` family (:mod:`domain.dice.narrative`, 5e) records its own
+``NarrativeRoll`` (tagged ``"family": "narrative"``) in the l5r5e-house ruleset's own
+events, so nothing recorded here changes; ``two_d6`` (Ukiyo) will do the same. Rolls
+recorded before the tag existed carry no ``family``: while this union holds one family
+they read as it; if a second joins it, an upcaster (:mod:`domain.upcasting`) adds
+``"family": "roll_keep"`` to the old events' rolls.
 """
 
 from __future__ import annotations

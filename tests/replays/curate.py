@@ -41,6 +41,7 @@ from domain.rulesets.roll_keep_kit.character import CharacterSheet, Skill, Trait
 from domain.session.commands import Retract, Undo
 from tests.replays.curate_3e import SESSIONS as THIRD_EDITION
 from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
+from tests.replays.curate_5e import SESSIONS as FIFTH_EDITION
 from tests.replays.curate_corrections import CORRECTIONS
 from tests.replays.curate_house import SESSIONS as HOUSE
 from tests.replays.kit_4e import Curated, join
@@ -231,6 +232,7 @@ SESSIONS.update(FOURTH_EDITION)
 SESSIONS.update(CORRECTIONS)
 SESSIONS.update(THIRD_EDITION)
 SESSIONS.update(HOUSE)
+SESSIONS.update(FIFTH_EDITION)
 
 
 def main(argv: list[str]) -> int:

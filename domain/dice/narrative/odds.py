@@ -247,10 +247,18 @@ def _state_of(first: Sequence[tuple[Kind, int]], limit: int) -> tuple[int, ...]:
     return tuple(capped)
 
 
-def policy_keep(pool: Pool, first: Sequence[tuple[Kind, int]], tn: int | None) -> list[int]:
+def policy_keep(
+    pool: Pool, first: Sequence[tuple[Kind, int]], tn: int | None, *, compromised: bool = False
+) -> list[int]:
     """The pool dice the odds' policy keeps (indices): the best chance at ``tn``, then the
-    least strife; with no TN, the most successes (explosive first, then without strife)."""
+    least strife; with no TN, the most successes (explosive first, then without strife).
+    Compromised, no die showing strife is kept (and none at all may be)."""
     limit = pool.ring
+    if compromised:
+        usable = [(i, die) for i, die in enumerate(first) if not face(*die).strife]
+        subset = policy_keep(Pool(pool.ring, 0), [d for _, d in usable], tn) if usable else []
+        picked = [usable[i][0] for i in subset]
+        return [i for i in picked if face(*first[i]).success] or picked[:0]
     state = _state_of(first, limit)
     if tn is None:
         picks = _take(limit, [(1, state[1]), (2, state[2]), (0, state[0]), (3, state[3]),

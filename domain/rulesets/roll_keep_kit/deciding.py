@@ -50,8 +50,8 @@ class Deciding:
     reason: str | None
     ten_dice: TenDiceRule
 
-    def event(self, kind: type[Event], **fields: Any) -> Event:
-        return kind(actor=self.actor, at=self.at, reason=self.reason, **fields)
+    def event(self, event_type: type[Event], /, **fields: Any) -> Event:
+        return event_type(actor=self.actor, at=self.at, reason=self.reason, **fields)
 
     def permitted(self, name: str, player: str) -> None:
         """The GM acts for anyone; a player for their own characters only."""
@@ -145,7 +145,7 @@ class Seated(Protocol):
     @property
     def state(self) -> Any: ...
 
-    def event(self, kind: type[Event], **fields: Any) -> Event: ...
+    def event(self, event_type: type[Event], /, **fields: Any) -> Event: ...
 
 
 def decide_start_combat(play: Seated, command: Command, dice: object) -> list[Event]:

@@ -1,0 +1,184 @@
+"""The l5r5e-house commands as data, decided by :mod:`.play`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from msgspec import Meta
+
+from domain.commands import Command, CommandSpec
+from domain.rulesets.l5r5e_house.events import Kind
+from domain.rulesets.l5r5e_house.sheet import Ring
+
+Character = Annotated[str, Meta(min_length=1, max_length=100, description="the character who acts")]
+Name = Annotated[str, Meta(min_length=1, max_length=100, description="a character's name")]
+Keep = Annotated[
+    str, Meta(max_length=40, description="the dice kept, as 0,2 (ring dice first); none")
+]
+Label = Annotated[str, Meta(max_length=100)]
+Tn = Annotated[int, Meta(ge=0, le=20, description="the TN (successes needed)")]
+
+
+class Check(Command, frozen=True, kw_only=True):
+    """A narrative check: a skill with a ring (the stance's in a confrontation)."""
+
+    spec = CommandSpec(("check",), dice="queue")
+
+    character: Character
+    skill: Label
+    ring: Ring | None = None
+    tn: Tn | None = None
+    keep: Keep | None = None
+    label: Label = ""
+
+
+class StartConfrontation(Command, frozen=True, kw_only=True):
+    """Start a confrontation: a duel or a skirmish."""
+
+    spec = CommandSpec(("confront", "start"), positional=("kind",))
+
+    kind: Kind
+
+
+class StartRound(Command, frozen=True, kw_only=True):
+    """Start the next round, in descending initiative (ties: lower honour first)."""
+
+    spec = CommandSpec(("confront", "round"))
+
+
+class NextTurn(Command, frozen=True, kw_only=True):
+    """The character whose turn it is is done."""
+
+    spec = CommandSpec(("confront", "next"))
+
+
+class EndConfrontation(Command, frozen=True, kw_only=True):
+    """End the confrontation (the scene goes on)."""
+
+    spec = CommandSpec(("confront", "end"))
+
+
+class RollInitiative(Command, frozen=True, kw_only=True):
+    """Initiative: Meditation (duel) or Tactics (skirmish) TN 1; the ring is the stance."""
+
+    spec = CommandSpec(("initiative",), dice="queue")
+
+    character: Character
+    ring: Ring
+    surprised: Annotated[bool, Meta(description="not ready: vigilance, not focus")] = False
+    weapon: Annotated[str, Meta(max_length=100, description="readied on an opportunity")] | (
+        None
+    ) = None
+    keep: Keep | None = None
+
+
+class ChooseStance(Command, frozen=True, kw_only=True):
+    """Choose the turn's stance (its ring for every check) before acting."""
+
+    spec = CommandSpec(("stance",), positional=("stance",))
+
+    character: Character
+    stance: Ring
+
+
+class Stare(Command, frozen=True, kw_only=True):
+    """The duel's stare-down: each duellist's secret bid of strife, added to initiative."""
+
+    spec = CommandSpec(("stare",), flags={"bids": "--bid"})
+
+    bids: Annotated[
+        tuple[Annotated[str, Meta(max_length=110)], ...],
+        Meta(min_length=1, max_length=2, description="NAME=STRIFE, once per duellist"),
+    ]
+
+
+class Strike(Command, frozen=True, kw_only=True):
+    """« Frapper »: Martial Arts TN 2 with a readied weapon; damage + bonus successes."""
+
+    spec = CommandSpec(("strike",), dice="queue")
+
+    character: Character
+    target: Name
+    weapon: Annotated[str, Meta(max_length=100)] | None = None
+    keep: Keep | None = None
+
+
+class CoupDeGrace(Command, frozen=True, kw_only=True):
+    """A coup de grâce, at any moment: a critical of twice the deadliness + bonus."""
+
+    spec = CommandSpec(("coup-de-grace",), dice="queue")
+
+    character: Character
+    weapon: Annotated[str, Meta(max_length=100)] | None = None
+    keep: Keep | None = None
+
+
+class Resist(Command, frozen=True, kw_only=True):
+    """Meet the hit one owes: armour, then defend (fatigue) or take the critical."""
+
+    spec = CommandSpec(("resist",), dice="queue")
+
+    character: Character
+    take_critical: Annotated[
+        bool, Meta(description="a Void point: take the critical, not the fatigue")
+    ] = False
+    keep: Keep | None = None
+
+
+class Breathe(Command, frozen=True, kw_only=True):
+    """« Reprendre son souffle »: 1 strife and 1 fatigue off, each above its half."""
+
+    spec = CommandSpec(("breathe",))
+
+    character: Character
+
+
+class Prepare(Command, frozen=True, kw_only=True):
+    """« Préparer un objet »: ready a weapon (or stow it, none named)."""
+
+    spec = CommandSpec(("prepare",))
+
+    character: Character
+    weapon: Annotated[str, Meta(max_length=100)] | None = None
+
+
+class Unmask(Command, frozen=True, kw_only=True):
+    """« Tomber le masque »: the character's strife is gone (a duel's opening for the foe)."""
+
+    spec = CommandSpec(("unmask",))
+
+    character: Character
+
+
+class GiveStrife(Command, frozen=True, kw_only=True):
+    """Strife the GM rules (a check's own strife records itself)."""
+
+    spec = CommandSpec(("strife",), positional=("amount",))
+
+    character: Character
+    amount: Annotated[int, Meta(ge=1, le=100)]
+    source: Label = ""
+
+
+class GiveFatigue(Command, frozen=True, kw_only=True):
+    """Fatigue the GM rules (a march, a fall, a night awake)."""
+
+    spec = CommandSpec(("fatigue",), positional=("amount",))
+
+    character: Character
+    amount: Annotated[int, Meta(ge=1, le=100)]
+    source: Label = ""
+
+
+class EndScene(Command, frozen=True, kw_only=True):
+    """End the scene: fatigue and strife above half endurance and composure come off."""
+
+    spec = CommandSpec(("scene", "end"))
+
+
+class Sleep(Command, frozen=True, kw_only=True):
+    """A night's sleep: twice the Water ring's fatigue comes off."""
+
+    spec = CommandSpec(("sleep",))
+
+    character: Character

@@ -1,0 +1,181 @@
+"""The l5r5e-house events: past tense, frozen, every die of every check in them."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.dice.narrative.roll import NarrativeRoll
+from domain.events import Event
+from domain.rulesets.l5r5e_house.sheet import Ring
+
+Kind = Literal["duel", "skirmish"]
+
+
+class TnPart(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One part of a check's TN, with its source (the action's base, an Air stance …)."""
+
+    source: str
+    value: int
+
+
+class CheckRolled(Event, frozen=True, kw_only=True):
+    """A narrative check: who, which skill and ring (the stance's in a confrontation),
+    why, the TN with its parts, and the roll — every die, keep and explosion."""
+
+    character: str
+    skill: str
+    ring: Ring
+    purpose: str
+    roll: NarrativeRoll
+    tn_parts: tuple[TnPart, ...] = ()
+    target: str | None = None
+    strife_taken: int = 0
+    """The strife the roller takes from it (none in the Void stance)."""
+    bonus_from_strife: int = 0
+    """Fire stance: the kept strife symbols counted as bonus successes on a success."""
+
+
+class ConfrontationStarted(Event, frozen=True, kw_only=True):
+    kind: Kind
+
+
+class ConfrontationEnded(Event, frozen=True, kw_only=True):
+    pass
+
+
+class InitiativeSet(Event, frozen=True, kw_only=True):
+    """« Score d'initiative = score d'initiative de base (Attention ou Vigilance) + 1 en cas
+    de succès + nombre de succès bonus »; the ring chosen is the opening stance; an
+    opportunity readies a weapon."""
+
+    character: str
+    base: int
+    base_from: Literal["focus", "vigilance"]
+    initiative: int
+    stance: Ring
+    readied: str | None = None
+
+
+class RoundBegan(Event, frozen=True, kw_only=True):
+    number: int
+
+
+class StanceTaken(Event, frozen=True, kw_only=True):
+    character: str
+    stance: Ring
+
+
+class TurnEnded(Event, frozen=True, kw_only=True):
+    character: str
+
+
+class StareDown(Event, frozen=True, kw_only=True):
+    """The duel's « Défier du regard » at the start of a round: each duellist takes
+    strife equal to the round's number and bids extra strife, added to their initiative
+    for the round."""
+
+    round: int
+    bids: tuple[tuple[str, int], ...]
+
+
+class StruckAt(Event, frozen=True, kw_only=True):
+    """A « Frapper »: the check just before it in the batch; on a success, its damage
+    (base + bonus successes) and, for two opportunities, a critical of the weapon's
+    deadliness owed to the target."""
+
+    character: str
+    target: str
+    weapon: str
+    hit: bool
+    damage: int = 0
+    critical: int | None = None
+    coup_de_grace: bool = False
+
+
+class DamageResolved(Event, frozen=True, kw_only=True):
+    """Damage met (« DEGATS »): the armour's resistance first; what is left is defended
+    (as fatigue) or taken as a critical of the source's deadliness."""
+
+    character: str
+    damage: int
+    resistance: int
+    fatigue: int
+    critical: int | None = None
+    void_spent: bool = False
+    source: str = ""
+
+
+class CriticalSuffered(Event, frozen=True, kw_only=True):
+    """A critical strike: its severity, what the Fitness test (the check before it, if
+    any) took off, and the band of the severity table it falls in."""
+
+    character: str
+    severity: int
+    lessened_to: int
+    result: str
+
+
+class StrifeTaken(Event, frozen=True, kw_only=True):
+    character: str
+    amount: int
+    source: str = ""
+
+
+class FatigueTaken(Event, frozen=True, kw_only=True):
+    character: str
+    amount: int
+    source: str = ""
+
+
+class Unmasked(Event, frozen=True, kw_only=True):
+    """« tombe le masque »: the character's strife is gone (and, in a duel, the opponent
+    may strike a coup de grâce)."""
+
+    character: str
+
+
+class Recovered(Event, frozen=True, kw_only=True):
+    """Fatigue and strife taken off: a breath, the end of a scene, a night's sleep."""
+
+    character: str
+    fatigue: int = 0
+    strife: int = 0
+    how: str = ""
+
+
+class WeaponReadied(Event, frozen=True, kw_only=True):
+    character: str
+    weapon: str | None
+
+
+class VoidPointSpent(Event, frozen=True, kw_only=True):
+    character: str
+    use: str
+
+
+class SceneEnded(Event, frozen=True, kw_only=True):
+    pass
+
+
+FIFTH_EVENT_TYPES: tuple[type[Event], ...] = (
+    CheckRolled,
+    ConfrontationStarted,
+    ConfrontationEnded,
+    InitiativeSet,
+    RoundBegan,
+    StanceTaken,
+    TurnEnded,
+    StareDown,
+    StruckAt,
+    DamageResolved,
+    CriticalSuffered,
+    StrifeTaken,
+    FatigueTaken,
+    Unmasked,
+    Recovered,
+    WeaponReadied,
+    VoidPointSpent,
+    SceneEnded,
+)

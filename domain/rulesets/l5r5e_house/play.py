@@ -1,0 +1,497 @@
+"""The l5r5e-house commands decided: one batch of events each, or a typed error quoting
+its input; every check's dice, keeps and explosions in its event.
+
+Rules (``../shared/rules/l5r-5e-house-confrontations.fr.txt`` and, where it leans on
+them, the published 5th edition's facts):
+
+- a check rolls the ring's dice (the stance's, in a confrontation) and the skill's; the
+  Void stance takes no strife from kept dice; the Fire stance counts each kept strife
+  symbol as a bonus success on a success against an enemy; the Air stance raises the TN
+  of attacks on its holder by 1 (2 from school rank 4); the Earth stance lets no
+  attacker turn opportunities into a critical on its holder;
+- one action a turn; in the Water stance one more that needs no check, of another kind;
+- « Frapper »: a readied weapon, Martial Arts TN 2, damage the weapon's base + 1 a bonus
+  success, two opportunities a critical of the weapon's deadliness;
+- « DEGATS »: the armour's resistance first; the rest defended as fatigue, or taken as a
+  critical of the deadliness (forced when Incapacitated, by choice for a Void point);
+  each critical met by a Fitness test TN 1 (1 off and 1 a bonus success);
+- the duel's stare-down and coup de grâce, recovery at a scene's end and in sleep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.dice.narrative.odds import policy_keep
+from domain.dice.narrative.roll import ExplosionSource, NarrativeRoll, Pool, resolve_check, throw
+from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
+from domain.errors import IllegalUnderRules, MalformedInput
+from domain.events import Event
+from domain.names import key
+from domain.rulesets.l5r5e_house import commands as c
+from domain.rulesets.l5r5e_house.criticals import lessened, severity
+from domain.rulesets.l5r5e_house.derived import composure, endurance, focus, half_up, vigilance
+from domain.rulesets.l5r5e_house.events import (
+    CheckRolled,
+    ConfrontationEnded,
+    ConfrontationStarted,
+    CriticalSuffered,
+    DamageResolved,
+    FatigueTaken,
+    InitiativeSet,
+    Recovered,
+    RoundBegan,
+    SceneEnded,
+    StanceTaken,
+    StareDown,
+    StrifeTaken,
+    StruckAt,
+    TnPart,
+    TurnEnded,
+    Unmasked,
+    WeaponReadied,
+)
+from domain.rulesets.l5r5e_house.sheet import Ring, Weapon
+from domain.rulesets.l5r5e_house.state import Confrontation, FifthState, Fighter
+from domain.rulesets.roll_keep_kit.deciding import Deciding, find
+
+STRIKE_TN = 2
+INITIATIVE_TN = 1
+FITNESS_TN = 1
+SKILLS = {"duel": "Meditation", "skirmish": "Tactics"}
+CRITICAL_OPPORTUNITIES = 2
+
+
+@dataclass
+class Play(Deciding):
+    state: FifthState = field(default_factory=FifthState)
+    vigilance_up: bool = True
+    stare_cap: bool = True
+
+    def acting_for(self, name: str) -> Fighter:
+        found = find(self.state.fighters, name)
+        self.permitted(found.name, found.player)
+        return found
+
+    def confrontation(self) -> Confrontation:
+        if self.state.confrontation is None:
+            raise IllegalUnderRules("no confrontation is under way: `kiroku confront start`")
+        return self.state.confrontation
+
+    def in_turn(self, who: Fighter) -> Confrontation:
+        conf = self.confrontation()
+        current = conf.current()
+        if current is None or key(current) != key(who.name):
+            raise IllegalUnderRules(f"it is {current or 'no one'}'s turn, not {who.name}'s")
+        return conf
+
+    def check(
+        self, who: Fighter, skill: str, ring: Ring, tn: int | None, dice: Any, *,
+        keep: str | None, purpose: str, parts: Sequence[TnPart] = (), target: Fighter | None = None,
+        stance: Ring | None = None, action: bool = True,
+    ) -> tuple[CheckRolled, NarrativeRoll, int]:  # fmt: skip
+        """A check of ``skill`` with ``ring``, kept as ``keep`` says or by the odds' policy,
+        under ``stance`` (the character's own unless given); returns its event, its roll
+        and its bonus successes (with the Fire stance's). An action's check is refused to
+        the Incapacitated; a check that is no action (a Fitness test) is not."""
+        stance = stance or who.stance
+        if action and who.incapacitated:
+            raise IllegalUnderRules(
+                f"{who.name} is Incapacitated (« Hors de combat »): no action requiring a check"
+            )
+        if dice is None:
+            raise TypeError(f"{purpose}: this check needs dice")
+        pool = Pool(who.sheet.rings.of(ring), who.sheet.skill_rank(skill))
+        first = throw(pool, dice)
+        # kept as told, else for the most successes: the bonus ones count (damage,
+        # initiative, a critical lessened)
+        chosen = (
+            keep_indices(keep)
+            if keep is not None
+            else policy_keep(pool, first, None, compromised=who.compromised)
+        )
+        roll = resolve_check(
+            pool, first, chosen, ExplosionSource(dice), tn=tn, compromised=who.compromised
+        )
+        strife = 0 if stance == "void" and self.state.confrontation else roll.strife
+        fire = roll.strife if (
+            stance == "fire" and roll.success and target is not None
+        ) else 0  # fmt: skip
+        event = self.event(
+            CheckRolled, character=who.name, skill=skill, ring=ring, purpose=purpose, roll=roll,
+            tn_parts=tuple(parts), target=target.name if target else None,
+            strife_taken=strife, bonus_from_strife=fire,
+        )  # fmt: skip
+        assert isinstance(event, CheckRolled)
+        return event, roll, roll.bonus_successes + fire
+
+    def ring_for(self, who: Fighter, ring: Ring | None) -> Ring:
+        """The stance's ring in a confrontation (« Chaque posture détermine l'anneau qu'un
+        personnage utilise … »), else the one named."""
+        if self.state.confrontation is not None and self.state.confrontation.round:
+            if ring is not None and ring != who.stance:
+                raise IllegalUnderRules(
+                    f"{who.name} is in the {who.stance} stance: its ring is the one rolled"
+                )
+            assert who.stance is not None
+            return who.stance
+        if ring is None:
+            raise MalformedInput("name the ring of the check (--ring), outside a confrontation")
+        return ring
+
+    def action(self, who: Fighter, kind: str, *, checked: bool) -> None:
+        """One action a turn; the Water stance's one more, with no check, of another kind."""
+        conf = self.in_turn(who)
+        done = conf.actions.get(key(who.name), [])
+        if not done:
+            return
+        if who.stance == "water" and len(done) == 1 and not checked and kind not in done:
+            return
+        raise IllegalUnderRules(
+            f"{who.name} has acted this turn"
+            + (
+                " (the Water stance's extra action: no check, of another kind)"
+                if who.stance == "water"
+                else ""
+            )
+        )
+
+
+def keep_indices(text: str) -> list[int]:
+    if text.strip().lower() == "none":
+        return []
+    indices = []
+    for bit in text.split(","):
+        bit = bit.strip()
+        if not (bit.isascii() and bit.isdigit() and len(bit) <= 3):
+            raise MalformedInput(f"keep {text!r}: die indices from 0, as 0,2 (or none)")
+        indices.append(int(bit))
+    return indices
+
+
+def decide_check(play: Play, command: c.Check, dice: Any) -> list[Event]:
+    who = play.acting_for(command.character)
+    ring = play.ring_for(who, command.ring)
+    parts = (TnPart(source="the GM", value=command.tn),) if command.tn is not None else ()
+    event, _, _ = play.check(
+        who, command.skill, ring, command.tn, dice, keep=command.keep,
+        purpose=command.label or "check", parts=parts,
+    )  # fmt: skip
+    return [event]
+
+
+def decide_start(play: Play, command: c.StartConfrontation, dice: Any) -> list[Event]:
+    play.core.gm_only(play.actor, "start a confrontation")
+    if play.state.confrontation is not None:
+        raise IllegalUnderRules("a confrontation is already under way")
+    return [play.event(ConfrontationStarted, kind=command.kind)]
+
+
+def decide_round(play: Play, command: c.StartRound, dice: Any) -> list[Event]:
+    play.core.gm_only(play.actor, "start a round")
+    conf = play.confrontation()
+    if not conf.initiative:
+        raise IllegalUnderRules("nobody has rolled initiative yet")
+    if conf.round and conf.current() is not None:
+        raise IllegalUnderRules(f"round {conf.round} is not over: {conf.current()} still to act")
+    return [play.event(RoundBegan, number=conf.round + 1)]
+
+
+def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
+    conf = play.confrontation()
+    current = conf.current()
+    if current is None:
+        raise IllegalUnderRules("no turn is under way")
+    who = play.acting_for(current)
+    return [play.event(TurnEnded, character=who.name)]
+
+
+def decide_end(play: Play, command: c.EndConfrontation, dice: Any) -> list[Event]:
+    play.core.gm_only(play.actor, "end a confrontation")
+    play.confrontation()
+    return [play.event(ConfrontationEnded)]
+
+
+def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[Event]:
+    """« Duel : test de Méditation ND 1 … Escarmouche : test de Tactique ND 1 »; base
+    focus if ready, vigilance if not; + 1 on success + bonus successes; the ring is the
+    opening stance; an opportunity readies a weapon."""
+    conf = play.confrontation()
+    who = play.acting_for(command.character)
+    if key(who.name) in conf.initiative:
+        raise IllegalUnderRules(
+            f"{who.name} has an initiative for this confrontation: « pour le reste de la scène »"
+        )
+    skill = SKILLS[conf.kind]
+    event, roll, bonus = play.check(
+        who, skill, command.ring, INITIATIVE_TN, dice, keep=command.keep,
+        purpose="initiative", parts=(TnPart(source=skill, value=INITIATIVE_TN),),
+        stance=command.ring,
+    )  # fmt: skip
+    base_from = "vigilance" if command.surprised else "focus"
+    base = (
+        vigilance(who.sheet, round_up=play.vigilance_up) if command.surprised else focus(who.sheet)
+    )
+    total = base + (1 + bonus if roll.success else 0)
+    readied = None
+    if roll.opportunities:
+        weapon = _weapon(who, command.weapon)
+        readied = weapon.name if weapon is not None else None
+    return [
+        event,
+        play.event(
+            InitiativeSet, character=who.name, base=base, base_from=base_from,
+            initiative=total, stance=command.ring, readied=readied,
+        ),
+    ]  # fmt: skip
+
+
+def _weapon(who: Fighter, name: str | None) -> Weapon | None:
+    if name is None:
+        return next(iter(who.sheet.weapons), None)
+    found = who.sheet.weapon(name)
+    if found is None:
+        carried = ", ".join(w.name for w in who.sheet.weapons) or "none"
+        raise IllegalUnderRules(f"{who.name} carries no {name!r}; weapons: {carried}")
+    return found
+
+
+def decide_stance(play: Play, command: c.ChooseStance, dice: Any) -> list[Event]:
+    """« Pour commencer, le personnage choisit sa posture »: before the turn's action."""
+    who = play.acting_for(command.character)
+    conf = play.in_turn(who)
+    if key(who.name) in conf.stance_chosen:
+        raise IllegalUnderRules(f"{who.name} has chosen this turn's stance")
+    if conf.actions.get(key(who.name)):
+        raise IllegalUnderRules(f"{who.name} has acted: the stance is chosen first")
+    return [play.event(StanceTaken, character=who.name, stance=command.stance)]
+
+
+def decide_stare(play: Play, command: c.Stare, dice: Any) -> list[Event]:
+    """The duel's « Défier du regard », at the start of each round: each duellist takes
+    strife equal to the round's number, plus a secret bid (at most their focus: option
+    ``stare_down_cap``) added to their initiative for the round."""
+    play.core.gm_only(play.actor, "settle the stare-down's secret bids")
+    conf = play.confrontation()
+    if conf.kind != "duel":
+        raise IllegalUnderRules("the stare-down is a duel's")
+    if conf.round == 0 or conf.acted or conf.actions or conf.bids:
+        raise IllegalUnderRules("the stare-down opens a round, before anyone acts")
+    bids: list[tuple[str, int]] = []
+    for text in command.bids:
+        name, sep, amount = text.rpartition("=")
+        if not sep or not (amount.isascii() and amount.isdigit() and len(amount) <= 2):
+            raise MalformedInput(f"--bid {text!r}: NAME=STRIFE, as 'Kakita Ryoku=2'")
+        who = find(play.state.fighters, name)
+        if key(who.name) not in conf.initiative:
+            raise IllegalUnderRules(f"{who.name} is not in the duel")
+        cap = focus(who.sheet)
+        if play.stare_cap and int(amount) > cap:
+            raise IllegalUnderRules(f"{who.name} bids at most their focus, {cap}, not {amount}")
+        bids.append((who.name, int(amount)))
+    if sorted(key(n) for n, _ in bids) != sorted(conf.initiative):
+        raise MalformedInput("--bid once for each duellist")
+    return [play.event(StareDown, round=conf.round, bids=tuple(bids))]
+
+
+def _attack_tn(target: Fighter) -> list[TnPart]:
+    parts = [TnPart(source="Frapper", value=STRIKE_TN)]
+    if target.stance == "air":
+        parts.append(
+            TnPart(source="Posture de l'Air", value=2 if target.sheet.school_rank >= 4 else 1)
+        )
+    return parts
+
+
+def decide_strike(play: Play, command: c.Strike, dice: Any) -> list[Event]:
+    """« Frapper »: with a readied weapon, Martial Arts TN 2 (the weapon's skill); on a
+    success, the weapon's base damage + 1 a bonus success; two opportunities, a critical
+    of the weapon's deadliness — none on a holder of the Earth stance."""
+    who = play.acting_for(command.character)
+    play.action(who, "attack", checked=True)
+    target = find(play.state.fighters, command.target)
+    if key(target.name) == key(who.name):
+        raise MalformedInput(f"{who.name} cannot strike themself")
+    weapon = _weapon(who, command.weapon or who.readied)
+    if weapon is None or who.readied is None or key(weapon.name) != key(who.readied):
+        raise IllegalUnderRules(
+            f"{who.name} has no readied {weapon.name if weapon else 'weapon'}: « frapper avec "
+            "une arme nécessite que celle-ci soit apprêtée » (`kiroku prepare`)"
+        )
+    parts = _attack_tn(target)
+    tn = sum(p.value for p in parts)
+    event, roll, bonus = play.check(
+        who, weapon.skill, play.ring_for(who, None), tn, dice, keep=command.keep,
+        purpose="strike", parts=parts, target=target,
+    )  # fmt: skip
+    critical = None
+    if roll.success and roll.opportunities >= CRITICAL_OPPORTUNITIES and target.stance != "earth":
+        critical = weapon.deadliness
+    struck = play.event(
+        StruckAt, character=who.name, target=target.name, weapon=weapon.name,
+        hit=bool(roll.success), damage=weapon.damage + bonus if roll.success else 0,
+        critical=critical,
+    )  # fmt: skip
+    return [event, struck]
+
+
+def decide_coup(play: Play, command: c.CoupDeGrace, dice: Any) -> list[Event]:
+    """« … son adversaire peut immédiatement porter un coup de grâce, une action spéciale
+    qui peut être effectuée à tout moment »: an attack whose success is a critical of
+    twice the deadliness + the bonus successes, in place of damage."""
+    who = play.acting_for(command.character)
+    conf = play.confrontation()
+    at = conf.coups.get(key(who.name))
+    if at is None:
+        raise IllegalUnderRules(
+            f"{who.name} has no coup de grâce open: the first time the opponent is "
+            "Compromised or unmasks in the duel"
+        )
+    target = play.state.fighters[at]
+    weapon = _weapon(who, command.weapon or who.readied)
+    if weapon is None or who.readied is None or key(weapon.name) != key(who.readied):
+        raise IllegalUnderRules(f"{who.name} has no readied weapon for the coup de grâce")
+    parts = _attack_tn(target)
+    ring = who.stance or "fire"
+    event, roll, bonus = play.check(
+        who, weapon.skill, ring, sum(p.value for p in parts), dice, keep=command.keep,
+        purpose="coup de grâce", parts=parts, target=target,
+    )  # fmt: skip
+    critical = 2 * weapon.deadliness + bonus if roll.success else None
+    struck = play.event(
+        StruckAt, character=who.name, target=target.name, weapon=weapon.name,
+        hit=bool(roll.success), critical=critical, coup_de_grace=True,
+    )  # fmt: skip
+    return [event, struck]
+
+
+def decide_resist(play: Play, command: c.Resist, dice: Any) -> list[Event]:
+    """« DEGATS »: resistance first; what is left defended as fatigue, or (Incapacitated,
+    or a Void point spent) a critical of the deadliness; each critical met by a Fitness
+    test TN 1 in the stance's ring."""
+    who = play.acting_for(command.character)
+    owed = who.owed
+    if owed is None:
+        raise IllegalUnderRules(f"{who.name} has no hit to meet")
+    resistance = who.sheet.armour.resistance if who.sheet.armour is not None else 0
+    left = max(0, owed.damage - resistance)
+    criticals: list[int] = []
+    fatigue = 0
+    void = False
+    if left:
+        if who.incapacitated:
+            criticals.append(owed.deadliness)
+            if command.take_critical:
+                raise IllegalUnderRules(f"{who.name} is Incapacitated: the critical comes anyway")
+        elif command.take_critical:
+            if who.void_points < 1:
+                raise IllegalUnderRules(f"{who.name} has no Void point to take the critical")
+            criticals.append(owed.deadliness)
+            void = True
+        else:
+            fatigue = left
+    elif command.take_critical:
+        raise IllegalUnderRules("no damage is left past the armour: nothing to take")
+    if owed.critical is not None:
+        criticals.append(owed.critical)
+    events: list[Event] = []
+    became = criticals[0] if criticals and left and not fatigue else None
+    if owed.damage:  # a coup de grâce deals a critical in place of damage
+        events.append(
+            play.event(
+                DamageResolved, character=who.name, damage=owed.damage, resistance=resistance,
+                fatigue=fatigue, critical=became,
+                void_spent=void, source=owed.source,
+            )
+        )  # fmt: skip
+    ring = who.stance or "earth"
+    for value in criticals:
+        check, roll, bonus = play.check(
+            who, "Fitness", ring, FITNESS_TN, dice, keep=command.keep,
+            purpose="critical (Fitness)", parts=(TnPart(source="Forme", value=FITNESS_TN),),
+            action=False,
+        )  # fmt: skip
+        final = lessened(value, bool(roll.success), bonus)
+        events.append(check)
+        events.append(
+            play.event(
+                CriticalSuffered, character=who.name, severity=value, lessened_to=final,
+                result=severity(final).name,
+            )
+        )  # fmt: skip
+    return events
+
+
+def decide_breathe(play: Play, command: c.Breathe, dice: Any) -> list[Event]:
+    """« éliminez 1 point de Conflit si votre Conflit est supérieur à la moitié de votre
+    Sang-froid. Éliminez 1 point de Fatigue si votre Fatigue est supérieure à la moitié
+    de votre Endurance. »"""
+    who = play.acting_for(command.character)
+    play.action(who, "support", checked=False)
+    strife = 1 if 2 * who.strife > composure(who.sheet) else 0
+    fatigue = 1 if 2 * who.fatigue > endurance(who.sheet) else 0
+    return [play.event(Recovered, character=who.name, fatigue=fatigue, strife=strife, how="breath")]
+
+
+def decide_prepare(play: Play, command: c.Prepare, dice: Any) -> list[Event]:
+    who = play.acting_for(command.character)
+    if play.state.confrontation is not None and play.state.confrontation.round:
+        play.action(who, "support", checked=False)
+    weapon = _weapon(who, command.weapon) if command.weapon else None
+    return [play.event(WeaponReadied, character=who.name, weapon=weapon.name if weapon else None)]
+
+
+def decide_unmask(play: Play, command: c.Unmask, dice: Any) -> list[Event]:
+    who = play.acting_for(command.character)
+    if who.strife == 0:
+        raise IllegalUnderRules(f"{who.name} has no strife to let out")
+    return [play.event(Unmasked, character=who.name)]
+
+
+def decide_strife(play: Play, command: c.GiveStrife, dice: Any) -> list[Event]:
+    play.core.gm_only(play.actor, "give strife")
+    who = find(play.state.fighters, command.character)
+    return [
+        play.event(StrifeTaken, character=who.name, amount=command.amount, source=command.source)
+    ]
+
+
+def decide_fatigue(play: Play, command: c.GiveFatigue, dice: Any) -> list[Event]:
+    play.core.gm_only(play.actor, "give fatigue")
+    who = find(play.state.fighters, command.character)
+    return [
+        play.event(FatigueTaken, character=who.name, amount=command.amount, source=command.source)
+    ]
+
+
+def decide_end_scene(play: Play, command: c.EndScene, dice: Any) -> list[Event]:
+    """« À la fin de chaque scène … tous les points de Fatigue dépassant la moitié de la
+    valeur d'Endurance (arrondie à l'entier supérieur) sont éliminés » — endurance 7,
+    fatigue 6: 2 come off, 4 stay; strife likewise against composure."""
+    play.core.gm_only(play.actor, "end a scene")
+    events: list[Event] = []
+    for who in play.state.fighters.values():
+        fatigue = max(0, who.fatigue - half_up(endurance(who.sheet)))
+        strife = max(0, who.strife - half_up(composure(who.sheet)))
+        if fatigue or strife:
+            events.append(
+                play.event(Recovered, character=who.name, fatigue=fatigue, strife=strife,
+                           how="the scene's end")
+            )  # fmt: skip
+    return [*events, play.event(SceneEnded)]
+
+
+def decide_sleep(play: Play, command: c.Sleep, dice: Any) -> list[Event]:
+    """« Une bonne nuit de sommeil permet … d'éliminer un nombre de points de Fatigue égal
+    au double de son anneau d'Eau. »"""
+    play.core.gm_only(play.actor, "let a night pass")
+    who = find(play.state.fighters, command.character)
+    if play.state.confrontation is not None:
+        raise IllegalUnderRules("no one sleeps in a confrontation")
+    amount = min(who.fatigue, 2 * who.sheet.rings.water)
+    return [play.event(Recovered, character=who.name, fatigue=amount, how="a night's sleep")]
+
+
+__all__ = ["FOURTH_EDITION", "Play"]

@@ -1,0 +1,149 @@
+"""The l5r5e-house ruleset's ``build``: options checked, rules bound (see the package
+docstring for the options and readings)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from domain.commands import Command, Context
+from domain.dice.narrative.odds import check_odds
+from domain.dice.narrative.roll import parse_pool, recompute
+from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
+from domain.errors import MalformedInput
+from domain.events import Event
+from domain.rulesets.base import Core, RulesetFactory, Table, View
+from domain.rulesets.l5r5e_house import RULESET_ID
+from domain.rulesets.l5r5e_house import commands as c
+from domain.rulesets.l5r5e_house import play as p
+from domain.rulesets.l5r5e_house.events import FIFTH_EVENT_TYPES, CheckRolled, CriticalSuffered
+from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
+from domain.rulesets.l5r5e_house.state import HANDLERS, FifthState
+from domain.rulesets.l5r5e_house.views import VIEWS, describe_fifth, explain_fifth, tables
+from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
+
+DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
+    c.Check: p.decide_check,
+    c.StartConfrontation: p.decide_start,
+    c.StartRound: p.decide_round,
+    c.NextTurn: p.decide_next,
+    c.EndConfrontation: p.decide_end,
+    c.RollInitiative: p.decide_initiative,
+    c.ChooseStance: p.decide_stance,
+    c.Stare: p.decide_stare,
+    c.Strike: p.decide_strike,
+    c.CoupDeGrace: p.decide_coup,
+    c.Resist: p.decide_resist,
+    c.Breathe: p.decide_breathe,
+    c.Prepare: p.decide_prepare,
+    c.Unmask: p.decide_unmask,
+    c.GiveStrife: p.decide_strife,
+    c.GiveFatigue: p.decide_fatigue,
+    c.EndScene: p.decide_end_scene,
+    c.Sleep: p.decide_sleep,
+}
+
+OPTION_HELP = {
+    "vigilance_rounding": "up (default): vigilance is (Air + Water) / 2 rounded up; down: "
+    "rounded down",
+    "stare_down_cap": "focus (default): a stare-down bid is at most the bidder's focus; "
+    "none: no cap",
+}
+
+
+@dataclass(frozen=True)
+class FifthHouse(KitRuleset):
+    """The house 5th edition confrontations for one session."""
+
+    options: Mapping[str, str]
+    vigilance_up: bool = True
+    stare_cap: bool = True
+    id: str = RULESET_ID
+    title: str = "Legend of the Five Rings, 5th edition confrontations (house rules)"
+    option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
+    sheet_type: type[Any] = FifthSheet
+    event_types: tuple[type[Event], ...] = FIFTH_EVENT_TYPES
+    deciders: ClassVar[Mapping[type[Command], Callable[..., list[Event]]]] = DECIDERS
+    handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = HANDLERS
+    state_type: ClassVar[type[Any]] = FifthState
+    attack_event: ClassVar[str] = "StruckAt"
+
+    @property
+    def views(self) -> Mapping[str, View]:
+        return VIEWS
+
+    def play(self, core: Core, state: Any, command: Command, context: Context) -> p.Play:
+        return p.Play(
+            core=core, actor=context.actor, at=context.at, reason=command.reason,
+            ten_dice=FOURTH_EDITION, state=state, vigilance_up=self.vigilance_up,
+            stare_cap=self.stare_cap,
+        )  # fmt: skip
+
+    def describe_own(self, event: Event) -> str:
+        return describe_fifth(event)
+
+    def explain_own(self, event: Event) -> list[str]:
+        return explain_fifth(event)
+
+    def tables(self, projections: Mapping[str, Any]) -> list[Table]:
+        return tables(projections)
+
+    def check_sheet(self, sheet: Any) -> None:
+        check_fifth_sheet(sheet)
+
+    def initial(self) -> FifthState:
+        return FifthState(vigilance_up=self.vigilance_up, stare_cap=self.stare_cap)
+
+    def odds(self, roll: str, tn: int, **options: Any) -> float:
+        """Narrative odds (``3r2s``): the chance of ``tn`` successes under the keeping
+        policy of :mod:`domain.dice.narrative.odds`."""
+        if options.get("unskilled") or options.get("emphasis"):
+            raise MalformedInput("narrative checks have no --unskilled nor --emphasis")
+        chance, _ = check_odds(parse_pool(roll), tn)
+        return float(chance)
+
+    def verify(self, event: Event) -> None:
+        """A recorded check must recompute from its dice to its recorded counts."""
+        if isinstance(event, CheckRolled) and recompute(event.roll) != event.roll:
+            raise MalformedInput(
+                f"the recorded check {event.roll.expression!r} does not recompute from its dice"
+            )
+
+    def follows(self, event: Event, before: Any = None) -> tuple[Any, ...]:
+        return ()
+
+    def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
+        said: list[str] = []
+        if not isinstance(after, FifthState):
+            return said
+        for event in events:
+            if isinstance(event, CriticalSuffered):
+                said.append(f"{event.character}: {event.result} (severity {event.lessened_to})")
+        for fighter in after.fighters.values():
+            if fighter.incapacitated and any(
+                getattr(e, "character", None) == fighter.name for e in events
+            ):
+                said.append(f"{fighter.name} is Incapacitated (fatigue above endurance)")
+        return said
+
+
+def build(options: Mapping[str, str]) -> FifthHouse:
+    unknown = sorted(set(options) - set(OPTION_HELP))
+    if unknown:
+        raise MalformedInput(
+            f"ruleset {RULESET_ID!r} has no option {unknown[0]!r}; "
+            f"options: {', '.join(OPTION_HELP)}"
+        )
+    rounding = options.get("vigilance_rounding", "up")
+    if rounding not in ("up", "down"):
+        raise MalformedInput(f"option vigilance_rounding={rounding!r} is not up or down")
+    cap = options.get("stare_down_cap", "focus")
+    if cap not in ("focus", "none"):
+        raise MalformedInput(f"option stare_down_cap={cap!r} is not focus or none")
+    return FifthHouse(
+        options=dict(options), vigilance_up=rounding == "up", stare_cap=cap == "focus"
+    )
+
+
+_conforms: RulesetFactory = build

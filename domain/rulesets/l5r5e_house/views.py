@@ -1,0 +1,208 @@
+"""The l5r5e-house read models and log lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.dice.narrative.roll import format_dice
+from domain.events import Event
+from domain.names import key
+from domain.rulesets.base import Table
+from domain.rulesets.l5r5e_house.derived import composure, endurance, focus, vigilance
+from domain.rulesets.l5r5e_house.events import (
+    CheckRolled,
+    ConfrontationEnded,
+    ConfrontationStarted,
+    CriticalSuffered,
+    DamageResolved,
+    FatigueTaken,
+    InitiativeSet,
+    Recovered,
+    RoundBegan,
+    SceneEnded,
+    StanceTaken,
+    StareDown,
+    StrifeTaken,
+    StruckAt,
+    TurnEnded,
+    Unmasked,
+    VoidPointSpent,
+    WeaponReadied,
+)
+from domain.rulesets.l5r5e_house.state import FifthState
+
+
+def characters(state: FifthState) -> dict[str, Any]:
+    """Each character's rings and the values derived from them."""
+    return {
+        f.name: {
+            "player": f.player,
+            "rings": {r: f.sheet.rings.of(r) for r in ("air", "earth", "fire", "water", "void")},
+            "endurance": endurance(f.sheet),
+            "composure": composure(f.sheet),
+            "focus": focus(f.sheet),
+            "vigilance": vigilance(f.sheet, round_up=state.vigilance_up),
+            "honour": f.sheet.honour,
+            "glory": f.sheet.glory,
+        }
+        for f in state.fighters.values()
+    }
+
+
+def fighters(state: FifthState) -> dict[str, Any]:
+    """Fatigue against endurance, strife against composure, the conditions they make,
+    the stance, Void points, the readied weapon, criticals suffered, a hit owed."""
+    out = {}
+    for f in state.fighters.values():
+        out[f.name] = {
+            "fatigue": f.fatigue,
+            "endurance": endurance(f.sheet),
+            "strife": f.strife,
+            "composure": composure(f.sheet),
+            "incapacitated": f.incapacitated,
+            "compromised": f.compromised,
+            "unconscious": f.unconscious,
+            "dead": f.dead,
+            "stance": f.stance,
+            "void_points": f.void_points,
+            "readied": f.readied,
+            "criticals": [{"severity": s, "result": r} for s, r in f.criticals],
+            "owes": None if f.owed is None else {
+                "from": f.owed.source, "damage": f.owed.damage, "critical": f.owed.critical,
+            },
+        }  # fmt: skip
+    return out
+
+
+def confrontation(state: FifthState) -> dict[str, Any]:
+    conf = state.confrontation
+    if conf is None:
+        return {"under_way": False}
+    return {
+        "under_way": True,
+        "kind": conf.kind,
+        "round": conf.round,
+        "current": conf.current(),
+        "order": [
+            {
+                "character": name,
+                "initiative": conf.initiative[key(name)],
+                "bid": conf.bids.get(key(name), 0),
+                "acted": key(name) in conf.acted,
+            }
+            for name in conf.order
+        ],
+        "coups_de_grace": {
+            state.fighters[a].name: state.fighters[b].name for a, b in conf.coups.items()
+        },
+    }
+
+
+VIEWS = {"characters": characters, "fighters": fighters, "confrontation": confrontation}
+
+
+def tables(projections: Any) -> list[Table]:
+    conf = projections["confrontation"]
+    order = [row["character"] for row in conf.get("order", [])]
+    rows = []
+    for name in order + [n for n in projections["fighters"] if n not in order]:
+        f = projections["fighters"][name]
+        row = next((r for r in conf.get("order", []) if r["character"] == name), None)
+        flags = (
+            ("Incapacitated", f["incapacitated"]),
+            ("Compromised", f["compromised"]),
+            ("dead", f["dead"]),
+        )
+        marks = [mark for mark, on in flags if on]
+        rows.append((
+            ("▶ " if conf.get("current") == name else "") + name,
+            str(row["initiative"] + row["bid"]) if row else "-",
+            f["stance"] or "-",
+            f"{f['fatigue']}/{f['endurance']}",
+            f"{f['strife']}/{f['composure']}",
+            str(f["void_points"]),
+            ", ".join(marks),
+        ))  # fmt: skip
+    title = f"{conf['kind']}, round {conf['round']}" if conf.get("under_way") else ""
+    columns = ("character", "initiative", "stance", "fatigue", "strife", "void", "state")
+    return [Table(title, columns, tuple(rows))]
+
+
+def describe_fifth(event: Event) -> str:
+    match event:
+        case CheckRolled():
+            roll = event.roll
+            verdict = "" if roll.tn is None else (
+                f" vs TN {roll.tn}: " + ("success" if roll.success else "failure")
+            )  # fmt: skip
+            return (
+                f"{event.character} rolls {event.skill}/{event.ring} ({event.purpose}) "
+                f"{roll.expression} [{format_dice(roll)}]: {roll.successes} successes, "
+                f"{roll.opportunities} opportunities, {roll.strife} strife{verdict}"
+            )
+        case ConfrontationStarted():
+            return f"a {event.kind} begins"
+        case ConfrontationEnded():
+            return "the confrontation ends"
+        case InitiativeSet():
+            ready = f"; readies {event.readied}" if event.readied else ""
+            return (
+                f"{event.character}'s initiative {event.initiative} ({event.base_from} "
+                f"{event.base}), {event.stance} stance{ready}"
+            )
+        case RoundBegan():
+            return f"round {event.number}"
+        case StanceTaken():
+            return f"{event.character} takes the {event.stance} stance"
+        case TurnEnded():
+            return f"{event.character} ends their turn"
+        case StareDown():
+            bids = ", ".join(f"{n} bids {b}" for n, b in event.bids)
+            return f"the stare-down of round {event.round}: {bids}"
+        case StruckAt():
+            what = "coup de grâce" if event.coup_de_grace else "strike"
+            if not event.hit:
+                return f"{event.character}'s {what} on {event.target} misses"
+            crit = f", a critical of {event.critical}" if event.critical is not None else ""
+            return f"{event.character}'s {what} hits {event.target}: {event.damage} damage{crit}"
+        case DamageResolved():
+            if event.fatigue:
+                return (
+                    f"{event.character} defends: {event.fatigue} fatigue ({event.damage} − "
+                    f"{event.resistance} resistance)"
+                )
+            return f"{event.character} meets {event.damage} damage ({event.resistance} resistance)"
+        case CriticalSuffered():
+            return (
+                f"{event.character} suffers a critical of {event.severity}, lessened to "
+                f"{event.lessened_to}: {event.result}"
+            )
+        case FatigueTaken():
+            return f"{event.character} takes {event.amount} fatigue ({event.source})"
+        case StrifeTaken():
+            return f"{event.character} takes {event.amount} strife ({event.source})"
+        case Unmasked():
+            return f"{event.character} unmasks"
+        case Recovered():
+            return (
+                f"{event.character} recovers {event.fatigue} fatigue, {event.strife} strife "
+                f"({event.how})"
+            )
+        case WeaponReadied():
+            return f"{event.character} readies {event.weapon or 'nothing'}"
+        case VoidPointSpent():
+            return f"{event.character} spends a Void point ({event.use})"
+        case SceneEnded():
+            return "the scene ends"
+    return type(event).__name__
+
+
+def explain_fifth(event: Event) -> list[str]:
+    if isinstance(event, CheckRolled):
+        lines = [f"die {i}: {d.kind} {d.face} — {d.shows.name}" + (" (kept)" if d.kept else "")
+                 + (f", explosion of die {d.parent}" if d.parent >= 0 else "")
+                 for i, d in enumerate(event.roll.dice)]  # fmt: skip
+        if event.tn_parts:
+            lines.append("TN: " + "; ".join(f"{p.source} {p.value}" for p in event.tn_parts))
+        return lines
+    return []

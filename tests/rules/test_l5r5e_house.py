@@ -1,0 +1,353 @@
+"""The house 5th edition confrontations (``l5r5e-house``) played command by command: each
+test one rule of ``../shared/rules/l5r-5e-house-confrontations.fr.txt`` (or the published
+fact it leans on); each refusal quotes what it refuses and records nothing. A full duel
+and the text's example are the curated replays (:mod:`tests.replays.curate_5e`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotFound
+from domain.rulesets import load_ruleset
+from domain.rulesets.l5r5e_house import commands as c
+from domain.rulesets.l5r5e_house.criticals import lessened, severity
+from domain.rulesets.l5r5e_house.derived import composure, endurance, focus, vigilance
+from domain.rulesets.l5r5e_house.events import (
+    CheckRolled,
+    CriticalSuffered,
+    InitiativeSet,
+    StruckAt,
+)
+from domain.rulesets.l5r5e_house.sheet import Armour, FifthSheet, Rings
+from tests.replays.curate_5e import faces, join, kakita_ryoku, mirumoto_daini
+from tests.support import RecordedTable
+
+RULES = load_ruleset("l5r5e-house")
+
+
+def view(t: RecordedTable, name: str) -> Any:
+    return RULES.views[name](t.session.table)
+
+
+def refused(
+    t: RecordedTable, command: Any, error: type[KirokuError], match: str, **kw: Any
+) -> None:
+    before = len(t.events)
+    with pytest.raises(error, match=match):
+        t.do(command, **kw)
+    assert len(t.events) == before, "a refused command appended something"
+
+
+def duel(
+    *,
+    ryoku: FifthSheet | None = None,
+    daini: FifthSheet | None = None,
+    options: dict[str, str] | None = None,
+    daini_ready: bool = False,
+) -> RecordedTable:
+    """Ryoku (initiative 7, katana readied) and Daini (5, not), round 1 begun."""
+    t = RecordedTable("duel", "l5r5e-house", options)
+    t.do(join(ryoku or kakita_ryoku(), "ana"))
+    t.do(join(daini or mirumoto_daini(), "ben"))
+    t.do(c.StartConfrontation(kind="duel"))
+    t.do(
+        c.RollInitiative(character="Kakita Ryoku", ring="fire", keep="0,1"),
+        dice=faces(5, 3, 1, 8, 1),
+    )
+    t.do(
+        c.RollInitiative(character="Mirumoto Daini", ring="water", keep="0"), dice=faces(5, 4, 1, 9)
+    )
+    if daini_ready:
+        t.do(c.Prepare(character="Mirumoto Daini", weapon="Katana"))
+    t.do(c.StartRound())
+    return t
+
+
+def test_the_derived_values_are_the_published_game_s() -> None:
+    """Endurance 2 × (Earth + Fire), composure 2 × (Earth + Water), focus Fire + Air,
+    vigilance (Air + Water) / 2 rounded up — or down, as an option."""
+    sheet = kakita_ryoku()
+    assert (endurance(sheet), composure(sheet), focus(sheet)) == (10, 8, 6)
+    assert vigilance(sheet) == 3 and vigilance(sheet, round_up=False) == 2
+
+
+def test_initiative_is_focus_plus_one_plus_bonus_or_vigilance_when_surprised() -> None:
+    """« Score d'initiative = score d'initiative de base (Attention ou Vigilance) + 1 en
+    cas de succès + nombre de succès bonus »; Meditation for a duel, Tactics a skirmish."""
+    t = RecordedTable("s", "l5r5e-house")
+    t.do(join(kakita_ryoku(), "ana"))
+    t.do(join(mirumoto_daini(), "ben"))
+    t.do(c.StartConfrontation(kind="skirmish"))
+    t.do(
+        c.RollInitiative(character="Kakita Ryoku", ring="air", surprised=True), dice=faces(5, 4, 1)
+    )
+    rolled, set_ = t.events[-2].event, t.events[-1].event
+    assert isinstance(rolled, CheckRolled) and rolled.skill == "Tactics"
+    assert isinstance(set_, InitiativeSet)
+    assert (set_.base_from, set_.base, set_.initiative) == ("vigilance", 3, 3 + 1 + 1)
+    t.do(c.RollInitiative(character="Mirumoto Daini", ring="earth"), dice=faces(1, 2, 3))
+    missed = t.events[-1].event
+    assert isinstance(missed, InitiativeSet) and missed.initiative == 4  # focus, failed
+
+
+def test_an_opportunity_on_initiative_readies_a_weapon() -> None:
+    t = duel()
+    assert view(t, "fighters")["Kakita Ryoku"]["readied"] == "Katana"
+    assert view(t, "fighters")["Mirumoto Daini"]["readied"] is None
+
+
+def test_turns_go_in_descending_initiative_ties_to_the_lower_honour() -> None:
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=0", "Mirumoto Daini=2")))  # 7 and 7
+    assert view(t, "confrontation")["current"] == "Mirumoto Daini"  # honour 55 < 65
+
+
+def test_the_stare_down_costs_the_round_in_strife_and_bids_are_capped_by_focus() -> None:
+    t = duel()
+    refused(
+        t,
+        c.Stare(bids=("Kakita Ryoku=7", "Mirumoto Daini=0")),
+        IllegalUnderRules,
+        "at most their focus, 6, not 7",
+    )
+    refused(t, c.Stare(bids=("Kakita Ryoku=1",)), MalformedInput, "once for each duellist")
+    t.do(c.Stare(bids=("Kakita Ryoku=2", "Mirumoto Daini=0")))
+    assert view(t, "fighters")["Kakita Ryoku"]["strife"] == 1 + 2
+    uncapped = duel(options={"stare_down_cap": "none"})
+    uncapped.do(c.Stare(bids=("Kakita Ryoku=7", "Mirumoto Daini=0")))
+
+
+def test_a_strike_needs_a_readied_weapon() -> None:
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=0", "Mirumoto Daini=3")))
+    refused(
+        t,
+        c.Strike(character="Mirumoto Daini", target="Kakita Ryoku"),
+        IllegalUnderRules,
+        "apprêtée",
+        dice=faces(5, 5, 9, 9, 9),
+        actor="ben",
+    )
+
+
+def test_a_strike_deals_base_damage_and_one_a_bonus_success() -> None:
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(c.Strike(character="Kakita Ryoku", target="Mirumoto Daini"), dice=faces(5, 5, 1, 9, 8, 1))
+    struck = t.events[-1].event
+    assert isinstance(struck, StruckAt) and struck.damage == 4 + 1  # 3 kept (the ring), TN 2
+
+
+def test_the_fire_stance_counts_kept_strife_as_bonus_successes() -> None:
+    """« Lorsque vous réussissez un test contre un ennemi, chaque symbole Conflit obtenu
+    sur les dés gardés compte comme un succès bonus. »"""
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,1"),
+        dice=faces(4, 4, 1, 1, 1, 1),
+    )
+    rolled, struck = t.events[-2].event, t.events[-1].event
+    assert isinstance(rolled, CheckRolled) and rolled.bonus_from_strife == 2
+    assert isinstance(struck, StruckAt) and struck.damage == 4 + 0 + 2
+
+
+def test_the_void_stance_takes_no_strife_from_kept_dice() -> None:
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=0", "Mirumoto Daini=0")))
+    t.do(c.ChooseStance(character="Kakita Ryoku", stance="void"))
+    before = view(t, "fighters")["Kakita Ryoku"]["strife"]
+    t.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,1"),
+        dice=faces(4, 4, 1, 1, 1),
+    )
+    assert view(t, "fighters")["Kakita Ryoku"]["strife"] == before
+
+
+def test_the_air_stance_raises_the_tn_of_attacks_on_its_holder() -> None:
+    t = duel(daini=msgspec.structs.replace(mirumoto_daini(), school_rank=4))
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(c.NextTurn())
+    t.do(c.ChooseStance(character="Mirumoto Daini", stance="air"), actor="ben")
+    t.do(c.NextTurn(), actor="ben")
+    t.do(c.StartRound())
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(c.Strike(character="Kakita Ryoku", target="Mirumoto Daini"), dice=faces(5, 5, 1, 9, 1, 1))
+    rolled = t.events[-2].event
+    assert isinstance(rolled, CheckRolled) and rolled.roll.tn == 2 + 2  # school rank 4
+
+
+def test_the_earth_stance_turns_no_opportunity_into_a_critical() -> None:
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=0", "Mirumoto Daini=0")))
+    t.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,3,4"),
+        dice=faces(3, 2, 5, 10, 9, 1),
+    )
+    struck = t.events[-1].event
+    assert isinstance(struck, StruckAt) and struck.critical == 5  # Daini in Water
+    t2 = duel()
+    t2.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t2.do(c.NextTurn())
+    t2.do(c.ChooseStance(character="Mirumoto Daini", stance="earth"), actor="ben")
+    t2.do(c.NextTurn(), actor="ben")
+    t2.do(c.StartRound())
+    t2.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t2.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,3,4"),
+        dice=faces(3, 2, 5, 10, 9, 1),
+    )
+    assert t2.events[-1].event.critical is None  # type: ignore[attr-defined]
+
+
+def test_one_action_a_turn_and_the_water_stance_s_extra_one_without_a_check() -> None:
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(c.Breathe(character="Kakita Ryoku"))
+    refused(
+        t,
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini"),
+        IllegalUnderRules,
+        "has acted this turn",
+        dice=faces(5, 5, 1, 9, 1, 1),
+    )
+    t.do(c.NextTurn())
+    t.do(c.ChooseStance(character="Mirumoto Daini", stance="water"), actor="ben")
+    t.do(c.Prepare(character="Mirumoto Daini", weapon="Katana"), actor="ben")
+    refused(
+        t, c.Breathe(character="Mirumoto Daini"), IllegalUnderRules, "of another kind", actor="ben"
+    )
+
+
+def test_damage_goes_through_armour_then_fatigue_or_a_critical() -> None:
+    """« Le personnage réduit ces dégâts … à l'aide d'une armure »; the rest « un nombre de
+    points de Fatigue égal aux dégâts restants »; or, for a Void point, a critical."""
+    armoured = msgspec.structs.replace(mirumoto_daini(), armour=Armour("Ashigaru armour", 3))
+    t = duel(daini=armoured)
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,1"),
+        dice=faces(5, 5, 1, 1, 1, 1),
+    )
+    t.do(c.Resist(character="Mirumoto Daini"), actor="ben")
+    assert view(t, "fighters")["Mirumoto Daini"]["fatigue"] == 4 - 3
+    other = duel()
+    other.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    other.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,1"),
+        dice=faces(5, 5, 1, 1, 1, 1),
+    )
+    other.do(
+        c.Resist(character="Mirumoto Daini", take_critical=True),
+        dice=faces(1, 1, 1, 1, 1),
+        actor="ben",
+    )
+    suffered = other.events[-1].event
+    assert isinstance(suffered, CriticalSuffered) and suffered.severity == 5
+    assert view(other, "fighters")["Mirumoto Daini"]["void_points"] == 1
+
+
+def test_the_incapacitated_cannot_defend_nor_act() -> None:
+    t = duel()
+    t.do(c.GiveFatigue(character="Mirumoto Daini", amount=11))
+    assert view(t, "fighters")["Mirumoto Daini"]["incapacitated"]
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,1"),
+        dice=faces(5, 5, 1, 1, 1, 1),
+    )
+    t.do(c.Resist(character="Mirumoto Daini"), dice=faces(1, 1, 1, 1, 1), actor="ben")
+    suffered = t.events[-1].event
+    assert isinstance(suffered, CriticalSuffered) and suffered.severity == 5
+    assert view(t, "fighters")["Mirumoto Daini"]["unconscious"]
+
+
+def test_the_fitness_test_lessens_a_critical_and_the_table_names_it() -> None:
+    assert lessened(10, True, 1) == 8 and lessened(10, False, 3) == 10 and lessened(1, True, 4) == 0
+    assert [severity(v).name for v in (0, 3, 5, 7, 9, 12, 14, 16, 30)] == [
+        "Close call",
+        "Flesh wound",
+        "Debilitating gash",
+        "Permanent injury",
+        "Maiming blow",
+        "Agonizing death",
+        "Swift death",
+        "Instant death",
+        "Instant death",
+    ]
+
+
+def test_compromised_keeps_no_strife_die_and_opens_a_coup_de_grace() -> None:
+    t = duel()
+    t.do(c.GiveStrife(character="Kakita Ryoku", amount=9))
+    assert view(t, "fighters")["Kakita Ryoku"]["compromised"]
+    assert view(t, "confrontation")["coups_de_grace"] == {"Mirumoto Daini": "Kakita Ryoku"}
+    t.do(c.Stare(bids=("Kakita Ryoku=0", "Mirumoto Daini=0")))
+    refused(
+        t,
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,1"),
+        IllegalUnderRules,
+        "Compromised",
+        dice=faces(4, 5, 1, 1, 1, 1),
+    )
+
+
+def test_unmasking_clears_strife_and_a_coup_de_grace_is_a_double_critical() -> None:
+    t = duel(daini_ready=True)
+    t.do(c.GiveStrife(character="Kakita Ryoku", amount=3))
+    t.do(c.Unmask(character="Kakita Ryoku"), actor="ana")
+    assert view(t, "fighters")["Kakita Ryoku"]["strife"] == 0
+    t.do(c.CoupDeGrace(character="Mirumoto Daini"), dice=faces(5, 4, 1, 9, 8, 1), actor="ben")
+    struck = t.events[-1].event
+    # Water stance: 3 kept (5, 9, 8), TN 2: one bonus success
+    assert isinstance(struck, StruckAt) and struck.critical == 2 * 5 + 1
+    refused(
+        t,
+        c.CoupDeGrace(character="Mirumoto Daini"),
+        IllegalUnderRules,
+        "no coup de grâce",
+        dice=faces(5, 4, 9, 8, 1),
+        actor="ben",
+    )
+
+
+def test_breathing_takes_one_strife_and_one_fatigue_above_their_halves() -> None:
+    t = duel()
+    t.do(c.GiveStrife(character="Kakita Ryoku", amount=5))
+    t.do(c.GiveFatigue(character="Kakita Ryoku", amount=5))
+    t.do(c.Stare(bids=("Kakita Ryoku=0", "Mirumoto Daini=0")))
+    t.do(c.Breathe(character="Kakita Ryoku"))
+    fighter = view(t, "fighters")["Kakita Ryoku"]
+    assert (fighter["strife"], fighter["fatigue"]) == (5 + 1 - 1, 5)  # 5 is not above 10 / 2
+
+
+def test_unknown_names_and_bad_keeps_are_refused() -> None:
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=0", "Mirumoto Daini=0")))
+    refused(
+        t,
+        c.Strike(character="Kakita Ryoku", target="Nobody"),
+        NotFound,
+        "no character 'Nobody'",
+        dice=faces(5),
+    )
+    refused(
+        t,
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,x"),
+        MalformedInput,
+        "keep '0,x'",
+        dice=faces(5, 5, 1, 1, 1, 1),
+    )
+    with pytest.raises(MalformedInput, match="vigilance_rounding='sideways'"):
+        load_ruleset("l5r5e-house", {"vigilance_rounding": "sideways"})
+    with pytest.raises(MalformedInput):
+        RULES.check_sheet(
+            FifthSheet(
+                name="X",
+                rings=Rings(air=1, earth=1, fire=1, water=1, void=1),
+                weapons=(kakita_ryoku().weapons[0],) * 2,
+            )
+        )
