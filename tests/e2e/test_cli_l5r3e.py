@@ -40,7 +40,12 @@ def skirmish(kiroku: Run) -> Run:
 
 
 @pytest.mark.parametrize(
-    "heading", ["### Playing 3rd edition skirmishes", "### Playing the house combat flow"]
+    "heading",
+    [
+        "### Playing 3rd edition skirmishes",
+        "### Playing the house combat flow",
+        "### Playing the 5th edition confrontations",
+    ],
 )
 def test_the_readme_s_example_prints_what_the_readme_shows(kiroku: Run, heading: str) -> None:
     """The first ``sh`` block of the section, run line by line; its last command prints

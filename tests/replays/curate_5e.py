@@ -108,7 +108,103 @@ def duel() -> RecordedTable:
     return t
 
 
+TETSUBO = Weapon("Tetsubo", "Martial Arts [Melee]", (1, 2), damage=6, deadliness=4)
+YARI = Weapon("Yari", "Martial Arts [Melee]", (1, 2), damage=4, deadliness=4)
+
+
+def hida_tsuneo() -> FifthSheet:
+    return FifthSheet(
+        name="Hida Tsuneo",
+        rings=Rings(air=2, earth=3, fire=2, water=3, void=2),
+        skills=(
+            Skill("Tactics", 2),
+            Skill("Martial Arts [Melee]", 3),
+            Skill("Fitness", 2),
+            Skill("Command", 1),
+        ),
+        honour=50,
+        glory=40,
+        weapons=(TETSUBO,),
+    )
+
+
+def bandit(number: int) -> FifthSheet:
+    return FifthSheet(
+        name=f"Bandit {number}",
+        rings=Rings(air=2, earth=2, fire=2, water=2, void=1),
+        skills=(Skill("Martial Arts [Melee]", 2), Skill("Tactics", 1), Skill("Fitness", 1)),
+        honour=20,
+        glory=10,
+        weapons=(YARI,),
+    )
+
+
+def skirmish() -> RecordedTable:
+    """A skirmish on a line of range bands: Ryoku and Tsuneo (side « party ») against two
+    bandits. Initiative: Ryoku 7; Bandit 2 and Tsuneo tie at 5 and the bandit, of lower
+    honour, goes first; Bandit 1 4. Round 1: Ryoku's free move closes to band 1 and his
+    strike costs Bandit 1 5 fatigue; Bandit 2 manoeuvres two bands on a Fitness success;
+    Tsuneo protects Ryoku, and Bandit 1's 2 successes miss a TN of 4 (2, Ryoku's Air
+    stance +1, the protection +1). Round 2: Ryoku challenges Bandit 2 (Command TN 1, 3
+    successes), who refuses: 2 + 2 glory lost, 2 strife to Bandit 1 (glory rank 1 under
+    Ryoku's 5); Tsuneo waits; Bandit 1's explosive Fire-stance strike hits for 5, and
+    Tsuneo's held tetsubo answers for 7: 12 fatigue over an endurance of 8, Bandit 1 is
+    Incapacitated. The scene's end brings fatigue and strife down to half."""
+    t = RecordedTable("l5r5e-house-skirmish", "l5r5e-house")
+    ryoku = msgspec.structs.replace(
+        kakita_ryoku(),
+        skills=(*kakita_ryoku().skills, Skill("Tactics", 1), Skill("Command", 2)),
+        glory=55,
+    )
+    t.do(join(ryoku, "ana"))
+    t.do(join(hida_tsuneo(), "ben"))
+    t.do(join(bandit(1), "gm-npc"))
+    t.do(join(bandit(2), "gm-npc"))
+    t.do(c.StartConfrontation(kind="skirmish"))
+    for name, band in (("Kakita Ryoku", 0), ("Hida Tsuneo", 0), ("Bandit 1", 2), ("Bandit 2", 5)):
+        t.do(c.Place(character=name, band=band))
+    t.do(c.RollInitiative(character="Kakita Ryoku", ring="air", side="party", keep="0,1"),
+         dice=faces(5, 3, 1, 9))  # fmt: skip
+    t.do(c.RollInitiative(character="Hida Tsuneo", ring="earth", side="party", keep="0,1"),
+         dice=faces(5, 2, 1, 8, 1))  # fmt: skip
+    t.do(c.RollInitiative(character="Bandit 1", ring="fire", side="bandits", weapon="Yari"),
+         dice=faces(3, 1, 1))  # fmt: skip
+    t.do(c.RollInitiative(character="Bandit 2", ring="water", side="bandits", weapon="Yari"),
+         dice=faces(5, 3, 1))  # fmt: skip
+    t.do(c.StartRound())
+    t.do(c.Move(character="Kakita Ryoku", band=1), actor="ana")
+    t.do(c.Strike(character="Kakita Ryoku", target="Bandit 1"), dice=faces(5, 4, 1, 9, 1, 1),
+         actor="ana")  # fmt: skip
+    t.do(c.Resist(character="Bandit 1"))
+    t.do(c.NextTurn(), actor="ana")
+    t.do(c.Manoeuvre(character="Bandit 2", band=1, check=True), dice=faces(5, 4, 9))
+    t.do(c.NextTurn())
+    t.do(c.Protect(character="Hida Tsuneo", target="Kakita Ryoku"), dice=faces(5, 1, 1, 8, 1),
+         actor="ben")  # fmt: skip
+    t.do(c.NextTurn(), actor="ben")
+    t.do(c.Strike(character="Bandit 1", target="Kakita Ryoku"), dice=faces(5, 1, 9, 1))
+    t.do(c.NextTurn())
+    t.do(c.StartRound())
+    t.do(c.Challenge(character="Kakita Ryoku", target="Bandit 2"), dice=faces(5, 1, 1, 9, 8),
+         actor="ana")  # fmt: skip
+    t.do(c.Answer(character="Bandit 2", answer="refuse"))
+    t.do(c.NextTurn(), actor="ana")
+    t.do(c.NextTurn())
+    t.do(c.Wait(character="Hida Tsuneo", trigger="a bandit attacks Ryoku"), actor="ben")
+    t.do(c.NextTurn(), actor="ben")
+    t.do(c.Strike(character="Bandit 1", target="Kakita Ryoku"), dice=faces(6, 5, 12, 8, 5, 9))
+    t.do(c.Resist(character="Kakita Ryoku"), actor="ana")
+    t.do(c.Strike(character="Hida Tsuneo", target="Bandit 1"), dice=faces(5, 5, 1, 9, 8, 1),
+         actor="ben")  # fmt: skip
+    t.do(c.Resist(character="Bandit 1"))
+    t.do(c.NextTurn())
+    t.do(c.EndConfrontation())
+    t.do(c.EndScene())
+    return t
+
+
 SESSIONS: dict[str, Callable[[], RecordedTable]] = {
     "l5r5e-house-recovery": recovery,
     "l5r5e-house-duel": duel,
+    "l5r5e-house-skirmish": skirmish,
 }

@@ -351,3 +351,188 @@ def test_unknown_names_and_bad_keeps_are_refused() -> None:
                 weapons=(kakita_ryoku().weapons[0],) * 2,
             )
         )
+
+
+# -- the skirmish's moves and actions, and the duel's Centrer and Prédire -------------------
+
+
+def skirmish(*, ryoku_band: int = 0, daini_band: int = 1) -> RecordedTable:
+    """Ryoku (7) and Daini (5) on the line, round 1 begun, both weapons readied."""
+    t = RecordedTable("s", "l5r5e-house")
+    t.do(join(kakita_ryoku(), "ana"))
+    t.do(join(mirumoto_daini(), "ben"))
+    t.do(c.StartConfrontation(kind="skirmish"))
+    t.do(c.Place(character="Kakita Ryoku", band=ryoku_band))
+    t.do(c.Place(character="Mirumoto Daini", band=daini_band))
+    t.do(
+        c.RollInitiative(character="Kakita Ryoku", ring="fire", keep="0,1", side="a"),
+        dice=faces(5, 3, 1, 8, 1),
+    )
+    t.do(
+        c.RollInitiative(character="Mirumoto Daini", ring="water", keep="0", side="b"),
+        dice=faces(5, 4, 1, 9),
+    )
+    t.do(c.Prepare(character="Mirumoto Daini", weapon="Katana"))
+    t.do(c.StartRound())
+    return t
+
+
+def test_one_free_band_a_turn_and_a_weapon_s_reach() -> None:
+    """« Une fois par tour … se déplacer d'un niveau de portée, ce qui ne compte pas comme
+    une action »; « prenant pour cible un personnage situé à sa portée »."""
+    t = skirmish(daini_band=3)
+    refused(
+        t,
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini"),
+        IllegalUnderRules,
+        "3 band.s. from Kakita Ryoku: the Katana reaches 0–1",
+        dice=faces(5),
+    )
+    refused(t, c.Move(character="Kakita Ryoku", band=2), IllegalUnderRules, "one band")
+    t.do(c.Move(character="Kakita Ryoku", band=1))
+    refused(t, c.Move(character="Kakita Ryoku", band=2), IllegalUnderRules, "free move")
+    t.do(c.Manoeuvre(character="Kakita Ryoku", band=2))
+    assert view(t, "fighters")["Kakita Ryoku"]["band"] == 2
+
+
+def test_manoeuvre_goes_further_on_a_fitness_success() -> None:
+    """« Si vous avez effectué et réussi le test de Forme, vous pouvez vous déplacer de 1
+    niveau de portée supplémentaire, plus 1 niveau par tranche de 2 succès bonus »."""
+    t = skirmish(daini_band=6)
+    t.do(c.Manoeuvre(character="Kakita Ryoku", band=6, check=True), dice=faces(5, 5, 5, 9))
+    # 3 kept successes (the ring's limit) at TN 2: 1 bonus — 1 + 1 bands
+    assert view(t, "fighters")["Kakita Ryoku"]["band"] == 2
+
+
+def test_protection_raises_attacks_until_the_protector_s_next_turn() -> None:
+    t = skirmish()
+    t.do(c.Protect(character="Kakita Ryoku", target="Kakita Ryoku"), dice=faces(5, 5, 5, 1))
+    assert view(t, "confrontation")["protections"] == [
+        {"protector": "Kakita Ryoku", "protected": "Kakita Ryoku", "tn": 1 + 1}
+    ]
+    t.do(c.NextTurn())
+    t.do(c.NextTurn(), actor="ben")
+    t.do(c.StartRound())
+    assert view(t, "confrontation")["protections"] == []  # Ryoku's turn has begun
+
+
+def test_a_held_action_comes_at_any_moment_of_the_round() -> None:
+    t = skirmish()
+    t.do(c.Wait(character="Kakita Ryoku", trigger="Daini moves"))
+    t.do(c.NextTurn())
+    t.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini"),
+        dice=faces(5, 5, 1, 9, 1, 1),
+        actor="ana",
+    )
+    assert view(t, "confrontation")["waiting"] == []
+
+
+def test_a_refused_challenge_costs_glory_and_gives_a_void_point() -> None:
+    t = skirmish()
+    t.do(c.GiveFatigue(character="Kakita Ryoku", amount=1))
+    ryoku_void = view(t, "fighters")["Kakita Ryoku"]["void_points"]
+    refused(
+        t,
+        c.Answer(character="Mirumoto Daini", answer="refuse"),
+        IllegalUnderRules,
+        "no challenge awaits",
+    )
+    t.do(c.Challenge(character="Kakita Ryoku", target="Mirumoto Daini"), dice=faces(5, 1, 1))
+    t.do(c.Answer(character="Mirumoto Daini", answer="refuse"), actor="ben")
+    fighters = view(t, "fighters")
+    assert fighters["Mirumoto Daini"]["glory"] == 50 - (0 + 0)  # Command 0, no bonus
+    assert fighters["Kakita Ryoku"]["void_points"] == min(ryoku_void + 1, 2)
+
+
+def test_an_accepted_challenge_stakes_honour_against_an_attack_before_the_duel() -> None:
+    t = skirmish()
+    t.do(c.Challenge(character="Kakita Ryoku", target="Mirumoto Daini"), dice=faces(5, 1, 1))
+    t.do(c.Answer(character="Mirumoto Daini", answer="accept"), actor="ben")
+    t.do(c.NextTurn())
+    t.do(
+        c.Strike(character="Mirumoto Daini", target="Kakita Ryoku"),
+        dice=faces(1, 1, 1, 1, 1, 1),
+        actor="ben",
+    )
+    assert view(t, "fighters")["Mirumoto Daini"]["honour"] == 55 - 10
+    assert view(t, "fighters")["Mirumoto Daini"]["glory"] == 50 - 5
+
+
+def test_centering_reserves_dice_for_the_skill_s_next_check() -> None:
+    """« réservez-en autant que vous le souhaitez … vous pourrez remplacer les dés de votre
+    choix par les dés réservés »."""
+    t = skirmish()
+    refused(
+        t,
+        c.Center(character="Kakita Ryoku", skill="Martial Arts [Melee]"),
+        IllegalUnderRules,
+        "posture du Vide",
+        dice=faces(12, 12, 12),
+    )
+    t.do(c.ChooseStance(character="Kakita Ryoku", stance="void"))
+    t.do(
+        c.Center(character="Kakita Ryoku", skill="Martial Arts [Melee]", reserve="0,1"),
+        dice=faces(12, 9, 1),
+    )
+    assert view(t, "fighters")["Kakita Ryoku"]["reserved"] == {
+        "skill": "Martial Arts [Melee]",
+        "faces": [12, 9],
+    }
+    t.do(c.NextTurn())
+    t.do(c.NextTurn(), actor="ben")
+    t.do(c.StartRound())
+    t.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", use_reserved="2,3"),
+        dice=faces(1, 1, 1, 1, 1, 9),
+    )
+    rolled = t.events[-2].event
+    assert isinstance(rolled, CheckRolled) and rolled.replaced == (2, 3)
+    assert [d.face for d in rolled.roll.dice[2:4]] == [12, 9]
+    assert view(t, "fighters")["Kakita Ryoku"]["reserved"] is None
+
+
+def test_a_prediction_is_revealed_at_the_opponent_s_stance() -> None:
+    """« révélez votre choix la prochaine fois que votre adversaire choisit sa posture ;
+    si l'élément lui correspond, il subit 4 points de Conflit et doit changer de posture »."""
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(c.Predict(character="Kakita Ryoku", target="Mirumoto Daini", element="fire"))
+    predicted = t.events[-1].event
+    assert getattr(predicted, "hidden", False)  # a secret from the players
+    t.do(c.NextTurn())
+    refused(
+        t,
+        c.Breathe(character="Mirumoto Daini"),
+        IllegalUnderRules,
+        "a prediction awaits",
+        actor="ben",
+    )
+    t.do(c.ChooseStance(character="Mirumoto Daini", stance="fire"), actor="ben")
+    assert view(t, "fighters")["Mirumoto Daini"]["strife"] == 1 + 4
+    refused(
+        t,
+        c.ChooseStance(character="Mirumoto Daini", stance="fire"),
+        IllegalUnderRules,
+        "must change stance",
+        actor="ben",
+    )
+    t.do(c.ChooseStance(character="Mirumoto Daini", stance="earth"), actor="ben")
+    assert view(t, "fighters")["Mirumoto Daini"]["stance"] == "earth"
+
+
+def test_simultaneous_coups_de_grace_go_lower_honour_first() -> None:
+    """« Si … deux personnages portent en même temps un coup de grâce … celui dont
+    l'Honneur est le moins élevé agit en premier »."""
+    t = duel(daini_ready=True)
+    t.do(c.GiveStrife(character="Kakita Ryoku", amount=9))
+    t.do(c.GiveStrife(character="Mirumoto Daini", amount=13))
+    refused(
+        t,
+        c.CoupDeGrace(character="Kakita Ryoku"),
+        IllegalUnderRules,
+        "Mirumoto Daini .55. before Kakita Ryoku",
+        dice=faces(5, 5, 5, 9, 9, 9),
+    )
+    t.do(c.CoupDeGrace(character="Mirumoto Daini"), dice=faces(1, 1, 1, 1, 1, 1), actor="ben")
+    t.do(c.CoupDeGrace(character="Kakita Ryoku"), dice=faces(5, 5, 1, 9, 1, 1), actor="ana")

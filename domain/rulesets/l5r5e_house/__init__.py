@@ -4,14 +4,15 @@
 does not define; the published game's facts stand for them (the dice, the derived
 values, the severity table, « Compromis »).
 
-Built in steps (issue 12). What stands: the sheet and its derived values
-(:mod:`.derived`), checks with the stances' effects, the confrontation's initiative
-(Meditation or Tactics TN 1 on focus or vigilance), turns in descending initiative (ties
-to the lower honour), stances, « Frapper », damage met by armour then fatigue or a
-critical (a Void point to take it on purpose, forced when Incapacitated), the Fitness
-test and the severity table (:mod:`.criticals`), strife and « Compromis », unmasking,
-the duel's stare-down and coup de grâce, « Reprendre son souffle », « Préparer un
-objet », recovery at a scene's end and in sleep.
+What it holds: the sheet and its derived values (:mod:`.derived`), checks with the
+stances' effects, the confrontation's initiative (Meditation or Tactics TN 1 on focus or
+vigilance), turns in descending initiative (ties to the lower honour), stances,
+« Frapper », damage met by armour then fatigue or a critical (a Void point to take it on
+purpose, forced when Incapacitated), the Fitness test and the severity table
+(:mod:`.criticals`), strife and « Compromis », unmasking, the duel's stare-down, coup de
+grâce, « Centrer » and « Prédire », the skirmish's range bands, « Manœuvrer »,
+« Protéger », « Attendre », « Défier » (:mod:`.skirmish`), « Reprendre son souffle »,
+« Préparer un objet », recovery at a scene's end and in sleep.
 
 Readings and options:
 - option ``vigilance_rounding`` (up, the published game's; down);
@@ -20,10 +21,18 @@ Readings and options:
   added to initiative for the round;
 - a check's dice are kept as its command says, else by the odds' policy;
 - a coup de grâce is rolled in the striker's stance's ring (Fire when none);
-- the Fitness test of a critical is no action: the Incapacitated make it too.
-
-Next: « Centrer », « Prédire », the skirmish's actions (Attendre, Défier, Manœuvrer,
-Protéger) and range bands, the full duel and skirmish replays.
+- the Fitness test of a critical is no action: the Incapacitated make it too;
+- a check keeps the dice its command names, else the most successes (explosive and
+  strife-free first; the bonus successes count for damage, initiative, a critical);
+- range bands lie on one line: the GM places each character, a range is a difference;
+- « Attendre »'s trigger is the GM's to judge: the held action may be taken at any
+  moment of the round; « Prédire » is a hidden event until the target's stance reveals
+  it, and a target it awaits chooses a stance before acting;
+- « Centrer »'s reserved faces replace the skill dice the later check names
+  (``--use-reserved``); by default the dice showing a success are reserved;
+- a glory rank is glory ÷ 10; allies are those of the same ``--side``; a Void point
+  gained never passes the Void ring;
+- a critical's Fitness test, and the damage it follows, are met by ``kiroku resist``.
 """
 
 RULESET_ID = "l5r5e-house"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from msgspec import Meta
 
@@ -30,6 +30,12 @@ class Check(Command, frozen=True, kw_only=True):
     tn: Tn | None = None
     keep: Keep | None = None
     label: Label = ""
+    use_reserved: (
+        Annotated[
+            str, Meta(max_length=40, description="skill dice (pool indices) « Centrer » replaces")
+        ]
+        | None
+    ) = None
 
 
 class StartConfrontation(Command, frozen=True, kw_only=True):
@@ -66,6 +72,7 @@ class RollInitiative(Command, frozen=True, kw_only=True):
     character: Character
     ring: Ring
     surprised: Annotated[bool, Meta(description="not ready: vigilance, not focus")] = False
+    side: Annotated[str, Meta(max_length=40, description="a skirmish side (allies share it)")] = ""
     weapon: Annotated[str, Meta(max_length=100, description="readied on an opportunity")] | (
         None
     ) = None
@@ -101,6 +108,12 @@ class Strike(Command, frozen=True, kw_only=True):
     target: Name
     weapon: Annotated[str, Meta(max_length=100)] | None = None
     keep: Keep | None = None
+    use_reserved: (
+        Annotated[
+            str, Meta(max_length=40, description="skill dice (pool indices) « Centrer » replaces")
+        ]
+        | None
+    ) = None
 
 
 class CoupDeGrace(Command, frozen=True, kw_only=True):
@@ -182,3 +195,115 @@ class Sleep(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("sleep",))
 
     character: Character
+
+
+Band = Annotated[int, Meta(ge=0, le=20, description="a range band on the line (0–20)")]
+
+
+class Place(Command, frozen=True, kw_only=True):
+    """The GM places a character on the line of range bands."""
+
+    spec = CommandSpec(("place",), positional=("band",))
+
+    character: Character
+    band: Band
+
+
+class Move(Command, frozen=True, kw_only=True):
+    """The turn's free move of one range band (before or after the action)."""
+
+    spec = CommandSpec(("move",), positional=("band",))
+
+    character: Character
+    band: Band
+
+
+class Manoeuvre(Command, frozen=True, kw_only=True):
+    """« Manœuvrer »: a move action of one band, more for a Fitness check TN 2."""
+
+    spec = CommandSpec(("manoeuvre",), dice="queue", positional=("band",))
+
+    character: Character
+    band: Band
+    check: Annotated[bool, Meta(description="roll Fitness TN 2 for more bands")] = False
+    keep: Keep | None = None
+
+
+class Protect(Command, frozen=True, kw_only=True):
+    """« Protéger »: Tactics TN 1; attacks on the protected +1 TN, +1 per 2 bonus."""
+
+    spec = CommandSpec(("protect",), dice="queue")
+
+    character: Character
+    target: Name
+    keep: Keep | None = None
+
+
+class Wait(Command, frozen=True, kw_only=True):
+    """« Attendre »: hold an action for an event before the round's end."""
+
+    spec = CommandSpec(("wait",), positional=("trigger",))
+
+    character: Character
+    trigger: Annotated[str, Meta(min_length=1, max_length=200, description="when to act")]
+
+
+class Challenge(Command, frozen=True, kw_only=True):
+    """« Défier »: Command TN 1 against one within 0–5 bands, to a single combat."""
+
+    spec = CommandSpec(("challenge",), dice="queue")
+
+    character: Character
+    target: Name
+    keep: Keep | None = None
+
+
+class Answer(Command, frozen=True, kw_only=True):
+    """Accept or refuse a challenge (the challenged character's player)."""
+
+    spec = CommandSpec(("answer",), positional=("answer",))
+
+    character: Character
+    answer: Literal["accept", "refuse"]
+
+
+class SingleCombat(Command, frozen=True, kw_only=True):
+    """The single combat's outcome: the loser's allies take 3 strife."""
+
+    spec = CommandSpec(("single-combat",))
+
+    winner: Name
+    loser: Name
+
+
+class ChangeStanding(Command, frozen=True, kw_only=True):
+    """Honour or glory the GM rules (a sabotaged single combat: −10 and −5)."""
+
+    spec = CommandSpec(("standing",))
+
+    character: Character
+    honour: Annotated[int, Meta(ge=-100, le=100)] = 0
+    glory: Annotated[int, Meta(ge=-100, le=100)] = 0
+    why: Label = ""
+
+
+class Center(Command, frozen=True, kw_only=True):
+    """« Centrer »: in the Void stance, roll a skill's dice and reserve some for later."""
+
+    spec = CommandSpec(("center",), dice="queue")
+
+    character: Character
+    skill: Label
+    reserve: Annotated[str, Meta(max_length=40, description="the dice reserved, as 0,2")] | (
+        None
+    ) = None
+
+
+class Predict(Command, frozen=True, kw_only=True):
+    """« Prédire »: write an element in secret; the opponent's matching stance costs 4."""
+
+    spec = CommandSpec(("predict",))
+
+    character: Character
+    target: Name
+    element: Literal["air", "earth", "fire", "water"]

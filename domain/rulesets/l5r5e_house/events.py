@@ -30,6 +30,8 @@ class CheckRolled(Event, frozen=True, kw_only=True):
     purpose: str
     roll: NarrativeRoll
     tn_parts: tuple[TnPart, ...] = ()
+    replaced: tuple[int, ...] = ()
+    """Skill dice (pool indices) whose faces are dice « Centrer » reserved."""
     target: str | None = None
     strife_taken: int = 0
     """The strife the roller takes from it (none in the Void stance)."""
@@ -56,6 +58,8 @@ class InitiativeSet(Event, frozen=True, kw_only=True):
     initiative: int
     stance: Ring
     readied: str | None = None
+    side: str = ""
+    """The character's side in a skirmish (its allies share it)."""
 
 
 class RoundBegan(Event, frozen=True, kw_only=True):
@@ -159,6 +163,103 @@ class SceneEnded(Event, frozen=True, kw_only=True):
     pass
 
 
+class Moved(Event, frozen=True, kw_only=True):
+    """A move along the line of range bands: the turn's free one (« une fois par tour …
+    d'un niveau de portée »), or « Manœuvrer »'s (its Fitness check just before it)."""
+
+    character: str
+    to_band: int
+    bands: int
+    manoeuvre: bool = False
+
+
+class Placed(Event, frozen=True, kw_only=True):
+    """The GM's ruling of where a character stands on the line of range bands."""
+
+    character: str
+    band: int
+
+
+class Protecting(Event, frozen=True, kw_only=True):
+    """« Protéger »: the Tactics check just before it; until the protector's next turn,
+    attacks on the protected are at +TN."""
+
+    character: str
+    protected: str
+    tn: int
+
+
+class Waiting(Event, frozen=True, kw_only=True):
+    """« Attendre »: the action held for an event before the round's end."""
+
+    character: str
+    trigger: str
+
+
+class Challenged(Event, frozen=True, kw_only=True):
+    """« Défier »: the Command check just before it; on a success the target must answer."""
+
+    character: str
+    target: str
+    success: bool
+    bonus: int = 0
+
+
+class ChallengeAnswered(Event, frozen=True, kw_only=True):
+    """The target's answer: accepting stakes 10 honour and 5 glory (lost on an Attack
+    before the single combat); refusing costs glory (the challenger's Command rank +
+    bonus), strife to lesser allies, and gives the challenger a Void point."""
+
+    character: str
+    challenger: str
+    accepted: bool
+    glory_lost: int = 0
+    strife_to: tuple[str, ...] = ()
+
+
+class SingleCombatWon(Event, frozen=True, kw_only=True):
+    """The single combat's outcome: each ally of the loser in the skirmish takes 3 strife."""
+
+    winner: str
+    loser: str
+    strife_to: tuple[str, ...] = ()
+
+
+class StandingChanged(Event, frozen=True, kw_only=True):
+    character: str
+    honour: int = 0
+    glory: int = 0
+    why: str = ""
+
+
+class Centered(Event, frozen=True, kw_only=True):
+    """« Centrer »: the skill dice rolled and those reserved for the next check of the
+    skill (or « Centrer ») in the scene."""
+
+    character: str
+    skill: str
+    faces: tuple[int, ...]
+    reserved: tuple[int, ...]
+
+
+class Predicted(Event, frozen=True, kw_only=True):
+    """« Prédire »: the element written in secret (hidden from players until revealed)."""
+
+    character: str
+    target: str
+    element: Ring
+    hidden: bool = True
+
+
+class PredictionRevealed(Event, frozen=True, kw_only=True):
+    """Revealed at the target's stance choice: a match costs 4 strife and the stance."""
+
+    character: str
+    target: str
+    element: Ring
+    matched: bool
+
+
 FIFTH_EVENT_TYPES: tuple[type[Event], ...] = (
     CheckRolled,
     ConfrontationStarted,
@@ -178,4 +279,15 @@ FIFTH_EVENT_TYPES: tuple[type[Event], ...] = (
     WeaponReadied,
     VoidPointSpent,
     SceneEnded,
+    Moved,
+    Placed,
+    Protecting,
+    Waiting,
+    Challenged,
+    ChallengeAnswered,
+    SingleCombatWon,
+    StandingChanged,
+    Centered,
+    Predicted,
+    PredictionRevealed,
 )

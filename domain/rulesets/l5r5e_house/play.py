@@ -41,10 +41,12 @@ from domain.rulesets.l5r5e_house.events import (
     DamageResolved,
     FatigueTaken,
     InitiativeSet,
+    PredictionRevealed,
     Recovered,
     RoundBegan,
     SceneEnded,
     StanceTaken,
+    StandingChanged,
     StareDown,
     StrifeTaken,
     StruckAt,
@@ -90,7 +92,7 @@ class Play(Deciding):
     def check(
         self, who: Fighter, skill: str, ring: Ring, tn: int | None, dice: Any, *,
         keep: str | None, purpose: str, parts: Sequence[TnPart] = (), target: Fighter | None = None,
-        stance: Ring | None = None, action: bool = True,
+        stance: Ring | None = None, action: bool = True, use_reserved: str | None = None,
     ) -> tuple[CheckRolled, NarrativeRoll, int]:  # fmt: skip
         """A check of ``skill`` with ``ring``, kept as ``keep`` says or by the odds' policy,
         under ``stance`` (the character's own unless given); returns its event, its roll
@@ -105,6 +107,7 @@ class Play(Deciding):
             raise TypeError(f"{purpose}: this check needs dice")
         pool = Pool(who.sheet.rings.of(ring), who.sheet.skill_rank(skill))
         first = throw(pool, dice)
+        replaced = _replace_reserved(who, skill, pool, first, use_reserved)
         # kept as told, else for the most successes: the bonus ones count (damage,
         # initiative, a critical lessened)
         chosen = (
@@ -122,7 +125,7 @@ class Play(Deciding):
         event = self.event(
             CheckRolled, character=who.name, skill=skill, ring=ring, purpose=purpose, roll=roll,
             tn_parts=tuple(parts), target=target.name if target else None,
-            strife_taken=strife, bonus_from_strife=fire,
+            strife_taken=strife, bonus_from_strife=fire, replaced=replaced,
         )  # fmt: skip
         assert isinstance(event, CheckRolled)
         return event, roll, roll.bonus_successes + fire
@@ -142,8 +145,19 @@ class Play(Deciding):
         return ring
 
     def action(self, who: Fighter, kind: str, *, checked: bool) -> None:
-        """One action a turn; the Water stance's one more, with no check, of another kind."""
+        """One action a turn; the Water stance's one more, with no check, of another kind;
+        a held action (« Attendre ») at any moment of the round; a prediction awaiting
+        this character's stance comes before any action."""
+        conf = self.confrontation()
+        if key(who.name) in conf.waiting:
+            return
         conf = self.in_turn(who)
+        if key(who.name) not in conf.stance_chosen and any(
+            p.target == key(who.name) for p in conf.predictions
+        ):
+            raise IllegalUnderRules(
+                f"a prediction awaits {who.name}'s stance: choose it first (`kiroku stance`)"
+            )
         done = conf.actions.get(key(who.name), [])
         if not done:
             return
@@ -157,6 +171,26 @@ class Play(Deciding):
                 else ""
             )
         )
+
+
+def _replace_reserved(
+    who: Fighter, skill: str, pool: Pool, first: list[tuple[Any, int]], text: str | None
+) -> tuple[int, ...]:
+    """« vous pourrez remplacer les dés de votre choix par les dés réservés (affichant les
+    mêmes résultats) »: the skill dice named (pool indices) take the reserved faces."""
+    if text is None:
+        return ()
+    if who.reserved is None or key(who.reserved[0]) != key(skill):
+        raise IllegalUnderRules(f"{who.name} has no dice reserved for {skill!r} (« Centrer »)")
+    indices = keep_indices(text)
+    faces = who.reserved[1]
+    if len(indices) > len(faces) or len(set(indices)) != len(indices):
+        raise MalformedInput(f"--use-reserved {text!r}: at most {len(faces)} dice, each once")
+    for slot, index in enumerate(indices):
+        if not pool.ring <= index < pool.ring + pool.skill:
+            raise MalformedInput(f"--use-reserved {text!r}: die {index} is not a skill die")
+        first[index] = ("skill", faces[slot])
+    return tuple(indices)
 
 
 def keep_indices(text: str) -> list[int]:
@@ -177,7 +211,7 @@ def decide_check(play: Play, command: c.Check, dice: Any) -> list[Event]:
     parts = (TnPart(source="the GM", value=command.tn),) if command.tn is not None else ()
     event, _, _ = play.check(
         who, command.skill, ring, command.tn, dice, keep=command.keep,
-        purpose=command.label or "check", parts=parts,
+        purpose=command.label or "check", parts=parts, use_reserved=command.use_reserved,
     )  # fmt: skip
     return [event]
 
@@ -243,7 +277,7 @@ def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[
         event,
         play.event(
             InitiativeSet, character=who.name, base=base, base_from=base_from,
-            initiative=total, stance=command.ring, readied=readied,
+            initiative=total, stance=command.ring, readied=readied, side=command.side,
         ),
     ]  # fmt: skip
 
@@ -266,7 +300,27 @@ def decide_stance(play: Play, command: c.ChooseStance, dice: Any) -> list[Event]
         raise IllegalUnderRules(f"{who.name} has chosen this turn's stance")
     if conf.actions.get(key(who.name)):
         raise IllegalUnderRules(f"{who.name} has acted: the stance is chosen first")
-    return [play.event(StanceTaken, character=who.name, stance=command.stance)]
+    if who.barred_stance == command.stance:
+        raise IllegalUnderRules(
+            f"{who.name} must change stance: the {command.stance} stance was predicted"
+        )
+    events: list[Event] = []
+    for prediction in [p for p in conf.predictions if p.target == key(who.name)]:
+        by = play.state.fighters[prediction.by].name
+        matched = prediction.element == command.stance
+        events.append(
+            play.event(
+                PredictionRevealed, character=by, target=who.name, element=prediction.element,
+                matched=matched,
+            )
+        )  # fmt: skip
+        if matched:  # « il subit 4 points de Conflit et doit changer de posture »
+            events.append(
+                play.event(StrifeTaken, character=who.name, amount=4, source=f"{by}'s prediction")
+            )
+    if any(isinstance(e, StrifeTaken) for e in events):
+        return events
+    return [*events, play.event(StanceTaken, character=who.name, stance=command.stance)]
 
 
 def decide_stare(play: Play, command: c.Stare, dice: Any) -> list[Event]:
@@ -296,13 +350,28 @@ def decide_stare(play: Play, command: c.Stare, dice: Any) -> list[Event]:
     return [play.event(StareDown, round=conf.round, bids=tuple(bids))]
 
 
-def _attack_tn(target: Fighter) -> list[TnPart]:
+def _attack_tn(state: FifthState, target: Fighter) -> list[TnPart]:
+    """TN 2, the Air stance's +1 (+2 from school rank 4), each protection's +TN."""
     parts = [TnPart(source="Frapper", value=STRIKE_TN)]
     if target.stance == "air":
-        parts.append(
-            TnPart(source="Posture de l'Air", value=2 if target.sheet.school_rank >= 4 else 1)
-        )
+        rise = 2 if target.sheet.school_rank >= 4 else 1
+        parts.append(TnPart(source="Posture de l'Air", value=rise))
+    conf = state.confrontation
+    for protection in conf.protections if conf is not None else []:
+        if protection.protected == key(target.name):
+            protector = state.fighters[protection.protector].name
+            parts.append(TnPart(source=f"Protéger ({protector})", value=protection.tn))
     return parts
+
+
+def _in_range(who: Fighter, target: Fighter, weapon: Weapon) -> None:
+    distance = abs(who.band - target.band)
+    low, high = weapon.range
+    if not low <= distance <= high:
+        raise IllegalUnderRules(
+            f"{target.name} is {distance} band(s) from {who.name}: the {weapon.name} reaches "
+            f"{low}–{high}"
+        )
 
 
 def decide_strike(play: Play, command: c.Strike, dice: Any) -> list[Event]:
@@ -320,11 +389,12 @@ def decide_strike(play: Play, command: c.Strike, dice: Any) -> list[Event]:
             f"{who.name} has no readied {weapon.name if weapon else 'weapon'}: « frapper avec "
             "une arme nécessite que celle-ci soit apprêtée » (`kiroku prepare`)"
         )
-    parts = _attack_tn(target)
+    _in_range(who, target, weapon)
+    parts = _attack_tn(play.state, target)
     tn = sum(p.value for p in parts)
     event, roll, bonus = play.check(
         who, weapon.skill, play.ring_for(who, None), tn, dice, keep=command.keep,
-        purpose="strike", parts=parts, target=target,
+        purpose="strike", parts=parts, target=target, use_reserved=command.use_reserved,
     )  # fmt: skip
     critical = None
     if roll.success and roll.opportunities >= CRITICAL_OPPORTUNITIES and target.stance != "earth":
@@ -334,7 +404,15 @@ def decide_strike(play: Play, command: c.Strike, dice: Any) -> list[Event]:
         hit=bool(roll.success), damage=weapon.damage + bonus if roll.success else 0,
         critical=critical,
     )  # fmt: skip
-    return [event, struck]
+    events: list[Event] = [event, struck]
+    if who.staked is not None:  # « qu'elle perd si elle entreprend une action d'Attaque »
+        events.append(
+            play.event(
+                StandingChanged, character=who.name, honour=-10, glory=-5,
+                why="an Attack before the single combat it accepted",
+            )
+        )  # fmt: skip
+    return events
 
 
 def decide_coup(play: Play, command: c.CoupDeGrace, dice: Any) -> list[Event]:
@@ -350,10 +428,15 @@ def decide_coup(play: Play, command: c.CoupDeGrace, dice: Any) -> list[Event]:
             "Compromised or unmasks in the duel"
         )
     target = play.state.fighters[at]
+    if conf.coups.get(at) == key(who.name) and target.sheet.honour < who.sheet.honour:
+        raise IllegalUnderRules(
+            f"both may strike a coup de grâce: « celui dont l'Honneur est le moins élevé agit en "
+            f"premier » — {target.name} ({target.sheet.honour}) before {who.name}"
+        )
     weapon = _weapon(who, command.weapon or who.readied)
     if weapon is None or who.readied is None or key(weapon.name) != key(who.readied):
         raise IllegalUnderRules(f"{who.name} has no readied weapon for the coup de grâce")
-    parts = _attack_tn(target)
+    parts = _attack_tn(play.state, target)
     ring = who.stance or "fire"
     event, roll, bonus = play.check(
         who, weapon.skill, ring, sum(p.value for p in parts), dice, keep=command.keep,

@@ -17,6 +17,7 @@ from domain.rulesets.base import Core, RulesetFactory, Table, View
 from domain.rulesets.l5r5e_house import RULESET_ID
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
+from domain.rulesets.l5r5e_house import skirmish as s
 from domain.rulesets.l5r5e_house.events import FIFTH_EVENT_TYPES, CheckRolled, CriticalSuffered
 from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
 from domain.rulesets.l5r5e_house.state import HANDLERS, FifthState
@@ -42,6 +43,17 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.GiveFatigue: p.decide_fatigue,
     c.EndScene: p.decide_end_scene,
     c.Sleep: p.decide_sleep,
+    c.Place: s.decide_place,
+    c.Move: s.decide_move,
+    c.Manoeuvre: s.decide_manoeuvre,
+    c.Protect: s.decide_protect,
+    c.Wait: s.decide_wait,
+    c.Challenge: s.decide_challenge,
+    c.Answer: s.decide_answer,
+    c.SingleCombat: s.decide_single_combat,
+    c.ChangeStanding: s.decide_standing,
+    c.Center: s.decide_center,
+    c.Predict: s.decide_predict,
 }
 
 OPTION_HELP = {

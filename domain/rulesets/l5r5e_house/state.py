@@ -17,6 +17,9 @@ from domain.names import key
 from domain.rulesets.l5r5e_house.criticals import DEATHS
 from domain.rulesets.l5r5e_house.derived import composure, endurance
 from domain.rulesets.l5r5e_house.events import (
+    Centered,
+    ChallengeAnswered,
+    Challenged,
     CheckRolled,
     ConfrontationEnded,
     ConfrontationStarted,
@@ -25,16 +28,24 @@ from domain.rulesets.l5r5e_house.events import (
     FatigueTaken,
     InitiativeSet,
     Kind,
+    Moved,
+    Placed,
+    Predicted,
+    PredictionRevealed,
+    Protecting,
     Recovered,
     RoundBegan,
     SceneEnded,
+    SingleCombatWon,
     StanceTaken,
+    StandingChanged,
     StareDown,
     StrifeTaken,
     StruckAt,
     TurnEnded,
     Unmasked,
     VoidPointSpent,
+    Waiting,
     WeaponReadied,
 )
 from domain.rulesets.l5r5e_house.sheet import FifthSheet, Ring
@@ -67,6 +78,17 @@ class Fighter(msgspec.Struct, kw_only=True):
     dead: bool = False
     opened: bool = False
     """Compromised or unmasked once in this duel: the opponent's coup de grâce is open."""
+    band: int = 0
+    """Where the character stands on the line of range bands (the GM places them)."""
+    side: str = ""
+    honour: int = 0
+    glory: int = 0
+    reserved: tuple[str, tuple[int, ...]] | None = None
+    """« Centrer »: the skill and the skill dice's faces reserved for its next check."""
+    barred_stance: Ring | None = None
+    staked: str | None = None
+    """A challenge accepted against this challenger: an Attack before the single combat
+    costs 10 honour and 5 glory."""
 
     @property
     def incapacitated(self) -> bool:
@@ -76,6 +98,20 @@ class Fighter(msgspec.Struct, kw_only=True):
     @property
     def compromised(self) -> bool:
         return self.strife > composure(self.sheet)
+
+
+class Protection(msgspec.Struct, kw_only=True):
+    protector: str
+    protected: str
+    tn: int
+    round: int
+
+
+class Prediction(msgspec.Struct, kw_only=True):
+    by: str
+    target: str
+    element: Ring
+    round: int
 
 
 class Confrontation(msgspec.Struct, kw_only=True):
@@ -91,6 +127,13 @@ class Confrontation(msgspec.Struct, kw_only=True):
     coups: dict[str, str] = msgspec.field(default_factory=dict)
     """Who may strike a coup de grâce (key) → at whom (key)."""
     coups_struck: list[str] = msgspec.field(default_factory=list)
+    moved: list[str] = msgspec.field(default_factory=list)
+    """Who has taken the turn's free move (keys)."""
+    protections: list[Protection] = msgspec.field(default_factory=list)
+    waiting: list[str] = msgspec.field(default_factory=list)
+    challenges: dict[str, tuple[str, int]] = msgspec.field(default_factory=dict)
+    """A challenged character (key) → (the challenger's key, the check's bonus successes)."""
+    predictions: list[Prediction] = msgspec.field(default_factory=list)
 
     def current(self) -> str | None:
         if self.round == 0:
@@ -116,6 +159,8 @@ def _joined(state: FifthState, event: CharacterJoined[FifthSheet]) -> None:
 def _check(state: FifthState, event: CheckRolled) -> None:
     fighter = state.fighters[key(event.character)]
     _add_strife(state, fighter, event.strife_taken)
+    if event.replaced:
+        fighter.reserved = None
 
 
 def _add_strife(state: FifthState, fighter: Fighter, amount: int) -> None:
@@ -152,6 +197,7 @@ def _initiative(state: FifthState, event: InitiativeSet) -> None:
     fighter = state.fighters[key(event.character)]
     conf.initiative[key(fighter.name)] = event.initiative
     fighter.stance = event.stance
+    fighter.side = event.side
     if event.readied is not None:
         fighter.readied = event.readied
     if conf.round:
@@ -182,7 +228,37 @@ def _round(state: FifthState, event: RoundBegan) -> None:
     conf.stance_chosen.clear()
     conf.actions.clear()
     conf.bids.clear()
+    conf.moved.clear()
+    conf.waiting.clear()
     _set_order(state)
+    _turn_begins(state)
+
+
+def _turn_begins(state: FifthState) -> None:
+    """The character now up: their protections of others end (« jusqu'au début de votre
+    prochain tour »), as do last turn's free move and a barred stance."""
+    conf = state.confrontation
+    assert conf is not None
+    current = conf.current()
+    if current is None:
+        return
+    who = key(current)
+    conf.protections = [
+        p for p in conf.protections if not (p.protector == who and p.round < conf.round)
+    ]
+    if who in conf.moved:
+        conf.moved.remove(who)
+    state.fighters[who].barred_stance = None
+
+
+def _act(state: FifthState, who: str, kind: str) -> None:
+    """An action taken: counted in the turn; a held (« Attendre ») action is spent."""
+    conf = state.confrontation
+    if conf is None or not conf.round:
+        return
+    conf.actions.setdefault(who, []).append(kind)
+    if who in conf.waiting:
+        conf.waiting.remove(who)
 
 
 def _stare(state: FifthState, event: StareDown) -> None:
@@ -203,9 +279,13 @@ def _stance(state: FifthState, event: StanceTaken) -> None:
 
 
 def _turn(state: FifthState, event: TurnEnded) -> None:
+    """« Prédire » lasts « jusqu'à la fin de votre prochain tour »."""
     conf = state.confrontation
     assert conf is not None
-    conf.acted.append(key(event.character))
+    who = key(event.character)
+    conf.acted.append(who)
+    conf.predictions = [p for p in conf.predictions if not (p.by == who and p.round < conf.round)]
+    _turn_begins(state)
 
 
 def _struck(state: FifthState, event: StruckAt) -> None:
@@ -213,7 +293,7 @@ def _struck(state: FifthState, event: StruckAt) -> None:
     attacker = state.fighters[key(event.character)]
     if conf is not None:
         if not event.coup_de_grace:  # a coup de grâce is struck outside the turn
-            conf.actions.setdefault(key(attacker.name), []).append("attack")
+            _act(state, key(attacker.name), "attack")
         if event.coup_de_grace:
             conf.coups.pop(key(attacker.name), None)
             conf.coups_struck.append(key(attacker.name))
@@ -265,17 +345,14 @@ def _recovered(state: FifthState, event: Recovered) -> None:
     fighter = state.fighters[key(event.character)]
     fighter.fatigue = max(0, fighter.fatigue - event.fatigue)
     fighter.strife = max(0, fighter.strife - event.strife)
-    conf = state.confrontation
-    if conf is not None and event.how == "breath":
-        conf.actions.setdefault(key(fighter.name), []).append("support")
+    if event.how == "breath":
+        _act(state, key(fighter.name), "support")
 
 
 def _readied(state: FifthState, event: WeaponReadied) -> None:
     fighter = state.fighters[key(event.character)]
     fighter.readied = event.weapon
-    conf = state.confrontation
-    if conf is not None and conf.round:
-        conf.actions.setdefault(key(fighter.name), []).append("support")
+    _act(state, key(fighter.name), "support")
 
 
 def _void(state: FifthState, event: VoidPointSpent) -> None:
@@ -307,3 +384,122 @@ HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
     VoidPointSpent: _void,
     SceneEnded: _scene,
 }
+
+
+def _moved(state: FifthState, event: Moved) -> None:
+    fighter = state.fighters[key(event.character)]
+    fighter.band = event.to_band
+    conf = state.confrontation
+    if conf is None:
+        return
+    if event.manoeuvre:
+        _act(state, key(fighter.name), "movement")
+    else:
+        conf.moved.append(key(fighter.name))
+
+
+def _placed(state: FifthState, event: Placed) -> None:
+    state.fighters[key(event.character)].band = event.band
+
+
+def _protecting(state: FifthState, event: Protecting) -> None:
+    conf = state.confrontation
+    assert conf is not None
+    _act(state, key(event.character), "support")
+    if event.tn:
+        conf.protections.append(
+            Protection(protector=key(event.character), protected=key(event.protected),
+                       tn=event.tn, round=conf.round)
+        )  # fmt: skip
+
+
+def _waiting(state: FifthState, event: Waiting) -> None:
+    conf = state.confrontation
+    assert conf is not None
+    for kind in ("support", "manipulation", "attack"):
+        conf.actions.setdefault(key(event.character), []).append(kind)
+    conf.waiting.append(key(event.character))
+
+
+def _challenged(state: FifthState, event: Challenged) -> None:
+    conf = state.confrontation
+    assert conf is not None
+    _act(state, key(event.character), "manipulation")
+    if event.success:
+        conf.challenges[key(event.target)] = (key(event.character), event.bonus)
+
+
+def _answered(state: FifthState, event: ChallengeAnswered) -> None:
+    conf = state.confrontation
+    target = state.fighters[key(event.character)]
+    challenger = state.fighters[key(event.challenger)]
+    if conf is not None:
+        conf.challenges.pop(key(target.name), None)
+    if event.accepted:
+        target.staked = key(challenger.name)
+        return
+    target.glory -= event.glory_lost
+    for name in event.strife_to:
+        _add_strife(state, state.fighters[key(name)], 2)
+    challenger.void_points = min(challenger.void_points + 1, challenger.sheet.rings.void)
+
+
+def _single_combat(state: FifthState, event: SingleCombatWon) -> None:
+    for fighter in state.fighters.values():
+        if fighter.staked is not None:
+            fighter.staked = None
+    for name in event.strife_to:
+        _add_strife(state, state.fighters[key(name)], 3)
+
+
+def _standing(state: FifthState, event: StandingChanged) -> None:
+    fighter = state.fighters[key(event.character)]
+    fighter.honour += event.honour
+    fighter.glory += event.glory
+    if event.honour < 0 and fighter.staked is not None:
+        fighter.staked = None  # the stake is paid
+
+
+def _centered(state: FifthState, event: Centered) -> None:
+    fighter = state.fighters[key(event.character)]
+    _act(state, key(fighter.name), "support")
+    faces = tuple(event.faces[i] for i in event.reserved)
+    fighter.reserved = (event.skill, faces) if faces else None
+
+
+def _predicted(state: FifthState, event: Predicted) -> None:
+    conf = state.confrontation
+    assert conf is not None
+    for kind in ("attack", "manipulation"):
+        conf.actions.setdefault(key(event.character), []).append(kind)
+    conf.predictions.append(
+        Prediction(by=key(event.character), target=key(event.target), element=event.element,
+                   round=conf.round)
+    )  # fmt: skip
+
+
+def _revealed(state: FifthState, event: PredictionRevealed) -> None:
+    conf = state.confrontation
+    assert conf is not None
+    conf.predictions = [
+        p for p in conf.predictions
+        if not (p.by == key(event.character) and p.target == key(event.target))
+    ]  # fmt: skip
+    if event.matched:
+        state.fighters[key(event.target)].barred_stance = event.element
+
+
+MORE_HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
+    Moved: _moved,
+    Placed: _placed,
+    Protecting: _protecting,
+    Waiting: _waiting,
+    Challenged: _challenged,
+    ChallengeAnswered: _answered,
+    SingleCombatWon: _single_combat,
+    StandingChanged: _standing,
+    Centered: _centered,
+    Predicted: _predicted,
+    PredictionRevealed: _revealed,
+}
+HANDLERS = {**HANDLERS, **MORE_HANDLERS}

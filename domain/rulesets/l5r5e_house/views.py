@@ -10,6 +10,9 @@ from domain.names import key
 from domain.rulesets.base import Table
 from domain.rulesets.l5r5e_house.derived import composure, endurance, focus, vigilance
 from domain.rulesets.l5r5e_house.events import (
+    Centered,
+    ChallengeAnswered,
+    Challenged,
     CheckRolled,
     ConfrontationEnded,
     ConfrontationStarted,
@@ -17,16 +20,24 @@ from domain.rulesets.l5r5e_house.events import (
     DamageResolved,
     FatigueTaken,
     InitiativeSet,
+    Moved,
+    Placed,
+    Predicted,
+    PredictionRevealed,
+    Protecting,
     Recovered,
     RoundBegan,
     SceneEnded,
+    SingleCombatWon,
     StanceTaken,
+    StandingChanged,
     StareDown,
     StrifeTaken,
     StruckAt,
     TurnEnded,
     Unmasked,
     VoidPointSpent,
+    Waiting,
     WeaponReadied,
 )
 from domain.rulesets.l5r5e_house.state import FifthState
@@ -67,6 +78,13 @@ def fighters(state: FifthState) -> dict[str, Any]:
             "void_points": f.void_points,
             "readied": f.readied,
             "criticals": [{"severity": s, "result": r} for s, r in f.criticals],
+            "band": f.band,
+            "side": f.side,
+            "honour": f.sheet.honour + f.honour,
+            "glory": f.sheet.glory + f.glory,
+            "reserved": None if f.reserved is None else {
+                "skill": f.reserved[0], "faces": list(f.reserved[1]),
+            },
             "owes": None if f.owed is None else {
                 "from": f.owed.source, "damage": f.owed.damage, "critical": f.owed.critical,
             },
@@ -95,6 +113,20 @@ def confrontation(state: FifthState) -> dict[str, Any]:
         "coups_de_grace": {
             state.fighters[a].name: state.fighters[b].name for a, b in conf.coups.items()
         },
+        "protections": [
+            {
+                "protector": state.fighters[p.protector].name,
+                "protected": state.fighters[p.protected].name,
+                "tn": p.tn,
+            }
+            for p in conf.protections
+        ],
+        "waiting": [state.fighters[k].name for k in conf.waiting],
+        "challenges": {
+            state.fighters[t].name: state.fighters[by].name
+            for t, (by, _) in conf.challenges.items()
+        },
+        "predictions_awaiting": [state.fighters[p.target].name for p in conf.predictions],
     }
 
 
@@ -194,6 +226,47 @@ def describe_fifth(event: Event) -> str:
             return f"{event.character} spends a Void point ({event.use})"
         case SceneEnded():
             return "the scene ends"
+        case Moved():
+            how = "manoeuvres" if event.manoeuvre else "moves"
+            return f"{event.character} {how} {event.bands} band(s), to band {event.to_band}"
+        case Placed():
+            return f"{event.character} stands on band {event.band}"
+        case Protecting():
+            if not event.tn:
+                return f"{event.character} fails to protect {event.protected}"
+            return f"{event.character} protects {event.protected}: attacks on them +{event.tn} TN"
+        case Waiting():
+            return f"{event.character} waits: {event.trigger}"
+        case Challenged():
+            verdict = "must answer" if event.success else "need not answer"
+            return f"{event.character} challenges {event.target}, who {verdict}"
+        case ChallengeAnswered():
+            if event.accepted:
+                return f"{event.character} accepts {event.challenger}'s challenge"
+            return (
+                f"{event.character} refuses {event.challenger}'s challenge: −{event.glory_lost} "
+                f"glory; 2 strife to {', '.join(event.strife_to) or 'no ally'}"
+            )
+        case SingleCombatWon():
+            return (
+                f"{event.winner} wins the single combat against {event.loser}: 3 strife to "
+                f"{', '.join(event.strife_to) or 'no ally'}"
+            )
+        case StandingChanged():
+            change = f"honour {event.honour:+d}, glory {event.glory:+d}"
+            return f"{event.character}: {change} ({event.why})"
+        case Centered():
+            return (
+                f"{event.character} centers on {event.skill}: skill dice {list(event.faces)}, "
+                f"{len(event.reserved)} reserved"
+            )
+        case Predicted():
+            return f"{event.character} writes a prediction for {event.target} (secret)"
+        case PredictionRevealed():
+            verdict = "it matches: 4 strife, another stance" if event.matched else "no match"
+            return (
+                f"{event.character}'s prediction for {event.target} was {event.element}: {verdict}"
+            )
     return type(event).__name__
 
 

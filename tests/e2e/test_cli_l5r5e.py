@@ -1,0 +1,75 @@
+"""The l5r5e-house ruleset through the real entry point: bad input exits 2, quoting it,
+with nothing appended; its odds and its replays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import Run
+
+ROOT = Path(__file__).resolve().parents[2]
+SHEETS = ROOT / "replays" / "sheets"
+S = ("--session", "duel")
+
+
+def ok(kiroku: Run, *args: str) -> Any:
+    done = kiroku(*args, "--json")
+    assert done.returncode == 0, (args, done.stderr)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture
+def duel(kiroku: Run) -> Run:
+    ok(kiroku, "session", "open", "--id", "duel", "--gm", "sensei", "--ruleset", "l5r5e-house")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "kakita-ryoku-5e.json"), "--player", "ana")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "mirumoto-daini-5e.json"), "--player", "ben")
+    ok(kiroku, "confront", "start", "duel", *S)
+    ok(kiroku, "initiative", *S, "--character", "Kakita Ryoku", "--ring", "fire", "--keep", "0,1",
+       "--faces", "5,3,1,8,1")  # fmt: skip
+    ok(kiroku, "initiative", *S, "--character", "Mirumoto Daini", "--ring", "water", "--keep",
+       "0", "--faces", "5,4,1,9")  # fmt: skip
+    ok(kiroku, "confront", "round", *S)
+    return kiroku
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("stare", "--bid", "Kakita Ryoku=9", "--bid", "Mirumoto Daini=0"), "at most their focus"),
+        (("stare", "--bid", "Kakita Ryoku"), "NAME=STRIFE"),
+        (("strike", "--character", "Kakita Ryoku", "--target", "Nobody", "--seed", "1"),
+         "no character 'Nobody'"),
+        (("strike", "--character", "Kakita Ryoku", "--target", "Mirumoto Daini", "--keep",
+          "0,9", "--faces", "5,5,1,9,1,1"), "die 9 is not one of the 6 dice"),
+        (("strike", "--character", "Mirumoto Daini", "--target", "Kakita Ryoku", "--seed", "1",
+          "--as", "ben"), "it is Kakita Ryoku's turn"),
+        (("resist", "--character", "Mirumoto Daini"), "no hit to meet"),
+        (("coup-de-grace", "--character", "Mirumoto Daini", "--seed", "1"), "no coup de grâce"),
+        (("stance", "smoke", "--character", "Kakita Ryoku"), "invalid choice: 'smoke'"),
+        (("sleep", "--character", "Kakita Ryoku"), "no one sleeps in a confrontation"),
+    ],
+)  # fmt: skip
+def test_bad_input_exits_2_quoting_it_and_appends_nothing(
+    duel: Run, args: tuple[str, ...], said: str
+) -> None:
+    before = len(ok(duel, "log", *S))
+    done = duel(*args, *S)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert len(ok(duel, "log", *S)) == before
+
+
+def test_its_odds_are_the_narrative_dice_s(kiroku: Run) -> None:
+    data = ok(kiroku, "odds", "3r2s", "--tn", "2", "--ruleset", "l5r5e-house")
+    assert round(100 * data["probability"], 4) == 87.3409
+
+
+def test_the_skirmish_replay_imports_and_reads(kiroku: Run) -> None:
+    done = kiroku("import", str(ROOT / "replays" / "l5r5e-house-skirmish.jsonl"))
+    assert done.returncode == 0, done.stderr
+    fighters = ok(kiroku, "state", "--session", "l5r5e-house-skirmish")["fighters"]
+    assert fighters["Bandit 2"]["glory"] == 10 - 4
+    assert fighters["Bandit 1"]["fatigue"] == 4  # 12, down to half its endurance of 8
