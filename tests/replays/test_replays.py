@@ -85,3 +85,13 @@ def test_projections_match_the_expected_file(path: Path) -> None:
     actual = dump_expected(project(events))
     expected = expected_file.read_text(encoding="utf-8")
     assert actual == expected, "\n" + _diff(expected, actual, expected_file.name)
+
+
+@pytest.mark.parametrize("path", REPLAYS, ids=[p.stem for p in REPLAYS])
+def test_every_replay_s_state_survives_a_snapshot(path: Path) -> None:
+    """What a session's ruleset has folded comes back whole from a snapshot: the state
+    at the end of every curated session, dumped and loaded, is the same state."""
+    _, events = read_replay(path)
+    session = Session(events)
+    ruleset = session.ruleset
+    assert ruleset.load_state(ruleset.dump_state(session.table)) == session.table
