@@ -19,7 +19,7 @@ from adapters.service import SessionService, acting
 from adapters.store import EventStore, StoreConfig
 from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.faces import parse_faces
-from domain.dice.source import DiceSource, FaceQueue
+from domain.dice.source import DiceSource, TableFaces
 from domain.errors import MalformedInput
 from domain.events import Recorded
 from domain.rulesets import Ruleset
@@ -79,7 +79,7 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
     queue: list[int] = []
     for die in faces:
         queue.extend(((1,) if die.rerolled_one else ()) + die.faces)
-    return FaceQueue(queue)
+    return TableFaces(queue)
 
 
 def _faces(args: argparse.Namespace) -> tuple[Die, ...] | None:

@@ -19,6 +19,8 @@ from domain.dice.narrative.roll import (
     ExplosionSource,
     NarrativeRoll,
     Pool,
+    check_explosion_keeps,
+    chosen_explosions,
     parse_faces,
     parse_pool,
     resolve_check,
@@ -54,18 +56,38 @@ def narrative_roll(args: argparse.Namespace) -> NarrativeRoll:
         if args.seed is not None:
             raise MalformedInput("give either --faces or --seed, not both")
         first, explosions = parse_faces(pool, args.faces)
-        chosen = keep if keep is not None else policy_keep(pool, first, args.tn)
         roll = resolve_check(
-            pool, first, chosen, explosions, tn=args.tn, compromised=args.compromised
-        )
+            pool, first, *_keeps(pool, first, keep, args.tn), explosions, tn=args.tn,
+            compromised=args.compromised, keep_explosion=_explosion_keeps(pool, keep),
+        )  # fmt: skip
         explosions.check_used()
+        if keep is not None:
+            check_explosion_keeps(roll, keep)
         return roll
     rng = random.Random(args.seed)
     first = throw(pool, rng)
-    chosen = keep if keep is not None else policy_keep(pool, first, args.tn)
-    return resolve_check(
-        pool, first, chosen, ExplosionSource(rng), tn=args.tn, compromised=args.compromised
-    )
+    roll = resolve_check(
+        pool, first, *_keeps(pool, first, keep, args.tn), ExplosionSource(rng), tn=args.tn,
+        compromised=args.compromised, keep_explosion=_explosion_keeps(pool, keep),
+    )  # fmt: skip
+    if keep is not None:
+        check_explosion_keeps(roll, keep)
+    return roll
+
+
+def _keeps(
+    pool: Pool, first: list[tuple[Any, int]], keep: list[int] | None, tn: int | None
+) -> tuple[list[int]]:
+    """The pool dice kept: those of ``--keep`` below the pool's size, else the policy's."""
+    if keep is None:
+        return (policy_keep(pool, first, tn),)
+    return ([i for i in keep if i < pool.ring + pool.skill],)
+
+
+def _explosion_keeps(pool: Pool, keep: list[int] | None) -> Any:
+    """``--keep`` past the pool names explosion dice kept (none named: none kept); without
+    ``--keep``, the policy's (kept while short of the TN)."""
+    return None if keep is None else chosen_explosions(keep, pool.ring + pool.skill)
 
 
 def narrative_as_json(roll: NarrativeRoll) -> dict[str, Any]:
@@ -124,6 +146,8 @@ def narrative_odds(args: argparse.Namespace) -> dict[str, Any]:
     pool = parse_pool(args.expression)
     if args.unskilled or args.emphasis:
         raise MalformedInput(f"{args.expression!r}: --unskilled and --emphasis are roll & keep's")
+    if args.table and args.tn is not None:
+        raise MalformedInput("give --tn N or --table, not both")
     if args.table:
         table = {}
         for tn in TABLE_TNS:

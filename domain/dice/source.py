@@ -32,6 +32,16 @@ class FaceQueue:
             raise MalformedInput(f"the {self._given} faces given ran out: the rolls need more")
         return self._faces.pop(0)
 
+    @property
+    def left(self) -> list[int]:
+        """The faces given that no roll has drawn (yet)."""
+        return list(self._faces)
+
+
+class TableFaces(FaceQueue):
+    """The faces a player typed at the table for one command: each must be rolled — a
+    face left over is a mistake to say, never one to drop silently."""
+
 
 class RollBudgetExceeded(KirokuError):
     """A roll asked the dice source for more faces than any honest roll needs."""

@@ -24,7 +24,8 @@ import msgspec
 
 from domain.commands import Command, Context
 from domain.dice.roll_keep.die import Die
-from domain.dice.source import RecordingSource
+from domain.dice.source import RecordingSource, TableFaces
+from domain.errors import MalformedInput
 from domain.events import Event
 from domain.session.aggregate import Session
 
@@ -80,6 +81,11 @@ def decide_recorded(
     dice = context.dice
     watched = None if dice is None or isinstance(dice, Sequence) else RecordingSource(dice)
     events = session.decide(command, dataclasses.replace(context, dice=watched or dice))
+    if isinstance(dice, TableFaces) and dice.left:
+        raise MalformedInput(
+            f"{command.spec.name}: {len(dice.left)} of the faces given were not rolled "
+            f"({', '.join(map(str, dice.left[:10]))}): nothing was recorded"
+        )
     inputs = inputs_of(command)
     record = CommandRecord(
         first=session.version + 1,

@@ -105,7 +105,7 @@ def test_the_recovery_roll_carries_the_wound_penalty(round_one: Run) -> None:
         round_one,
         ("wound", *S, "--character", F, "20"),
         ("condition", "apply", *S, "--character", F, "dazed"),
-        ("recover", *S, "--character", F, "dazed", "--faces", "9,8"),
+        ("recover", *S, "--character", F, "dazed", "--faces", "9"),
     )
     assert "against TN 30 → 30: failure" in done, done
 

@@ -73,3 +73,12 @@ def test_the_skirmish_replay_imports_and_reads(kiroku: Run) -> None:
     fighters = ok(kiroku, "state", "--session", "l5r5e-house-skirmish")["fighters"]
     assert fighters["Bandit 2"]["glory"] == 10 - 4
     assert fighters["Bandit 1"]["fatigue"] == 4  # 12, down to half its endurance of 8
+
+
+def test_faces_typed_but_not_rolled_are_refused(duel: Run) -> None:
+    """``--faces`` are what the table rolled: one left over is a typo to say, not to drop."""
+    before = len(ok(duel, "log", *S))
+    done = duel("strike", *S, "--character", "Kakita Ryoku", "--target", "Mirumoto Daini",
+                "--faces", "5,5,1,1,1,1,9,9,9", "--as", "ana")  # fmt: skip
+    assert done.returncode == 2 and "3 of the faces given were not rolled (9, 9, 9)" in done.stderr
+    assert len(ok(duel, "log", *S)) == before

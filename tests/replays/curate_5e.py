@@ -147,7 +147,8 @@ def skirmish() -> RecordedTable:
     Tsuneo protects Ryoku, and Bandit 1's 2 successes miss a TN of 4 (2, Ryoku's Air
     stance +1, the protection +1). Round 2: Ryoku challenges Bandit 2 (Command TN 1, 3
     successes), who refuses: 2 + 2 glory lost, 2 strife to Bandit 1 (glory rank 1 under
-    Ryoku's 5); Tsuneo waits; Bandit 1's explosive Fire-stance strike hits for 5, and
+    Ryoku's 5); Tsuneo waits; Bandit 1's explosive Fire-stance strike (both explosions
+    kept: 4 successes) hits for 6, and
     Tsuneo's held tetsubo answers for 7: 12 fatigue over an endurance of 8, Bandit 1 is
     Incapacitated. The scene's end brings fatigue and strife down to half."""
     t = RecordedTable("l5r5e-house-skirmish", "l5r5e-house")

@@ -462,7 +462,8 @@ def test_an_accepted_challenge_stakes_honour_against_an_attack_before_the_duel()
 def test_centering_reserves_dice_for_the_skill_s_next_check() -> None:
     """« réservez-en autant que vous le souhaitez … vous pourrez remplacer les dés de votre
     choix par les dés réservés »."""
-    t = skirmish()
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
     refused(
         t,
         c.Center(character="Kakita Ryoku", skill="Martial Arts [Melee]"),
@@ -482,6 +483,7 @@ def test_centering_reserves_dice_for_the_skill_s_next_check() -> None:
     t.do(c.NextTurn())
     t.do(c.NextTurn(), actor="ben")
     t.do(c.StartRound())
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
     t.do(
         c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", use_reserved="2,3"),
         dice=faces(1, 1, 1, 1, 1, 9),
@@ -536,3 +538,150 @@ def test_simultaneous_coups_de_grace_go_lower_honour_first() -> None:
     )
     t.do(c.CoupDeGrace(character="Mirumoto Daini"), dice=faces(1, 1, 1, 1, 1, 1), actor="ben")
     t.do(c.CoupDeGrace(character="Kakita Ryoku"), dice=faces(5, 5, 1, 9, 1, 1), actor="ana")
+
+
+# -- the 5e review's findings ---------------------------------------------------------------
+
+
+def test_each_hit_is_met_in_turn_none_erased_by_the_next() -> None:
+    t = duel()
+    t.do(c.DealHit(character="Mirumoto Daini", damage=6, deadliness=5, source="a fall"))
+    t.do(c.DealHit(character="Mirumoto Daini", damage=4, deadliness=3, source="a rock"))
+    assert [o["damage"] for o in view(t, "fighters")["Mirumoto Daini"]["owes"]] == [6, 4]
+    t.do(c.Resist(character="Mirumoto Daini"), actor="ben")
+    t.do(c.Resist(character="Mirumoto Daini"), actor="ben")
+    assert view(t, "fighters")["Mirumoto Daini"]["fatigue"] == 10
+
+
+def test_the_dead_neither_act_nor_are_struck() -> None:
+    t = duel()
+    t.do(c.DealHit(character="Mirumoto Daini", critical=20, source="a falling roof"))
+    t.do(c.Resist(character="Mirumoto Daini"), dice=faces(1, 1, 1, 1, 1), actor="ben")
+    assert view(t, "fighters")["Mirumoto Daini"]["dead"]
+    refused(
+        t,
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini"),
+        IllegalUnderRules,
+        "is dead",
+        dice=faces(5),
+    )
+    refused(t, c.Breathe(character="Mirumoto Daini"), IllegalUnderRules, "is dead", actor="ben")
+
+
+def test_explosion_dice_are_kept_by_their_index_when_named() -> None:
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,1,3,6"),
+        dice=faces(6, 5, 2, 10, 11, 1, 4),
+    )
+    rolled = t.events[-2].event
+    assert isinstance(rolled, CheckRolled) and rolled.roll.dice[6].kept
+    t.do(c.NextTurn())
+    t.do(c.NextTurn(), actor="ben")
+    t.do(c.StartRound())
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    refused(
+        t,
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,9"),
+        MalformedInput,
+        "die 9 is not one of the 6 dice thrown",
+        dice=faces(5, 5, 2, 9, 1, 1),
+    )
+
+
+def test_a_coup_de_grace_may_be_let_pass() -> None:
+    t = duel()
+    t.do(c.GiveStrife(character="Kakita Ryoku", amount=9))
+    t.do(c.GiveStrife(character="Mirumoto Daini", amount=13))
+    t.do(c.DeclineCoup(character="Mirumoto Daini"), actor="ben")
+    t.do(c.CoupDeGrace(character="Kakita Ryoku"), dice=faces(5, 5, 1, 9, 1, 1), actor="ana")
+
+
+def test_one_outside_the_confrontation_names_the_ring() -> None:
+    t = duel()
+    t.do(join(msgspec.structs.replace(mirumoto_daini(), name="Togashi Onlooker"), "cat"))
+    refused(
+        t,
+        c.Check(character="Togashi Onlooker", skill="Tactics"),
+        MalformedInput,
+        "name the ring",
+        dice=faces(5, 5, 5),
+    )
+    t.do(c.Check(character="Togashi Onlooker", skill="Tactics", ring="air"), dice=faces(5, 5, 5))
+    refused(
+        t,
+        c.RollInitiative(character="Togashi Onlooker", ring="air"),
+        IllegalUnderRules,
+        "a duel is between two",
+        dice=faces(5, 5, 5),
+    )
+
+
+def test_the_water_stance_s_extra_action_may_come_first_or_second() -> None:
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(c.ChooseStance(character="Kakita Ryoku", stance="water"))
+    t.do(c.Breathe(character="Kakita Ryoku"))
+    t.do(c.Strike(character="Kakita Ryoku", target="Mirumoto Daini"), dice=faces(5, 5, 1, 9, 1, 1))
+
+
+def test_a_wait_is_held_once_and_never_for_a_move() -> None:
+    t = skirmish(daini_band=4)
+    t.do(c.Wait(character="Kakita Ryoku", trigger="Daini comes near"))
+    refused(
+        t, c.Wait(character="Kakita Ryoku", trigger="again"), IllegalUnderRules, "waits already"
+    )
+    refused(
+        t,
+        c.Manoeuvre(character="Kakita Ryoku", band=2),
+        IllegalUnderRules,
+        "excepté une action de Déplacement",
+    )
+
+
+def test_a_challenge_meets_the_air_stance() -> None:
+    t = skirmish()
+    t.do(c.NextTurn())
+    t.do(c.ChooseStance(character="Mirumoto Daini", stance="air"), actor="ben")
+    t.do(c.NextTurn(), actor="ben")
+    t.do(c.StartRound())
+    t.do(c.Challenge(character="Kakita Ryoku", target="Mirumoto Daini"), dice=faces(5, 5, 1))
+    rolled = t.events[-2].event
+    assert isinstance(rolled, CheckRolled) and rolled.roll.tn == 1 + 1
+
+
+def test_a_single_combat_needs_its_accepted_challenge() -> None:
+    t = skirmish()
+    refused(
+        t,
+        c.SingleCombat(winner="Kakita Ryoku", loser="Mirumoto Daini"),
+        IllegalUnderRules,
+        "no accepted challenge",
+    )
+    refused(
+        t,
+        c.SingleCombat(winner="Kakita Ryoku", loser="Kakita Ryoku"),
+        IllegalUnderRules,
+        "no accepted challenge",
+    )
+
+
+def test_the_reserve_lasts_the_scene_and_centering_is_a_duel_s() -> None:
+    t = skirmish()
+    t.do(c.ChooseStance(character="Kakita Ryoku", stance="void"))
+    refused(
+        t,
+        c.Center(character="Kakita Ryoku", skill="Meditation"),
+        IllegalUnderRules,
+        "ACTIONS LORS DES DUELS",
+        dice=faces(12, 12),
+    )
+
+
+def test_fatigue_and_strife_may_be_taken_off_by_the_gm() -> None:
+    t = duel()
+    t.do(c.GiveFatigue(character="Kakita Ryoku", amount=4))
+    t.do(c.Recover(character="Kakita Ryoku", fatigue=3, how="a Medicine check"))
+    assert view(t, "fighters")["Kakita Ryoku"]["fatigue"] == 1
+    refused(t, c.Recover(character="Kakita Ryoku", strife=2), IllegalUnderRules, "no such")

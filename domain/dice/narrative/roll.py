@@ -170,17 +170,22 @@ def resolve_check(
         dice[index] = msgspec.structs.replace(dice[index], kept=True)
     choose = keep_explosion or best_explosion_choice
     roots = list(range(len(dice)))
-    queue = [i for i in keep if dice[i].shows.explosive]
+    queue = sorted(i for i in keep if dice[i].shows.explosive)
     while queue:
         if len(dice) - pool.ring - pool.skill >= EXPLOSION_BUDGET:
             raise MalformedInput(f"more than {EXPLOSION_BUDGET} explosions in one check")
-        parent = queue.pop(0)
+        # one canonical order, the odds' own: ring explosions first, then the pool's order
+        parent = min(queue, key=lambda i: (dice[i].kind != "ring", i))
+        queue.remove(parent)
         kind = dice[parent].kind
         number = explode(kind, roots[parent])
         roots.append(roots[parent])
         new = NarrativeDie(kind, number, False, parent)
         successes = sum(d.shows.success for d in dice if d.kept)
         kept = choose(new, successes, tn, compromised)
+        continues = getattr(explode, "continues", None)
+        if continues is not None and continues(roots[parent]):
+            kept = True  # the table threw this die's explosion: it was kept
         if kept and compromised and new.shows.strife:
             raise IllegalUnderRules("Compromised, one keeps no die showing strife")
         dice.append(msgspec.structs.replace(new, kept=kept))
@@ -297,6 +302,10 @@ class GivenExplosions:
             raise MalformedInput(f"a {kind} die shows 1 to {SIDES[kind]}, not {number}")
         return number
 
+    def continues(self, root: int) -> bool:
+        """Whether more explosion faces are written for the pool die ``root``'s chain."""
+        return bool(self._chains.get(root))
+
     def check_used(self) -> None:
         left = {i: faces for i, faces in self._chains.items() if faces}
         if left:
@@ -344,3 +353,29 @@ def parse_faces(pool: Pool, spec: str) -> tuple[list[tuple[Kind, int]], GivenExp
                 chains[len(first)] = exploded
             first.append((kind, number))
     return first, GivenExplosions(chains)
+
+
+def chosen_explosions(indices: Sequence[int], first: int) -> ExplosionChoice:
+    """The player's keep of explosion dice by their index in the whole roll (the pool's
+    dice from 0, each explosion after them in the order thrown)."""
+    wanted = {i for i in indices if i >= first}
+    counter = [first]
+
+    def choose(die: NarrativeDie, successes: int, tn: int | None, compromised: bool) -> bool:
+        index = counter[0]
+        counter[0] += 1
+        return index in wanted
+
+    return choose
+
+
+def check_explosion_keeps(roll: NarrativeRoll, indices: Sequence[int]) -> None:
+    """Every index of a keep names a die of the roll: the pool's, or an explosion thrown."""
+    for index in indices:
+        if index >= len(roll.dice):
+            thrown = len(roll.dice) - roll.ring - roll.skill
+            raise MalformedInput(
+                f"keep {list(indices)}: die {index} is not one of the {roll.ring + roll.skill} "
+                f"dice thrown (0 to {roll.ring + roll.skill - 1}: ring dice first, then skill "
+                f"dice) nor of its {thrown} explosion(s)"
+            )

@@ -22,8 +22,19 @@ Readings and options:
 - a check's dice are kept as its command says, else by the odds' policy;
 - a coup de grâce is rolled in the striker's stance's ring (Fire when none);
 - the Fitness test of a critical is no action: the Incapacitated make it too;
-- a check keeps the dice its command names, else the most successes (explosive and
-  strife-free first; the bonus successes count for damage, initiative, a critical);
+- option ``keep_default`` (most; odds): a check keeps the dice its command names (the
+  pool's, and explosion dice by index), else the most successes and every explosion
+  success (the bonus ones count for damage, initiative, a critical) — or the odds'
+  policy;
+- option ``opportunity_critical`` (also; instead): two opportunities' critical comes on
+  top of the strike's damage, or in its place;
+- hits owed are met oldest first; the dead and the unconscious neither act nor are
+  targets; a duel is between two, and every target is in the confrontation;
+- a coup de grâce stays open until struck or let pass (``decline-coup``); the first of two
+  must be met before the second; the stare-down is the GM's to call each round (nothing
+  forces it);
+- « Attendre » holds one action, never a move; the Water stance's extra action may come
+  first or second; a check (``kiroku check``) is the GM's, outside the turn's count;
 - range bands lie on one line: the GM places each character, a range is a difference;
 - « Attendre »'s trigger is the GM's to judge: the held action may be taken at any
   moment of the round; « Prédire » is a hidden event until the target's stance reveals

@@ -136,6 +136,8 @@ class Resist(Command, frozen=True, kw_only=True):
         bool, Meta(description="a Void point: take the critical, not the fatigue")
     ] = False
     keep: Keep | None = None
+    ring: Ring | None = None
+    """The Fitness test's ring outside a confrontation (« l'anneau de son choix »)."""
 
 
 class Breathe(Command, frozen=True, kw_only=True):
@@ -307,3 +309,34 @@ class Predict(Command, frozen=True, kw_only=True):
     character: Character
     target: Name
     element: Literal["air", "earth", "fire", "water"]
+
+
+class DeclineCoup(Command, frozen=True, kw_only=True):
+    """Let a coup de grâce pass (so that the other duellist may strike theirs)."""
+
+    spec = CommandSpec(("decline-coup",))
+
+    character: Character
+
+
+class DealHit(Command, frozen=True, kw_only=True):
+    """Damage (with its deadliness) or a critical from another source than a strike."""
+
+    spec = CommandSpec(("hit",))
+
+    character: Character
+    damage: Annotated[int, Meta(ge=0, le=100)] = 0
+    deadliness: Annotated[int, Meta(ge=0, le=30)] = 0
+    critical: Annotated[int, Meta(ge=0, le=40)] | None = None
+    source: Label = ""
+
+
+class Recover(Command, frozen=True, kw_only=True):
+    """Fatigue or strife taken off as the GM rules (a Medicine check's effect, a rest)."""
+
+    spec = CommandSpec(("recover",))
+
+    character: Character
+    fatigue: Annotated[int, Meta(ge=0, le=100)] = 0
+    strife: Annotated[int, Meta(ge=0, le=100)] = 0
+    how: Label = ""

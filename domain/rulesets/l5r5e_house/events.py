@@ -32,6 +32,8 @@ class CheckRolled(Event, frozen=True, kw_only=True):
     tn_parts: tuple[TnPart, ...] = ()
     replaced: tuple[int, ...] = ()
     """Skill dice (pool indices) whose faces are dice « Centrer » reserved."""
+    thrown: tuple[int, ...] = ()
+    """The faces those replaced dice had shown, in the same order."""
     target: str | None = None
     strife_taken: int = 0
     """The strife the roller takes from it (none in the Void stance)."""
@@ -163,6 +165,24 @@ class SceneEnded(Event, frozen=True, kw_only=True):
     pass
 
 
+class CoupDeclined(Event, frozen=True, kw_only=True):
+    """A coup de grâce the character lets pass (so that the other may strike theirs)."""
+
+    character: str
+
+
+class HitDealt(Event, frozen=True, kw_only=True):
+    """Damage or a critical from another source than a strike (« une chute ou un
+    accident », an effect that « inflige directement un coup critique »), as the GM rules:
+    met like a strike's by ``kiroku resist``."""
+
+    character: str
+    damage: int = 0
+    deadliness: int = 0
+    critical: int | None = None
+    source: str = ""
+
+
 class Moved(Event, frozen=True, kw_only=True):
     """A move along the line of range bands: the turn's free one (« une fois par tour …
     d'un niveau de portée »), or « Manœuvrer »'s (its Fitness check just before it)."""
@@ -171,6 +191,7 @@ class Moved(Event, frozen=True, kw_only=True):
     to_band: int
     bands: int
     manoeuvre: bool = False
+    checked: bool = False
 
 
 class Placed(Event, frozen=True, kw_only=True):
@@ -283,6 +304,8 @@ FIFTH_EVENT_TYPES: tuple[type[Event], ...] = (
     Placed,
     Protecting,
     Waiting,
+    CoupDeclined,
+    HitDealt,
     Challenged,
     ChallengeAnswered,
     SingleCombatWon,

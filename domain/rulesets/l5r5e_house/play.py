@@ -25,7 +25,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.dice.narrative.odds import policy_keep
-from domain.dice.narrative.roll import ExplosionSource, NarrativeRoll, Pool, resolve_check, throw
+from domain.dice.narrative.roll import (
+    ExplosionSource,
+    NarrativeRoll,
+    Pool,
+    check_explosion_keeps,
+    chosen_explosions,
+    resolve_check,
+    throw,
+)
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
@@ -37,9 +45,11 @@ from domain.rulesets.l5r5e_house.events import (
     CheckRolled,
     ConfrontationEnded,
     ConfrontationStarted,
+    CoupDeclined,
     CriticalSuffered,
     DamageResolved,
     FatigueTaken,
+    HitDealt,
     InitiativeSet,
     PredictionRevealed,
     Recovered,
@@ -66,11 +76,24 @@ SKILLS = {"duel": "Meditation", "skirmish": "Tactics"}
 CRITICAL_OPPORTUNITIES = 2
 
 
+def keep_every_success(die: Any, successes: int, tn: int | None, compromised: bool) -> bool:
+    """The ruleset's default for an explosion die: kept if it shows a success (its bonus
+    counts), never a strife die when Compromised."""
+    shows = die.shows
+    return bool(shows.success) and not (compromised and shows.strife)
+
+
 @dataclass
 class Play(Deciding):
     state: FifthState = field(default_factory=FifthState)
     vigilance_up: bool = True
     stare_cap: bool = True
+    keep_for_odds: bool = False
+    """Option ``keep_default=odds``: unnamed keeps follow the odds' policy (the best
+    chance at the TN, then the least strife) rather than the most successes."""
+    critical_instead: bool = False
+    """Option ``opportunity_critical=instead``: two opportunities' critical replaces the
+    strike's damage rather than adding to it."""
 
     def acting_for(self, name: str) -> Fighter:
         found = find(self.state.fighters, name)
@@ -107,17 +130,25 @@ class Play(Deciding):
             raise TypeError(f"{purpose}: this check needs dice")
         pool = Pool(who.sheet.rings.of(ring), who.sheet.skill_rank(skill))
         first = throw(pool, dice)
+        thrown = list(first)
         replaced = _replace_reserved(who, skill, pool, first, use_reserved)
         # kept as told, else for the most successes: the bonus ones count (damage,
         # initiative, a critical lessened)
-        chosen = (
-            keep_indices(keep)
-            if keep is not None
-            else policy_keep(pool, first, None, compromised=who.compromised)
-        )
+        size = pool.ring + pool.skill
+        if keep is not None:
+            given = keep_indices(keep)
+            chosen = [i for i in given if i < size]
+            explosions: Any = chosen_explosions(given, size)
+        else:
+            policy_tn = tn if self.keep_for_odds else None
+            chosen = policy_keep(pool, first, policy_tn, compromised=who.compromised)
+            explosions = None if self.keep_for_odds else keep_every_success
         roll = resolve_check(
-            pool, first, chosen, ExplosionSource(dice), tn=tn, compromised=who.compromised
-        )
+            pool, first, chosen, ExplosionSource(dice), tn=tn, compromised=who.compromised,
+            keep_explosion=explosions,
+        )  # fmt: skip
+        if keep is not None:
+            check_explosion_keeps(roll, keep_indices(keep))
         strife = 0 if stance == "void" and self.state.confrontation else roll.strife
         fire = roll.strife if (
             stance == "fire" and roll.success and target is not None
@@ -126,6 +157,7 @@ class Play(Deciding):
             CheckRolled, character=who.name, skill=skill, ring=ring, purpose=purpose, roll=roll,
             tn_parts=tuple(parts), target=target.name if target else None,
             strife_taken=strife, bonus_from_strife=fire, replaced=replaced,
+            thrown=tuple(thrown[i][1] for i in replaced),
         )  # fmt: skip
         assert isinstance(event, CheckRolled)
         return event, roll, roll.bonus_successes + fire
@@ -133,7 +165,12 @@ class Play(Deciding):
     def ring_for(self, who: Fighter, ring: Ring | None) -> Ring:
         """The stance's ring in a confrontation (« Chaque posture détermine l'anneau qu'un
         personnage utilise … »), else the one named."""
-        if self.state.confrontation is not None and self.state.confrontation.round:
+        if (
+            self.state.confrontation is not None
+            and self.state.confrontation.round
+            and who.stance is not None
+            and key(who.name) in self.state.confrontation.initiative
+        ):
             if ring is not None and ring != who.stance:
                 raise IllegalUnderRules(
                     f"{who.name} is in the {who.stance} stance: its ring is the one rolled"
@@ -144,12 +181,31 @@ class Play(Deciding):
             raise MalformedInput("name the ring of the check (--ring), outside a confrontation")
         return ring
 
+    def able(self, who: Fighter) -> None:
+        """The dead and the unconscious do nothing."""
+        if who.dead or who.unconscious:
+            state = "dead" if who.dead else "unconscious"
+            raise IllegalUnderRules(f"{who.name} is {state}")
+
+    def in_it(self, who: Fighter) -> None:
+        """A target of the confrontation's actions must be in it (have an initiative)."""
+        conf = self.confrontation()
+        if key(who.name) not in conf.initiative:
+            raise IllegalUnderRules(f"{who.name} is not in this {conf.kind}")
+        if who.dead:
+            raise IllegalUnderRules(f"{who.name} is dead")
+
     def action(self, who: Fighter, kind: str, *, checked: bool) -> None:
         """One action a turn; the Water stance's one more, with no check, of another kind;
         a held action (« Attendre ») at any moment of the round; a prediction awaiting
         this character's stance comes before any action."""
+        self.able(who)
         conf = self.confrontation()
         if key(who.name) in conf.waiting:
+            if "movement" in kind:
+                raise IllegalUnderRules(
+                    "« Attendre »: any action « excepté une action de Déplacement »"
+                )
             return
         conf = self.in_turn(who)
         if key(who.name) not in conf.stance_chosen and any(
@@ -161,8 +217,11 @@ class Play(Deciding):
         done = conf.actions.get(key(who.name), [])
         if not done:
             return
-        if who.stance == "water" and len(done) == 1 and not checked and kind not in done:
-            return
+        if who.stance == "water" and len(done) == 1:
+            kinds, _, was_checked = done[0].partition("|")
+            other = not set(kind.split("+")) & set(kinds.split("+"))
+            if other and not (checked and was_checked == "1"):
+                return  # one of the two needs no check, and they differ in kind
         raise IllegalUnderRules(
             f"{who.name} has acted this turn"
             + (
@@ -258,6 +317,8 @@ def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[
         raise IllegalUnderRules(
             f"{who.name} has an initiative for this confrontation: « pour le reste de la scène »"
         )
+    if conf.kind == "duel" and len(conf.initiative) >= 2:
+        raise IllegalUnderRules("a duel is between two: both have their initiative")
     skill = SKILLS[conf.kind]
     event, roll, bonus = play.check(
         who, skill, command.ring, INITIATIVE_TN, dice, keep=command.keep,
@@ -331,7 +392,8 @@ def decide_stare(play: Play, command: c.Stare, dice: Any) -> list[Event]:
     conf = play.confrontation()
     if conf.kind != "duel":
         raise IllegalUnderRules("the stare-down is a duel's")
-    if conf.round == 0 or conf.acted or conf.actions or conf.bids:
+    acted = [k for k in conf.acted if not play.state.fighters[k].dead]
+    if conf.round == 0 or acted or conf.actions or conf.bids:
         raise IllegalUnderRules("the stare-down opens a round, before anyone acts")
     bids: list[tuple[str, int]] = []
     for text in command.bids:
@@ -350,12 +412,17 @@ def decide_stare(play: Play, command: c.Stare, dice: Any) -> list[Event]:
     return [play.event(StareDown, round=conf.round, bids=tuple(bids))]
 
 
+def air_part(target: Fighter) -> list[TnPart]:
+    """« Le ND des tests d'Attaque et de Manipulation qui vous prennent pour cible augmente
+    de 1. Si votre rang d'école est supérieur ou égal à 4, il augmente de 2 »."""
+    if target.stance != "air":
+        return []
+    return [TnPart(source="Posture de l'Air", value=2 if target.sheet.school_rank >= 4 else 1)]
+
+
 def _attack_tn(state: FifthState, target: Fighter) -> list[TnPart]:
     """TN 2, the Air stance's +1 (+2 from school rank 4), each protection's +TN."""
-    parts = [TnPart(source="Frapper", value=STRIKE_TN)]
-    if target.stance == "air":
-        rise = 2 if target.sheet.school_rank >= 4 else 1
-        parts.append(TnPart(source="Posture de l'Air", value=rise))
+    parts = [TnPart(source="Frapper", value=STRIKE_TN), *air_part(target)]
     conf = state.confrontation
     for protection in conf.protections if conf is not None else []:
         if protection.protected == key(target.name):
@@ -383,6 +450,7 @@ def decide_strike(play: Play, command: c.Strike, dice: Any) -> list[Event]:
     target = find(play.state.fighters, command.target)
     if key(target.name) == key(who.name):
         raise MalformedInput(f"{who.name} cannot strike themself")
+    play.in_it(target)
     weapon = _weapon(who, command.weapon or who.readied)
     if weapon is None or who.readied is None or key(weapon.name) != key(who.readied):
         raise IllegalUnderRules(
@@ -401,7 +469,10 @@ def decide_strike(play: Play, command: c.Strike, dice: Any) -> list[Event]:
         critical = weapon.deadliness
     struck = play.event(
         StruckAt, character=who.name, target=target.name, weapon=weapon.name,
-        hit=bool(roll.success), damage=weapon.damage + bonus if roll.success else 0,
+        hit=bool(roll.success),
+        damage=weapon.damage + bonus if roll.success and not (
+            critical is not None and play.critical_instead
+        ) else 0,
         critical=critical,
     )  # fmt: skip
     events: list[Event] = [event, struck]
@@ -428,10 +499,18 @@ def decide_coup(play: Play, command: c.CoupDeGrace, dice: Any) -> list[Event]:
             "Compromised or unmasks in the duel"
         )
     target = play.state.fighters[at]
-    if conf.coups.get(at) == key(who.name) and target.sheet.honour < who.sheet.honour:
+    play.able(who)
+    if target.dead:
+        raise IllegalUnderRules(f"{target.name} is dead")
+    if who.owed:
+        raise IllegalUnderRules(
+            f"{who.name} has a hit to meet first (« si tant est qu'il soit encore en vie »)"
+        )
+    honour = target.sheet.honour + target.honour
+    if conf.coups.get(at) == key(who.name) and honour < who.sheet.honour + who.honour:
         raise IllegalUnderRules(
             f"both may strike a coup de grâce: « celui dont l'Honneur est le moins élevé agit en "
-            f"premier » — {target.name} ({target.sheet.honour}) before {who.name}"
+            f"premier » — {target.name} ({honour}) before {who.name} (or `kiroku decline-coup`)"
         )
     weapon = _weapon(who, command.weapon or who.readied)
     if weapon is None or who.readied is None or key(weapon.name) != key(who.readied):
@@ -455,16 +534,18 @@ def decide_resist(play: Play, command: c.Resist, dice: Any) -> list[Event]:
     or a Void point spent) a critical of the deadliness; each critical met by a Fitness
     test TN 1 in the stance's ring."""
     who = play.acting_for(command.character)
-    owed = who.owed
-    if owed is None:
+    if who.dead:
+        raise IllegalUnderRules(f"{who.name} is dead")
+    if not who.owed:
         raise IllegalUnderRules(f"{who.name} has no hit to meet")
+    owed = who.owed[0]  # the oldest first
     resistance = who.sheet.armour.resistance if who.sheet.armour is not None else 0
     left = max(0, owed.damage - resistance)
     criticals: list[int] = []
     fatigue = 0
     void = False
     if left:
-        if who.incapacitated:
+        if who.incapacitated or who.unconscious:
             criticals.append(owed.deadliness)
             if command.take_critical:
                 raise IllegalUnderRules(f"{who.name} is Incapacitated: the critical comes anyway")
@@ -479,17 +560,15 @@ def decide_resist(play: Play, command: c.Resist, dice: Any) -> list[Event]:
         raise IllegalUnderRules("no damage is left past the armour: nothing to take")
     if owed.critical is not None:
         criticals.append(owed.critical)
-    events: list[Event] = []
     became = criticals[0] if criticals and left and not fatigue else None
-    if owed.damage:  # a coup de grâce deals a critical in place of damage
-        events.append(
-            play.event(
-                DamageResolved, character=who.name, damage=owed.damage, resistance=resistance,
-                fatigue=fatigue, critical=became,
-                void_spent=void, source=owed.source,
-            )
-        )  # fmt: skip
-    ring = who.stance or "earth"
+    # the hit is met (a coup de grâce's critical comes in place of damage: 0 of it)
+    events: list[Event] = [
+        play.event(
+            DamageResolved, character=who.name, damage=owed.damage, resistance=resistance,
+            fatigue=fatigue, critical=became, void_spent=void, source=owed.source,
+        )
+    ]  # fmt: skip
+    ring = play.ring_for(who, command.ring)
     for value in criticals:
         check, roll, bonus = play.check(
             who, "Fitness", ring, FITNESS_TN, dice, keep=command.keep,
@@ -578,3 +657,38 @@ def decide_sleep(play: Play, command: c.Sleep, dice: Any) -> list[Event]:
 
 
 __all__ = ["FOURTH_EDITION", "Play"]
+
+
+def decide_decline(play: Play, command: c.DeclineCoup, dice: Any) -> list[Event]:
+    who = play.acting_for(command.character)
+    if key(who.name) not in play.confrontation().coups:
+        raise IllegalUnderRules(f"{who.name} has no coup de grâce open to let pass")
+    return [play.event(CoupDeclined, character=who.name)]
+
+
+def decide_hit(play: Play, command: c.DealHit, dice: Any) -> list[Event]:
+    """« une chute ou un accident », « certains effets infligent directement un coup
+    critique »: the GM's hit, met by ``kiroku resist`` like a strike's."""
+    play.core.gm_only(play.actor, "deal damage or a critical")
+    who = find(play.state.fighters, command.character)
+    if not command.damage and command.critical is None:
+        raise MalformedInput("give --damage (with --deadliness) or --critical")
+    return [
+        play.event(HitDealt, character=who.name, damage=command.damage,
+                   deadliness=command.deadliness, critical=command.critical,
+                   source=command.source)
+    ]  # fmt: skip
+
+
+def decide_recover(play: Play, command: c.Recover, dice: Any) -> list[Event]:
+    """Fatigue or strife taken off as the GM rules (« comme ceux octroyés par les tests
+    de Médecine »)."""
+    play.core.gm_only(play.actor, "take fatigue or strife off")
+    who = find(play.state.fighters, command.character)
+    fatigue, strife = min(command.fatigue, who.fatigue), min(command.strife, who.strife)
+    if not (fatigue or strife):
+        raise IllegalUnderRules(f"{who.name} has no such fatigue or strife to take off")
+    return [
+        play.event(Recovered, character=who.name, fatigue=fatigue, strife=strife,
+                   how=command.how or "the GM's ruling")
+    ]  # fmt: skip

@@ -54,6 +54,9 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.ChangeStanding: s.decide_standing,
     c.Center: s.decide_center,
     c.Predict: s.decide_predict,
+    c.DeclineCoup: p.decide_decline,
+    c.DealHit: p.decide_hit,
+    c.Recover: p.decide_recover,
 }
 
 OPTION_HELP = {
@@ -61,6 +64,12 @@ OPTION_HELP = {
     "rounded down",
     "stare_down_cap": "focus (default): a stare-down bid is at most the bidder's focus; "
     "none: no cap",
+    "keep_default": "most (default): a check whose dice are not named keeps the most "
+    "successes (the bonus ones count) and every explosion success; odds: the odds' policy "
+    "(the best chance at the TN, then the least strife)",
+    "opportunity_critical": "also (default): a strike's two opportunities add a critical "
+    "of the deadliness to its damage (« infligez … un coup critique »); instead: the "
+    "critical replaces the damage",
 }
 
 
@@ -71,6 +80,8 @@ class FifthHouse(KitRuleset):
     options: Mapping[str, str]
     vigilance_up: bool = True
     stare_cap: bool = True
+    keep_for_odds: bool = False
+    critical_instead: bool = False
     id: str = RULESET_ID
     title: str = "Legend of the Five Rings, 5th edition confrontations (house rules)"
     option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
@@ -89,7 +100,8 @@ class FifthHouse(KitRuleset):
         return p.Play(
             core=core, actor=context.actor, at=context.at, reason=command.reason,
             ten_dice=FOURTH_EDITION, state=state, vigilance_up=self.vigilance_up,
-            stare_cap=self.stare_cap,
+            stare_cap=self.stare_cap, keep_for_odds=self.keep_for_odds,
+            critical_instead=self.critical_instead,
         )  # fmt: skip
 
     def describe_own(self, event: Event) -> str:
@@ -153,9 +165,16 @@ def build(options: Mapping[str, str]) -> FifthHouse:
     cap = options.get("stare_down_cap", "focus")
     if cap not in ("focus", "none"):
         raise MalformedInput(f"option stare_down_cap={cap!r} is not focus or none")
+    keep = options.get("keep_default", "most")
+    if keep not in ("most", "odds"):
+        raise MalformedInput(f"option keep_default={keep!r} is not most or odds")
+    critical = options.get("opportunity_critical", "also")
+    if critical not in ("also", "instead"):
+        raise MalformedInput(f"option opportunity_critical={critical!r} is not also or instead")
     return FifthHouse(
-        options=dict(options), vigilance_up=rounding == "up", stare_cap=cap == "focus"
-    )
+        options=dict(options), vigilance_up=rounding == "up", stare_cap=cap == "focus",
+        keep_for_odds=keep == "odds", critical_instead=critical == "instead",
+    )  # fmt: skip
 
 
 _conforms: RulesetFactory = build

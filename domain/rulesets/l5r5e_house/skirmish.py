@@ -28,7 +28,7 @@ from domain.rulesets.l5r5e_house.events import (
     TnPart,
     Waiting,
 )
-from domain.rulesets.l5r5e_house.play import Play, _weapon, keep_indices
+from domain.rulesets.l5r5e_house.play import Play, _weapon, air_part, keep_indices
 from domain.rulesets.l5r5e_house.state import Fighter
 from domain.rulesets.roll_keep_kit.deciding import find
 
@@ -66,11 +66,13 @@ def decide_manoeuvre(play: Play, command: c.Manoeuvre, dice: Any) -> list[Event]
     play.action(who, "movement", checked=command.check)
     events: list[Event] = []
     reach = 1
+    checked = False
     if command.check:
         check, roll, bonus = play.check(
             who, "Fitness", play.ring_for(who, None), MANOEUVRE_TN, dice, keep=command.keep,
             purpose="Manœuvrer", parts=(TnPart(source="Manœuvrer", value=MANOEUVRE_TN),),
         )  # fmt: skip
+        checked = True
         events.append(check)
         if roll.success:
             reach += 1 + bonus // 2
@@ -80,7 +82,7 @@ def decide_manoeuvre(play: Play, command: c.Manoeuvre, dice: Any) -> list[Event]
     step = max(-reach, min(reach, wanted))
     events.append(
         play.event(Moved, character=who.name, to_band=who.band + step, bands=abs(step),
-                   manoeuvre=True)
+                   manoeuvre=True, checked=checked)
     )  # fmt: skip
     return events
 
@@ -92,6 +94,8 @@ def decide_protect(play: Play, command: c.Protect, dice: Any) -> list[Event]:
     who = play.acting_for(command.character)
     play.action(who, "support", checked=True)
     target = find(play.state.fighters, command.target)
+    if key(target.name) != key(who.name):
+        play.in_it(target)
     weapon = _weapon(who, who.readied)
     if who.readied is None or weapon is None:
         raise IllegalUnderRules(f"{who.name} protects « au moyen d'une arme apprêtée »: none")
@@ -111,8 +115,10 @@ def decide_wait(play: Play, command: c.Wait, dice: Any) -> list[Event]:
     the action held may be taken at any moment of the round (its trigger the GM's to
     judge), in the stance's ring."""
     who = play.acting_for(command.character)
-    play.action(who, "support", checked=False)
     conf = play.confrontation()
+    if key(who.name) in conf.waiting:
+        raise IllegalUnderRules(f"{who.name} waits already (« hormis Attendre »)")
+    play.action(who, "support+manipulation+attack", checked=False)
     if conf.kind != "skirmish":
         raise IllegalUnderRules("« Attendre » is a skirmish's action")
     return [play.event(Waiting, character=who.name, trigger=command.trigger)]
@@ -130,11 +136,13 @@ def decide_challenge(play: Play, command: c.Challenge, dice: Any) -> list[Event]
     if conf.kind != "skirmish":
         raise IllegalUnderRules("« Défier » is a skirmish's action")
     target = find(play.state.fighters, command.target)
+    play.in_it(target)
     if key(target.name) == key(who.name) or abs(who.band - target.band) > CHALLENGE_RANGE:
         raise IllegalUnderRules(f"{target.name} is not one to challenge at range 0–5")
+    parts = [TnPart(source="Défier", value=CHALLENGE_TN), *air_part(target)]
     check, roll, bonus = play.check(
-        who, "Command", play.ring_for(who, None), CHALLENGE_TN, dice, keep=command.keep,
-        purpose="Défier", parts=(TnPart(source="Défier", value=CHALLENGE_TN),), target=target,
+        who, "Command", play.ring_for(who, None), sum(p.value for p in parts), dice,
+        keep=command.keep, purpose="Défier", parts=parts, target=target,
     )  # fmt: skip
     challenged = play.event(
         Challenged, character=who.name, target=target.name, success=bool(roll.success),
@@ -178,6 +186,11 @@ def decide_single_combat(play: Play, command: c.SingleCombat, dice: Any) -> list
     play.core.gm_only(play.actor, "record a single combat's outcome")
     winner = find(play.state.fighters, command.winner)
     loser = find(play.state.fighters, command.loser)
+    pair = {key(winner.name), key(loser.name)}
+    if len(pair) != 2 or not any(set(p) == pair for p in play.confrontation().accepted):
+        raise IllegalUnderRules(
+            f"no accepted challenge between {winner.name} and {loser.name} awaits its single combat"
+        )
     allies = tuple(
         f.name for f in play.state.fighters.values()
         if loser.side and f.side == loser.side and key(f.name) != key(loser.name)
@@ -202,6 +215,8 @@ def decide_center(play: Play, command: c.Center, dice: Any) -> list[Event]:
     check of the skill in the scene. By default the dice showing a success are kept."""
     who = play.acting_for(command.character)
     play.action(who, "support", checked=False)
+    if play.confrontation().kind != "duel":
+        raise IllegalUnderRules("« Centrer » is one of the « ACTIONS LORS DES DUELS »")
     if who.stance != "void":
         raise IllegalUnderRules("« Centrer » is done « dans la posture du Vide »")
     rank = who.sheet.skill_rank(command.skill)
@@ -230,11 +245,12 @@ def decide_predict(play: Play, command: c.Predict, dice: Any) -> list[Event]:
     revealed at the opponent's next stance choice — a match, 4 strife and another stance;
     it lasts until the end of the predictor's next turn."""
     who = play.acting_for(command.character)
-    play.action(who, "attack", checked=False)
+    play.action(who, "attack+manipulation", checked=False)
     conf = play.confrontation()
     if conf.kind != "duel":
         raise IllegalUnderRules("« Prédire » is a duel's action")
     target = find(play.state.fighters, command.target)
+    play.in_it(target)
     if key(target.name) == key(who.name):
         raise MalformedInput(f"{who.name} predicts an opponent, not themself")
     return [play.event(Predicted, character=who.name, target=target.name, element=command.element)]

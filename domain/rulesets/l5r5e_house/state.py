@@ -23,9 +23,11 @@ from domain.rulesets.l5r5e_house.events import (
     CheckRolled,
     ConfrontationEnded,
     ConfrontationStarted,
+    CoupDeclined,
     CriticalSuffered,
     DamageResolved,
     FatigueTaken,
+    HitDealt,
     InitiativeSet,
     Kind,
     Moved,
@@ -72,7 +74,8 @@ class Fighter(msgspec.Struct, kw_only=True):
     void_points: int = 0
     stance: Ring | None = None
     readied: str | None = None
-    owed: Owed | None = None
+    owed: list[Owed] = msgspec.field(default_factory=list)
+    """Hits not yet met, oldest first (each one met by ``kiroku resist``)."""
     criticals: list[tuple[int, str]] = msgspec.field(default_factory=list)
     unconscious: bool = False
     dead: bool = False
@@ -134,6 +137,8 @@ class Confrontation(msgspec.Struct, kw_only=True):
     challenges: dict[str, tuple[str, int]] = msgspec.field(default_factory=dict)
     """A challenged character (key) → (the challenger's key, the check's bonus successes)."""
     predictions: list[Prediction] = msgspec.field(default_factory=list)
+    accepted: list[tuple[str, str]] = msgspec.field(default_factory=list)
+    """Challenges accepted, (challenger, challenged), their single combat to come."""
 
     def current(self) -> str | None:
         if self.round == 0:
@@ -216,7 +221,7 @@ def _set_order(state: FifthState) -> None:
         if fighter.dead:
             continue
         now = value + conf.bids.get(who, 0)
-        rows.append((-now, fighter.sheet.honour, fighter.joined, fighter.name))
+        rows.append((-now, fighter.sheet.honour + fighter.honour, fighter.joined, fighter.name))
     conf.order = [row[3] for row in sorted(rows)]
 
 
@@ -251,12 +256,13 @@ def _turn_begins(state: FifthState) -> None:
     state.fighters[who].barred_stance = None
 
 
-def _act(state: FifthState, who: str, kind: str) -> None:
-    """An action taken: counted in the turn; a held (« Attendre ») action is spent."""
+def _act(state: FifthState, who: str, kinds: str, checked: bool) -> None:
+    """An action taken, recorded as ``kinds|checked`` (« Attaque », « Soutien » … joined
+    by +): counted in the turn; a held (« Attendre ») action is spent."""
     conf = state.confrontation
     if conf is None or not conf.round:
         return
-    conf.actions.setdefault(who, []).append(kind)
+    conf.actions.setdefault(who, []).append(f"{kinds}|{int(checked)}")
     if who in conf.waiting:
         conf.waiting.remove(who)
 
@@ -293,7 +299,7 @@ def _struck(state: FifthState, event: StruckAt) -> None:
     attacker = state.fighters[key(event.character)]
     if conf is not None:
         if not event.coup_de_grace:  # a coup de grâce is struck outside the turn
-            _act(state, key(attacker.name), "attack")
+            _act(state, key(attacker.name), "attack", True)
         if event.coup_de_grace:
             conf.coups.pop(key(attacker.name), None)
             conf.coups_struck.append(key(attacker.name))
@@ -302,9 +308,11 @@ def _struck(state: FifthState, event: StruckAt) -> None:
     weapon = attacker.sheet.weapon(event.weapon)
     deadliness = weapon.deadliness if weapon is not None else 0
     target = state.fighters[key(event.target)]
-    target.owed = Owed(
-        source=attacker.name, damage=event.damage, deadliness=deadliness,
-        critical=event.critical,
+    target.owed.append(
+        Owed(
+            source=attacker.name, damage=event.damage, deadliness=deadliness,
+            critical=event.critical,
+        )
     )  # fmt: skip
 
 
@@ -314,7 +322,8 @@ def _damage(state: FifthState, event: DamageResolved) -> None:
     fighter.fatigue += event.fatigue
     if event.void_spent:
         fighter.void_points -= 1
-    fighter.owed = None
+    if fighter.owed:
+        fighter.owed.pop(0)
 
 
 def _critical(state: FifthState, event: CriticalSuffered) -> None:
@@ -322,9 +331,11 @@ def _critical(state: FifthState, event: CriticalSuffered) -> None:
     if fighter.incapacitated:
         fighter.unconscious = True  # « il perd connaissance et subit l'état Inconscient »
     fighter.criticals.append((event.lessened_to, event.result))
-    fighter.owed = None
-    if event.result in DEATHS:
+    if event.result in DEATHS and not fighter.dead:
         fighter.dead = True
+        conf = state.confrontation
+        if conf is not None and fighter.name in conf.order and key(fighter.name) not in conf.acted:
+            conf.acted.append(key(fighter.name))  # the dead take no more turns
 
 
 def _strife(state: FifthState, event: StrifeTaken) -> None:
@@ -346,13 +357,13 @@ def _recovered(state: FifthState, event: Recovered) -> None:
     fighter.fatigue = max(0, fighter.fatigue - event.fatigue)
     fighter.strife = max(0, fighter.strife - event.strife)
     if event.how == "breath":
-        _act(state, key(fighter.name), "support")
+        _act(state, key(fighter.name), "support", False)
 
 
 def _readied(state: FifthState, event: WeaponReadied) -> None:
     fighter = state.fighters[key(event.character)]
     fighter.readied = event.weapon
-    _act(state, key(fighter.name), "support")
+    _act(state, key(fighter.name), "support", False)
 
 
 def _void(state: FifthState, event: VoidPointSpent) -> None:
@@ -360,7 +371,10 @@ def _void(state: FifthState, event: VoidPointSpent) -> None:
 
 
 def _scene(state: FifthState, event: SceneEnded) -> None:
+    """« pendant cette scène »: what « Centrer » reserved goes with it."""
     state.confrontation = None
+    for fighter in state.fighters.values():
+        fighter.reserved = None
 
 
 HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
@@ -393,7 +407,7 @@ def _moved(state: FifthState, event: Moved) -> None:
     if conf is None:
         return
     if event.manoeuvre:
-        _act(state, key(fighter.name), "movement")
+        _act(state, key(fighter.name), "movement", event.checked)
     else:
         conf.moved.append(key(fighter.name))
 
@@ -405,7 +419,7 @@ def _placed(state: FifthState, event: Placed) -> None:
 def _protecting(state: FifthState, event: Protecting) -> None:
     conf = state.confrontation
     assert conf is not None
-    _act(state, key(event.character), "support")
+    _act(state, key(event.character), "support", True)
     if event.tn:
         conf.protections.append(
             Protection(protector=key(event.character), protected=key(event.protected),
@@ -416,15 +430,14 @@ def _protecting(state: FifthState, event: Protecting) -> None:
 def _waiting(state: FifthState, event: Waiting) -> None:
     conf = state.confrontation
     assert conf is not None
-    for kind in ("support", "manipulation", "attack"):
-        conf.actions.setdefault(key(event.character), []).append(kind)
+    _act(state, key(event.character), "support+manipulation+attack", False)
     conf.waiting.append(key(event.character))
 
 
 def _challenged(state: FifthState, event: Challenged) -> None:
     conf = state.confrontation
     assert conf is not None
-    _act(state, key(event.character), "manipulation")
+    _act(state, key(event.character), "manipulation", True)
     if event.success:
         conf.challenges[key(event.target)] = (key(event.character), event.bonus)
 
@@ -437,6 +450,8 @@ def _answered(state: FifthState, event: ChallengeAnswered) -> None:
         conf.challenges.pop(key(target.name), None)
     if event.accepted:
         target.staked = key(challenger.name)
+        if conf is not None:
+            conf.accepted.append((key(challenger.name), key(target.name)))
         return
     target.glory -= event.glory_lost
     for name in event.strife_to:
@@ -445,9 +460,12 @@ def _answered(state: FifthState, event: ChallengeAnswered) -> None:
 
 
 def _single_combat(state: FifthState, event: SingleCombatWon) -> None:
-    for fighter in state.fighters.values():
-        if fighter.staked is not None:
-            fighter.staked = None
+    pair = {key(event.winner), key(event.loser)}
+    conf = state.confrontation
+    if conf is not None:
+        conf.accepted = [p for p in conf.accepted if set(p) != pair]
+    for who in pair:
+        state.fighters[who].staked = None
     for name in event.strife_to:
         _add_strife(state, state.fighters[key(name)], 3)
 
@@ -462,7 +480,7 @@ def _standing(state: FifthState, event: StandingChanged) -> None:
 
 def _centered(state: FifthState, event: Centered) -> None:
     fighter = state.fighters[key(event.character)]
-    _act(state, key(fighter.name), "support")
+    _act(state, key(fighter.name), "support", False)
     faces = tuple(event.faces[i] for i in event.reserved)
     fighter.reserved = (event.skill, faces) if faces else None
 
@@ -470,8 +488,7 @@ def _centered(state: FifthState, event: Centered) -> None:
 def _predicted(state: FifthState, event: Predicted) -> None:
     conf = state.confrontation
     assert conf is not None
-    for kind in ("attack", "manipulation"):
-        conf.actions.setdefault(key(event.character), []).append(kind)
+    _act(state, key(event.character), "attack+manipulation", False)
     conf.predictions.append(
         Prediction(by=key(event.character), target=key(event.target), element=event.element,
                    round=conf.round)
@@ -503,3 +520,19 @@ MORE_HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
     PredictionRevealed: _revealed,
 }
 HANDLERS = {**HANDLERS, **MORE_HANDLERS}
+
+
+def _declined(state: FifthState, event: CoupDeclined) -> None:
+    conf = state.confrontation
+    if conf is not None:
+        conf.coups.pop(key(event.character), None)
+
+
+def _hit(state: FifthState, event: HitDealt) -> None:
+    state.fighters[key(event.character)].owed.append(
+        Owed(source=event.source or "the GM", damage=event.damage, deadliness=event.deadliness,
+             critical=event.critical)
+    )  # fmt: skip
+
+
+HANDLERS = {**HANDLERS, CoupDeclined: _declined, HitDealt: _hit}

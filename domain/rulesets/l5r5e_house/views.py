@@ -85,9 +85,9 @@ def fighters(state: FifthState) -> dict[str, Any]:
             "reserved": None if f.reserved is None else {
                 "skill": f.reserved[0], "faces": list(f.reserved[1]),
             },
-            "owes": None if f.owed is None else {
-                "from": f.owed.source, "damage": f.owed.damage, "critical": f.owed.critical,
-            },
+            "owes": [
+                {"from": o.source, "damage": o.damage, "critical": o.critical} for o in f.owed
+            ],
         }  # fmt: skip
     return out
 
@@ -198,6 +198,13 @@ def describe_fifth(event: Event) -> str:
             crit = f", a critical of {event.critical}" if event.critical is not None else ""
             return f"{event.character}'s {what} hits {event.target}: {event.damage} damage{crit}"
         case DamageResolved():
+            if not event.damage:
+                return f"{event.character} meets {event.source}'s critical"
+            if event.void_spent:
+                return (
+                    f"{event.character} spends a Void point to take the critical of "
+                    f"{event.damage} damage ({event.resistance} resistance)"
+                )
             if event.fatigue:
                 return (
                     f"{event.character} defends: {event.fatigue} fatigue ({event.damage} − "
