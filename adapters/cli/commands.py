@@ -142,6 +142,7 @@ def describe_ruleset(ruleset: Ruleset) -> dict[str, Any]:
         "id": ruleset.id,
         "title": ruleset.title,
         "options": dict(ruleset.option_help),
+        "readings": list(getattr(ruleset, "readings", ())),
         "commands": describe_commands(ruleset.command_types),
         "core_commands": describe_commands(CORE_COMMANDS),
     }
@@ -171,6 +172,10 @@ def rules_command(args: argparse.Namespace) -> int:
     print("options (kiroku session open --option NAME=VALUE):")
     for name, help_text in data["options"].items():
         print(f"  {name:28} {help_text}")
+    if data["readings"]:
+        print("readings where the text is silent (not options: each the one sensible way):")
+        for reading in data["readings"]:
+            print(f"  - {reading}")
     print("commands (kiroku COMMAND --help for each one's arguments):")
     for command in data["commands"]:
         print(f"  {command['name']:28} {command['help']}")

@@ -82,3 +82,13 @@ def test_faces_typed_but_not_rolled_are_refused(duel: Run) -> None:
                 "--faces", "5,5,1,1,1,1,9,9,9", "--as", "ana")  # fmt: skip
     assert done.returncode == 2 and "3 of the faces given were not rolled (9, 9, 9)" in done.stderr
     assert len(ok(duel, "log", *S)) == before
+
+
+def test_the_rules_list_options_and_the_readings_that_are_not(kiroku: Run) -> None:
+    rules = ok(kiroku, "rules", "l5r5e-house")
+    assert set(rules["options"]) == {
+        "vigilance_rounding", "stare_down_cap", "keep_default", "opportunity_critical",
+        "coup_window", "stare_down",
+    }  # fmt: skip
+    assert any("range bands lie on one line" in r for r in rules["readings"])
+    assert "readings where the text is silent" in kiroku("rules", "l5r5e-house").stdout

@@ -685,3 +685,28 @@ def test_fatigue_and_strife_may_be_taken_off_by_the_gm() -> None:
     t.do(c.Recover(character="Kakita Ryoku", fatigue=3, how="a Medicine check"))
     assert view(t, "fighters")["Kakita Ryoku"]["fatigue"] == 1
     refused(t, c.Recover(character="Kakita Ryoku", strife=2), IllegalUnderRules, "no such")
+
+
+def test_options_a_coup_that_lapses_with_its_round_and_a_required_stare_down() -> None:
+    lapsing = duel(daini_ready=True, options={"coup_window": "round"})
+    lapsing.do(c.GiveStrife(character="Kakita Ryoku", amount=9))
+    lapsing.do(c.NextTurn())
+    lapsing.do(c.NextTurn(), actor="ben")
+    lapsing.do(c.StartRound())
+    refused(
+        lapsing,
+        c.CoupDeGrace(character="Mirumoto Daini"),
+        IllegalUnderRules,
+        "no coup de grâce open",
+        dice=faces(5, 4, 1, 9, 8, 1),
+        actor="ben",
+    )
+    strict = duel(options={"stare_down": "required"})
+    refused(strict, c.Breathe(character="Kakita Ryoku"), IllegalUnderRules, "stare-down first")
+    strict.do(c.Stare(bids=("Kakita Ryoku=0", "Mirumoto Daini=0")))
+    strict.do(c.Breathe(character="Kakita Ryoku"))
+
+
+def test_the_rules_list_the_readings_that_are_not_options() -> None:
+    readings = RULES.readings  # type: ignore[attr-defined]
+    assert any("range bands lie on one line" in r for r in readings)

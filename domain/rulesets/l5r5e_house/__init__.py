@@ -14,7 +14,8 @@ grâce, « Centrer » and « Prédire », the skirmish's range bands, « Manœuv
 « Protéger », « Attendre », « Défier » (:mod:`.skirmish`), « Reprendre son souffle »,
 « Préparer un objet », recovery at a scene's end and in sleep.
 
-Readings and options:
+Readings and options (``kiroku rules l5r5e-house`` lists the options, and the readings
+that are not options, the one sensible way where the text says nothing):
 - option ``vigilance_rounding`` (up, the published game's; down);
 - option ``stare_down_cap`` (focus; none): the text's « DEFIER DU REGARD » section is
   empty; the published stare-down is the round's number in strife, plus a secret bid
@@ -30,9 +31,11 @@ Readings and options:
   top of the strike's damage, or in its place;
 - hits owed are met oldest first; the dead and the unconscious neither act nor are
   targets; a duel is between two, and every target is in the confrontation;
-- a coup de grâce stays open until struck or let pass (``decline-coup``); the first of two
-  must be met before the second; the stare-down is the GM's to call each round (nothing
-  forces it);
+- option ``coup_window`` (open; round): a coup de grâce stays open until struck or let
+  pass (``decline-coup``), or lapses with its round; the first of two is met before the
+  second;
+- option ``stare_down`` (gm; required): the GM calls each round's stare-down, or no one
+  acts in a duel round before it;
 - « Attendre » holds one action, never a move; the Water stance's extra action may come
   first or second; a check (``kiroku check``) is the GM's, outside the turn's count;
 - range bands lie on one line: the GM places each character, a range is a difference;

@@ -94,6 +94,10 @@ class Play(Deciding):
     critical_instead: bool = False
     """Option ``opportunity_critical=instead``: two opportunities' critical replaces the
     strike's damage rather than adding to it."""
+    coup_lapses: bool = False
+    """Option ``coup_window=round``: a coup de grâce lapses with its round."""
+    stare_required: bool = False
+    """Option ``stare_down=required``: no one acts in a duel round before its stare-down."""
 
     def acting_for(self, name: str) -> Fighter:
         found = find(self.state.fighters, name)
@@ -208,6 +212,10 @@ class Play(Deciding):
                 )
             return
         conf = self.in_turn(who)
+        if self.stare_required and conf.kind == "duel" and not conf.bids:
+            raise IllegalUnderRules(
+                f"round {conf.round}'s stare-down first (`kiroku stare`; option stare_down)"
+            )
         if key(who.name) not in conf.stance_chosen and any(
             p.target == key(who.name) for p in conf.predictions
         ):
@@ -493,6 +501,8 @@ def decide_coup(play: Play, command: c.CoupDeGrace, dice: Any) -> list[Event]:
     who = play.acting_for(command.character)
     conf = play.confrontation()
     at = conf.coups.get(key(who.name))
+    if at is not None and play.coup_lapses and conf.coup_rounds.get(key(who.name), 0) < conf.round:
+        at = None  # option coup_window=round: « immédiatement », in the round it opened
     if at is None:
         raise IllegalUnderRules(
             f"{who.name} has no coup de grâce open: the first time the opponent is "

@@ -70,7 +70,22 @@ OPTION_HELP = {
     "opportunity_critical": "also (default): a strike's two opportunities add a critical "
     "of the deadliness to its damage (« infligez … un coup critique »); instead: the "
     "critical replaces the damage",
+    "coup_window": "open (default): a coup de grâce stays open until struck or let pass; "
+    "round: it lapses with the round it opened in (« immédiatement »)",
+    "stare_down": "gm (default): the GM calls each duel round's stare-down; required: no "
+    "one acts in a duel round before it",
 }
+
+READINGS = (
+    "range bands lie on one line: the GM places each character, a range is a difference",
+    "a glory rank is glory ÷ 10; allies are those of the same --side",
+    "a Void point gained (a refused challenge) never passes the Void ring",
+    "`kiroku check` is the GM's: outside a turn's count of actions",
+    "« Centrer » reserves, by default, the skill dice showing a success",
+    "a coup de grâce is rolled in the striker's stance's ring (Fire when none)",
+    "a critical's Fitness test is no action: the Incapacitated make it too",
+    "explosions come in one order, ring explosions first (as the odds count them)",
+)
 
 
 @dataclass(frozen=True)
@@ -82,6 +97,9 @@ class FifthHouse(KitRuleset):
     stare_cap: bool = True
     keep_for_odds: bool = False
     critical_instead: bool = False
+    coup_lapses: bool = False
+    stare_required: bool = False
+    readings: tuple[str, ...] = READINGS
     id: str = RULESET_ID
     title: str = "Legend of the Five Rings, 5th edition confrontations (house rules)"
     option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
@@ -101,7 +119,8 @@ class FifthHouse(KitRuleset):
             core=core, actor=context.actor, at=context.at, reason=command.reason,
             ten_dice=FOURTH_EDITION, state=state, vigilance_up=self.vigilance_up,
             stare_cap=self.stare_cap, keep_for_odds=self.keep_for_odds,
-            critical_instead=self.critical_instead,
+            critical_instead=self.critical_instead, coup_lapses=self.coup_lapses,
+            stare_required=self.stare_required,
         )  # fmt: skip
 
     def describe_own(self, event: Event) -> str:
@@ -171,9 +190,16 @@ def build(options: Mapping[str, str]) -> FifthHouse:
     critical = options.get("opportunity_critical", "also")
     if critical not in ("also", "instead"):
         raise MalformedInput(f"option opportunity_critical={critical!r} is not also or instead")
+    window = options.get("coup_window", "open")
+    if window not in ("open", "round"):
+        raise MalformedInput(f"option coup_window={window!r} is not open or round")
+    stare = options.get("stare_down", "gm")
+    if stare not in ("gm", "required"):
+        raise MalformedInput(f"option stare_down={stare!r} is not gm or required")
     return FifthHouse(
         options=dict(options), vigilance_up=rounding == "up", stare_cap=cap == "focus",
         keep_for_odds=keep == "odds", critical_instead=critical == "instead",
+        coup_lapses=window == "round", stare_required=stare == "required",
     )  # fmt: skip
 
 

@@ -130,6 +130,8 @@ class Confrontation(msgspec.Struct, kw_only=True):
     coups: dict[str, str] = msgspec.field(default_factory=dict)
     """Who may strike a coup de grâce (key) → at whom (key)."""
     coups_struck: list[str] = msgspec.field(default_factory=list)
+    coup_rounds: dict[str, int] = msgspec.field(default_factory=dict)
+    """The round each open coup de grâce opened in (by the striker's key)."""
     moved: list[str] = msgspec.field(default_factory=list)
     """Who has taken the turn's free move (keys)."""
     protections: list[Protection] = msgspec.field(default_factory=list)
@@ -184,6 +186,7 @@ def _opened(state: FifthState, fighter: Fighter) -> None:
     for other in conf.initiative:
         if other != key(fighter.name):
             conf.coups[other] = key(fighter.name)
+            conf.coup_rounds[other] = conf.round
 
 
 def _started(state: FifthState, event: ConfrontationStarted) -> None:
