@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from domain.commands import Command, Context
 from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
-from domain.errors import IllegalUnderRules, MalformedInput
+from domain.errors import IllegalUnderRules
 from domain.events import Event
 from domain.rulesets.base import Core, Follows, RulesetFactory, Table, View
 from domain.rulesets.l5r3e import RULESET_ID
@@ -46,6 +46,7 @@ from domain.rulesets.l5r3e.sheet import ThirdSheet, check_third_sheet
 from domain.rulesets.l5r3e.state import HANDLERS, ThirdState
 from domain.rulesets.l5r3e.table import fighter, wound_rank
 from domain.rulesets.l5r3e.views import VIEWS, describe_third, explain_third, tables
+from domain.rulesets.options import Options
 from domain.rulesets.roll_keep_kit import deciding as kit
 from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
 
@@ -167,22 +168,11 @@ class ThirdEdition(KitRuleset):
 
 
 def build(options: Mapping[str, str]) -> ThirdEdition:
-    unknown = sorted(set(options) - set(OPTION_HELP))
-    if unknown:
-        raise MalformedInput(
-            f"ruleset {RULESET_ID!r} has no option {unknown[0]!r}; "
-            f"options: {', '.join(OPTION_HELP)}"
-        )
-    defense = options.get("defense_to_tn", "true")
-    if defense not in BOOLEANS:
-        raise MalformedInput(f"option defense_to_tn={defense!r} is not true or false")
-    emphasis = options.get("emphasis", "skill_rank")
-    if emphasis not in ("skill_rank", "none"):
-        raise MalformedInput(f"option emphasis={emphasis!r} is not skill_rank or none")
+    given = Options(RULESET_ID, options, OPTION_HELP)
     rules = Rules(
         ten_dice=FOURTH_EDITION,
-        defense_adds_to_tn=defense == "true",
-        emphasis_adds_rank=emphasis == "skill_rank",
+        defense_adds_to_tn=given.choice("defense_to_tn", BOOLEANS) == "true",
+        emphasis_adds_rank=given.choice("emphasis", ("skill_rank", "none")) == "skill_rank",
     )
     return ThirdEdition(options=dict(options), rules=rules)
 

@@ -22,6 +22,7 @@ from domain.rulesets.l5r5e_house.events import FIFTH_EVENT_TYPES, CheckRolled, C
 from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
 from domain.rulesets.l5r5e_house.state import HANDLERS, FifthState
 from domain.rulesets.l5r5e_house.views import VIEWS, describe_fifth, explain_fifth, tables
+from domain.rulesets.options import Options
 from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
 
 DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
@@ -172,35 +173,16 @@ class FifthHouse(KitRuleset):
 
 
 def build(options: Mapping[str, str]) -> FifthHouse:
-    unknown = sorted(set(options) - set(OPTION_HELP))
-    if unknown:
-        raise MalformedInput(
-            f"ruleset {RULESET_ID!r} has no option {unknown[0]!r}; "
-            f"options: {', '.join(OPTION_HELP)}"
-        )
-    rounding = options.get("vigilance_rounding", "up")
-    if rounding not in ("up", "down"):
-        raise MalformedInput(f"option vigilance_rounding={rounding!r} is not up or down")
-    cap = options.get("stare_down_cap", "focus")
-    if cap not in ("focus", "none"):
-        raise MalformedInput(f"option stare_down_cap={cap!r} is not focus or none")
-    keep = options.get("keep_default", "most")
-    if keep not in ("most", "odds"):
-        raise MalformedInput(f"option keep_default={keep!r} is not most or odds")
-    critical = options.get("opportunity_critical", "also")
-    if critical not in ("also", "instead"):
-        raise MalformedInput(f"option opportunity_critical={critical!r} is not also or instead")
-    window = options.get("coup_window", "open")
-    if window not in ("open", "round"):
-        raise MalformedInput(f"option coup_window={window!r} is not open or round")
-    stare = options.get("stare_down", "gm")
-    if stare not in ("gm", "required"):
-        raise MalformedInput(f"option stare_down={stare!r} is not gm or required")
+    given = Options(RULESET_ID, options, OPTION_HELP)
     return FifthHouse(
-        options=dict(options), vigilance_up=rounding == "up", stare_cap=cap == "focus",
-        keep_for_odds=keep == "odds", critical_instead=critical == "instead",
-        coup_lapses=window == "round", stare_required=stare == "required",
-    )  # fmt: skip
+        options=dict(options),
+        vigilance_up=given.choice("vigilance_rounding", ("up", "down")) == "up",
+        stare_cap=given.choice("stare_down_cap", ("focus", "none")) == "focus",
+        keep_for_odds=given.choice("keep_default", ("most", "odds")) == "odds",
+        critical_instead=given.choice("opportunity_critical", ("also", "instead")) == "instead",
+        coup_lapses=given.choice("coup_window", ("open", "round")) == "round",
+        stare_required=given.choice("stare_down", ("gm", "required")) == "required",
+    )
 
 
 _conforms: RulesetFactory = build

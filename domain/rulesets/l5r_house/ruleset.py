@@ -20,6 +20,7 @@ from domain.rulesets.l5r_house.events import HOUSE_EVENT_TYPES, AttackMade, Woun
 from domain.rulesets.l5r_house.state import HANDLERS, HouseState
 from domain.rulesets.l5r_house.table import fighter, rank_of
 from domain.rulesets.l5r_house.views import VIEWS, describe_house, explain_house, tables
+from domain.rulesets.options import Options
 from domain.rulesets.roll_keep_kit import deciding as kit
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
@@ -115,18 +116,9 @@ class HouseRules(KitRuleset):
 
 
 def build(options: Mapping[str, str]) -> HouseRules:
-    unknown = sorted(set(options) - set(OPTION_HELP))
-    if unknown:
-        raise MalformedInput(
-            f"ruleset {RULESET_ID!r} has no option {unknown[0]!r}; "
-            f"options: {', '.join(OPTION_HELP)}"
-        )
-    malus = options.get("wound_malus", "levels")
-    if malus not in ("levels", "published"):
-        raise MalformedInput(f"option wound_malus={malus!r} is not levels or published")
-    on = options.get("malus_on", "pool" if malus == "levels" else "tn")
-    if on not in ("pool", "tn"):
-        raise MalformedInput(f"option malus_on={on!r} is not pool or tn")
+    given = Options(RULESET_ID, options, OPTION_HELP)
+    malus = given.choice("wound_malus", ("levels", "published"))
+    on = given.choice("malus_on", ("pool", "tn"), "pool" if malus == "levels" else "tn")
     if malus == "published" and on == "pool":
         raise MalformedInput(
             "option wound_malus=published (+3 … +40) goes on the TN: malus_on=tn (forty "
