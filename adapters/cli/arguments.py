@@ -107,6 +107,22 @@ def register_dice(commands: Subparsers) -> None:
     odds.add_argument(
         "--ruleset", default=None, help="whose dice rules (default: l5r4e's roll & keep)"
     )
+    odds.add_argument(
+        "--option", action="append", default=[], help="the ruleset's option NAME=VALUE"
+    )
+    contest = odds.add_argument_group("a conflict in manches (--ruleset ukiyo: '8-3 vs 7')")
+    contest.add_argument("--manches", type=whole_number, default=None, help="manches to win")
+    contest.add_argument(
+        "--their-manches", type=whole_number, default=None, help="the other's (default: same)"
+    )
+    contest.add_argument("--score", default=None, help="manches won so far, as 1-0")
+    contest.add_argument(
+        "--bet", default="none", help="each manche: none, force_tie, all_or_nothing, sacrifice"
+    )
+    contest.add_argument("--call", choices=("even", "odd"), default="even")
+    contest.add_argument(
+        "--their-initiative", action="store_true", help="the other side holds the initiative"
+    )
     odds.set_defaults(handler="dice_commands:odds_command")
 
     demo = commands.add_parser("demo", help="a short demonstration session")

@@ -6,6 +6,7 @@ import argparse
 import random
 from typing import Any
 
+from adapters.cli.parsing import ruleset_options
 from adapters.cli.render import print_json
 from domain.dice.narrative.roll import is_narrative
 from domain.dice.roll_keep.faces import parse_faces
@@ -159,7 +160,22 @@ def ruleset_odds(args: argparse.Namespace) -> dict[str, Any]:
     from domain.dice.roll_keep.odds import TABLE_TNS
     from domain.rulesets import load_ruleset
 
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = load_ruleset(args.ruleset, ruleset_options(args.option))
+    report = getattr(ruleset, "odds_report", None)
+    if report is not None:
+        if args.unskilled or args.emphasis or args.tn is not None:
+            raise MalformedInput(
+                f"{ruleset.id} odds take a matchup ('8-3 vs 7'), not --tn, --unskilled nor "
+                "--emphasis"
+            )
+        data: dict[str, Any] = report(
+            args.expression, manches=args.manches, their_manches=args.their_manches,
+            score=args.score, bet=args.bet, call=args.call,
+            initiative=not args.their_initiative, table=args.table,
+        )  # fmt: skip
+        return data
+    if args.manches is not None or args.score is not None or args.bet != "none":
+        raise MalformedInput("--manches, --score and --bet are for --ruleset ukiyo")
     options = {"unskilled": args.unskilled, "emphasis": args.emphasis}
     head = {"expression": args.expression, "ruleset": ruleset.id}
     if args.table:
@@ -171,6 +187,8 @@ def ruleset_odds(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def describe_odds(data: dict[str, Any]) -> str:
+    if "mine" in data:
+        return describe_matchup(data)
     if is_narrative(data["expression"]):
         from adapters.cli.narrative_commands import describe_narrative_odds
 
@@ -181,3 +199,24 @@ def describe_odds(data: dict[str, Any]) -> str:
             rows.append(f"  TN {int(tn):>3}  {100 * p:7.2f}%")
         return "\n".join(rows)
     return f"{data['expression']} against TN {data['tn']}: {100 * data['probability']:.4f}%"
+
+
+def describe_matchup(data: dict[str, Any]) -> str:
+    """Ukiyo's odds: one test at effective scores, and a conflict's from its score."""
+    test = data["test"]
+    lines = [
+        f"{data['expression']}: effective {data['mine']} against {data['theirs']} "
+        f"({data['resolution']}; ties: {data['ties']})",
+        f"  one test: win {100 * test['win']:.2f}%, tie {100 * test['tie']:.2f}%, "
+        f"lose {100 * test['lose']:.2f}%",
+    ]
+    for theirs, chance in data.get("table", {}).items():
+        lines.append(f"  against {int(theirs):>3}  {100 * chance:7.2f}%")
+    if "manches" in data:
+        won, lost = data["score"]
+        bet = "" if data["bet"] == "none" else f", betting {data['bet']} on {data['call']}"
+        lines.append(
+            f"  the conflict, first to {data['manches']} (theirs {data['their_manches']}) from "
+            f"{won}-{lost}{bet}: {100 * data['probability']:.4f}% ({data['exact']})"
+        )
+    return "\n".join(lines)

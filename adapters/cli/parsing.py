@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from domain.errors import shortened
+from domain.errors import MalformedInput, shortened
 
 
 class Parser(argparse.ArgumentParser):
@@ -17,3 +17,14 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         sys.stderr.write(f"kiroku: error: {shortened(message)} (`{self.prog} --help`)\n")
         raise SystemExit(2)
+
+
+def ruleset_options(pairs: list[str]) -> dict[str, str]:
+    """``--option NAME=VALUE``, repeated: a ruleset's options (the ruleset checks them)."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise MalformedInput(f"option {pair!r} is not NAME=VALUE")
+        options[name.strip()] = value.strip()
+    return options

@@ -10,21 +10,12 @@ import argparse
 import uuid
 
 from adapters.cli import context
+from adapters.cli.parsing import ruleset_options
 from adapters.cli.render import print_json, render_state
 from domain.errors import MalformedInput
 from projections import project_state
 
 # -- session open | list | show ------------------------------------------------------
-
-
-def _parse_options(pairs: list[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise MalformedInput(f"option {pair!r} is not NAME=VALUE")
-        options[name.strip()] = value.strip()
-    return options
 
 
 def _session_open(args: argparse.Namespace) -> int:
@@ -35,7 +26,7 @@ def _session_open(args: argparse.Namespace) -> int:
             session_id=sid,
             ruleset=args.ruleset,
             gm=args.gm,
-            options=_parse_options(args.option),
+            options=ruleset_options(args.option),
             campaign=args.campaign,
             title=args.title,
         )

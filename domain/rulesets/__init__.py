@@ -19,6 +19,7 @@ RULESETS: dict[str, str] = {
     "l5r3e": "domain.rulesets.l5r3e.ruleset",
     "l5r-house": "domain.rulesets.l5r_house.ruleset",
     "l5r5e-house": "domain.rulesets.l5r5e_house.ruleset",
+    "ukiyo": "domain.rulesets.ukiyo.ruleset",
 }
 
 

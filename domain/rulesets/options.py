@@ -26,3 +26,7 @@ class Options:
         if value not in values:
             raise MalformedInput(f"option {name}={excerpt(value)} is not {' or '.join(values)}")
         return value
+
+    def text(self, name: str, default: str) -> str:
+        """Option ``name`` as given (the ruleset reads it), or ``default``."""
+        return self._given.get(name, default)

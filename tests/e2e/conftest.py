@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,3 +43,10 @@ def runner(tmp_path: Path) -> Run:
         )
 
     return run
+
+
+def ok(kiroku: Run, *args: str) -> Any:
+    """``kiroku ARGS --json``, which must succeed: its output, decoded."""
+    done = kiroku(*args, "--json")
+    assert done.returncode == 0, (args, done.stderr)
+    return json.loads(done.stdout)

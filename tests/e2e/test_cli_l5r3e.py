@@ -3,24 +3,16 @@ imported."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Run
+from tests.e2e.conftest import Run, ok
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEETS = ROOT / "replays" / "sheets"
 S = ("--session", "skirmish")
-
-
-def ok(kiroku: Run, *args: str) -> Any:
-    done = kiroku(*args, "--json")
-    assert done.returncode == 0, (args, done.stderr)
-    return json.loads(done.stdout)
 
 
 def count(kiroku: Run) -> int:
@@ -45,6 +37,7 @@ def skirmish(kiroku: Run) -> Run:
         "### Playing 3rd edition skirmishes",
         "### Playing the house combat flow",
         "### Playing the 5th edition confrontations",
+        "### Playing Les Errants d'Ukiyo",
     ],
 )
 def test_the_readme_s_example_prints_what_the_readme_shows(kiroku: Run, heading: str) -> None:

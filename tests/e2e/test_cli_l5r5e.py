@@ -3,23 +3,15 @@ with nothing appended; its odds and its replays."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Run
+from tests.e2e.conftest import Run, ok
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEETS = ROOT / "replays" / "sheets"
 S = ("--session", "duel")
-
-
-def ok(kiroku: Run, *args: str) -> Any:
-    done = kiroku(*args, "--json")
-    assert done.returncode == 0, (args, done.stderr)
-    return json.loads(done.stdout)
 
 
 @pytest.fixture

@@ -44,6 +44,7 @@ from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
 from tests.replays.curate_5e import SESSIONS as FIFTH_EDITION
 from tests.replays.curate_corrections import CORRECTIONS
 from tests.replays.curate_house import SESSIONS as HOUSE
+from tests.replays.curate_ukiyo import SESSIONS as UKIYO
 from tests.replays.kit_4e import Curated, join
 from tests.support import RecordedTable
 
@@ -233,6 +234,7 @@ SESSIONS.update(CORRECTIONS)
 SESSIONS.update(THIRD_EDITION)
 SESSIONS.update(HOUSE)
 SESSIONS.update(FIFTH_EDITION)
+SESSIONS.update(UKIYO)
 
 
 def main(argv: list[str]) -> int:

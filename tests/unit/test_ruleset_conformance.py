@@ -12,7 +12,7 @@ from domain.commands import Command
 from domain.events import CORE_EVENT_TYPES
 from domain.rulesets import RULESETS, Ruleset, load_ruleset, register
 
-NAMES = ["l5r4e", "l5r3e", "l5r-house", "l5r5e-house", "coin"]
+NAMES = ["l5r4e", "l5r3e", "l5r-house", "l5r5e-house", "ukiyo", "coin"]
 
 
 @pytest.fixture(autouse=True)

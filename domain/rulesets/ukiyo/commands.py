@@ -1,0 +1,219 @@
+"""The ukiyo commands as data, decided by :mod:`.play` and :mod:`.course`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from msgspec import Meta
+
+from domain.commands import Command, CommandSpec
+from domain.rulesets.ukiyo.events import Call, Gain, Kind, Special
+
+Character = Annotated[str, Meta(min_length=1, max_length=100, description="the character")]
+Side = Annotated[str, Meta(min_length=1, max_length=100, description="a side of the conflict")]
+ConflictName = Annotated[
+    str, Meta(min_length=1, max_length=100, description="the conflict (default: the only one)")
+]
+Gravity = Annotated[
+    int,
+    Meta(
+        ge=1, le=5,
+        description="1 minor, 2 grave, 3 deadly; 4–5 only for an ultimate vengeance, an "
+        "army, a terrible monster (say which as the reason)",
+    ),
+]  # fmt: skip
+Malus = Annotated[int, Meta(ge=0, le=6)]
+Text = Annotated[str, Meta(min_length=1, max_length=300)]
+
+
+class StartConflict(Command, frozen=True, kw_only=True):
+    """Start a conflict: its sides (« camps ») and their characters."""
+
+    spec = CommandSpec(
+        ("conflict", "start"), positional=("kind",),
+        flags={"sides": "--side", "threats": "--threat"},
+    )  # fmt: skip
+
+    kind: Kind = "duel"
+    sides: Annotated[
+        tuple[Annotated[str, Meta(min_length=1, max_length=400)], ...],
+        Meta(min_length=2, max_length=12, description="NAME or SIDE=NAME,NAME (relays)"),
+    ]
+    conflict: ConflictName | None = None
+    extended: Annotated[bool, Meta(description="manches days or years apart")] = False
+    threats: Annotated[
+        tuple[Annotated[str, Meta(max_length=110)], ...],
+        Meta(max_length=12, description="SIDE=N: extras shared out among leads, threat lowered"),
+    ] = ()
+
+
+class StateObjective(Command, frozen=True, kw_only=True):
+    """A side's objective, and its gravity (the gravest sets the manches to win)."""
+
+    spec = CommandSpec(("objective",), positional=("objective",))
+
+    objective: Text
+    side: Side
+    gravity: Gravity
+    conflict: ConflictName | None = None
+
+
+class TakeInitiative(Command, frozen=True, kw_only=True):
+    """Who has the initiative for the first manche, and how."""
+
+    spec = CommandSpec(("initiative",))
+
+    side: Side
+    how: Literal["conceded", "initiator", "bet"]
+    conflict: ConflictName | None = None
+
+
+class Test(Command, frozen=True, kw_only=True):
+    """A test: two dice + a technique's score − its maluses, for a manche.
+
+    With ``--against N``, a test outside the manches against an opposition score."""
+
+    spec = CommandSpec(("test",), dice="queue")
+
+    character: Character
+    technique: Annotated[str, Meta(min_length=1, max_length=100)]
+    edge: Annotated[Malus, Meta(description="malus for the other's tactical edge: 3, or 6")] = 0
+    unsuitable: Annotated[Malus, Meta(description="malus for an unsuitable technique: 3 or 6")] = 0
+    call: Annotated[Call, Meta(description="a yakuza bet: even or odd on one's dice")] | None = None
+    special: Annotated[Special, Meta(description="a special bet, named before the roll")] | (
+        None
+    ) = None
+    against: (
+        Annotated[int, Meta(ge=0, le=30, description="outside the manches: the opposition")] | None
+    ) = None
+    heal: Annotated[str, Meta(min_length=1, max_length=100, description="the one cared for")] | (
+        None
+    ) = None
+    conflict: ConflictName | None = None
+
+
+class Claim(Command, frozen=True, kw_only=True):
+    """The gain of a yakuza bet won (or none), chosen once the dice are known."""
+
+    spec = CommandSpec(("claim",), positional=("gain",))
+
+    gain: Gain
+    character: Character
+    target: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+
+
+class Punish(Command, frozen=True, kw_only=True):
+    """The winner's punishment of a beaten side: its gravity, what it is, the wounds."""
+
+    spec = CommandSpec(("punish",), positional=("punishment",))
+
+    punishment: Text
+    side: Side
+    by: Side
+    gravity: Gravity
+    wounds: Annotated[int, Meta(ge=0, le=4)] | None = None
+    magnanimous: Annotated[bool, Meta(description="a grave conflict's wound spared")] = False
+    dead: Annotated[
+        tuple[Annotated[str, Meta(max_length=100)], ...],
+        Meta(max_length=12, description="who dies (a deadly conflict lost, only)"),
+    ] = ()
+    conflict: ConflictName | None = None
+
+
+class Wound(Command, frozen=True, kw_only=True):
+    """Wounds the GM rules outside a conflict's reckoning."""
+
+    spec = CommandSpec(("wound",))
+
+    character: Character
+    count: Annotated[int, Meta(ge=1, le=4)] = 1
+
+
+class Heal(Command, frozen=True, kw_only=True):
+    """Heal the last wound (soon after, with time), or all by the GM's time passing."""
+
+    spec = CommandSpec(("heal",))
+
+    character: Character
+    how: Literal["care", "time"] = "care"
+
+
+class Recover(Command, frozen=True, kw_only=True):
+    """A new scenario: every character (or one) recovers from every wound."""
+
+    spec = CommandSpec(("recover",))
+
+    character: Character | None = None
+
+
+class Aggravate(Command, frozen=True, kw_only=True):
+    """« Aggraver le conflit »: more manches, the wins kept, −3 on the asker's next test."""
+
+    spec = CommandSpec(("aggravate",))
+
+    side: Side
+    gravity: Gravity
+    conflict: ConflictName | None = None
+
+
+class OfferSurrender(Command, frozen=True, kw_only=True):
+    """A side offers to give up (honestly)."""
+
+    spec = CommandSpec(("surrender", "offer"))
+
+    side: Side
+    conflict: ConflictName | None = None
+
+
+class AcceptSurrender(Command, frozen=True, kw_only=True):
+    """The surrender accepted: punishment by the manches won."""
+
+    spec = CommandSpec(("surrender", "accept"))
+
+    side: Side
+    conflict: ConflictName | None = None
+
+
+class RefuseSurrender(Command, frozen=True, kw_only=True):
+    """The surrender refused: −3 on the refuser's next manche."""
+
+    spec = CommandSpec(("surrender", "refuse"))
+
+    side: Side
+    conflict: ConflictName | None = None
+
+
+class Forfeit(Command, frozen=True, kw_only=True):
+    """A side declares forfeit: the others win, punishing by the manches they won."""
+
+    spec = CommandSpec(("forfeit",))
+
+    side: Side
+    conflict: ConflictName | None = None
+
+
+class Interrupt(Command, frozen=True, kw_only=True):
+    """Both sides agree to stop: the manches won are cancelled."""
+
+    spec = CommandSpec(("conflict", "interrupt"))
+
+    conflict: ConflictName | None = None
+
+
+class JoinSide(Command, frozen=True, kw_only=True):
+    """A relay or a supporter joins a side; its manches are pooled."""
+
+    spec = CommandSpec(("conflict", "join"))
+
+    side: Side
+    character: Character
+    replacing: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+    conflict: ConflictName | None = None
+
+
+class EndConflict(Command, frozen=True, kw_only=True):
+    """Close a conflict (won, or ended by the GM)."""
+
+    spec = CommandSpec(("conflict", "end"))
+
+    conflict: ConflictName | None = None

@@ -1,0 +1,245 @@
+"""The ukiyo ruleset's ``build``: options checked, rules bound (see the package docstring
+for the options, and for which rulings fill the excerpt's gaps)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import msgspec
+
+from domain.commands import Command, Context
+from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
+from domain.dice.two_d6.odds import ODDS_BETS, conflict_odds, odds_of_test
+from domain.dice.two_d6.roll import check_throw
+from domain.errors import MalformedInput
+from domain.events import Event
+from domain.rulesets.base import Core, Follows, RulesetFactory, Table, View
+from domain.rulesets.options import Options
+from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
+from domain.rulesets.ukiyo import RULESET_ID
+from domain.rulesets.ukiyo import commands as c
+from domain.rulesets.ukiyo import course as k
+from domain.rulesets.ukiyo import play as p
+from domain.rulesets.ukiyo.events import UKIYO_EVENT_TYPES, TechniqueTested
+from domain.rulesets.ukiyo.sheet import UkiyoSheet, check_ukiyo_sheet
+from domain.rulesets.ukiyo.state import HANDLERS, UkiyoState
+from domain.rulesets.ukiyo.views import Views, conflicts, describe_ukiyo, explain_ukiyo, tables
+
+DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
+    c.StartConflict: k.decide_start,
+    c.StateObjective: k.decide_objective,
+    c.TakeInitiative: k.decide_initiative,
+    c.Test: p.decide_test,
+    c.Claim: p.decide_claim,
+    c.Punish: k.decide_punish,
+    c.Wound: k.decide_wound,
+    c.Heal: k.decide_heal,
+    c.Recover: k.decide_recover,
+    c.Aggravate: k.decide_aggravate,
+    c.OfferSurrender: k.decide_offer,
+    c.AcceptSurrender: k.decide_accept,
+    c.RefuseSurrender: k.decide_refuse,
+    c.Forfeit: k.decide_forfeit,
+    c.Interrupt: k.decide_interrupt,
+    c.JoinSide: k.decide_join,
+    c.EndConflict: k.decide_end,
+}
+
+OPTION_HELP = {
+    "resolution": "opposed (default): each side throws two dice + its score, the higher "
+    "wins; single: only the initiative's side throws, the other's result is its score + 7",
+    "ties": "none (default): an equal result is nobody's manche; initiative: it is the "
+    "initiative's, in a duel",
+    "wound_maluses": "the malus on every technique for 1, 2, 3, 4 wounds (default 0,3,3,6: "
+    "the text gives 0 and 6)",
+    "variety_malus": "3 (default), 6 or 0: the malus for a technique already used in the "
+    "conflict's manches",
+}
+
+READINGS = (
+    "a yakuza bet is chō-han: even or odd called on one's own two dice before the throw",
+    "a bet's gain (not a special bet's) is claimed once the dice are known (`kiroku claim`)",
+    "a bet lost costs nothing: its stake is cut from the text (record any as a note)",
+    "the initiative's side tests first; a manche's winner takes the initiative, a tie leaves it",
+    "a test outside the manches is against an opposition score the GM sets (--against)",
+    "caring for another is such a test, healing the last wound (two with heal_two)",
+    "all or nothing with a tie gains nothing; a sacrifice bet lost is the test alone",
+    "two sides beaten at once in a duel: the test's winner stands; with none, both fall",
+    "a count overshot lets the GM pick a punishment's gravity up to the manches won",
+    "extras take no wounds; a side is all leads or all extras",
+    "forfeit in a contest takes the side out; surrender is between a duel's two sides",
+    "a technique's reuse is the same character's, in the same conflict's manches",
+    "a tactical edge's malus is given test by test (--edge) for as long as the GM rules",
+    "« Changer de terrain » is recorded; what the ground gives is the GM's --edge",
+)
+
+ODDS = re.compile(r"^\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*vs\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*$")
+
+
+def parse_matchup(text: str) -> tuple[int, int]:
+    """``8-3 vs 7``: a score of 8 with a malus of 3 against a score of 7."""
+    match = ODDS.match(text)
+    if match is None:
+        raise MalformedInput(
+            f"ukiyo odds {text[:60]!r}: write SCORE[-MALUS] vs SCORE[-MALUS], as 8-3 vs 7"
+        )
+    mine, my_malus, theirs, their_malus = (int(g) if g else 0 for g in match.groups())
+    return mine - my_malus, theirs - their_malus
+
+
+@dataclass(frozen=True)
+class Ukiyo(KitRuleset):
+    """Les Errants d'Ukiyo's conflicts for one session."""
+
+    options: Mapping[str, str]
+    resolution: str = "opposed"
+    ties: str = "none"
+    wound_maluses: tuple[int, ...] = (0, 3, 3, 6)
+    variety_malus: int = 3
+    readings: tuple[str, ...] = READINGS
+    id: str = RULESET_ID
+    title: str = "Les Errants d'Ukiyo: conflicts won in manches"
+    option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
+    sheet_type: type[Any] = UkiyoSheet
+    event_types: tuple[type[Event], ...] = UKIYO_EVENT_TYPES
+    deciders: ClassVar[Mapping[type[Command], Callable[..., list[Event]]]] = DECIDERS
+    handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = HANDLERS
+    state_type: ClassVar[type[Any]] = UkiyoState
+    attack_event: ClassVar[str] = "TechniqueTested"
+
+    @property
+    def views(self) -> Mapping[str, View]:
+        return {"characters": Views(self.wound_maluses).characters, "conflicts": conflicts}
+
+    def play(self, core: Core, state: Any, command: Command, context: Context) -> p.Play:
+        return p.Play(
+            core=core, actor=context.actor, at=context.at, reason=command.reason,
+            ten_dice=FOURTH_EDITION, state=state, resolution=self.resolution, ties=self.ties,
+            wound_maluses=self.wound_maluses, variety_malus=self.variety_malus,
+        )  # fmt: skip
+
+    def describe_own(self, event: Event) -> str:
+        return describe_ukiyo(event)
+
+    def explain_own(self, event: Event) -> list[str]:
+        return explain_ukiyo(event)
+
+    def tables(self, projections: Mapping[str, Any]) -> list[Table]:
+        return tables(projections)
+
+    def check_sheet(self, sheet: Any) -> None:
+        check_ukiyo_sheet(sheet)
+
+    def initial(self) -> UkiyoState:
+        return UkiyoState()
+
+    def dump_state(self, state: Any) -> bytes:
+        return msgspec.msgpack.encode(state)
+
+    def odds(self, roll: str, tn: int, **options: Any) -> float:
+        """``kiroku odds --ruleset ukiyo 8 --tn 7``: the chance a test at effective score
+        ``roll`` beats one at ``tn`` (the opposing effective score)."""
+        if options.get("unskilled") or options.get("emphasis"):
+            raise MalformedInput("ukiyo tests have no --unskilled nor --emphasis")
+        mine, _ = parse_matchup(f"{roll} vs {tn}")
+        return float(odds_of_test(mine, tn, self.resolution).win)  # type: ignore[arg-type]
+
+    def odds_report(
+        self, matchup: str, *, manches: int | None = None, their_manches: int | None = None,
+        score: str | None = None, bet: str = "none", call: str = "even", initiative: bool = True,
+        table: bool = False,
+    ) -> dict[str, Any]:  # fmt: skip
+        """One test's chances, and with ``manches`` the chance of winning the conflict from
+        ``score`` (``1-0``), betting ``bet`` on each manche."""
+        mine, theirs = parse_matchup(matchup)
+        if bet not in ODDS_BETS:
+            raise MalformedInput(f"--bet {bet!r}: one of {', '.join(ODDS_BETS)}")
+        single = odds_of_test(mine, theirs, self.resolution)  # type: ignore[arg-type]
+        report: dict[str, Any] = {
+            "expression": matchup, "ruleset": self.id, "mine": mine, "theirs": theirs,
+            "resolution": self.resolution, "ties": self.ties,
+            "test": {k: float(v) for k, v in single._asdict().items()},
+        }  # fmt: skip
+        if table:
+            report["table"] = {
+                str(other): float(odds_of_test(mine, other, self.resolution).win)  # type: ignore[arg-type]
+                for other in range(max(0, mine - 6), mine + 7)
+            }
+        if manches is None:
+            if score is not None or bet != "none":
+                raise MalformedInput("--score and --bet are for a conflict: give --manches N")
+            return report | {"probability": float(single.win)}
+        won, their_won = _score(score)
+        chance = conflict_odds(
+            mine, theirs, need=manches, their_need=their_manches, won=won, their_won=their_won,
+            my_initiative=initiative, bet=bet, call=call,  # type: ignore[arg-type]
+            ties=self.ties, resolution=self.resolution,  # type: ignore[arg-type]
+        )  # fmt: skip
+        return report | {
+            "manches": manches, "their_manches": their_manches or manches,
+            "score": [won, their_won], "bet": bet, "call": call, "initiative": initiative,
+            "probability": float(chance), "exact": f"{chance.numerator}/{chance.denominator}",
+        }  # fmt: skip
+
+    def verify(self, event: Event) -> None:
+        """A recorded test must add up: its dice, its score less its maluses, its result."""
+        if not isinstance(event, TechniqueTested):
+            return
+        thrown = check_throw(event.faces).total if event.faces else 7
+        if thrown + event.score - sum(m.amount for m in event.maluses) != event.result:
+            raise MalformedInput(
+                f"the recorded test of {event.character!r} does not add up to {event.result}"
+            )
+        won = (thrown % 2 == 0) == (event.call == "even")
+        if event.call is not None and event.faces and event.bet_won != won:
+            raise MalformedInput(f"the recorded bet of {event.character!r} does not match its dice")
+
+    def follows(self, event: Event, before: Any = None) -> tuple[Follows, ...]:
+        return ()
+
+    def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
+        said: list[str] = []
+        for event in events:
+            if isinstance(event, TechniqueTested) and event.bet_won and not event.special:
+                said.append(f"{event.character} won the bet: `kiroku claim GAIN --character "
+                            f"{event.character}` (or none)")  # fmt: skip
+        return said
+
+
+def _score(text: str | None) -> tuple[int, int]:
+    if text is None:
+        return 0, 0
+    match = re.fullmatch(r"\s*(\d{1,2})\s*-\s*(\d{1,2})\s*", text)
+    if match is None:
+        raise MalformedInput(f"--score {text[:20]!r}: write the manches won as 1-0")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    parts = text.split(",")
+    if len(parts) != 4 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+        raise MalformedInput(f"option wound_maluses={text[:40]!r}: four whole numbers, as 0,3,3,6")
+    values = tuple(int(p) for p in parts)
+    if any(v > 12 for v in values) or list(values) != sorted(values):
+        raise MalformedInput(
+            f"option wound_maluses={text[:40]!r}: 0 to 12 each, never less for more wounds"
+        )
+    return values
+
+
+def build(options: Mapping[str, str]) -> Ukiyo:
+    given = Options(RULESET_ID, options, OPTION_HELP)
+    return Ukiyo(
+        options=dict(options),
+        resolution=given.choice("resolution", ("opposed", "single")),
+        ties=given.choice("ties", ("none", "initiative")),
+        wound_maluses=_numbers(given.text("wound_maluses", "0,3,3,6")),
+        variety_malus=int(given.choice("variety_malus", ("3", "6", "0"))),
+    )
+
+
+_conforms: RulesetFactory = build
+__all__ = ["Ukiyo", "build"]
