@@ -46,6 +46,8 @@ def test_a_manche_from_the_shell_records_its_dice_bet_and_reckoning(duel: Run) -
     assert state["characters"]["Tengu"]["wounds"] == 1
     shown = duel("show", *S, "10").stdout
     assert "malus unsuitable: −3" in shown and "dice: 5 + 3" in shown
+    links = {(f["event"], f["follows"]) for f in ok(duel, "why", *S, "12")["follows"]}
+    assert {(11, 10), (12, 9), (12, 10)} <= links, "the gain's bet, the manche's two tests"
 
 
 @pytest.mark.parametrize(

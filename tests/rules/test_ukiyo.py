@@ -725,3 +725,26 @@ def test_extras_shared_out_among_leads_may_have_their_threat_lowered_never_raise
     t.do(c.StateObjective(side="Tengu", objective="fuir", gravity=1))
     t.do(c.StateObjective(side="Shinsengumi", objective="capturer", gravity=2))
     assert side(t, "Shinsengumi", "Tengu vs Shinsengumi")["falls_at"] == 2
+
+
+def test_every_reckoning_names_what_it_used() -> None:
+    """For an audit (``kiroku why``): a manche follows its tests, a variety malus the
+    earlier use, a gain its bet, a win its manche, a punishment its win."""
+    t = duel(1)
+    manche(t, (6, 6), (1, 1))
+    t.do(c.Punish(by="Tengu", side="Wasari", gravity=1, punishment="une estafilade"), actor="ana")
+    t.do(c.Aggravate(side="Wasari", gravity=2), actor="ben")
+    t.do(c.Test(character="Tengu", technique="sabre du tengu"), dice=faces(3, 3))
+    kinds = {
+        type(r.event).__name__: [(f.kind, dict(f.fields)) for f in RULES.follows(r.event)]
+        for r in t.events
+    }
+    assert kinds["MancheWon"] == [
+        ("TechniqueTested", {"conflict": "Tengu vs Wasari", "manche": 1, "side": "Tengu"}),
+        ("TechniqueTested", {"conflict": "Tengu vs Wasari", "manche": 1, "side": "Wasari"}),
+    ]
+    assert kinds["Punished"] == [("ConflictWon", {"conflict": "Tengu vs Wasari"})]
+    assert kinds["TechniqueTested"] == [
+        ("TechniqueTested",
+         {"character": "Tengu", "technique": "sabre du tengu", "conflict": "Tengu vs Wasari"}),
+    ]  # fmt: skip

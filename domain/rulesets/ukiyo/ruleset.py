@@ -24,6 +24,7 @@ from domain.rulesets.ukiyo import commands as c
 from domain.rulesets.ukiyo import course as k
 from domain.rulesets.ukiyo import play as p
 from domain.rulesets.ukiyo.events import UKIYO_EVENT_TYPES, TechniqueTested
+from domain.rulesets.ukiyo.links import followed
 from domain.rulesets.ukiyo.sheet import UkiyoSheet, check_ukiyo_sheet
 from domain.rulesets.ukiyo.state import HANDLERS, UkiyoState
 from domain.rulesets.ukiyo.views import Views, conflicts, describe_ukiyo, explain_ukiyo, tables
@@ -198,7 +199,7 @@ class Ukiyo(KitRuleset):
             raise MalformedInput(f"the recorded bet of {event.character!r} does not match its dice")
 
     def follows(self, event: Event, before: Any = None) -> tuple[Follows, ...]:
-        return ()
+        return followed(event)
 
     def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
         said: list[str] = []
