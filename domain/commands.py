@@ -58,6 +58,9 @@ class CommandSpec:
     """Field → its value when its option is given with none (``--regain`` is ``all``)."""
     preview: bool = False
     """Whether it can be tried first without recording anything (``--dry-run``)."""
+    plain_faces: bool = False
+    """Its faces are typed one whole number a die (``3,5``), with no roll & keep notation
+    (``10+3`` an explosion, ``1r4`` a reroll) read into them."""
 
     @property
     def name(self) -> str:

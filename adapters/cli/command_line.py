@@ -147,8 +147,9 @@ def add_command_parsers(
             )
         if command_type.spec.dice != "none":
             parser.add_argument("--seed", type=whole_number, default=None, help="seed the dice")
+            example = "3,5" if command_type.spec.plain_faces else "6,7,10+3,1r4"
             parser.add_argument(
-                "--faces", default=None, help="faces rolled at the table: 6,7,10+3,1r4"
+                "--faces", default=None, help=f"faces rolled at the table: {example}"
             )
         parser.set_defaults(handler=handler, command_type=command_type)
 

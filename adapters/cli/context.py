@@ -20,7 +20,7 @@ from adapters.store import EventStore, StoreConfig
 from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.source import DiceSource, TableFaces
-from domain.errors import MalformedInput
+from domain.errors import MalformedInput, excerpt
 from domain.events import Recorded
 from domain.rulesets import Ruleset
 from domain.rulesets.roll_keep_kit.events import DiceRolled
@@ -73,6 +73,11 @@ def dice(args: argparse.Namespace) -> DiceSource | Sequence[Die]:
 def dice_source(args: argparse.Namespace) -> DiceSource:
     """For commands that throw several rolls: the seeded port, or the faces given with
     --faces drawn in order (``1r4`` draws the 1, then the 4)."""
+    command_type = getattr(args, "command_type", None)
+    if command_type is not None and command_type.spec.plain_faces and args.faces is not None:
+        if getattr(args, "seed", None) is not None:
+            raise MalformedInput("give either --faces or --seed, not both")
+        return TableFaces(plain_faces(args.faces))
     faces = _faces(args)
     if faces is None:
         return random.Random(getattr(args, "seed", None))
@@ -80,6 +85,14 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
     for die in faces:
         queue.extend(((1,) if die.rerolled_one else ()) + die.faces)
     return TableFaces(queue)
+
+
+def plain_faces(text: str) -> list[int]:
+    """``3,5``: one whole number a die, as typed at the table."""
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+        raise MalformedInput(f"--faces {excerpt(text)}: give each die's face, as 3,5")
+    return [int(p) for p in parts]
 
 
 def _faces(args: argparse.Namespace) -> tuple[Die, ...] | None:

@@ -54,7 +54,29 @@ def _amend_parser(command_type: type[Command]) -> argparse.ArgumentParser:
             )
             continue
         parser._add_action(action)
+        if not action.option_strings and action.dest in command_type.spec.positional:
+            # `kiroku show` prints every input as --name VALUE: amend takes it so too
+            alias = parser.add_argument(
+                "--" + action.dest.replace("_", "-"), dest=ALIAS + action.dest, default=None,
+                choices=action.choices, help=f"as {action.dest.upper()}",
+            )  # fmt: skip
+            alias.type = action.type
     return parser
+
+
+ALIAS = "as_option__"
+
+
+def _aliases(given: argparse.Namespace) -> None:
+    """A positional input given as ``--name VALUE`` (as ``kiroku show`` prints it)."""
+    for name, value in list(vars(given).items()):
+        if name.startswith(ALIAS):
+            field = name.removeprefix(ALIAS)
+            if value is not None and getattr(given, field, None) is not None:
+                raise MalformedInput(f"{field} is given twice, as --{field} and positionally")
+            if value is not None:
+                setattr(given, field, value)
+            delattr(given, name)
 
 
 def _early(args: argparse.Namespace) -> argparse.Namespace:
@@ -92,6 +114,7 @@ def amend_command(args: argparse.Namespace) -> int:
                 "rules: it cannot be amended (retract it instead)"
             )
         given = _amend_parser(command_type).parse_args(args.changes)
+        _aliases(given)
         for name in ("session", "actor", "data_dir"):
             setattr(given, name, getattr(given, name, None) or getattr(early, name))
         given.json = given.json or args.json

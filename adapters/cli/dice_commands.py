@@ -176,6 +176,8 @@ def ruleset_odds(args: argparse.Namespace) -> dict[str, Any]:
         return data
     if args.manches is not None or args.score is not None or args.bet != "none":
         raise MalformedInput("--manches, --score and --bet are for --ruleset ukiyo")
+    if args.their_manches is not None or args.their_initiative:
+        raise MalformedInput("--their-manches and --their-initiative are for --ruleset ukiyo")
     options = {"unskilled": args.unskilled, "emphasis": args.emphasis}
     head = {"expression": args.expression, "ruleset": ruleset.id}
     if args.table:
@@ -210,8 +212,11 @@ def describe_matchup(data: dict[str, Any]) -> str:
         f"  one test: win {100 * test['win']:.2f}%, tie {100 * test['tie']:.2f}%, "
         f"lose {100 * test['lose']:.2f}%",
     ]
+    if data.get("table"):
+        lines.append(f"  one test at {data['mine']} against each opposing effective score:")
     for theirs, chance in data.get("table", {}).items():
-        lines.append(f"  against {int(theirs):>3}  {100 * chance:7.2f}%")
+        mark = "  ◀" if int(theirs) == data["theirs"] else ""
+        lines.append(f"    against {int(theirs):>3}  {100 * chance:7.2f}%{mark}")
     if "manches" in data:
         won, lost = data["score"]
         bet = "" if data["bet"] == "none" else f", betting {data['bet']} on {data['call']}"

@@ -67,7 +67,9 @@ EPILOG = (
 
 def _parser() -> tuple[argparse.ArgumentParser, Any]:
     parser = Parser(
-        prog="kiroku", description="Kiroku, the record of an L5R session.", epilog=EPILOG
+        prog="kiroku",
+        description="Kiroku, the record of a Legend of the Five Rings session (or a cousin's).",
+        epilog=EPILOG,
     )
     parser.add_argument("--version", action=_Version)
     parser.add_argument("--data-dir", default=None, help="where the store lives ($KIROKU_DATA_DIR)")
@@ -166,9 +168,13 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
 
 
-NEGATIVE_POOL = re.compile(r"-[0-9]+\s*[a-zA-Z]")
+NEGATIVE_POOL = re.compile(r"-[0-9]+\s*[kKrRsS]")
 """A dice expression written with a minus first (``-5k2``), which argparse would take for
 an option wherever it stands."""
+
+
+NEGATIVE_MATCHUP = re.compile(r"-[0-9]+\s*(?:-\s*[0-9]+\s*)?vs\b")
+"""An ukiyo matchup written with a minus first (``-5 vs 7``)."""
 
 
 def _run(given: list[str]) -> int:
@@ -182,6 +188,11 @@ def _run(given: list[str]) -> int:
                 raise MalformedInput(
                     f"dice expression {arg[:30]!r}: a roll throws its pool first (a malus "
                     "is written after it, as in 5k2-2)"
+                )
+            if NEGATIVE_MATCHUP.match(arg):
+                raise MalformedInput(
+                    f"matchup {arg[:30]!r}: a technique's score comes first, from 0 (a malus "
+                    "is written after it, as in 8-3 vs 7)"
                 )
     register_plugins()
     if word is not None and word not in CORE_WORDS:

@@ -26,5 +26,7 @@ def ruleset_options(pairs: list[str]) -> dict[str, str]:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise MalformedInput(f"option {pair!r} is not NAME=VALUE")
+        if name.strip() in options:
+            raise MalformedInput(f"option {name.strip()!r} is given twice")
         options[name.strip()] = value.strip()
     return options

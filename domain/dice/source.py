@@ -25,11 +25,14 @@ class FaceQueue:
 
     def __init__(self, faces: list[int]) -> None:
         self._faces = list(faces)
-        self._given = len(faces)
+        self._given = list(faces)
 
     def randint(self, a: int, b: int, /) -> int:
         if not self._faces:
-            raise MalformedInput(f"the {self._given} faces given ran out: the rolls need more")
+            shown = ",".join(map(str, self._given[:20])) + ("…" if len(self._given) > 20 else "")
+            raise MalformedInput(
+                f"the {len(self._given)} faces given ({shown}) ran out: the rolls need more"
+            )
         return self._faces.pop(0)
 
     @property

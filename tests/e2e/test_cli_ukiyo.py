@@ -69,7 +69,7 @@ def test_a_manche_from_the_shell_records_its_dice_bet_and_reckoning(duel: Run) -
         (("objective", "--side", "Nobody", "--gravity", "2", "x"), "no side 'Nobody'"),
         (("objective", "--side", "Tengu", "--gravity", "9", "x"), "9"),
         (("punish", "--by", "Tengu", "--side", "Wasari", "--gravity", "3", "x"), "is not won"),
-        (("conflict", "start", "--side", "Tengu"), "Tengu"),
+        (("conflict", "start", "--side", "Tengu"), "two sides or more"),
     ],
 )  # fmt: skip
 def test_bad_input_exits_2_quoting_it_and_appends_nothing(
@@ -118,3 +118,18 @@ def test_a_replay_imports_and_reads(kiroku: Run) -> None:
     state = ok(kiroku, "state", "--session", "ukiyo-sakura")
     assert state["conflicts"]["ended"] == ["Sakura vs Le souteneur", "héros vs Wasari"]
     assert state["characters"]["Wasari"]["wounds"] == 1
+
+
+def test_a_contested_gain_is_amended_as_show_prints_it(duel: Run) -> None:
+    """`kiroku show` prints every input as ``--name VALUE``; amend takes a positional one
+    (the gain) so too, and the wound the gain dealt goes with it."""
+    ok(duel, "test", *S, "--character", "Tengu", "--technique", "déluge de plomb",
+       "--faces", "4,4", "--as", "ana")  # fmt: skip
+    ok(duel, "test", *S, "--character", "Wasari", "--technique", "feinte martiale",
+       "--call", "even", "--faces", "5,3", "--as", "ben")  # fmt: skip
+    ok(duel, "claim", "wound", *S, "--character", "Wasari", "--as", "ben")
+    assert "inputs: --gain wound" in duel("show", *S, "11").stdout
+    ok(duel, "amend", "11", *S, "--reason", "no gain was named", "--gain", "none")
+    assert ok(duel, "state", *S)["characters"]["Tengu"]["wounds"] == 0
+    done = duel("amend", "11", *S, "--reason", "r", "--gain", "none", "wound")
+    assert done.returncode == 2 and "given twice" in done.stderr

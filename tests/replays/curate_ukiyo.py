@@ -318,7 +318,7 @@ def extras_in_a_melee() -> RecordedTable:
         for who, thrown in zip(("Tengu", "Wasari", "Armée"), dice, strict=True):
             if thrown is not None:
                 test(t, who, techniques[who][number], thrown, actors[who])
-    t.do(c.Punish(by="Tengu", side="Wasari", gravity=3, wounds=1, dead=("Wasari",),
+    t.do(c.Punish(by="Tengu", side="Wasari", gravity=3, dead=("Wasari",),
                   punishment="un coup de sabre mortel"), actor="ana")  # fmt: skip
     t.do(c.Punish(by="Tengu", side="Armée", gravity=4, punishment="l'armée se débande"),
          actor="ana")  # fmt: skip

@@ -319,21 +319,31 @@ def test_wounds_heal_one_soon_after_and_all_in_time() -> None:
 
 
 def test_caring_for_another_is_a_test_and_the_bet_heals_two() -> None:
-    """« Soigner l'autre : … s'il réussit son test et son pari, il peut ôter deux blessures
-    au lieu d'une »."""
+    """« Soigner l'autre : s'utilise uniquement par un personnage qui tente d'en soigner un
+    autre ; s'il réussit son test et son pari, il peut ôter deux blessures au lieu d'une »;
+    care heals « la dernière blessure », once: the rest take time."""
     t = table()
     t.do(join(sakura(), "cho"))
     t.do(c.Wound(character="Tengu", count=3))
     t.do(c.Test(character="Sakura", technique="larmes sincères", against=4, heal="Tengu"),
-         dice=faces(5, 5, 1, 2), actor="cho")  # fmt: skip
-    assert view(t, "characters")["Tengu"]["wounds"] == 2
+         dice=faces(1, 1, 6, 6), actor="cho")  # fmt: skip
+    assert view(t, "characters")["Tengu"]["wounds"] == 3, "the care failed"
     t.do(c.Test(character="Sakura", technique="larmes sincères", against=4, heal="Tengu",
                 call="even"), dice=faces(5, 5, 1, 2), actor="cho")  # fmt: skip
-    assert view(t, "characters")["Tengu"]["wounds"] == 2, "a bet won waits for its gain"
+    assert view(t, "characters")["Tengu"]["wounds"] == 3, "a bet won waits for its gain"
     refused(t, c.Claim(gain="wound", character="Sakura"), IllegalUnderRules,
             "a gain within a conflict's manches", actor="cho")  # fmt: skip
     t.do(c.Claim(gain="heal_two", character="Sakura"), actor="cho")
-    assert view(t, "characters")["Tengu"]["wounds"] == 0
+    assert view(t, "characters")["Tengu"]["wounds"] == 1
+    refused(t, c.Test(character="Sakura", technique="air innocent", against=4, heal="Tengu"),
+            IllegalUnderRules, "last wound was healed already", dice=faces(6, 6, 1, 1),
+            actor="cho")  # fmt: skip
+    refused(t, c.Heal(character="Tengu"), IllegalUnderRules, "healed already")
+    refused(t, c.Test(character="Tengu", technique="sabre du tengu", against=4, heal="Tengu"),
+            IllegalUnderRules, "is for another", dice=faces(6, 6, 1, 1), actor="ana")  # fmt: skip
+    t.do(c.Wound(character="Tengu"))
+    t.do(c.Heal(character="Tengu"))
+    assert view(t, "characters")["Tengu"]["wounds"] == 1
 
 
 def test_a_bet_is_called_on_one_s_own_dice_and_its_gain_claimed_once_they_are_known() -> None:
@@ -472,8 +482,12 @@ def test_a_sacrifice_gives_every_side_one_more_and_an_overshoot_may_be_aggravate
     won = events(t, ConflictWon)[-1]
     assert last_manche(t).score == (("Tengu", 2), ("Wasari", 1))
     assert (won.winner, won.overshot, won.dues) == ("Tengu", True, (("Wasari", 2),))
-    t.do(c.Punish(by="Tengu", side="Wasari", gravity=2, punishment="assommé puis dépouillé"),
-         actor="ana")  # fmt: skip
+    refused(t, c.Punish(by="Tengu", side="Wasari", gravity=2, punishment="dépouillé"),
+            NotAllowed, "may not aggravate an overshot", actor="ana")  # fmt: skip
+    refused(t, c.Punish(by="Tengu", side="Wasari", gravity=3, punishment="tué"),
+            IllegalUnderRules, "the count overshot: 1 to 2, the GM's choice")  # fmt: skip
+    t.do(c.Punish(by="Tengu", side="Wasari", gravity=2, punishment="assommé puis dépouillé"))
+    assert view(t, "characters")["Wasari"]["wounds"] == 1
 
 
 def test_both_beaten_at_once_the_test_s_winner_stands() -> None:
@@ -492,7 +506,7 @@ def test_aggravating_raises_the_count_keeps_the_wins_and_costs_the_asker_3() -> 
     t = duel(1)
     manche(t, (6, 6), (1, 1))
     t.do(c.Punish(by="Tengu", side="Wasari", gravity=1, punishment="une estafilade"), actor="ana")
-    refused(t, c.Aggravate(side="Wasari", gravity=1), IllegalUnderRules, "more than the gravest")
+    refused(t, c.Aggravate(side="Wasari", gravity=1), IllegalUnderRules, "graver than Wasari's")
     t.do(c.Aggravate(side="Wasari", gravity=3), actor="ben")
     assert (side(t, "Tengu")["won"], side(t, "Wasari")["falls_at"]) == (1, 3)
     assert view(t, "conflicts")["open"]["Tengu vs Wasari"]["status"] == "under way"
@@ -671,7 +685,7 @@ def test_a_dead_character_neither_tests_nor_starts_a_conflict() -> None:
     t = duel()
     for technique in ("sabre du tengu", "déluge de plomb", "châtiment des égoïstes"):
         manche(t, (6, 6), (1, 1), technique)
-    t.do(c.Punish(by="Tengu", side="Wasari", gravity=3, wounds=1, dead=("Wasari",),
+    t.do(c.Punish(by="Tengu", side="Wasari", gravity=3, dead=("Wasari",),
                   punishment="un coup de sabre"), actor="ana")  # fmt: skip
     assert (
         view(t, "characters")["Wasari"]["dead"] and view(t, "characters")["Wasari"]["wounds"] == 0
@@ -711,20 +725,28 @@ def test_a_contested_malus_amended_re_reckons_the_manche_and_what_followed() -> 
     ]
 
 
-def test_extras_shared_out_among_leads_may_have_their_threat_lowered_never_raised() -> None:
-    """« répartir les figurants entre les différentes têtes d'affiche (vous pouvez diminuer
-    la menace si vous le souhaitez) »."""
+def test_a_small_group_shared_out_among_leads_may_have_its_threat_lowered() -> None:
+    """« Plusieurs têtes d'affiche contre un petit groupe de figurants : … répartir les
+    figurants entre les différentes têtes d'affiche (vous pouvez diminuer la menace si vous
+    le souhaitez) »; « contre une troupe voire une armée … la menace ne diminue pas (une
+    foule, même divisée, reste une foule) »."""
     t = RecordedTable("u", "ukiyo")
     t.do(join(tengu(), "ana"))
+    t.do(join(wasari(), "ben"))
     t.do(join(shinsengumi(), "gm"))
-    refused(t, c.StartConflict(sides=("Tengu", "Shinsengumi"), threats=("Shinsengumi=4",)),
-            MalformedInput, "1 to 3, the extras' own threat at most")  # fmt: skip
-    refused(t, c.StartConflict(sides=("Tengu", "Shinsengumi"), threats=("Tengu=1",)),
+    t.do(join(swordsmen(), "gm"))
+    refused(t, c.StartConflict(sides=("Tengu", "Shinsengumi"), threats=("Shinsengumi=2",)),
+            MalformedInput, "a troop or an army")  # fmt: skip
+    refused(t, c.StartConflict(sides=("Tengu", "Sabreurs"), threats=("Sabreurs=3",)),
+            MalformedInput, "1 to 2, the extras' own threat at most")  # fmt: skip
+    refused(t, c.StartConflict(sides=("Tengu", "Sabreurs"), threats=("Tengu=1",)),
             MalformedInput, "Tengu are leads")  # fmt: skip
-    t.do(c.StartConflict(sides=("Tengu", "Shinsengumi"), threats=("Shinsengumi=2",)))
-    t.do(c.StateObjective(side="Tengu", objective="fuir", gravity=1))
-    t.do(c.StateObjective(side="Shinsengumi", objective="capturer", gravity=2))
-    assert side(t, "Shinsengumi", "Tengu vs Shinsengumi")["falls_at"] == 2
+    t.do(c.StartConflict(sides=("Tengu", "Sabreurs"), threats=("Sabreurs=1",)))
+    t.do(c.StartConflict(sides=("Wasari", "Sabreurs"), threats=("Sabreurs=1",)))
+    t.do(c.StateObjective(side="Tengu", objective="fuir", gravity=1, conflict="Tengu vs Sabreurs"))
+    t.do(c.StateObjective(side="Sabreurs", objective="tuer", gravity=3,
+                          conflict="Tengu vs Sabreurs"))  # fmt: skip
+    assert side(t, "Sabreurs", "Tengu vs Sabreurs")["falls_at"] == 1
 
 
 def test_every_reckoning_names_what_it_used() -> None:
@@ -748,3 +770,238 @@ def test_every_reckoning_names_what_it_used() -> None:
         ("TechniqueTested",
          {"character": "Tengu", "technique": "sabre du tengu", "conflict": "Tengu vs Wasari"}),
     ]  # fmt: skip
+
+
+# -- what a review found, each now a rule -------------------------------------------------
+
+
+def three_way_at(score: tuple[int, int, int]) -> RecordedTable:
+    """Sukinoko, the Tengu and Wasari, all to the death, at ``score`` (manches won)."""
+    t = table()
+    t.do(join(sheet("Sukinoko", ("faux volante", 7), ("force brute", 6), ("kiai", 5)), "gm"))
+    t.do(c.StartConflict(kind="three_way", sides=("Sukinoko", "Tengu", "Wasari")))
+    for who in ("Sukinoko", "Tengu", "Wasari"):
+        t.do(c.StateObjective(side=who, objective="vaincre", gravity=3))
+    techniques = {
+        "Sukinoko": ["faux volante", "force brute", "kiai"],
+        "Tengu": ["sabre du tengu", "déluge de plomb", "châtiment des égoïstes"],
+        "Wasari": ["solides bases d'escrime", "poignard caché", "feinte martiale"],
+    }
+    turns = [who for who, n in zip(techniques, score, strict=True) for _ in range(n)]
+    for number, winner in enumerate(turns):
+        for who in techniques:
+            t.do(c.Test(character=who, technique=techniques[who][number % 3]),
+                 dice=faces(6, 6) if who == winner else faces(1, 1))  # fmt: skip
+    return t
+
+
+def test_a_three_way_winner_must_have_reached_a_count_to_stand() -> None:
+    """« celui qui remporte le nombre de manches nécessaire bat tous ses adversaires »: at
+    0-2-2, Sukinoko's test won with a sacrifice bet makes it 2-3-3: the Tengu and Wasari
+    reach three at once, and Sukinoko, who won the test, reached no count: all fall."""
+    t = three_way_at((0, 2, 2))
+    t.do(c.Test(character="Sukinoko", technique="faux volante", call="even",
+                special="sacrifice"), dice=faces(6, 6))  # fmt: skip
+    t.do(c.Test(character="Tengu", technique="sabre du tengu"), dice=faces(1, 1))
+    t.do(c.Test(character="Wasari", technique="poignard caché"), dice=faces(1, 1))
+    assert last_manche(t).score == (("Sukinoko", 2), ("Tengu", 3), ("Wasari", 3))
+    assert events(t, ConflictWon)[-1].winner is None
+
+
+def test_aggravating_must_leave_something_to_fight_for() -> None:
+    """The count raised must pass the manches already won; against extras the lead's own
+    objective changes no count; before every objective is stated, nothing to aggravate."""
+    t = duel(1)
+    t.do(c.Test(character="Tengu", technique="sabre du tengu", call="even",
+                special="sacrifice"), dice=faces(6, 6))  # fmt: skip
+    t.do(c.Test(character="Wasari", technique="poignard caché"), dice=faces(1, 1))
+    assert last_manche(t).score == (("Tengu", 2), ("Wasari", 1))
+    refused(t, c.Aggravate(side="Wasari", gravity=2), IllegalUnderRules,
+            "Tengu has won 2 manches: a count of 2 for Wasari is reached already")  # fmt: skip
+    t.do(c.Aggravate(side="Wasari", gravity=3), actor="ben")
+    t = RecordedTable("u", "ukiyo")
+    t.do(join(tengu(), "ana"))
+    t.do(join(shinsengumi(), "gm"))
+    t.do(c.StartConflict(sides=("Tengu", "Shinsengumi")))
+    t.do(c.StateObjective(side="Tengu", objective="les tuer", gravity=1))
+    refused(t, c.Aggravate(side="Tengu", gravity=2), IllegalUnderRules,
+            "state every side's objective first")  # fmt: skip
+    t.do(c.StateObjective(side="Shinsengumi", objective="le capturer", gravity=2))
+    refused(t, c.Aggravate(side="Tengu", gravity=3), IllegalUnderRules, "changes no count")
+    t.do(c.Aggravate(side="Shinsengumi", gravity=3))
+    assert side(t, "Tengu", "Tengu vs Shinsengumi")["falls_at"] == 3
+
+
+def test_a_reopened_conflict_leaves_the_extras_put_out_out() -> None:
+    """« mis hors d'état … cessent de participer »: a grave three-way where the swordsmen
+    (threat 1 here) fell at the first manche; the Tengu wins at two; Wasari aggravates to
+    deadly — he is back, the swordsmen are not."""
+    t = table()
+    t.do(join(swordsmen(), "gm"))
+    t.do(c.StartConflict(kind="three_way", sides=("Tengu", "Wasari", "Sabreurs"),
+                         threats=("Sabreurs=1",)))  # fmt: skip
+    for who in ("Tengu", "Wasari", "Sabreurs"):
+        t.do(c.StateObjective(side=who, objective="vaincre", gravity=2))
+    name = "Tengu vs Wasari vs Sabreurs"
+    for tengu_technique, others in (("sabre du tengu", True), ("déluge de plomb", False)):
+        t.do(c.Test(character="Tengu", technique=tengu_technique), dice=faces(6, 6))
+        t.do(c.Test(character="Wasari", technique=tengu_technique and "poignard caché"
+                    if others else "feinte martiale"), dice=faces(1, 1))  # fmt: skip
+        if others:
+            t.do(c.Test(character="Sabreurs", technique="nombre"), dice=faces(1, 1))
+    assert events(t, ConflictWon)[-1].winner == "Tengu"
+    t.do(c.Aggravate(side="Wasari", gravity=3), actor="ben")
+    sides = view(t, "conflicts")["open"][name]["sides"]
+    assert (sides["Wasari"]["out"], sides["Sabreurs"]["out"]) == (False, True)
+
+
+def test_an_overshoot_on_an_earlier_manche_still_lets_the_gm_choose() -> None:
+    """Extras put out by an all-or-nothing's two manches (threat 1) are due 1 or 2."""
+    t = table()
+    t.do(join(swordsmen(), "gm"))
+    t.do(c.StartConflict(kind="three_way", sides=("Tengu", "Wasari", "Sabreurs"),
+                         threats=("Sabreurs=1",)))  # fmt: skip
+    for who in ("Tengu", "Wasari", "Sabreurs"):
+        t.do(c.StateObjective(side=who, objective="vaincre", gravity=3))
+    t.do(c.Test(character="Tengu", technique="sabre du tengu", call="even",
+                special="all_or_nothing"), dice=faces(6, 6))  # fmt: skip
+    t.do(c.Test(character="Wasari", technique="poignard caché"), dice=faces(1, 1))
+    t.do(c.Test(character="Sabreurs", technique="nombre"), dice=faces(1, 1))
+    t.do(c.Test(character="Tengu", technique="déluge de plomb"), dice=faces(6, 6))
+    t.do(c.Test(character="Wasari", technique="feinte martiale"), dice=faces(1, 1))
+    t.do(c.Punish(by="Tengu", side="Sabreurs", gravity=1, punishment="dispersés"), actor="ana")
+    t.do(c.Punish(by="Tengu", side="Wasari", gravity=3, wounds=1, punishment="vaincu"),
+         actor="ana")  # fmt: skip
+
+
+def test_a_relayed_character_stays_on_its_side_and_shares_its_fate() -> None:
+    """« le camp vainqueur peut appliquer les conséquences de son triomphe à tous les
+    participants du groupe vaincu »: one relayed out neither tests nor changes sides, and
+    is punished with the side."""
+    t = table()
+    t.do(join(sakura(), "cho"))
+    t.do(c.StartConflict(sides=("héros=Sakura", "Wasari")))
+    t.do(c.StateObjective(side="héros", objective="le chasser", gravity=2))
+    t.do(c.StateObjective(side="Wasari", objective="les tuer", gravity=2))
+    t.do(c.TakeInitiative(side="Wasari", how="initiator"))
+    t.do(c.JoinSide(side="héros", character="Tengu", replacing="Sakura"))
+    refused(t, c.JoinSide(side="Wasari", character="Sakura"), IllegalUnderRules,
+            "Sakura is on side 'héros'")  # fmt: skip
+    refused(t, c.Test(character="Sakura", technique="air innocent"), IllegalUnderRules,
+            "Sakura was relayed on side 'héros'", dice=faces(1, 1), actor="cho")  # fmt: skip
+    for technique in ("solides bases d'escrime", "poignard caché"):
+        t.do(c.Test(character="Wasari", technique=technique), dice=faces(6, 6), actor="ben")
+        t.do(c.Test(character="Tengu", technique="sabre du tengu" if technique[0] == "s"
+                    else "déluge de plomb"), dice=faces(1, 1), actor="ana")  # fmt: skip
+    t.do(c.Punish(by="Wasari", side="héros", gravity=2, punishment="chassés"), actor="ben")
+    assert {n: view(t, "characters")[n]["wounds"] for n in ("Sakura", "Tengu")} == {
+        "Sakura": 1,
+        "Tengu": 1,
+    }
+
+
+def test_a_surrender_refused_costs_3_once_a_manche() -> None:
+    t = duel(3)
+    t.do(c.OfferSurrender(side="Wasari"), actor="ben")
+    t.do(c.RefuseSurrender(side="Tengu"), actor="ana")
+    refused(t, c.OfferSurrender(side="Wasari"), IllegalUnderRules,
+            "refused before manche 1: offer again after it", actor="ben")  # fmt: skip
+
+
+def test_a_side_that_gave_up_may_not_aggravate() -> None:
+    """« cet abandon doit être honnête et respecté tant par les personnages que par les
+    joueurs »."""
+    t = duel(2)
+    manche(t, (6, 6), (1, 1))
+    t.do(c.OfferSurrender(side="Wasari"), actor="ben")
+    t.do(c.AcceptSurrender(side="Tengu"), actor="ana")
+    refused(t, c.Aggravate(side="Wasari", gravity=3), IllegalUnderRules, "its word stands",
+            actor="ben")  # fmt: skip
+
+
+def test_a_bet_s_gain_is_claimed_in_the_conflict_named() -> None:
+    """Extras shared out among leads face several at once: a gain names its conflict when
+    the same character awaits one in two."""
+    t = table()
+    t.do(join(sheet("Armée", ("marée d'acier", 8), ("charge", 7), threat=4), "gm"))
+    t.do(c.StartConflict(sides=("Tengu", "Armée"), conflict="A"))
+    t.do(c.StartConflict(sides=("Wasari", "Armée"), conflict="B"))
+    for name, lead in (("A", "Tengu"), ("B", "Wasari")):
+        t.do(c.StateObjective(side=lead, objective="passer", gravity=2, conflict=name))
+        t.do(c.StateObjective(side="Armée", objective="tuer", gravity=3, conflict=name))
+        t.do(c.TakeInitiative(side="Armée", how="initiator", conflict=name))
+        t.do(c.Test(character="Armée", technique="charge", call="even", conflict=name),
+             dice=faces(3, 3))  # fmt: skip
+    refused(t, c.Claim(gain="none", character="Armée"), MalformedInput,
+            "has bets won in 'A', 'B': name one")  # fmt: skip
+    t.do(c.Test(character="Wasari", technique="poignard caché", conflict="B"), dice=faces(1, 1))
+    t.do(c.Claim(gain="ground", character="Armée", conflict="B"))
+    assert view(t, "conflicts")["open"]["B"]["sides"]["Armée"]["won"] == 1
+
+
+def test_two_special_bets_give_two_manches_not_more() -> None:
+    """Both sides all or nothing: the winner « remporte deux manches d'un seul coup », the
+    loser « perd deux manches » — the same two."""
+    t = duel()
+    t.do(c.Test(character="Tengu", technique="sabre du tengu", call="even",
+                special="all_or_nothing"), dice=faces(6, 6))  # fmt: skip
+    t.do(c.Test(character="Wasari", technique="poignard caché", call="even",
+                special="all_or_nothing"), dice=faces(1, 1))  # fmt: skip
+    assert last_manche(t).gained == (("Tengu", 2),)
+
+
+def test_a_lead_is_in_one_conflict_at_a_time_but_between_extended_manches() -> None:
+    t = table()
+    t.do(join(sakura(), "cho"))
+    t.do(c.StartConflict(sides=("Tengu", "Wasari")))
+    refused(t, c.StartConflict(sides=("Sakura", "Wasari")), IllegalUnderRules,
+            "Wasari is in conflict 'Tengu vs Wasari', under way")  # fmt: skip
+    t.do(c.Interrupt())
+    t.do(c.EndConflict())
+    t.do(c.StartConflict(sides=("Tengu", "Wasari"), extended=True, conflict="la vendetta"))
+    t.do(c.StartConflict(sides=("Sakura", "Wasari")))
+
+
+def test_what_the_table_does_next_is_shown() -> None:
+    t = table()
+    t.do(c.StartConflict(sides=("Tengu", "Wasari")))
+    steps = []
+
+    def step() -> None:
+        steps.append(view(t, "conflicts")["open"]["Tengu vs Wasari"]["next"])
+
+    step()
+    t.do(c.StateObjective(side="Tengu", objective="vaincre", gravity=2))
+    t.do(c.StateObjective(side="Wasari", objective="vaincre", gravity=2))
+    step()
+    t.do(c.TakeInitiative(side="Tengu", how="initiator"))
+    step()
+    t.do(c.Test(character="Tengu", technique="sabre du tengu", call="even"), dice=faces(6, 6))
+    step()
+    t.do(c.Test(character="Wasari", technique="poignard caché"), dice=faces(1, 1))
+    step()
+    assert steps == [
+        "the objective of Tengu, Wasari",
+        "who has the initiative for the first manche",
+        "Tengu tests first (the initiative)",
+        "the test of Wasari",
+        "Tengu claims the bet's gain (`kiroku claim`)",
+    ]
+    assert view(t, "conflicts")["awaiting_gain"] == ["Tengu"]
+    t.do(c.Claim(gain="none", character="Tengu"))
+    manche(t, (6, 6), (1, 1), "déluge de plomb", "feinte martiale")
+    assert (
+        view(t, "conflicts")["open"]["Tengu vs Wasari"]["next"] == "Tengu punishes Wasari (grave)"
+    )
+
+
+def test_nothing_is_due_for_no_manche_won() -> None:
+    t = duel(2)
+    t.do(c.Forfeit(side="Wasari"), actor="ben")
+    refused(t, c.Punish(by="Tengu", side="Wasari", gravity=1, punishment="x"),
+            IllegalUnderRules, "Wasari is due no punishment: Tengu won no manche")  # fmt: skip
+    t = duel(1)
+    t.do(c.Test(character="Tengu", technique="sabre du tengu"), dice=faces(6, 6))
+    t.do(c.Test(character="Wasari", technique="poignard caché", call="even"), dice=faces(1, 1))
+    refused(t, c.Claim(gain="take_down", character="Wasari"), IllegalUnderRules,
+            "has won no manche", actor="ben")  # fmt: skip

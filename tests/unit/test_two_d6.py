@@ -173,9 +173,9 @@ def test_all_or_nothing_steps_are_the_text_s() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "said"),
     [
-        ({"need": 0}, "1 to 10"),
+        ({"need": 0}, "1 to 5"),
+        ({"need": 6}, "1 to 5"),
         ({"need": 3, "won": 3}, "not under way"),
-        ({"need": 2, "bet": "sacrifice", "resolution": "single"}, "only the initiative's side"),
     ],
 )
 def test_odds_that_cannot_be_asked_are_refused(kwargs: dict[str, object], said: str) -> None:
@@ -183,3 +183,12 @@ def test_odds_that_cannot_be_asked_are_refused(kwargs: dict[str, object], said: 
         conflict_odds(5, 5, **kwargs)  # type: ignore[arg-type]
     with pytest.raises(MalformedInput, match="effective score of 99"):
         odds_of_test(99, 5)
+
+
+def test_under_single_resolution_a_bet_counts_only_when_the_asker_throws() -> None:
+    """Only the initiative's side throws: the asker's bet is on its own dice or nothing."""
+    holding = manche_steps(5, 5, my_initiative=True, bet="all_or_nothing", resolution="single")
+    waiting = manche_steps(5, 5, my_initiative=False, bet="all_or_nothing", resolution="single")
+    assert any(s.mine == 2 for s in holding) and not any(s.mine == 2 for s in waiting)
+    plain = manche_steps(5, 5, my_initiative=False, resolution="single")
+    assert waiting == plain

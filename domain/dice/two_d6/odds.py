@@ -22,7 +22,9 @@ Initiative passes to the side that won the manche and stays on a tie. Where both
 reach their counts in one manche, the test's winner wins the conflict; with no test winner
 the GM rules it, and the odds do not count it as won.
 
-Tested against brute-force enumeration and seeded sampling (``tests/unit/test_two_d6.py``).
+Under ``single`` the asker bets only on the manches it throws, those it holds the initiative
+for. Tested against brute-force enumeration and seeded sampling
+(``tests/unit/test_two_d6.py``).
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ Ties = Literal["none", "initiative"]
 Resolution = Literal["opposed", "single"]
 OddsBet = Literal["none", "force_tie", "all_or_nothing", "sacrifice"]
 ODDS_BETS: tuple[OddsBet, ...] = ("none", "force_tie", "all_or_nothing", "sacrifice")
-MAX_MANCHES = 10
+MAX_MANCHES = 5
+"""« Il existe des affrontements à quatre voire cinq manches mais ils sont rarissimes »."""
 MAX_SCORE = 60
 SUMS: dict[int, Fraction] = {total: Fraction(6 - abs(total - 7), 36) for total in range(2, 13)}
 """Two dice's sums and their chances: 2 and 12 one in 36, 7 six in 36."""
@@ -77,9 +80,15 @@ def odds_of_test(mine: int, theirs: int, resolution: Resolution = "opposed") -> 
     return Chances(win, tie, 1 - win - tie)
 
 
-def _throws(resolution: Resolution) -> Iterator[tuple[int, Fraction, int, Fraction]]:
-    theirs_sums = SUMS if resolution == "opposed" else {7: Fraction(1)}
-    for s1, p1 in SUMS.items():
+def _throws(
+    resolution: Resolution, my_throw: bool = True
+) -> Iterator[tuple[int, Fraction, int, Fraction]]:
+    """Every pair of sums: both thrown (``opposed``), or only the initiative's (``single``:
+    the other's is 7)."""
+    fixed = {7: Fraction(1)}
+    mine_sums = SUMS if resolution == "opposed" or my_throw else fixed
+    theirs_sums = SUMS if resolution == "opposed" or not my_throw else fixed
+    for s1, p1 in mine_sums.items():
         for s2, p2 in theirs_sums.items():
             yield s1, p1, s2, p2
 
@@ -95,15 +104,12 @@ def manche_steps(
     resolution: Resolution = "opposed",
 ) -> tuple[Step, ...]:
     """Every outcome of one manche for the asker, merged by what it changes."""
-    if bet != "none" and resolution == "single":
-        raise MalformedInput(
-            "under the single resolution only the initiative's side throws: the odds take "
-            "no bet (a bet calls one's own dice)"
-        )
+    throws = resolution == "opposed" or my_initiative
+    bet = bet if throws else "none"
     merged: dict[tuple[int, int, str], Fraction] = {}
-    for s1, p1, s2, p2 in _throws(resolution):
+    for s1, p1, s2, p2 in _throws(resolution, my_initiative):
         r1, r2 = s1 + mine, s2 + theirs
-        bet_won = bet != "none" and (s1 % 2 == 0) == (call == "even")
+        bet_won = throws and bet != "none" and (s1 % 2 == 0) == (call == "even")
         winner = "me" if r1 > r2 else "them" if r1 < r2 else ""
         if not winner and ties == "initiative":
             winner = "me" if my_initiative else "them"

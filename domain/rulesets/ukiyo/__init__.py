@@ -55,14 +55,21 @@ Where the excerpt is cut, a reading (not an option: ``kiroku rules ukiyo`` lists
 - the initiative's side tests first; the manche's winner takes the initiative, a tie
   leaves it; « Conserver l'initiative » keeps it for its holder;
 - a test outside the manches is against an opposition score the GM sets (thrown like a
-  test under ``opposed``); a success beats it; caring for another (« Soigner l'autre »)
-  is such a test, healing the last wound (two with the gain);
+  test under ``opposed``: two more dice); a success beats it; caring for another
+  (« Soigner l'autre », never oneself) is such a test, healing the last wound, once (two
+  with the gain);
 - all or nothing with a tie wins and loses nothing; the sacrifice bet lost is the test
-  alone; two sides beaten at once in a duel: the test's winner stands, with none both
-  are beaten; a count overshot lets the GM pick a gravity up to the manches won;
-- extras take no wounds; a side is all leads or all extras (its threat the highest);
-  forfeit in a contest only takes the side out; surrender is between the two sides of a
-  duel;
+  alone; two special bets on one manche give two manches, not more, and two sacrifices
+  one each; sides beaten all at once: the test's winner stands if it reached a count,
+  else all fall; a count overshot lets the GM (only) pick a gravity up to the manches
+  won; gains are claimed in any order and reckoned together;
+- extras take no wounds; a side is all leads or all extras (its threat the highest); a
+  small group's threat (2 at most) may be lowered when shared out among leads; a lead is
+  in one conflict at a time, but between an extended conflict's manches; one relayed out
+  stays on the side (punished with it, never on another); forfeit in a contest only takes
+  the side out; surrender is between the two sides of a duel, refused once a manche; a
+  side that gave up may not aggravate; a punishment deals the same wounds to each
+  member; the aggravation's −3 falls on the next test in the manches;
 - a technique's reuse is the same character's, in the same conflict's manches;
 - a tactical edge's malus is given test by test (``--edge``) for as long as the GM rules
   it lasts; « Changer de terrain » is recorded, and what the new ground gives is the

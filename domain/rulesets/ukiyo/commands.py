@@ -37,7 +37,7 @@ class StartConflict(Command, frozen=True, kw_only=True):
     kind: Kind = "duel"
     sides: Annotated[
         tuple[Annotated[str, Meta(min_length=1, max_length=400)], ...],
-        Meta(min_length=2, max_length=12, description="NAME or SIDE=NAME,NAME (relays)"),
+        Meta(max_length=12, description="NAME, or SIDE=NAME,NAME; once for each side"),
     ]
     conflict: ConflictName | None = None
     extended: Annotated[bool, Meta(description="manches days or years apart")] = False
@@ -63,8 +63,11 @@ class TakeInitiative(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("initiative",))
 
-    side: Side
-    how: Literal["conceded", "initiator", "bet"]
+    side: Annotated[str, Meta(min_length=1, max_length=100, description="the side that has it")]
+    how: Annotated[
+        Literal["conceded", "initiator", "bet"],
+        Meta(description="conceded to it, it began the action, or it won a bet for it"),
+    ]
     conflict: ConflictName | None = None
 
 
@@ -73,12 +76,18 @@ class Test(Command, frozen=True, kw_only=True):
 
     With ``--against N``, a test outside the manches against an opposition score."""
 
-    spec = CommandSpec(("test",), dice="queue")
+    spec = CommandSpec(("test",), dice="queue", plain_faces=True)
 
     character: Character
-    technique: Annotated[str, Meta(min_length=1, max_length=100)]
-    edge: Annotated[Malus, Meta(description="malus for the other's tactical edge: 3, or 6")] = 0
-    unsuitable: Annotated[Malus, Meta(description="malus for an unsuitable technique: 3 or 6")] = 0
+    technique: Annotated[
+        str, Meta(min_length=1, max_length=100, description="a technique on the sheet")
+    ]
+    edge: Annotated[
+        Malus, Meta(description="this test's malus for the other side's tactical edge: 3, or 6")
+    ] = 0
+    unsuitable: Annotated[
+        Malus, Meta(description="this test's malus for an unsuitable technique: 3, or 6")
+    ] = 0
     call: Annotated[Call, Meta(description="a yakuza bet: even or odd on one's dice")] | None = None
     special: Annotated[Special, Meta(description="a special bet, named before the roll")] | (
         None
@@ -97,9 +106,23 @@ class Claim(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("claim",), positional=("gain",))
 
-    gain: Gain
+    conflict: ConflictName | None = None
+    gain: Annotated[
+        Gain,
+        Meta(
+            description="wound: a wound to the other, won or lost; ground: the fight moves "
+            "(the GM says where); keep_initiative; take_down: lost, the winner suffers your "
+            "manches; force_tie: lost by 3 or less, a tie; right_technique: no unsuitable "
+            "or variety malus; grit_teeth: no wounds' malus; heal_two: care heals two; none"
+        ),
+    ]
     character: Character
-    target: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+    target: (
+        Annotated[
+            str, Meta(min_length=1, max_length=100, description="who is wounded (several foes)")
+        ]
+        | None
+    ) = None
 
 
 class Punish(Command, frozen=True, kw_only=True):
@@ -151,8 +174,12 @@ class Aggravate(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("aggravate",))
 
-    side: Side
-    gravity: Gravity
+    side: Annotated[str, Meta(min_length=1, max_length=100, description="the side asking")]
+    gravity: Annotated[
+        int,
+        Meta(ge=2, le=5, description="its objective's new gravity, graver than any, never "
+             "from deadly: 2 grave, 3 deadly (4–5 with a reason)"),
+    ]  # fmt: skip
     conflict: ConflictName | None = None
 
 
@@ -161,7 +188,7 @@ class OfferSurrender(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("surrender", "offer"))
 
-    side: Side
+    side: Annotated[str, Meta(min_length=1, max_length=100, description="the side giving up")]
     conflict: ConflictName | None = None
 
 
@@ -170,7 +197,7 @@ class AcceptSurrender(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("surrender", "accept"))
 
-    side: Side
+    side: Annotated[str, Meta(min_length=1, max_length=100, description="the side answering")]
     conflict: ConflictName | None = None
 
 
@@ -179,7 +206,7 @@ class RefuseSurrender(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("surrender", "refuse"))
 
-    side: Side
+    side: Annotated[str, Meta(min_length=1, max_length=100, description="the side answering")]
     conflict: ConflictName | None = None
 
 

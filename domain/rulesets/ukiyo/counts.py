@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from domain.rulesets.ukiyo.state import Conflict
 
-GRAVITY_NAMES = {1: "minor", 2: "grave", 3: "deadly", 4: "rare (4)", 5: "rare (5)"}
+GRAVITY_NAMES = {0: "none", 1: "minor", 2: "grave", 3: "deadly", 4: "ultimate (4)",
+                 5: "ultimate (5)"}  # fmt: skip
 HIGHEST_USUAL = 3
 """« ce qui équivaut normalement à trois manches gagnantes »: the gravest usual objective."""
 
@@ -30,16 +31,17 @@ def falls_at(conflict: Conflict, gravity: dict[str, int]) -> tuple[dict[str, int
         others = [s for k, s in sides if k != side_key]
         if side.threat is not None:
             counts[side_key] = side.threat
-            why.append(f"{side.name}: extras of threat {side.threat}")
+            why.append(f"to beat {side.name}: {side.threat} (extras of threat {side.threat})")
         elif conflict.kind == "duel" and others[0].threat is not None:
             other_key = next(k for k, s in sides if k != side_key)
             counts[side_key] = gravity[other_key]
-            why.append(
-                f"{side.name}: the extras' own objective ({GRAVITY_NAMES[counts[side_key]]})"
-            )
+            own = counts[side_key]
+            why.append(f"to beat {side.name}: {own} (the extras' own objective, "
+                       f"{GRAVITY_NAMES[own]})")  # fmt: skip
         else:
             counts[side_key] = gravest
-            why.append(f"{side.name}: the gravest objective ({GRAVITY_NAMES[gravest]})")
+            why.append(f"to beat {side.name}: {gravest} (the gravest objective, "
+                       f"{GRAVITY_NAMES[gravest]})")  # fmt: skip
     return counts, why
 
 

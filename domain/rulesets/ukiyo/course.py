@@ -34,6 +34,9 @@ from domain.rulesets.ukiyo.events import (
 from domain.rulesets.ukiyo.play import Play
 from domain.rulesets.ukiyo.state import Conflict, Side
 
+SMALL_GROUP = 2
+"""« Menace de niveau 2 : un petit groupe de professionnels »: the most a threat may be
+for the GM to lower it when sharing the extras out among leads."""
 RARE = 4
 """« Il existe des affrontements à quatre voire cinq manches mais ils sont rarissimes. Ils
 doivent être réservés aux ultimes vengeances, aux combats contre des armées entières ou
@@ -42,6 +45,8 @@ des monstres terribles »: the GM says which, as the command's reason."""
 
 def decide_start(play: Play, command: c.StartConflict, dice: Any) -> list[Event]:
     play.core.gm_only(play.actor, "start a conflict")
+    if len(command.sides) < 2:
+        raise MalformedInput("a conflict has two sides or more: give --side for each")
     sides = _lowered([_side(play, text) for text in command.sides], command.threats)
     names = [key(s.name) for s in sides]
     if len(set(names)) != len(names):
@@ -53,12 +58,31 @@ def decide_start(play: Play, command: c.StartConflict, dice: Any) -> list[Event]
         raise MalformedInput(f"a duel is between two sides, not {len(sides)}")
     if command.kind == "three_way" and len(sides) < 3:
         raise MalformedInput("a three-way duel (« duel à trois ») has more than two sides")
+    for spec in sides:
+        for member in spec.members:
+            _free(play, member)
     name = command.conflict or " vs ".join(s.name for s in sides)
     check_name(name, "a conflict's name")
     if key(name) in play.state.conflicts:
         raise IllegalUnderRules(f"a conflict {name!r} is under way: name this one (--conflict)")
     return [play.event(ConflictStarted, conflict=name, kind=command.kind, sides=tuple(sides),
                        extended=command.extended)]  # fmt: skip
+
+
+def _free(play: Play, name: str) -> None:
+    """A lead is in one conflict at a time, but between the manches of an extended one
+    (« il est bien évidemment possible de mener d'autres conflits durant la période de
+    temps qui sépare deux manches étendues »); extras may face several leads at once (« Chaque
+    tête d'affiche affronte une partie du groupe »)."""
+    errant = play.errant(name)
+    if errant.sheet.extras:
+        return
+    for other in play.state.conflicts.values():
+        if other.under_way and not other.extended and other.side_of(errant.name) is not None:
+            raise IllegalUnderRules(
+                f"{errant.name} is in conflict {other.name!r}, under way: end it first (only "
+                "an extended conflict leaves room for another between its manches)"
+            )
 
 
 def _lowered(sides: list[SideSpec], threats: tuple[str, ...]) -> list[SideSpec]:
@@ -72,6 +96,12 @@ def _lowered(sides: list[SideSpec], threats: tuple[str, ...]) -> list[SideSpec]:
             raise MalformedInput(f"--threat {text!r}: write SIDE=N for one of the sides")
         if side.threat is None:
             raise MalformedInput(f"--threat {text!r}: {side.name} are leads, not extras")
+        if side.threat > SMALL_GROUP:
+            raise MalformedInput(
+                f"--threat {text!r}: {side.name} are a troop or an army (threat "
+                f"{side.threat}): « la menace ne diminue pas (une foule, même divisée, reste "
+                "une foule) »"
+            )
         lowered = int(number)
         if not 1 <= lowered <= side.threat:
             raise MalformedInput(
@@ -83,8 +113,8 @@ def _lowered(sides: list[SideSpec], threats: tuple[str, ...]) -> list[SideSpec]:
 
 def _side(play: Play, text: str) -> SideSpec:
     """``Tengu`` (a side of one) or ``heroes=Sakura,Tengu``."""
-    label, _, listed = text.partition("=")
-    names = [n.strip() for n in (listed or label).split(",") if n.strip()]
+    label, sep, listed = text.partition("=")
+    names = [n.strip() for n in (listed if sep else label).split(",") if n.strip()]
     if not names or not label.strip():
         raise MalformedInput(f"a side {text!r}: write NAME, or SIDE=NAME,NAME")
     errants = [play.errant(n) for n in names]
@@ -143,6 +173,7 @@ def decide_initiative(play: Play, command: c.TakeInitiative, dice: Any) -> list[
     l'obtienne) »; after it, the manches' winners take it."""
     play.core.gm_only(play.actor, "settle the initiative")
     conflict = play.conflict(command.conflict)
+    side = play.side(conflict, command.side)
     if conflict.kind != "duel":
         raise IllegalUnderRules(f"a {conflict.kind.replace('_', '-')} has no initiative: "
                                 "everyone tests, the highest wins")  # fmt: skip
@@ -150,7 +181,6 @@ def decide_initiative(play: Play, command: c.TakeInitiative, dice: Any) -> list[
         raise IllegalUnderRules(
             f"{conflict.initiative} has the initiative already: the manches pass it on"
         )
-    side = play.side(conflict, command.side)
     return [play.event(InitiativeTaken, conflict=conflict.name, side=side.name, how=command.how)]
 
 
@@ -169,46 +199,55 @@ def decide_punish(play: Play, command: c.Punish, dice: Any) -> list[Event]:
     due = _due(conflict, won, by, side)
     if (by.name, side.name) in conflict.punished:
         raise IllegalUnderRules(f"{by.name} has punished {side.name} already")
-    allowed = (
-        range(min(due, side.falls_at or due), due + 1) if won.overshot else range(due, due + 1)
-    )
-    if command.gravity not in allowed:
+    if not due:
+        raise IllegalUnderRules(
+            f"{side.name} is due no punishment: {by.name} won no manche (« un châtiment "
+            "correspondant au nombre de manches qu'il a remportées »)"
+        )
+    overshot = side.overshot and not by.takes_down
+    lowest = min(due, side.falls_at or due) if overshot else due
+    if command.gravity not in range(lowest, due + 1):
         said = GRAVITY_NAMES.get(due, str(due))
         raise IllegalUnderRules(
             f"{side.name} is due a punishment of gravity {due} ({said}): no harsher, no milder"
-            + (" (the count overshot: the GM may aggravate it)" if won.overshot else "")
+            + (f" (the count overshot: {lowest} to {due}, the GM's choice)" if overshot else "")
         )
+    if command.gravity > lowest:
+        play.core.gm_only(play.actor, "aggravate an overshot conflict's punishment")
     if command.magnanimous and command.gravity != 2:
         raise IllegalUnderRules("magnanimity spares a grave (two-manche) conflict's wound only")
-    choices = (0,) if side.threat is not None else wounds_for(command.gravity, command.magnanimous)
-    wounds = choices[0] if command.wounds is None and len(choices) == 1 else command.wounds
-    if wounds not in choices:
-        raise IllegalUnderRules(
-            f"a punishment of gravity {command.gravity} deals "
-            f"{' or '.join(map(str, choices))} wound(s)"
-            + (": choose (--wounds)" if wounds is None else "")
-        )
+    everyone = side.members + side.relieved
     dead = [play.errant(n) for n in command.dead]
     for errant in dead:
         if command.gravity < HIGHEST_USUAL:
             raise IllegalUnderRules(f"{errant.name} can die only of a deadly conflict lost")
-        if key(errant.name) not in map(key, side.members):
+        if key(errant.name) not in map(key, everyone):
             raise IllegalUnderRules(f"{errant.name} is not on side {side.name!r}")
+    dying = {key(e.name) for e in dead}
+    spared = side.threat is not None or all(key(m) in dying for m in everyone)
+    choices = (0,) if spared else wounds_for(command.gravity, command.magnanimous)
+    wounds = choices[0] if command.wounds is None and len(choices) == 1 else command.wounds
+    if wounds not in choices:
+        why = " (extras and the dead take none)" if spared else ""
+        raise IllegalUnderRules(
+            f"a punishment of gravity {command.gravity} deals "
+            f"{' or '.join(map(str, choices))} wound(s){why}"
+            + (": choose (--wounds)" if wounds is None else "")
+        )
     events: list[Event] = [play.event(
         Punished, conflict=conflict.name, by=by.name, side=side.name, gravity=command.gravity,
         punishment=command.punishment, wounds=wounds, magnanimous=command.magnanimous,
         dead=tuple(e.name for e in dead),
     )]  # fmt: skip
-    for member in side.members:
-        if wounds and key(member) not in {key(e.name) for e in dead}:
+    for member in everyone:
+        if wounds and key(member) not in dying:
             events += play.wound(member, wounds, "conflict", by=by.name)
     return events
 
 
 def _due(conflict: Conflict, won: ConflictWon, by: Side, side: Side) -> int:
-    taken = dict(won.taken_down)
-    if side.name == won.winner and by.name in taken:
-        return taken[by.name]
+    if by.takes_down and by.beaten_by is not None and key(by.beaten_by) == key(side.name):
+        return by.takes_down
     if side.out and side.beaten_by is not None and key(side.beaten_by) == key(by.name):
         return side.due
     raise IllegalUnderRules(f"{by.name} did not beat {side.name} in {conflict.name!r}")
@@ -233,6 +272,11 @@ def decide_heal(play: Play, command: c.Heal, dice: Any) -> list[Event]:
     entièrement de ses blessures »."""
     play.core.gm_only(play.actor, "heal")
     errant = play.errant(command.character)
+    if command.how == "care" and errant.cared:
+        raise IllegalUnderRules(
+            f"{errant.name}'s last wound was healed already: the others heal with time "
+            "(--how time) or at a new scenario"
+        )
     count = 1 if command.how == "care" else errant.wounds
     events = play.heal(errant.name, count, command.how)
     if not events:
@@ -258,18 +302,27 @@ def decide_aggravate(play: Play, command: c.Aggravate, dice: Any) -> list[Event]
     """« AGGRAVER LE CONFLIT »: « le nombre de manches à gagner est alors augmenté en
     conséquences et les succès déjà obtenus par les deux camps sont conservés tels
     quels »; the asker « subit un malus de 3 lors du test suivant »; « inappropriée si
-    l'objectif est déjà le plus élevé possible »."""
+    l'objectif est déjà le plus élevé possible ». The asker's objective grows graver; the
+    counts it sets must rise past every side's manches already won (or nothing would be
+    left to fight for); a side that surrendered honestly stays beaten (« cet abandon doit
+    être honnête et respecté »); extras put out stay out."""
     conflict = play.conflict(command.conflict, open_only=False)
     if conflict.interrupted:
         raise IllegalUnderRules(f"conflict {conflict.name!r} was interrupted")
     side = play.side(conflict, command.side)
     play.for_side(side)
-    gravest = max(s.gravity or 0 for s in conflict.sides.values())
-    if gravest >= HIGHEST_USUAL:
-        raise IllegalUnderRules(f"conflict {conflict.name!r} is already deadly: it cannot grow")
-    if command.gravity <= gravest:
+    missing = [s.name for s in conflict.sides.values() if s.gravity is None]
+    if missing:
         raise IllegalUnderRules(
-            f"aggravating asks for more than the gravest objective ({gravest}), "
+            f"state every side's objective first (`kiroku objective`): {', '.join(missing)}"
+        )
+    won = conflict.won
+    if won is not None and won.how != "manches" and side.name != won.winner:
+        raise IllegalUnderRules(f"{side.name} gave up ({won.how}): its word stands")
+    current = side.gravity or 0
+    if command.gravity <= current:
+        raise IllegalUnderRules(
+            f"aggravating asks for an objective graver than {side.name}'s ({current}), "
             f"not {command.gravity}"
         )
     if command.gravity > HIGHEST_USUAL and not command.reason:
@@ -277,8 +330,31 @@ def decide_aggravate(play: Play, command: c.Aggravate, dice: Any) -> list[Event]
     gravity = {k: s.gravity or 0 for k, s in conflict.sides.items()}
     gravity[key(side.name)] = command.gravity
     counts, why = falls_at(conflict, gravity)
+    raised = [k for k, n in counts.items() if n > (conflict.sides[k].falls_at or 0)]
+    if not raised:
+        raise IllegalUnderRules(
+            f"a graver objective for {side.name} changes no count ("
+            + "; ".join(why)
+            + "): nothing to aggravate"
+        )
+    if any((conflict.sides[k].falls_at or 0) >= HIGHEST_USUAL for k in raised):
+        raise IllegalUnderRules(f"conflict {conflict.name!r} is already deadly: it cannot grow")
+    back = []
+    for k, count in counts.items():
+        each = conflict.sides[k]
+        if each.out and k not in raised:
+            continue
+        ahead = [o for ok, o in conflict.sides.items() if ok != k and o.won >= count]
+        if ahead and (not each.out or each.threat is None):
+            raise IllegalUnderRules(
+                f"{ahead[0].name} has won {ahead[0].won} manches: a count of {count} for "
+                f"{each.name} is reached already; ask for a graver objective"
+            )
+        if each.out:
+            back.append(each.name)
     event = play.event(Aggravated, conflict=conflict.name, side=side.name,
-                       gravity=command.gravity, reopened=conflict.won is not None)  # fmt: skip
+                       gravity=command.gravity, reopened=won is not None,
+                       back=tuple(back))  # fmt: skip
     return [event, play.event(
         CountsSet, conflict=conflict.name,
         falls_at=tuple((conflict.sides[k].name, n) for k, n in counts.items()), why=tuple(why),
@@ -302,6 +378,10 @@ def decide_offer(play: Play, command: c.OfferSurrender, dice: Any) -> list[Event
         raise IllegalUnderRules(f"{conflict.surrender} has offered to surrender already")
     if conflict.tests:
         raise IllegalUnderRules(f"manche {conflict.manche} is under way: surrender between manches")
+    if conflict.refused_at == conflict.manche:
+        raise IllegalUnderRules(
+            f"a surrender was refused before manche {conflict.manche}: offer again after it"
+        )
     return [play.event(SurrenderOffered, conflict=conflict.name, side=side.name)]
 
 
@@ -374,8 +454,11 @@ def decide_join(play: Play, command: c.JoinSide, dice: Any) -> list[Event]:
     errant = play.errant(command.character)
     if errant.dead:
         raise IllegalUnderRules(f"{errant.name} is dead")
-    if conflict.side_of(errant.name) is not None:
-        raise IllegalUnderRules(f"{errant.name} is in {conflict.name!r} already")
+    party = conflict.party_of(errant.name)
+    if party is not None and (party is not side or conflict.side_of(errant.name) is not None):
+        raise IllegalUnderRules(f"{errant.name} is on side {party.name!r} of {conflict.name!r}")
+    if party is None:
+        _free(play, errant.name)
     if (errant.sheet.threat is None) != (side.threat is None):
         raise IllegalUnderRules(
             f"side {side.name!r} and {errant.name} are not both leads or extras"

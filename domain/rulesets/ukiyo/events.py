@@ -150,6 +150,11 @@ class SideOut(Event, frozen=True, kw_only=True):
     """The side that beat it (none: it forfeited)."""
     due: int = 0
     """The gravity of punishment it is due (the manches its beater won)."""
+    overshot: bool = False
+    """Its beater won more manches than it fell at: the GM may aggravate its punishment."""
+    takes_down: int = 0
+    """« Emporter l'autre avec soi » won as it fell: the gravity it may punish its beater
+    with (the manches it won)."""
 
 
 class ConflictWon(Event, frozen=True, kw_only=True):
@@ -205,6 +210,8 @@ class Aggravated(Event, frozen=True, kw_only=True):
     side: str
     gravity: int
     reopened: bool = False
+    back: tuple[str, ...] = ()
+    """The sides beaten at counts now raised: back in the conflict."""
 
 
 class SurrenderOffered(Event, frozen=True, kw_only=True):

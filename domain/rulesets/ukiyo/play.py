@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.dice.source import DiceSource
+from domain.dice.source import DiceSource, TableFaces
 from domain.dice.two_d6.roll import throw
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.events import Event
@@ -108,7 +108,7 @@ class Play(Deciding):
         """``count`` wounds checked, at most the four boxes (« Les blessures ne peuvent pas
         causer directement la mort »); extras take none."""
         errant = self.errant(name)
-        if errant.sheet.extras:
+        if errant.sheet.extras or errant.dead:
             return []
         now = self.wounds_now.get(key(name), errant.wounds)
         after = min(WOUND_BOXES, now + count)
@@ -148,10 +148,20 @@ def decide_test(play: Play, command: c.Test, dice: DiceSource) -> list[Event]:
         raise MalformedInput("--heal is a test outside the manches: give --against too")
     conflict = play.conflict(command.conflict)
     side = conflict.side_of(errant.name)
+    relayed = conflict.party_of(errant.name)
+    if side is None and relayed is not None:
+        raise IllegalUnderRules(
+            f"{errant.name} was relayed on side {relayed.name!r}: `kiroku conflict join "
+            f"--side {relayed.name!r} --character {errant.name!r} --replacing …` brings them back"
+        )
     if side is None:
-        raise IllegalUnderRules(f"{errant.name} is on no side of conflict {conflict.name!r}")
+        sides = "; ".join(f"{s.name}: {', '.join(s.members)}" for s in conflict.sides.values())
+        raise IllegalUnderRules(
+            f"{errant.name} is on no side of conflict {conflict.name!r} ({sides}); "
+            "`kiroku conflict join` brings one in"
+        )
     _check_turn(play, conflict, side, errant)
-    if key(technique.name) in conflict.used.get(key(errant.name), []) and play.variety_malus:
+    if technique.name in conflict.used.get(errant.name, []) and play.variety_malus:
         maluses.append(Malus("variety", play.variety_malus))
     maluses += [Malus(kind, amount) for kind, amount in side.next_maluses]  # type: ignore[arg-type]
     kept = tuple(m for m in maluses if m.amount)
@@ -165,6 +175,11 @@ def decide_test(play: Play, command: c.Test, dice: DiceSource) -> list[Event]:
         )
     if command.special and not command.call:
         raise MalformedInput(f"a special bet ({command.special}) is a yakuza bet: give --call")
+    if not throws and isinstance(dice, TableFaces) and dice.left:
+        raise MalformedInput(
+            f"under the single resolution only {conflict.initiative}'s side throws: "
+            f"{errant.name}'s test takes no --faces (its result is its score + 7)"
+        )
     faces: tuple[int, ...] = throw(dice).faces if throws else ()
     total = sum(faces) if throws else 7
     call_won = None if command.call is None else (total % 2 == 0) == (command.call == "even")
@@ -223,8 +238,17 @@ def _outside_test(
                                 "a test outside the manches has none")  # fmt: skip
     if command.heal is not None:
         cared = play.errant(command.heal)
+        if key(cared.name) == key(errant.name):
+            raise IllegalUnderRules(
+                "« Soigner l'autre » is for another (« un personnage qui tente d'en soigner un "
+                "autre »)"
+            )
         if not cared.wounds:
             raise IllegalUnderRules(f"{cared.name} has no wound to heal")
+        if cared.cared:
+            raise IllegalUnderRules(
+                f"{cared.name}'s last wound was healed already: the others take time"
+            )
     if command.conflict is not None:
         play.conflict(command.conflict)
     kept = tuple(m for m in maluses if m.amount)
@@ -247,7 +271,7 @@ def _outside_test(
 
 def decide_claim(play: Play, command: c.Claim, dice: Any) -> list[Event]:
     errant = play.acting_for(command.character)
-    pending, conflict = _awaiting(play, errant)
+    pending, conflict = _awaiting(play, errant, command.conflict)
     reckoner = play.reckoner(conflict)
     target = reckoner.check_gain(pending, command.gain, command.target)
     claimed = play.event(
@@ -263,11 +287,15 @@ def decide_claim(play: Play, command: c.Claim, dice: Any) -> list[Event]:
     return [claimed, *reckoner.manche_if_ready({**conflict.tests, key(side.name): done})]
 
 
-def _awaiting(play: Play, errant: Errant) -> tuple[Pending, Conflict | None]:
+def _awaiting(play: Play, errant: Errant, name: str | None) -> tuple[Pending, Conflict | None]:
+    found: list[tuple[Pending, Conflict | None]] = []
     outside = play.state.outside.get(key(errant.name))
-    if outside is not None and outside.gain is None:
-        return outside, None
-    for conflict in play.state.conflicts.values():
+    if outside is not None and outside.gain is None and name is None:
+        found.append((outside, None))
+    conflicts = play.state.conflicts.values()
+    if name is not None:
+        conflicts = [play.conflict(name, open_only=False)]  # type: ignore[assignment]
+    for conflict in conflicts:
         side = conflict.side_of(errant.name)
         pending = None if side is None else conflict.tests.get(key(side.name))
         if (
@@ -277,8 +305,13 @@ def _awaiting(play: Play, errant: Errant) -> tuple[Pending, Conflict | None]:
             and not pending.test.special
             and pending.gain is None
         ):
-            return pending, conflict
-    raise IllegalUnderRules(f"{errant.name} has no yakuza bet won awaiting its gain")
+            found.append((pending, conflict))
+    if not found:
+        raise IllegalUnderRules(f"{errant.name} has no yakuza bet won awaiting its gain")
+    if len(found) > 1:
+        where = ", ".join(repr(c.name) if c else "outside the manches" for _, c in found)
+        raise MalformedInput(f"{errant.name} has bets won in {where}: name one (--conflict)")
+    return found[0]
 
 
 def ready(tests: Sequence[Pending]) -> bool:

@@ -105,23 +105,26 @@ class Reckoner:
                 winner = None
         gained = {k: 0 for k in conflict.sides}
         if winner is not None:
-            gained[winner] += 1
+            gained[winner] = 1
         for k, p in tests.items():
             name = conflict.sides[k].name
             if p.test.special == "all_or_nothing" and winner is not None:
+                # two manches at most, however many bet all or nothing on it
                 if winner == k and p.test.bet_won:
-                    gained[k] += 1
+                    gained[k] = 2
                     how.append(f"{name}: all or nothing, two manches")
                 elif winner == k:
                     how.append(f"{name}: all or nothing, the bet lost: one manche")
                 else:
-                    gained[winner] += 1
+                    gained[winner] = 2
                     how.append(f"{name}: all or nothing, the test lost: two manches to "
                                f"{conflict.sides[winner].name}")  # fmt: skip
-            if p.test.special == "sacrifice" and p.test.bet_won:
-                for each in conflict.standing():
-                    gained[key(each.name)] += 1
-                how.append(f"{name}'s sacrifice: every side one manche more")
+        sacrificed = [conflict.sides[k].name for k, p in tests.items()
+                      if p.test.special == "sacrifice" and p.test.bet_won]  # fmt: skip
+        if sacrificed:
+            for each in conflict.standing():
+                gained[key(each.name)] += 1
+            how.append(f"{' and '.join(sacrificed)}'s sacrifice: every side one manche more")
         score = {k: s.won + gained[k] for k, s in conflict.sides.items()}
         outcome = Outcome(finals=finals, winner=winner, gained=gained, how=how, score=score)
         self._beaten(outcome)
@@ -136,8 +139,12 @@ class Reckoner:
             beaters = [t for t in standing if t != k and outcome.score[t] >= falls_at]
             if beaters:
                 outcome.out[k] = max(beaters, key=lambda t: outcome.score[t])
-        if len(outcome.out) == len(standing) and outcome.winner in outcome.out:
-            del outcome.out[outcome.winner]
+        winner = outcome.winner
+        if len(outcome.out) == len(standing) and winner in outcome.out:
+            beats = any(outcome.score[winner] >= (conflict.sides[k].falls_at or 0)
+                        for k in standing if k != winner)  # fmt: skip
+            if beats:  # the test's winner, who reached a count, stands; else all fall
+                del outcome.out[winner]
         outcome.standing = [k for k in standing if k not in outcome.out]
 
     def events(self, outcome: Outcome, tests: Mapping[str, Pending]) -> list[Event]:
@@ -187,18 +194,24 @@ class Reckoner:
         return events
 
     def _won(self, outcome: Outcome, tests: Mapping[str, Pending]) -> list[Event]:
-        """Each side beaten on this manche, by whom and what it is due; and once one side
-        (or none) is left, the conflict won."""
+        """Each side beaten on this manche, by whom, what it is due (and whether its beater
+        overshot its count), what it may take its beater down with; and once one side (or
+        none) is left, the conflict won."""
         conflict = self.conflict
         assert conflict is not None
         play = self.play
         names = {k: s.name for k, s in conflict.sides.items()}
-        events: list[Event] = [
-            play.event(SideOut, conflict=conflict.name, side=names[k], by=names[by],
-                       due=outcome.score[by])
-            for k, by in outcome.out.items()
-            if by is not None
-        ]  # fmt: skip
+        events: list[Event] = []
+        for k, by in outcome.out.items():
+            if by is None:
+                continue
+            down = tests.get(k)
+            events.append(play.event(
+                SideOut, conflict=conflict.name, side=names[k], by=names[by],
+                due=outcome.score[by],
+                overshot=outcome.score[by] > (conflict.sides[k].falls_at or 0),
+                takes_down=outcome.score[k] if down and down.gain == "take_down" else 0,
+            ))  # fmt: skip
         if len(outcome.standing) > 1:
             return events
         winner = outcome.standing[0] if outcome.standing else None
@@ -210,7 +223,8 @@ class Reckoner:
             by = outcome.out.get(k)
             due = outcome.score[by] if by is not None else side.due
             dues.append((names[k], due))
-            overshot = overshot or (by is not None and due > (side.falls_at or 0))
+            beaten_over = by is not None and due > (side.falls_at or 0)
+            overshot = overshot or beaten_over or side.overshot
         taken_down = tuple(
             (names[k], outcome.score[k])
             for k, p in tests.items()
@@ -268,9 +282,15 @@ class Reckoner:
                 raise IllegalUnderRules(
                     f"force_tie: {test.character} lost by {gap}, more than {FORCE_TIE_WITHIN}"
                 )
-        elif gain == "take_down" and (mine not in outcome.out or len(outcome.standing) > 1):
+        elif gain == "take_down" and mine not in outcome.out:
             raise IllegalUnderRules(
                 f"take_down: {side.name} does not lose the conflict on this manche"
+            )
+        elif gain == "take_down" and not outcome.score[mine]:
+            raise IllegalUnderRules(
+                f"take_down: {side.name} has won no manche, so the winner would owe nothing "
+                "(« des conséquences relatives au nombre de manches que son adversaire a "
+                "remportées »)"
             )
         return None
 

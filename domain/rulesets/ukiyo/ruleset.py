@@ -65,12 +65,17 @@ READINGS = (
     "a bet's gain (not a special bet's) is claimed once the dice are known (`kiroku claim`)",
     "a bet lost costs nothing: its stake is cut from the text (record any as a note)",
     "the initiative's side tests first; a manche's winner takes the initiative, a tie leaves it",
-    "a test outside the manches is against an opposition score the GM sets (--against)",
-    "caring for another is such a test, healing the last wound (two with heal_two)",
+    "a test outside the manches (--against N) is opposed by N thrown like a test (two dice)",
+    "caring for another is such a test, healing the last wound once (two with heal_two)",
     "all or nothing with a tie gains nothing; a sacrifice bet lost is the test alone",
-    "two sides beaten at once in a duel: the test's winner stands; with none, both fall",
-    "a count overshot lets the GM pick a punishment's gravity up to the manches won",
-    "extras take no wounds; a side is all leads or all extras",
+    "two special bets on one manche give two manches, not more; two sacrifices one each",
+    "all beaten at once: the test's winner stands if it reached a count; else all fall",
+    "a count overshot lets the GM (only) pick a gravity up to the manches won",
+    "gains are claimed in any order and reckoned together (a forced tie on final results)",
+    "extras take no wounds; a side is all leads or all extras; a lead is in one conflict "
+    "at a time, but between an extended conflict's manches",
+    "a punishment deals the same wounds to every member of the beaten side, relays included",
+    "the aggravation's −3 falls on the asker's next test in the manches",
     "forfeit in a contest takes the side out; surrender is between a duel's two sides",
     "a technique's reuse is the same character's, in the same conflict's manches",
     "a tactical edge's malus is given test by test (--edge) for as long as the GM rules",
@@ -170,9 +175,12 @@ class Ukiyo(KitRuleset):
                 for other in range(max(0, mine - 6), mine + 7)
             }
         if manches is None:
-            if score is not None or bet != "none":
-                raise MalformedInput("--score and --bet are for a conflict: give --manches N")
-            return report | {"probability": float(single.win)}
+            if score is not None or bet != "none" or their_manches is not None:
+                raise MalformedInput(
+                    "--score, --bet and --their-manches are for a conflict: give --manches N"
+                )
+            won_ties = self.ties == "initiative" and initiative
+            return report | {"probability": float(single.win + (single.tie if won_ties else 0))}
         won, their_won = _score(score)
         chance = conflict_odds(
             mine, theirs, need=manches, their_need=their_manches, won=won, their_won=their_won,

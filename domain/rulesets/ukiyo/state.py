@@ -42,6 +42,8 @@ class Errant(msgspec.Struct, kw_only=True):
     sheet: UkiyoSheet
     wounds: int = 0
     dead: bool = False
+    cared: bool = False
+    """The last wound was healed (« soigner la dernière blessure »): the rest take time."""
 
 
 class Pending(msgspec.Struct, kw_only=True):
@@ -64,6 +66,10 @@ class Side(msgspec.Struct, kw_only=True):
     out: bool = False
     beaten_by: str | None = None
     due: int = 0
+    overshot: bool = False
+    takes_down: int = 0
+    relieved: list[str] = msgspec.field(default_factory=list)
+    """Those a relay replaced: still of the side, for its punishment, but no longer testing."""
     next_maluses: list[tuple[str, int]] = msgspec.field(default_factory=list)
     """Maluses the side's next test carries (« AGGRAVER »: −3 on the asker's next test; a
     refused surrender: −3 on the refuser's next manche)."""
@@ -81,6 +87,8 @@ class Conflict(msgspec.Struct, kw_only=True):
     used: dict[str, list[str]] = msgspec.field(default_factory=dict)
     """Techniques each character has used in this conflict's manches (variety)."""
     surrender: str | None = None
+    refused_at: int | None = None
+    """The manche in which a surrender was refused (no second offer before the next)."""
     won: ConflictWon | None = None
     interrupted: bool = False
     punished: list[tuple[str, str]] = msgspec.field(default_factory=list)
@@ -91,8 +99,16 @@ class Conflict(msgspec.Struct, kw_only=True):
         return self.won is None and not self.interrupted
 
     def side_of(self, character: str) -> Side | None:
+        """The side ``character`` tests for (a relay replaced: none)."""
         wanted = key(character)
         return next((s for s in self.sides.values() if wanted in map(key, s.members)), None)
+
+    def party_of(self, character: str) -> Side | None:
+        """The side ``character`` belongs to, relayed out or not."""
+        wanted = key(character)
+        return next(
+            (s for s in self.sides.values() if wanted in map(key, s.members + s.relieved)), None
+        )
 
     def standing(self) -> list[Side]:
         return [s for s in self.sides.values() if not s.out]
@@ -150,7 +166,9 @@ def _tested(state: UkiyoState, event: TechniqueTested) -> None:
     assert event.side is not None
     conflict.tests[key(event.side)] = Pending(test=event)
     conflict.sides[key(event.side)].next_maluses.clear()
-    conflict.used.setdefault(key(event.character), []).append(key(event.technique))
+    used = conflict.used.setdefault(event.character, [])
+    if event.technique not in used:
+        used.append(event.technique)
 
 
 def _claimed(state: UkiyoState, event: GainClaimed) -> None:
@@ -179,6 +197,7 @@ def _settled(state: UkiyoState, event: OppositionSettled) -> None:
 def _side_out(state: UkiyoState, event: SideOut) -> None:
     side = _conflict(state, event.conflict).sides[key(event.side)]
     side.out, side.beaten_by, side.due = True, event.by, event.due
+    side.overshot, side.takes_down = event.overshot, event.takes_down
 
 
 def _conflict_won(state: UkiyoState, event: ConflictWon) -> None:
@@ -201,11 +220,14 @@ def _punished(state: UkiyoState, event: Punished) -> None:
 
 
 def _wounded(state: UkiyoState, event: WoundsTaken) -> None:
-    state.errants[key(event.character)].wounds = event.wounds
+    errant = state.errants[key(event.character)]
+    errant.wounds, errant.cared = event.wounds, False
 
 
 def _healed(state: UkiyoState, event: WoundsHealed) -> None:
-    state.errants[key(event.character)].wounds = event.wounds
+    errant = state.errants[key(event.character)]
+    errant.wounds = event.wounds
+    errant.cared = event.how in ("care", "heal_two") and event.wounds > 0
 
 
 def _aggravated(state: UkiyoState, event: Aggravated) -> None:
@@ -215,9 +237,11 @@ def _aggravated(state: UkiyoState, event: Aggravated) -> None:
     side.next_maluses.append(("aggravated", 3))
     if event.reopened:
         conflict.won = None
-        conflict.punished.clear()
-        for each in conflict.sides.values():
-            each.out, each.beaten_by, each.due = False, None, 0
+    back = {key(name) for name in event.back}
+    for k, each in conflict.sides.items():
+        if k in back:
+            each.out, each.beaten_by, each.due, each.overshot = False, None, 0, False
+            conflict.punished = [(b, s) for b, s in conflict.punished if key(s) != k]
 
 
 def _offered(state: UkiyoState, event: SurrenderOffered) -> None:
@@ -229,6 +253,7 @@ def _answered(state: UkiyoState, event: SurrenderAnswered) -> None:
     conflict.surrender = None
     if not event.accepted:
         conflict.sides[key(event.side)].next_maluses.append(("refused_surrender", 3))
+        conflict.refused_at = conflict.manche
 
 
 def _interrupted(state: UkiyoState, event: ConflictInterrupted) -> None:
@@ -236,13 +261,15 @@ def _interrupted(state: UkiyoState, event: ConflictInterrupted) -> None:
     conflict.interrupted = True
     conflict.tests.clear()
     for side in conflict.sides.values():
-        side.won = 0
+        side.won, side.out, side.beaten_by, side.due = 0, False, None, 0
 
 
 def _side_joined(state: UkiyoState, event: SideJoined) -> None:
     side = _conflict(state, event.conflict).sides[key(event.side)]
     if event.replacing is not None:
         side.members = [m for m in side.members if key(m) != key(event.replacing)]
+        side.relieved.append(event.replacing)
+    side.relieved = [m for m in side.relieved if key(m) != key(event.character)]
     side.members.append(event.character)
 
 

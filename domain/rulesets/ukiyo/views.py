@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.events import Event
+from domain.names import key
 from domain.rulesets.base import Table
 from domain.rulesets.ukiyo.counts import GRAVITY_NAMES
 from domain.rulesets.ukiyo.events import (
@@ -31,7 +32,7 @@ from domain.rulesets.ukiyo.events import (
     WoundsHealed,
     WoundsTaken,
 )
-from domain.rulesets.ukiyo.state import Conflict, Pending, UkiyoState
+from domain.rulesets.ukiyo.state import Conflict, Pending, Side, UkiyoState
 
 
 class Views:
@@ -65,6 +66,52 @@ def _test(pending: Pending) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def need(c: Conflict, side: Side) -> int | None:
+    """The manches ``side`` must win to win the conflict: to beat every other side still
+    standing (a lead falls at the conflict's count, extras at their threat)."""
+    counts = [s.falls_at for s in c.sides.values() if s is not side and not s.out]
+    if not counts or any(n is None for n in counts):
+        return None
+    return max(n for n in counts if n is not None)
+
+
+def awaiting_gain(c: Conflict) -> list[str]:
+    """Who won a bet this manche and has yet to claim its gain (the manche waits)."""
+    return [
+        p.test.character for p in c.tests.values()
+        if p.test.bet_won and not p.test.special and p.gain is None
+    ]  # fmt: skip
+
+
+def next_step(c: Conflict) -> str:
+    """What the table does next in this conflict, in a line."""
+    if c.interrupted:
+        return "`kiroku conflict end`"
+    if c.won is not None:
+        owed = [
+            f"{s.beaten_by} punishes {s.name} ({GRAVITY_NAMES.get(s.due, s.due)})"
+            for s in c.sides.values()
+            if s.out and s.beaten_by and s.due and (s.beaten_by, s.name) not in c.punished
+        ]
+        owed += [f"{side} may punish {c.won.winner} ({GRAVITY_NAMES.get(due, due)})"
+                 for side, due in c.won.taken_down
+                 if due and (side, c.won.winner) not in c.punished]  # fmt: skip
+        return "; ".join(owed) or "`kiroku conflict end`"
+    missing = [s.name for s in c.sides.values() if s.objective is None]
+    if missing:
+        return f"the objective of {', '.join(missing)}"
+    if c.kind == "duel" and c.initiative is None:
+        return "who has the initiative for the first manche"
+    if c.surrender is not None:
+        return f"the other side accepts or refuses {c.surrender}'s surrender"
+    untested = [s.name for s in c.standing() if key(s.name) not in c.tests]
+    if c.kind == "duel" and c.initiative in untested:
+        return f"{c.initiative} tests first (the initiative)"
+    if untested:
+        return f"the test of {', '.join(untested)}"
+    return f"{', '.join(awaiting_gain(c))} claims the bet's gain (`kiroku claim`)"
+
+
 def _conflict(c: Conflict) -> dict[str, Any]:
     return {
         "kind": c.kind,
@@ -75,12 +122,15 @@ def _conflict(c: Conflict) -> dict[str, Any]:
         "winner": None if c.won is None else c.won.winner,
         "overshot": bool(c.won and c.won.overshot),
         "surrender_offered_by": c.surrender,
+        "next": next_step(c),
+        "awaiting_gain": awaiting_gain(c),
         "sides": {
             s.name: {
                 "members": list(s.members),
                 "threat": s.threat,
                 "objective": s.objective,
                 "gravity": s.gravity,
+                "need": need(c, s),
                 "falls_at": s.falls_at,
                 "won": s.won,
                 "out": s.out,
@@ -93,16 +143,20 @@ def _conflict(c: Conflict) -> dict[str, Any]:
         "tests": {c.sides[k].name: _test(p) for k, p in c.tests.items()},
         "taken_down": dict(c.won.taken_down) if c.won else {},
         "punished": [{"by": by, "side": side} for by, side in c.punished],
-        "techniques_used": dict(c.used),
+        "techniques_used": {name: list(used) for name, used in c.used.items()},
     }
 
 
 def conflicts(state: UkiyoState) -> dict[str, Any]:
-    """Every conflict not yet ended, by name; and those ended, in order."""
+    """Every conflict not yet ended, by name; those ended, in order; who has a bet's gain
+    to claim."""
+    waiting = [p.test.character for p in state.outside.values()]
+    for c in state.conflicts.values():
+        waiting += awaiting_gain(c)
     return {
         "open": {c.name: _conflict(c) for c in state.conflicts.values()},
         "ended": list(state.ended),
-        "awaiting_gain": [p.test.character for p in state.outside.values()],
+        "awaiting_gain": waiting,
     }
 
 
@@ -113,22 +167,50 @@ def tables(projections: Any) -> list[Table]:
             (
                 ("▶ " if c["initiative"] == side else "") + side,
                 ", ".join(s["members"]),
-                f"{s['won']}/{s['falls_at'] if s['falls_at'] is not None else '?'}",
-                GRAVITY_NAMES.get(s["gravity"], "-") if s["gravity"] else "-",
-                "beaten" if s["out"] else "",
+                f"{s['won']}/{s['need'] if s['need'] is not None else '?'}",
+                _objective(s),
+                _standing(s),
             )
             for side, s in c["sides"].items()
         )
-        title = f"{name}: {c['kind'].replace('_', '-')}, manche {c['manche']}, {c['status']}"
+        kind = c["kind"].replace("_", "-") + (", extended" if c["extended"] else "")
+        status = f"won by {c['winner']}" if c["winner"] else c["status"]
+        title = f"{name}: {kind}, manche {c['manche']}, {status} — next: {c['next']}"
         out.append(Table(title, ("side", "characters", "manches", "objective", "state"), rows))
     characters = projections["characters"]
     people: tuple[tuple[str, ...], ...] = tuple(
-        (n, str(ch["wounds"]) + "/4", f"-{ch['wound_malus']}" if ch["wound_malus"] else "0",
-         "dead" if ch["dead"] else f"threat {ch['threat']}" if ch["threat"] else "")
+        (n, "-" if ch["threat"] else f"{ch['wounds']}/4",
+         f"-{ch['wound_malus']}" if ch["wound_malus"] else "0",
+         "dead" if ch["dead"] else f"extras, threat {ch['threat']}" if ch["threat"] else "")
         for n, ch in characters.items()
     )  # fmt: skip
     out.append(Table("", ("character", "wounds", "malus", "state"), people))
     return out
+
+
+def _objective(side: dict[str, Any]) -> str:
+    if side["objective"] is None:
+        return "-"
+    text = side["objective"] if len(side["objective"]) <= 30 else side["objective"][:29] + "…"
+    return f"{GRAVITY_NAMES.get(side['gravity'], '?')}: {text}"
+
+
+def _standing(side: dict[str, Any]) -> str:
+    bits = []
+    if side["out"]:
+        bits.append(f"beaten by {side['beaten_by']}" if side["beaten_by"] else "out")
+    bits += [f"−{n} {MALUS_WORDS[k]} next" for k, n in side["next_maluses"].items()]
+    return ", ".join(bits)
+
+
+MALUS_WORDS = {
+    "edge": "edge", "unsuitable": "unsuitable", "variety": "variety", "wounds": "wounds",
+    "aggravated": "aggravated", "refused_surrender": "surrender refused",
+}  # fmt: skip
+
+
+def wounds(count: int) -> str:
+    return f"{count} wound" + ("" if count == 1 else "s")
 
 
 def describe_ukiyo(event: Event) -> str:
@@ -153,15 +235,18 @@ def describe_ukiyo(event: Event) -> str:
             target = f" on {event.target}" if event.target else ""
             return f"{event.character} claims the bet's gain: {GAIN_NAMES[event.gain]}{target}"
         case MancheWon():
+            results = ", ".join(f"{n} {r}" for n, r in event.results)
             score = ", ".join(f"{n} {w}" for n, w in event.score)
-            return f"manche {event.manche}: {'; '.join(event.how)} — {score}"
+            return (f"manche {event.manche} ({results}): {'; '.join(event.how)} — manches: "
+                    f"{score}")  # fmt: skip
         case OppositionSettled():
             verdict = "succeeds" if event.success else "fails"
             return f"{event.character}'s test {verdict}: {event.result} against {event.opposition}"
         case SideOut():
             if event.by is None:
                 return f"{event.side} forfeits and leaves {event.conflict!r}"
-            return f"{event.side} is beaten by {event.by} (due a punishment of {event.due})"
+            due = GRAVITY_NAMES.get(event.due, str(event.due))
+            return f"{event.side} is beaten by {event.by} (due a punishment: {due})"
         case ConflictWon():
             dues = ", ".join(f"{s} due {GRAVITY_NAMES.get(d, d)}" for s, d in event.dues)
             who = f"{event.winner} wins" if event.winner else "both sides are beaten"
@@ -172,16 +257,17 @@ def describe_ukiyo(event: Event) -> str:
             dead = f"; dies: {', '.join(event.dead)}" if event.dead else ""
             kind = " (magnanimous)" if event.magnanimous else ""
             return (f"{event.by} punishes {event.side}: « {event.punishment} » "
-                    f"({GRAVITY_NAMES.get(event.gravity, event.gravity)}, {event.wounds} "
-                    f"wound(s){kind}){dead}")  # fmt: skip
+                    f"({GRAVITY_NAMES.get(event.gravity, event.gravity)}, "
+                    f"{wounds(event.wounds)}{kind}){dead}")  # fmt: skip
         case WoundsTaken():
             by = f" by {event.by}" if event.by else ""
             return (
-                f"{event.character} takes {event.count} wound(s){by} ({event.source}): "
+                f"{event.character} takes {wounds(event.count)}{by} ({event.source}): "
                 f"{event.wounds}/4"
             )
         case WoundsHealed():
-            return f"{event.character} heals {event.count} wound(s) ({event.how}): {event.wounds}/4"
+            healed = wounds(event.count)
+            return f"{event.character} heals {healed} ({event.how}): {event.wounds}/4"
         case Aggravated():
             again = " — the conflict goes on" if event.reopened else ""
             return (f"{event.side} aggravates the conflict to {GRAVITY_NAMES[event.gravity]} "
@@ -203,7 +289,7 @@ def describe_ukiyo(event: Event) -> str:
 
 
 def _describe_test(event: TechniqueTested) -> str:
-    maluses = "".join(f" − {m.amount} {m.kind}" for m in event.maluses)
+    maluses = "".join(f" − {m.amount} {MALUS_WORDS[m.kind]}" for m in event.maluses)
     dice = f"[{event.faces[0]}+{event.faces[1]}]" if event.faces else "[7, not thrown]"
     bet = ""
     if event.call:
@@ -211,8 +297,11 @@ def _describe_test(event: TechniqueTested) -> str:
             f" ({event.special.replace('_', ' ')})" if event.special else ""
         )
         bet += ": won" if event.bet_won else ": lost"
-    where = (f" against {event.opposition} (opposition {event.against})"
-             if event.against is not None else f" in manche {event.manche}")  # fmt: skip
+    if event.against is not None:
+        thrown = "+".join(map(str, event.opposition_faces)) or "7, not thrown"
+        where = f" against {event.opposition} (the opposition: [{thrown}] + {event.against})"
+    else:
+        where = f" in manche {event.manche}"
     care = f", caring for {event.heal}" if event.heal else ""
     return (f"{event.character} tests {event.technique} {dice} + {event.score}{maluses} = "
             f"{event.result}{where}{care}{bet}")  # fmt: skip
@@ -222,7 +311,7 @@ def explain_ukiyo(event: Event) -> list[str]:
     if isinstance(event, TechniqueTested):
         lines = [f"dice: {' + '.join(map(str, event.faces)) or 'none (the mean, 7)'}"]
         lines.append(f"technique {event.technique}: {event.score}")
-        lines += [f"malus {m.kind}: −{m.amount}" for m in event.maluses]
+        lines += [f"malus {MALUS_WORDS[m.kind]}: −{m.amount}" for m in event.maluses]
         if event.opposition is not None:
             faces = " + ".join(map(str, event.opposition_faces)) or "7 (the mean)"
             lines.append(f"opposition: {faces} + {event.against} = {event.opposition}")
