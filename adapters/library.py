@@ -15,7 +15,8 @@ goes straight to the database (``adapters.sqlite_reads``).
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -89,6 +90,20 @@ class KirokuApplication(Application[uuid.UUID]):
 def application(config: StoreConfig) -> KirokuApplication:
     """The library's application on the configured store (its tables made if need be)."""
     env = {"MAPPER_TOPIC": get_topic(EventMapper), "IS_SNAPSHOTTING_ENABLED": "y"}
+    if config.postgres is not None:
+        where = config.postgres
+        env |= {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": where.dbname, "POSTGRES_HOST": where.host,
+            "POSTGRES_PORT": str(where.port), "POSTGRES_USER": where.user,
+            "POSTGRES_PASSWORD": where.password,
+            "POSTGRES_LOCK_TIMEOUT": f"{config.lock_timeout:g}",
+            "POSTGRES_CONNECT_TIMEOUT": "5",
+        }  # fmt: skip
+        if where.schema:
+            env["POSTGRES_SCHEMA"] = where.schema
+        with _tables_made_alone(where):
+            return KirokuApplication(env=env)
     if config.kind == "sqlite":
         config.data_dir.mkdir(parents=True, exist_ok=True)
         env |= {
@@ -108,6 +123,33 @@ def application(config: StoreConfig) -> KirokuApplication:
         if tables != (EVENTS_TABLE, SNAPSHOTS_TABLE):  # what the direct reads assume
             raise RuntimeError(f"the library's SQLite tables are {tables}, not the expected ones")
     return app
+
+
+TABLES_LOCK = 0x6B69726F6B75  # "kiroku": the advisory lock its processes make tables under
+
+
+@contextmanager
+def _tables_made_alone(where: Any) -> Iterator[None]:
+    """The store's schema and tables made by one process at a time: PostgreSQL refuses
+    concurrent ``CREATE … IF NOT EXISTS`` of one object (« tuple concurrently updated »),
+    so several server processes starting at once wait for each other on an advisory lock
+    (held by a connection of its own, for as long as the library makes its tables)."""
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(
+        host=where.host, port=where.port, user=where.user, password=where.password,
+        dbname=where.dbname, connect_timeout=5, autocommit=True,
+    ) as connection:  # fmt: skip
+        connection.execute("SELECT pg_advisory_lock(%s)", (TABLES_LOCK,))
+        try:
+            if where.schema:
+                connection.execute(
+                    sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(where.schema))
+                )
+            yield
+        finally:
+            connection.execute("SELECT pg_advisory_unlock(%s)", (TABLES_LOCK,))
 
 
 def save(app: KirokuApplication, session_id: str, envelopes: Sequence[Envelope]) -> None:

@@ -14,16 +14,17 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import msgspec
 
 from adapters.codec import EventCodec, codec_for, decode_opened, decode_record
 from adapters.sqlite_reads import EVENTS_TABLE, SqliteReader, Window, index_topics
-from domain.errors import KirokuError, MalformedInput, NotFound
+from domain.errors import KirokuError, MalformedInput, NotFound, excerpt
 from domain.events import Event, Recorded, SessionOpened
 from domain.session.chain import Stored
 from domain.session.record import CommandRecord
@@ -35,8 +36,51 @@ SESSION_NAMESPACE = uuid.UUID("6b1f2c1e-4a5d-5f0e-9c3a-1d2e3f405162")
 OPENED_TOPIC = "kiroku:SessionOpened"
 READ_PAGE = 20_000
 
-StoreKind = Literal["sqlite", "memory"]
-STORE_KINDS: tuple[StoreKind, ...] = ("sqlite", "memory")
+StoreKind = Literal["sqlite", "memory", "postgresql"]
+STORE_KINDS: tuple[StoreKind, ...] = ("sqlite", "memory", "postgresql")
+
+
+@dataclass(frozen=True)
+class Postgres:
+    """Where a PostgreSQL store is, from a ``postgresql://user:password@host:port/dbname``
+    URL (``?schema=NAME`` keeps Kiroku's tables in a schema of their own)."""
+
+    host: str
+    port: int
+    user: str
+    password: str
+    dbname: str
+    schema: str = ""
+
+    @classmethod
+    def from_url(cls, url: str) -> Postgres:
+        shown = excerpt(url)
+        parts = urlsplit(url)
+        if parts.scheme not in ("postgresql", "postgres") or not parts.path.strip("/"):
+            raise MalformedInput(
+                f"store {shown}: write postgresql://USER@HOST:PORT/DBNAME (or sqlite, memory)"
+            )
+        try:
+            port = parts.port or 5432
+        except ValueError:
+            raise MalformedInput(f"store {shown}: the port is not a number") from None
+        query = parse_qs(parts.query)
+        unknown = sorted(set(query) - {"schema"})
+        if unknown:
+            raise MalformedInput(f"store {shown}: no option {unknown[0]!r} (only schema)")
+        schema = query.get("schema", [""])[0]
+        if schema and not (schema.isascii() and schema.replace("_", "a").isalnum()):
+            raise MalformedInput(f"store {shown}: a schema is letters, digits and _")
+        return cls(
+            host=unquote(parts.hostname or "127.0.0.1"), port=port,
+            user=unquote(parts.username or "postgres"), password=unquote(parts.password or ""),
+            dbname=unquote(parts.path.strip("/")), schema=schema,
+        )  # fmt: skip
+
+    def __str__(self) -> str:
+        """The URL without its password (for a message or a log line)."""
+        schema = f"?schema={self.schema}" if self.schema else ""
+        return f"postgresql://{self.user}@{self.host}:{self.port}/{self.dbname}{schema}"
 
 
 def stream_id(session_id: str) -> uuid.UUID:
@@ -50,12 +94,31 @@ def records_id(session_id: str) -> uuid.UUID:
 
 @dataclass(frozen=True)
 class StoreConfig:
-    """Where events live: ``sqlite`` (a file in ``data_dir``) or ``memory``."""
+    """Where events live: ``sqlite`` (a file in ``data_dir``), ``memory``, or
+    ``postgresql`` (a database several processes share)."""
 
     kind: StoreKind = "sqlite"
     data_dir: Path = Path(".kiroku")
     lock_timeout: float = 10.0
     """Seconds a command waits for another process's write to finish (``KIROKU_LOCK_TIMEOUT``)."""
+    postgres: Postgres | None = None
+
+    def with_store(self, store: str) -> StoreConfig:
+        """This configuration on the store named: ``sqlite``, ``memory`` or a PostgreSQL URL."""
+        if store.startswith(("postgresql:", "postgres:")):
+            return replace(self, kind="postgresql", postgres=Postgres.from_url(store))
+        if store not in ("sqlite", "memory"):
+            raise MalformedInput(
+                f"store {excerpt(store)} is not a store: sqlite, memory or "
+                "postgresql://USER@HOST:PORT/DBNAME"
+            )
+        kind: StoreKind = "sqlite" if store == "sqlite" else "memory"
+        return replace(self, kind=kind, postgres=None)
+
+    def describe(self) -> str:
+        if self.postgres is not None:
+            return str(self.postgres)
+        return str(self.sqlite_path) if self.kind == "sqlite" else "memory"
 
     @property
     def sqlite_path(self) -> Path:
@@ -63,14 +126,15 @@ class StoreConfig:
 
     @classmethod
     def from_environment(cls, environ: dict[str, str] | None = None) -> StoreConfig:
-        """``KIROKU_STORE`` (sqlite | memory) and ``KIROKU_DATA_DIR`` (default
-        ``$XDG_DATA_HOME/kiroku``, i.e. ``~/.local/share/kiroku``)."""
+        """``KIROKU_STORE`` (sqlite | memory | a ``postgresql://`` URL) and
+        ``KIROKU_DATA_DIR`` (default ``$XDG_DATA_HOME/kiroku``, i.e.
+        ``~/.local/share/kiroku``)."""
         env = dict(os.environ if environ is None else environ)
-        kind = env.get("KIROKU_STORE", "sqlite")
-        if kind not in STORE_KINDS:
-            raise MalformedInput(
-                f"KIROKU_STORE={kind!r} is not a store; choose from {', '.join(STORE_KINDS)}"
-            )
+        store = env.get("KIROKU_STORE", "sqlite")
+        try:
+            chosen = cls().with_store(store)
+        except MalformedInput as error:
+            raise MalformedInput(f"KIROKU_STORE: {error}") from None
         data_home = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         data_dir = Path(env.get("KIROKU_DATA_DIR") or Path(data_home) / "kiroku")
         raw = env.get("KIROKU_LOCK_TIMEOUT", "10")
@@ -79,7 +143,7 @@ class StoreConfig:
             raise MalformedInput(
                 f"KIROKU_LOCK_TIMEOUT={raw[:20]!r} is not a whole number of seconds from 1 to 600"
             )
-        return cls(kind=kind, data_dir=data_dir, lock_timeout=timeout)
+        return replace(chosen, data_dir=data_dir, lock_timeout=timeout)
 
 
 class EventStore:
@@ -398,7 +462,7 @@ def _store_bytes(path: Path) -> int:
 def damaged_message(config: StoreConfig, problem: str) -> str:
     """What to say, and to do, about a damaged store."""
     return (
-        f"the store {str(config.sqlite_path)!r} is damaged ({problem}); nothing was written "
+        f"the store {config.describe()!r} is damaged ({problem}); nothing was written "
         "to it. `kiroku doctor` says which sessions are intact: export those (kiroku "
         "export), move the store aside and import them, or restore a copy"
     )
@@ -406,9 +470,11 @@ def damaged_message(config: StoreConfig, problem: str) -> str:
 
 def describe_store_error(error: BaseException, config: StoreConfig) -> str:
     """What went wrong with which store, and what to do, in one line."""
-    where = repr(str(config.sqlite_path))
+    where = repr(config.describe())
     text = str(error) or type(error).__name__
     lowered = text.lower()
+    if config.postgres is not None:
+        return _postgres_error(where, text, config)
     if "locked" in lowered or "busy" in lowered:
         return (
             f"the store {where} is busy with another process's write (waited "
@@ -424,6 +490,22 @@ def describe_store_error(error: BaseException, config: StoreConfig) -> str:
             "writing needs its folder writable (check its permissions, or the mount)"
         )
     return f"the store {where} failed: {text}"
+
+
+def _postgres_error(where: str, text: str, config: StoreConfig) -> str:
+    first = text.strip().splitlines()[0] if text.strip() else text
+    lowered = first.lower()
+    if "connection" in lowered or "connect" in lowered or "timeout" in lowered:
+        return (
+            f"the store {where} cannot be reached ({first}): is PostgreSQL running there, "
+            "and does the database exist?"
+        )
+    if "lock" in lowered:
+        return (
+            f"the store {where} is busy with another process's write (waited "
+            f"{config.lock_timeout:g} s); nothing was recorded: try again once it has finished"
+        )
+    return f"the store {where} failed: {first}"
 
 
 def _without_gap(page: Sequence[Any], follows: int, config: StoreConfig, session: str) -> int:

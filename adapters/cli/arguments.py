@@ -21,6 +21,10 @@ def add_data_dir(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir", default=argparse.SUPPRESS, help="where the store lives ($KIROKU_DATA_DIR)"
     )
+    parser.add_argument(
+        "--store", default=argparse.SUPPRESS,
+        help="sqlite (default), memory, or postgresql://USER@HOST:PORT/DBNAME ($KIROKU_STORE)",
+    )  # fmt: skip
 
 
 def add_session_arguments(parser: argparse.ArgumentParser, *, actor: bool = True) -> None:

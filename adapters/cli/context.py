@@ -36,6 +36,9 @@ def store_config(args: argparse.Namespace) -> StoreConfig:
         raise MalformedInput("--data-dir '': name a folder (leave it out for the default)")
     if data_dir:
         config = dataclasses.replace(config, data_dir=Path(data_dir))
+    store = getattr(args, "store", None)
+    if store is not None:
+        config = config.with_store(store)
     return config
 
 

@@ -73,6 +73,10 @@ def _parser() -> tuple[argparse.ArgumentParser, Any]:
     )
     parser.add_argument("--version", action=_Version)
     parser.add_argument("--data-dir", default=None, help="where the store lives ($KIROKU_DATA_DIR)")
+    parser.add_argument(
+        "--store", default=None,
+        help="sqlite (default), memory, or postgresql://USER@HOST:PORT/DBNAME ($KIROKU_STORE)",
+    )  # fmt: skip
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     return parser, commands
 
@@ -113,7 +117,7 @@ def command_word(argv: Sequence[str]) -> str | None:
     for arg in argv:
         if skip:
             skip = False
-        elif arg == "--data-dir":
+        elif arg in ("--data-dir", "--store"):
             skip = True
         elif not arg.startswith("-"):
             return arg
@@ -207,12 +211,12 @@ def _run(given: list[str]) -> int:
 
 
 def _from_the_store(error: Exception) -> bool:
-    """Whether SQLite or the library raised ``error`` (sqlite3 is looked up, not imported:
-    the dice commands never load it)."""
+    """Whether SQLite, PostgreSQL's driver or the library raised ``error`` (each looked up,
+    not imported: the dice commands never load them)."""
     sqlite3 = sys.modules.get("sqlite3")
     if sqlite3 is not None and isinstance(error, sqlite3.Error):
         return True
-    return type(error).__module__.startswith("eventsourcing")
+    return type(error).__module__.startswith(("eventsourcing", "psycopg"))
 
 
 def _store_error(error: Exception, given: list[str]) -> str:
@@ -229,6 +233,7 @@ def early_options(given: Sequence[str]) -> argparse.Namespace:
     first = argparse.ArgumentParser(add_help=False)
     first.add_argument("--session", default=None)
     first.add_argument("--data-dir", default=None)
+    first.add_argument("--store", default=None)
     known, _ = first.parse_known_args(given)
     return known
 

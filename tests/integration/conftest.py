@@ -1,4 +1,5 @@
-"""Stores for integration tests: a real SQLite file in a temporary folder, and memory."""
+"""Stores for integration tests: a real SQLite file in a temporary folder, memory, and
+PostgreSQL (a schema of its own on this machine's server, :mod:`tests.postgres`)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,17 @@ from pathlib import Path
 import pytest
 
 from adapters.store import EventStore, StoreConfig
+from tests.postgres import schema
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-def config(request: pytest.FixtureRequest, tmp_path: Path) -> StoreConfig:
-    return StoreConfig(kind=request.param, data_dir=tmp_path / "data")
+@pytest.fixture(params=["sqlite", "memory", "postgresql"])
+def config(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreConfig]:
+    base = StoreConfig(data_dir=tmp_path / "data")
+    if request.param != "postgresql":
+        yield base.with_store(request.param)
+        return
+    with schema() as url:
+        yield base.with_store(url)
 
 
 @pytest.fixture

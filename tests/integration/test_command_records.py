@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
@@ -36,8 +37,10 @@ KANEKA = msgspec.to_builtins(sheet())
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> EventStore:
-    return EventStore(StoreConfig(kind="sqlite", data_dir=tmp_path))
+def store(config: StoreConfig) -> Iterator[EventStore]:
+    """Each store kind (the integration conftest's ``config``)."""
+    with EventStore(config) as opened:
+        yield opened
 
 
 @pytest.fixture
@@ -173,16 +176,17 @@ def test_a_session_without_records_is_written_as_version_1_as_before(
     assert path.read_bytes().startswith(b'{"format":"kiroku-replay","version":1,')
 
 
+@pytest.mark.parametrize("config", ["sqlite"], indirect=True)  # the doctor reads a file
 def test_the_doctor_counts_the_records_and_names_a_damaged_one(
     service: SessionService, store: EventStore, tmp_path: Path
 ) -> None:
     from adapters.cli.doctor import examine
 
-    assert examine(str(tmp_path / "kiroku.sqlite"))["records"] == 1
-    with sqlite3.connect(tmp_path / "kiroku.sqlite") as raw:
+    assert examine(str(store.config.sqlite_path))["records"] == 1
+    with sqlite3.connect(store.config.sqlite_path) as raw:
         raw.execute("UPDATE stored_events SET state = '{}' WHERE topic = 'kiroku:CommandRecord'")
     raw.close()
-    report = examine(str(tmp_path / "kiroku.sqlite"))
+    report = examine(str(store.config.sqlite_path))
     assert report["records"] == 0
     assert "the command record at 2" in report["problems"][0]
 

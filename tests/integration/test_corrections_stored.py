@@ -4,7 +4,7 @@ restart, and a past position reads as recorded or as corrected (issue 8)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Iterator
 
 import msgspec
 import pytest
@@ -29,8 +29,10 @@ from tests.unit.test_corrections import ATTACK_FACES, DAMAGE_FACES, FUMI, KANEKA
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> EventStore:
-    return EventStore(StoreConfig(kind="sqlite", data_dir=tmp_path))
+def store(config: StoreConfig) -> Iterator[EventStore]:
+    """Each store kind (the integration conftest's ``config``)."""
+    with EventStore(config) as opened:
+        yield opened
 
 
 def played(store: EventStore) -> tuple[SessionService, int]:

@@ -11,12 +11,14 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from adapters.store import EventStore, StoreConfig
 from domain.events import NoteTaken
+from tests.postgres import schema
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +32,10 @@ from domain.session.commands import TakeNote
 from adapters import log
 log.configure("off")
 tag, count = sys.argv[1], int(sys.argv[2])
-with EventStore(StoreConfig(kind="sqlite", data_dir=Path(sys.argv[3]))) as s:
+where = sys.argv[3]
+config = (StoreConfig().with_store(where) if where.startswith("postgresql:")
+          else StoreConfig(kind="sqlite", data_dir=Path(where)))
+with EventStore(config) as s:
     service = SessionService(s)
     for i in range(count):
         try:
@@ -42,7 +47,7 @@ with EventStore(StoreConfig(kind="sqlite", data_dir=Path(sys.argv[3]))) as s:
 """
 
 
-def writer(tag: str, count: int, data: Path) -> subprocess.Popen[str]:
+def writer(tag: str, count: int, data: Path | str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "KIROKU_LOG": "off"}
     return subprocess.Popen(
         [sys.executable, "-c", WRITER, tag, str(count), str(data)],
@@ -61,8 +66,13 @@ def acknowledged(output: str) -> dict[int, str]:
     return found
 
 
-def stored(data: Path) -> dict[int, str]:
-    with EventStore(StoreConfig(kind="sqlite", data_dir=data)) as store:
+def stored(data: Path | str) -> dict[int, str]:
+    config = (
+        StoreConfig().with_store(data)
+        if isinstance(data, str)
+        else StoreConfig(kind="sqlite", data_dir=data)
+    )
+    with EventStore(config) as store:
         notes = {r.position: r.event for r in store.read("night")}
     positions = sorted(notes)
     assert positions == list(range(1, len(positions) + 1)), "a gap in the stream"
@@ -133,3 +143,67 @@ def test_every_connection_is_wal_synchronous_full_with_a_busy_timeout(data: Path
     assert settings == {"journal_mode": "wal", "synchronous": 2, "busy_timeout": 3000}
     assert (waits, query_only) == (3000, 1)
     assert StoreConfig.from_environment({"HOME": str(data)}).lock_timeout == 10  # the default
+
+
+@pytest.fixture
+def shared() -> Iterator[str]:
+    """A PostgreSQL store (a schema of its own) with session "night" opened."""
+    with schema() as url, EventStore(StoreConfig().with_store(url)) as store:
+        from adapters.service import SessionService
+
+        SessionService(store).open(session_id="night", ruleset="l5r4e", gm="sensei")
+        yield url
+
+
+def test_processes_racing_on_one_postgresql_session_store_each_position_once(
+    shared: str,
+) -> None:
+    """Several processes on one PostgreSQL database: each position written once, every
+    loser told (the library's optimistic concurrency on the stream's unique versions)."""
+    children = [writer(f"p{n}", 40, shared) for n in range(3)]
+    outputs = [child.communicate(timeout=120)[0] for child in children]
+    acked: dict[int, str] = {}
+    for output in outputs:
+        mine = acknowledged(output)
+        assert not set(mine) & set(acked), "two processes told the same position"
+        acked |= mine
+    assert stored(shared) == acked
+    assert len(acked) + sum(output.count("lost") for output in outputs) == 120
+
+
+def test_a_postgresql_writer_killed_at_random_points_loses_no_acknowledged_command(
+    shared: str,
+) -> None:
+    chance = random.Random(11)
+    acked: dict[int, str] = {}
+    for run in range(4):
+        child = writer(f"run{run}", 100_000, shared)
+        time.sleep(chance.uniform(0.8, 1.5))
+        child.send_signal(signal.SIGKILL)
+        output, _ = child.communicate()
+        acked |= acknowledged(output)
+    notes = stored(shared)
+    assert acked and all(notes.get(p) == text for p, text in acked.items())
+    assert len(set(notes.values())) == len(notes), "a command stored twice"
+
+
+def test_server_processes_starting_at_once_on_a_new_postgresql_store_all_start() -> None:
+    """Each process makes the store's schema and tables if need be; PostgreSQL refuses the
+    same ``CREATE … IF NOT EXISTS`` from two at once, so they take turns (an advisory
+    lock): eight starting together on a fresh schema all start."""
+    lister = (
+        "import sys\n"
+        "from adapters.store import EventStore, StoreConfig\n"
+        "with EventStore(StoreConfig().with_store(sys.argv[1])) as s:\n"
+        "    print(len(s.sessions()))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "KIROKU_LOG": "off"}
+    with schema() as url:
+        children = [
+            subprocess.Popen([sys.executable, "-c", lister, url], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env)
+            for _ in range(8)
+        ]  # fmt: skip
+        results = [child.communicate(timeout=120) for child in children]
+    assert [child.returncode for child in children] == [0] * 8, [err for _, err in results]
+    assert all(out.strip() == "0" for out, _ in results)
