@@ -206,6 +206,12 @@ def register_audit(commands: Subparsers) -> None:
         default=None,
         help="only the events recorded at or after this time (ISO 8601; local time if no zone)",
     )
+    log.add_argument(
+        "--follow",
+        action="store_true",
+        help="then keep printing each new event as it is stored, until Ctrl-C "
+        "(with --json: one JSON object a line)",
+    )
     log.set_defaults(handler="audit:log_command")
 
     show = commands.add_parser(

@@ -9,6 +9,9 @@ why, and whether it still counts (and if not, who retracted it, when and why).
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
@@ -19,6 +22,7 @@ import msgspec
 from adapters.cli import context
 from adapters.cli.render import local_time, print_json, print_json_array, render_timeline
 from adapters.cli.revisions import Placements
+from adapters.service import SessionService
 from adapters.store import EventStore
 from domain.errors import MalformedInput, NotFound
 from domain.events import CORE_EVENT_TYPES, Event, EventRetracted, Recorded
@@ -48,6 +52,13 @@ def log_command(args: argparse.Namespace) -> int:
         if args.limit < 0:
             raise MalformedInput(f"--limit {args.limit}: give a number of events, or 0 for all")
         keep = filters(args, session, service.store.codec(sid).types.values())
+        if args.follow:
+            if until is not None:
+                raise MalformedInput(
+                    f"--follow --at {until}: --follow reads on from now, so not as of a "
+                    "position; use --after N to start after one"
+                )
+            return follow(service, session, viewer, args, keep)
         rows = timeline_rows(
             service.store,
             session,
@@ -65,6 +76,54 @@ def log_command(args: argparse.Namespace) -> int:
     finally:
         service.store.close()
     return 0
+
+
+FOLLOW_POLL = 0.25
+"""Seconds between two looks at the store's last position while following: the store is
+read directly, so a write by any process (any SQLite writer, any PostgreSQL client) shows
+within this, with no notification to lose."""
+
+
+def follow(
+    service: SessionService,
+    session: Session,
+    viewer: str,
+    args: argparse.Namespace,
+    keep: Filter | None,
+) -> int:
+    """``kiroku log --follow``: the page ``kiroku log`` would print, then every event
+    appended after it, each once and in order, as it is stored; one JSON object a line
+    with ``--json`` (JSON Lines, flushed a row at a time). Catching up and following read
+    the same store from the last position printed, so there is no gap and no duplicate.
+    Ends at Ctrl-C (exit 0)."""
+    sid = session.opened.session
+    store = service.store
+    viewer_is_gm = session.is_gm(viewer)
+
+    def emit(rows: Iterable[dict[str, Any]]) -> None:
+        for row in rows:
+            if args.json:
+                sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
+            else:
+                sys.stdout.write(render_timeline([row]) + "\n")
+            sys.stdout.flush()
+
+    try:
+        emit(
+            timeline_rows(
+                store, session, None, args.after, args.limit, keep, viewer_is_gm=viewer_is_gm
+            )
+        )
+        seen = session.version
+        while True:
+            time.sleep(FOLLOW_POLL)
+            if store.last_position(sid) <= seen:
+                continue
+            session = service.load(sid)
+            emit(timeline_rows(store, session, None, seen, 0, keep, viewer_is_gm=viewer_is_gm))
+            seen = session.version
+    except KeyboardInterrupt:
+        return 0
 
 
 def filters(
