@@ -34,7 +34,7 @@ _opened_decoder = msgspec.json.Decoder(SessionOpened)
 _record_decoder = msgspec.json.Decoder(CommandRecord)
 
 
-def encode_event(event: Event | CommandRecord) -> bytes:
+def encode_event(event: Event | CommandRecord | msgspec.Struct) -> bytes:
     """An event (or a command record) as stored: msgspec JSON."""
     return _encoder.encode(event)
 

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from eventsourcing.application import Application
 from eventsourcing.persistence import (
     AggregateRecorder,
@@ -49,7 +50,7 @@ class Envelope:
 
     originator_id: uuid.UUID
     originator_version: int
-    event: Event | CommandRecord
+    event: Event | CommandRecord | msgspec.Struct
     state: bytes | None = None
     """The payload to store, when it is to be stored as it was given (an import keeps
     a file's events word for word); else the event's own encoding."""

@@ -17,13 +17,14 @@ import hashlib
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import msgspec
 
 from adapters.log import logger
 from adapters.snapshot_store import SnapshotStore
-from adapters.store import EventStore
+from adapters.store import EventStore, RequestRecord
 from adapters.stored_history import StoredHistory
 from domain.commands import Command, Context, Dice
 from domain.errors import (
@@ -52,6 +53,37 @@ Decision = Callable[[Session, datetime], list[Event] | tuple[list[Event], Sequen
 a command Struct, the record of the ruling, appended with it)."""
 Clock = Callable[[], datetime]
 RETRIES = 3
+
+
+@dataclass(frozen=True)
+class IdempotencyRequest:
+    """A command given with an ``Idempotency-Key`` (the HTTP API): the key, unique per
+    actor and session, and the digest of the body it came with."""
+
+    key: str
+    digest: str
+
+
+class VersionConflict(ConcurrencyConflict):
+    """The session was not at the version the command was given against (``If-Match``):
+    nothing was appended."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(
+            f"If-Match {expected}: the session is at version {current}; read it again, "
+            "nothing was appended"
+        )
+        self.expected = expected
+        self.current = current
+
+
+class Repeated(Exception):
+    """A command whose Idempotency-Key (and body) already gave a ruling: what it
+    recorded then. Nothing was appended now."""
+
+    def __init__(self, recorded: list[Recorded]) -> None:
+        super().__init__(f"already recorded at {recorded[0].position if recorded else '-'}")
+        self.recorded = recorded
 
 
 def utc_now() -> datetime:
@@ -119,9 +151,14 @@ class SessionService:
         *,
         actor: str | None = None,
         dice: Dice | None = None,
+        expected: int | None = None,
+        request: IdempotencyRequest | None = None,
     ) -> list[Recorded]:
         """Decide a command Struct in the session as ``actor`` (default: its GM), with
-        ``dice`` for what it throws; append its batch."""
+        ``dice`` for what it throws; append its batch. ``expected``: the version the
+        command was given against (:class:`VersionConflict` if the session is elsewhere);
+        ``request``: its idempotency key (:class:`Repeated` if the key already gave a
+        ruling, with that body; refused if with another)."""
 
         if isinstance(command, CORRECTIONS):
             return self.correct(session_id, command, actor=actor, dice=dice)[1]
@@ -135,7 +172,14 @@ class SessionService:
             events, record = decide_recorded(session, command, context)
             return events, [record]
 
-        return self.execute(session_id, command.spec.name, decided)
+        return self._run(
+            session_id,
+            command.spec.name,
+            decided,
+            new=False,
+            expected=expected,
+            request=None if request is None else (actor, request),
+        )
 
     def correct(
         self,
@@ -289,12 +333,23 @@ class SessionService:
     def execute(self, session_id: str, name: str, command: Decision) -> list[Recorded]:
         return self._run(session_id, name, command, new=False)
 
-    def _run(self, session_id: str, name: str, command: Decision, *, new: bool) -> list[Recorded]:
+    def _run(
+        self,
+        session_id: str,
+        name: str,
+        command: Decision,
+        *,
+        new: bool,
+        expected: int | None = None,
+        request: tuple[str | None, IdempotencyRequest] | None = None,
+    ) -> list[Recorded]:
         shown = session_id if len(session_id) <= EXCERPT else excerpt(session_id)
         log = logger().bind(session=shown, command=name)
         started = time.perf_counter()
         try:
-            recorded = self._attempt(session_id, command, new=new)
+            recorded = self._attempt(
+                session_id, command, new=new, expected=expected, request=request
+            )
         except KirokuError as error:
             log.info(
                 "command refused",
@@ -312,7 +367,15 @@ class SessionService:
         )
         return recorded
 
-    def _attempt(self, session_id: str, command: Decision, *, new: bool) -> list[Recorded]:
+    def _attempt(
+        self,
+        session_id: str,
+        command: Decision,
+        *,
+        new: bool,
+        expected: int | None = None,
+        request: tuple[str | None, IdempotencyRequest] | None = None,
+    ) -> list[Recorded]:
         for _ in range(RETRIES):
             if new:
                 check_session_id(session_id)
@@ -321,13 +384,27 @@ class SessionService:
                 session = Session()
             else:
                 session = self.load(session_id)
+            asked = None if request is None else self._unrepeated(session, *request)
+            if expected is not None and session.version != expected:
+                raise VersionConflict(expected, session.version)
             decided = command(session, self.clock())
             events, records = decided if isinstance(decided, tuple) else (decided, ())
             previous = GENESIS if new else self.chain_head(session_id, session.version)
             batch = [Recorded(session.version + i, e) for i, e in enumerate(events, 1)]
             sealed, after = seal(session_id, previous, batch, records)
+            kept = None
+            if asked is not None and events:
+                kept = RequestRecord(
+                    key=asked[1].key,
+                    actor=asked[0],
+                    digest=asked[1].digest,
+                    first=session.version + 1,
+                    last=session.version + len(events),
+                )
             try:
-                recorded = self.store.append(session_id, session.version, events, sealed)
+                recorded = self.store.append(
+                    session_id, session.version, events, sealed, request=kept
+                )
             except ConcurrencyConflict:
                 continue
             if recorded:
@@ -343,6 +420,23 @@ class SessionService:
             f"session {session_id!r} kept moving under this command ({RETRIES} tries); "
             "nothing was appended"
         )
+
+    def _unrepeated(
+        self, session: Session, actor: str | None, request: IdempotencyRequest
+    ) -> tuple[str, IdempotencyRequest]:
+        """The request's actor and request, if its key gave no ruling yet; else
+        :class:`Repeated` (the same body) or a refusal (another body)."""
+        who = acting(actor, session.opened.gm)
+        sid = session.opened.session
+        done = self.store.request(sid, who, request.key)
+        if done is None:
+            return who, request
+        if done.digest != request.digest:
+            raise IllegalUnderRules(
+                f"Idempotency-Key {excerpt(request.key)} already gave the ruling at "
+                f"{done.first}–{done.last} with another body: nothing was appended"
+            )
+        raise Repeated(list(self.store.read(sid, done.first - 1, until=done.last)))
 
 
 def acting(actor: str | None, gm: str) -> str:

@@ -92,6 +92,28 @@ def records_id(session_id: str) -> uuid.UUID:
     return uuid.uuid5(SESSION_NAMESPACE, f"{session_id}\0commands")
 
 
+def _decode_request(data: bytes) -> RequestRecord:
+    return msgspec.json.decode(data, type=RequestRecord)
+
+
+def requests_id(session_id: str) -> uuid.UUID:
+    """The stream of the idempotency keys of the HTTP requests that gave a session's
+    rulings (beside its events)."""
+    return uuid.uuid5(SESSION_NAMESPACE, f"{session_id}\0requests")
+
+
+class RequestRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A ruling's HTTP request, by its ``Idempotency-Key``: who gave it, the digest of
+    its body, and the positions of the batch it gave. Appended in the batch's own
+    transaction, so a key is kept exactly when its ruling is."""
+
+    key: str
+    actor: str
+    digest: str
+    first: int
+    last: int
+
+
 @dataclass(frozen=True)
 class StoreConfig:
     """Where events live: ``sqlite`` (a file in ``data_dir``), ``memory``, or
@@ -152,6 +174,7 @@ class EventStore:
     def __init__(self, config: StoreConfig) -> None:
         self.config = config
         self._codecs: dict[str, EventCodec] = {}
+        self._requests: dict[str, tuple[dict[tuple[str, str], RequestRecord], int]] = {}
         self.reader: SqliteReader | None = None
         """Direct reads of the SQLite store (None in memory)."""
         if config.kind == "sqlite":
@@ -223,6 +246,7 @@ class EventStore:
         events: Sequence[Event],
         records: Sequence[CommandRecord] = (),
         stored: Sequence[Stored] | None = None,
+        request: RequestRecord | None = None,
     ) -> list[Recorded]:
         """Append one command's events in one transaction, after ``expected_version``,
         with the records of the commands that gave them (each in the session's stream of
@@ -254,8 +278,27 @@ class EventStore:
             if not (expected_version < record.first and record.last <= last):
                 raise ValueError(f"the record of {record.command!r} is not of this batch")
             envelopes.append(Envelope(records_id(session_id), record.first, record))
+        if request is not None:
+            envelopes.append(Envelope(requests_id(session_id), request.first, request))
         save(self.app, session_id, envelopes)
         return batch
+
+    def request(self, session_id: str, actor: str, key: str) -> RequestRecord | None:
+        """The ruling ``actor``'s request with ``key`` gave, if one did."""
+        stream = requests_id(session_id)
+        known, read = self._requests.get(session_id, ({}, 0))
+        if self.reader is not None:
+            rows = list(self.reader.rows(Window(stream.hex, read, None, None), 2**62))
+        else:
+            from adapters.library import fetch_rows
+
+            rows = list(fetch_rows(self.recorder, stream, read, 2**62, None, None))
+        for _, state in rows:
+            found = _decode_request(state)
+            known[(found.actor, found.key)] = found
+            read = max(read, found.first)
+        self._requests[session_id] = (known, read)
+        return known.get((actor, key))
 
     def command_of(self, session_id: str, position: int) -> CommandRecord | None:
         """The record of the command whose batch holds ``position`` (None: the event was

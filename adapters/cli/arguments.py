@@ -277,6 +277,27 @@ def register_doctor(commands: Subparsers) -> None:
     doctor.set_defaults(handler="doctor:doctor_command")
 
 
+# -- kiroku serve (adapters.cli.serve) ---------------------------------------------------
+
+
+def register_serve(commands: Subparsers) -> None:
+    serve = commands.add_parser(
+        "serve", help="the HTTP API and its live streams, on this store (Ctrl-C stops it)"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument(
+        "--port", type=whole_number, default=8000, help="the port (default 8000; 0: any free one)"
+    )
+    serve.add_argument(
+        "--heartbeat",
+        type=whole_number,
+        default=15,
+        help="seconds of silence before a stream sends a heartbeat (default 15)",
+    )
+    add_data_dir(serve)
+    serve.set_defaults(handler="serve:serve_command")
+
+
 # -- kiroku rules (adapters.cli.commands) ----------------------------------------------
 
 

@@ -318,31 +318,7 @@ def show_command(args: argparse.Namespace) -> int:
         sid = context.session_id(args)
         session = service.load(sid)
         viewer_is_gm = session.is_gm(context.actor(args, session))
-        recorded = visible_event(service.store, session, args.position, viewer_is_gm)
-        placed = Placements.read(service.store, sid)
-        row = row_of(
-            service.store,
-            session,
-            recorded,
-            dict(session.state.retracted),
-            None,
-            viewer_is_gm=viewer_is_gm,
-            placed=placed,
-        )
-        record = service.store.command_of(sid, args.position)
-        row["command"] = None if record is None else record_row(record, viewer_is_gm)
-        from adapters.cli.why import followed_from, state_before
-
-        before = state_before(
-            service, session, args.position if record is None else record.first, placed
-        )
-        explain = getattr(session.ruleset, "explain", None)  # a plug-in may explain nothing
-        row["explanation"] = (
-            [] if core_event(recorded.event) or explain is None else explain(recorded.event, before)
-        )
-        row["follows"] = followed_from(
-            service.store, session, args.position, args.position, viewer_is_gm, before, placed
-        )
+        row = shown(service, session, args.position, viewer_is_gm=viewer_is_gm)
     finally:
         service.store.close()
     if args.json:
@@ -350,6 +326,39 @@ def show_command(args: argparse.Namespace) -> int:
     else:
         print(render_shown(row))
     return 0
+
+
+def shown(
+    service: SessionService, session: Session, position: int, *, viewer_is_gm: bool
+) -> dict[str, Any]:
+    """One event whole, as ``kiroku show --json`` prints it (and the HTTP API gives it):
+    its timeline row, the record of its command, the ruleset's explanation and what it
+    followed from."""
+    sid = session.opened.session
+    recorded = visible_event(service.store, session, position, viewer_is_gm)
+    placed = Placements.read(service.store, sid)
+    row = row_of(
+        service.store,
+        session,
+        recorded,
+        dict(session.state.retracted),
+        None,
+        viewer_is_gm=viewer_is_gm,
+        placed=placed,
+    )
+    record = service.store.command_of(sid, position)
+    row["command"] = None if record is None else record_row(record, viewer_is_gm)
+    from adapters.cli.why import followed_from, state_before
+
+    before = state_before(service, session, position if record is None else record.first, placed)
+    explain = getattr(session.ruleset, "explain", None)  # a plug-in may explain nothing
+    row["explanation"] = (
+        [] if core_event(recorded.event) or explain is None else explain(recorded.event, before)
+    )
+    row["follows"] = followed_from(
+        service.store, session, position, position, viewer_is_gm, before, placed
+    )
+    return row
 
 
 def record_row(record: CommandRecord, viewer_is_gm: bool) -> dict[str, Any]:

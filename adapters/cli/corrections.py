@@ -21,6 +21,7 @@ from adapters.cli.parsing import Parser
 from adapters.cli.render import print_json
 from adapters.service import SessionService
 from domain.commands import Command
+from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.events import Event, Recorded
 from domain.rulesets import Ruleset
@@ -177,15 +178,13 @@ def _run(
     seed = getattr(args, "seed", None)
     fresh = None if seed is None else context.dice_source(args)
     if args.dry_run:
-        outcome, before, after = service.preview(sid, command, actor=actor, dice=fresh)
-        found = changes(project_state(before), project_state(after))
-        report = _report(outcome, before.position, ruleset, dry_run=True)
+        report = report_of(service, sid, command, ruleset, dry_run=True, actor=actor, dice=fresh)
         if args.json:
-            print_json(report | {"changes": found})
+            print_json(report)
             return 0
         _print(report)
         print("changes in the projections:")
-        print(render_changes(found) if found else "  none")
+        print(render_changes(report["changes"]) if report["changes"] else "  none")
         return 0
     outcome, recorded = service.correct(sid, command, actor=actor, dice=fresh)
     if not args.json and outcome.events and not outcome.revised and not outcome.dropped:
@@ -197,6 +196,26 @@ def _run(
     else:
         _print(report)
     return 0
+
+
+def report_of(
+    service: SessionService,
+    sid: str,
+    command: Command,
+    ruleset: Ruleset,
+    *,
+    dry_run: bool,
+    actor: str | None = None,
+    dice: DiceSource | None = None,
+) -> dict[str, Any]:
+    """A correction made (or, ``dry_run``, previewed with the projections' ``changes``),
+    as ``kiroku retract … --json`` prints it and the HTTP API gives it."""
+    if dry_run:
+        outcome, before, after = service.preview(sid, command, actor=actor, dice=dice)
+        found = changes(project_state(before), project_state(after))
+        return _report(outcome, before.position, ruleset, dry_run=True) | {"changes": found}
+    outcome, recorded = service.correct(sid, command, actor=actor, dice=dice)
+    return _report(outcome, recorded[0].position - 1, ruleset, dry_run=False)
 
 
 def _rows(first: int, events: tuple[Event, ...] | list[Event], ruleset: Ruleset) -> list[str]:

@@ -91,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     arguments.register_amend(commands)
     arguments.register_rules(commands)
     arguments.register_doctor(commands)
+    arguments.register_serve(commands)
     arguments.register_replay(commands)
     return parser
 
@@ -104,7 +105,7 @@ def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentP
 
 CORE_WORDS = frozenset(
     {"roll", "odds", "demo", "session", "log", "show", "why", "diff", "fork", "state", "join",
-     "participant", "note", "retract", "undo", "amend", "reinstate", "rules", "doctor",
+     "participant", "note", "retract", "undo", "amend", "reinstate", "rules", "doctor", "serve",
      "export", "import", "replay", "verify"}
 )  # fmt: skip
 """The core's subcommand words (everything else is a ruleset's); a test keeps them the

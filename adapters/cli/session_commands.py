@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import uuid
+from typing import Any
 
 from adapters.cli import context
 from adapters.cli.parsing import ruleset_options
 from adapters.cli.render import print_json, render_state
 from domain.errors import MalformedInput
+from domain.events import SessionOpened
 from projections import project_state
 
 # -- session open | list | show ------------------------------------------------------
@@ -44,17 +46,7 @@ def _session_list(args: argparse.Namespace) -> int:
         sessions = service.store.sessions()
     finally:
         service.store.close()
-    rows = [
-        {
-            "id": s.session,
-            "ruleset": s.ruleset,
-            "gm": s.gm,
-            "campaign": s.campaign,
-            "title": s.title,
-            "opened": s.at.isoformat(),
-        }
-        for s in sessions
-    ]
+    rows = [session_row(s) for s in sessions]
     if args.json:
         print_json(rows)
     elif not rows:
@@ -66,6 +58,18 @@ def _session_list(args: argparse.Namespace) -> int:
                 f"{row['title']}"
             )
     return 0
+
+
+def session_row(opened: SessionOpened) -> dict[str, Any]:
+    """A session as ``kiroku session list --json`` (and ``GET /v1/sessions``) lists it."""
+    return {
+        "id": opened.session,
+        "ruleset": opened.ruleset,
+        "gm": opened.gm,
+        "campaign": opened.campaign,
+        "title": opened.title,
+        "opened": opened.at.isoformat(),
+    }
 
 
 def _session_show(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,3 +50,16 @@ def ok(kiroku: Run, *args: str) -> Any:
     done = kiroku(*args, "--json")
     assert done.returncode == 0, (args, done.stderr)
     return json.loads(done.stdout)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_args(request: pytest.FixtureRequest) -> Iterator[tuple[str, ...]]:
+    """The options that name a store: none (the SQLite store in the data directory), or
+    ``--store`` on a PostgreSQL schema of the test's own."""
+    if request.param == "sqlite":
+        yield ()
+        return
+    from tests.postgres import schema
+
+    with schema() as url:
+        yield ("--store", url)

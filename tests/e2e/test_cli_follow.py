@@ -11,25 +11,12 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.e2e.conftest import KIROKU, Run, ok, runner
-from tests.postgres import schema
 
 S = ("--session", "night")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest) -> Iterator[tuple[str, ...]]:
-    if request.param == "sqlite":
-        yield ()
-        return
-    with schema() as url:
-        yield ("--store", url)
 
 
 class Follower:
@@ -76,16 +63,16 @@ def note(kiroku: Run, store: tuple[str, ...], text: str, *more: str) -> None:
 
 
 def test_it_catches_up_then_follows_every_event_once_in_order(
-    tmp_path: Path, store: tuple[str, ...]
+    tmp_path: Path, store_args: tuple[str, ...]
 ) -> None:
     kiroku = runner(tmp_path)
-    ok(kiroku, "session", "open", "--id", "night", "--gm", "sensei", *store)
+    ok(kiroku, "session", "open", "--id", "night", "--gm", "sensei", *store_args)
     for n in range(3):
-        note(kiroku, store, f"before {n}")
-    follower = Follower(tmp_path, *S, *store, "--limit", "0")
+        note(kiroku, store_args, f"before {n}")
+    follower = Follower(tmp_path, *S, *store_args, "--limit", "0")
     caught_up = follower.take(4)
     for n in range(6):
-        note(kiroku, store, f"live {n}")
+        note(kiroku, store_args, f"live {n}")
     live = follower.take(6)
     assert [row["position"] for row in caught_up + live] == list(range(1, 11))
     assert [row["event"]["text"] for row in live] == [f"live {n}" for n in range(6)]
@@ -93,14 +80,14 @@ def test_it_catches_up_then_follows_every_event_once_in_order(
     assert follower.stop() == 0
 
 
-def test_it_resumes_after_a_position(tmp_path: Path, store: tuple[str, ...]) -> None:
+def test_it_resumes_after_a_position(tmp_path: Path, store_args: tuple[str, ...]) -> None:
     kiroku = runner(tmp_path)
-    ok(kiroku, "session", "open", "--id", "night", "--gm", "sensei", *store)
+    ok(kiroku, "session", "open", "--id", "night", "--gm", "sensei", *store_args)
     for n in range(5):
-        note(kiroku, store, f"n{n}")
-    follower = Follower(tmp_path, *S, *store, "--after", "4")
+        note(kiroku, store_args, f"n{n}")
+    follower = Follower(tmp_path, *S, *store_args, "--after", "4")
     assert [row["position"] for row in follower.take(2)] == [5, 6]
-    note(kiroku, store, "n5")
+    note(kiroku, store_args, "n5")
     assert follower.take(1)[0]["position"] == 7
     assert follower.stop() == 0
 

@@ -1,0 +1,55 @@
+"""``kiroku serve``: the HTTP API (:mod:`adapters.http`) on uvicorn, on the store the
+command line uses (the embedded SQLite store unless ``--store``/``KIROKU_STORE`` names
+PostgreSQL).
+
+It binds its socket first and says where it listens on standard output (``--port 0``
+takes a free port, and the line says which), then serves until Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+
+from adapters.cli import context
+from domain.errors import MalformedInput
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from adapters.http.app import create_app
+
+    if not 0 <= args.port <= 65535:
+        raise MalformedInput(f"--port {args.port}: give a port from 0 to 65535")
+    if not 1 <= args.heartbeat <= 300:
+        raise MalformedInput(f"--heartbeat {args.heartbeat}: give 1 to 300 seconds")
+    config = context.store_config(args)
+    app = create_app(config, heartbeat=args.heartbeat)
+    try:
+        info = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)[0]
+        listening = socket.socket(info[0], socket.SOCK_STREAM)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(info[4])
+    except OSError as error:
+        why = error.strerror or error
+        raise MalformedInput(
+            f"--host {args.host!r} --port {args.port}: cannot listen there ({why})"
+        ) from None
+    host, port = listening.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"kiroku: serving http://{shown}:{port} on {config.describe()}", flush=True)
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+            ws_ping_interval=15.0,
+            ws_max_size=16 * 1024,
+            timeout_graceful_shutdown=2,
+        )
+    )
+    server.run(sockets=[listening])
+    sys.stdout.flush()
+    return 0

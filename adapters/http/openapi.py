@@ -1,0 +1,248 @@
+"""The API's OpenAPI 3.1 document (``GET /openapi.json``), made from the same Structs the
+server decodes with: a command body's schema is msgspec's schema of the ruleset's
+command Structs, so the document cannot drift from what is accepted."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import msgspec
+
+from adapters.http.bodies import MAX_BODY, ruleset_commands
+from adapters.http.problems import PROBLEM_JSON
+from domain.rulesets import RULESETS
+from domain.session.commands import Amend, Reinstate, Retract, Undo
+
+SCHEMAS = "#/components/schemas/"
+
+PROBLEM = {
+    "type": "object",
+    "description": "RFC 9457 problem details",
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string"},
+        "status": {"type": "integer"},
+        "detail": {"type": "string"},
+        "current_version": {"type": "integer"},
+    },
+    "required": ["type", "title", "status", "detail"],
+}
+
+ANY_OBJECT: dict[str, Any] = {"type": "object"}
+
+
+def problems(*statuses: int) -> dict[str, Any]:
+    content = {PROBLEM_JSON: {"schema": {"$ref": SCHEMAS + "Problem"}}}
+    return {str(s): {"description": "a problem", "content": content} for s in statuses}
+
+
+def ok(description: str, schema: dict[str, Any] | None = None, status: int = 200) -> dict[str, Any]:
+    return {
+        str(status): {
+            "description": description,
+            "content": {"application/json": {"schema": schema or ANY_OBJECT}},
+        }
+    }
+
+
+def query(name: str, description: str, kind: str = "string") -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, "description": description,
+            "schema": {"type": kind}}  # fmt: skip
+
+
+SESSION = {"name": "session", "in": "path", "required": True, "schema": {"type": "string"}}
+IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "description": "the session's version the request was made against: 409 if it moved",
+    "schema": {"type": "string"},
+}
+IDEMPOTENCY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "a repeat returns the first result and appends nothing; "
+    "the same key with another body is 422",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+}
+
+
+def body(ref: str) -> dict[str, Any]:
+    return {
+        "required": True,
+        "description": f"JSON, at most {MAX_BODY} bytes",
+        "content": {"application/json": {"schema": {"$ref": SCHEMAS + ref}}},
+    }
+
+
+def schema_of(kind: type[Any], name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    (ref,), found = msgspec.json.schema_components((kind,), ref_template=SCHEMAS + "{name}")
+    return ref, found
+
+
+@cache
+def document() -> dict[str, Any]:
+    from adapters.http.app import ForkRequest, SessionToOpen
+
+    components: dict[str, Any] = {"Problem": PROBLEM}
+    command_refs = []
+    for ruleset_id in sorted(RULESETS):
+        try:
+            tagged = ruleset_commands(ruleset_id).tagged
+        except Exception:  # a plug-in that does not load is left out, as `kiroku rules` says
+            continue
+        refs, found = msgspec.json.schema_components(
+            tagged, ref_template=SCHEMAS + ruleset_id + ".{name}"
+        )
+        components.update({f"{ruleset_id}.{name}": s for name, s in found.items()})
+        components[f"{ruleset_id}.Command"] = {
+            "description": f"a command of a {ruleset_id} session",
+            "oneOf": list(refs),
+            "discriminator": {"propertyName": "command"},
+        }
+        command_refs.append({"$ref": f"{SCHEMAS}{ruleset_id}.Command"})
+    components["Command"] = {
+        "description": "one of the session's ruleset's commands, named by its words in `command`",
+        "anyOf": command_refs,
+    }
+    for kind in (Retract, Undo, Amend, Reinstate, ForkRequest, SessionToOpen):
+        _, found = schema_of(kind, kind.__name__)
+        components.update(found)
+
+    def correction(kind: type[Any], what: str) -> dict[str, Any]:
+        return {
+            "post": {
+                "summary": what,
+                "parameters": [SESSION, IF_MATCH,
+                               query("dry_run", "preview: record nothing", "boolean")],
+                "requestBody": body(kind.__name__),
+                "responses": ok("the correction's report") | ok("recorded", status=201)
+                | problems(400, 403, 404, 409, 413, 422),
+            }
+        }  # fmt: skip
+
+    s = "/v1/sessions/{session}"
+    paths: dict[str, Any] = {
+        "/v1/sessions": {
+            "get": {"summary": "the sessions in the store", "responses": ok("the sessions")},
+            "post": {
+                "summary": "open a session",
+                "requestBody": body("SessionToOpen"),
+                "responses": ok("opened", status=201) | problems(400, 413, 422),
+            },
+        },
+        s: {
+            "get": {
+                "summary": "the session's projections (the views), now or at a position",
+                "parameters": [SESSION, query("at", "a position", "integer")],
+                "responses": ok("the views and the version") | problems(400, 404),
+            }
+        },
+        s + "/commands": {
+            "post": {
+                "summary": "a command, decided and recorded",
+                "parameters": [SESSION, IF_MATCH, IDEMPOTENCY],
+                "requestBody": body("Command"),
+                "responses": ok("what it recorded", status=201)
+                | ok("a repeat of an Idempotency-Key: the first result")
+                | problems(400, 403, 404, 409, 413, 422),
+            }
+        },
+        s + "/retract": correction(Retract, "retract a ruling, whole"),
+        s + "/undo": correction(Undo, "retract the latest ruling that counts"),
+        s + "/amend": correction(Amend, "give a ruling other inputs"),
+        s + "/reinstate": correction(Reinstate, "take a retraction back"),
+        s + "/fork": {
+            "post": {
+                "summary": "a what-if: a new session as this one stood at a position",
+                "parameters": [SESSION],
+                "requestBody": body("ForkRequest"),
+                "responses": ok("forked", status=201) | problems(400, 404, 413, 422),
+            }
+        },
+        s + "/events": {
+            "get": {
+                "summary": "a page of events after a cursor",
+                "parameters": [
+                    SESSION,
+                    query("after", "a cursor (EPOCH.N) or a position"),
+                    query("limit", "1 to 1000 (default 100)", "integer"),
+                ],
+                "responses": ok("the page, and the cursor to read on from")
+                | problems(400, 404, 410),
+            }
+        },
+        s + "/events/{position}": {
+            "get": {
+                "summary": "one event whole, as `kiroku show` prints it",
+                "parameters": [
+                    SESSION,
+                    {
+                        "name": "position",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "integer", "minimum": 1},
+                    },
+                ],
+                "responses": ok("the event") | problems(400, 404),
+            }
+        },
+        s + "/diff": {
+            "get": {
+                "summary": "what changed in every projection between two positions",
+                "parameters": [
+                    SESSION,
+                    query("from", "a position (default: the head)", "integer"),
+                    query("to", "a position (default: the head)", "integer"),
+                ],
+                "responses": ok("the changes") | problems(400, 404),
+            }
+        },
+        s + "/odds": {
+            "get": {
+                "summary": "the chance of a roll under the session's ruleset",
+                "parameters": [
+                    SESSION,
+                    query("expression", "a roll, as 6k3"),
+                    query("tn", "the TN", "integer"),
+                    query("table", "the chance at every TN", "boolean"),
+                    query("unskilled", "10s do not explode", "boolean"),
+                    query("emphasis", "reroll 1s once", "boolean"),
+                ],
+                "responses": ok("the chance") | problems(400, 404),
+            }
+        },
+        s + "/stream": {
+            "get": {
+                "summary": "the session's events as Server-Sent Events, caught up then live",
+                "parameters": [
+                    SESSION,
+                    query("after", "a cursor or a position"),
+                    {
+                        "name": "Last-Event-ID",
+                        "in": "header",
+                        "required": False,
+                        "schema": {"type": "string"},
+                    },
+                ],
+                "responses": {
+                    "200": {"description": "an event stream", "content": {"text/event-stream": {}}}
+                }
+                | problems(400, 404, 410),
+            }
+        },
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Kiroku",
+            "version": "1",
+            "description": "A Legend of the Five Rings session engine: every ruling an "
+            "immutable event. The WebSocket at /v1/sessions/{session}/ws?after=CURSOR "
+            "sends the same events as the stream, one JSON text message each.",
+        },
+        "paths": paths,
+        "components": {"schemas": components},
+    }

@@ -1,0 +1,230 @@
+"""Live subscriptions: a session's events as Server-Sent Events or over a WebSocket, caught
+up from the store and then followed live, with no gap and no duplicate.
+
+**Cursors.** Every event a subscriber receives carries a cursor, ``EPOCH.N``: ``N`` the
+event's position, ``EPOCH`` eight hex digits drawn from the session's opening (its id and
+the instant it was opened), so a cursor kept from another store — a session of the same
+id opened elsewhere, a store restored from another machine — is refused (410) instead of
+silently resuming at the wrong place. A bare position (``?after=12``) is taken as well.
+
+**Catching up, then following.** A subscriber reads the store after its cursor a page at
+a time; once it has read to the store's last position it joins its session's
+:class:`Feed` (one a session per server process), reads the store once more, and from
+then on takes the feed's items, skipping any it has already sent. The feed reads each new
+event from the store once, for all its subscribers, and is woken three ways: by a command
+this process appended, by a notification where the store has them, and always by a look
+at the store's last position every :data:`POLL` seconds, so no wake-up can be lost (a
+write by another process shows within a poll).
+
+**Slow consumers.** Each subscriber holds at most :data:`QUEUE` items not yet sent; one
+that falls further behind is cut off: it is sent what it holds, in order, and its stream
+ends. It resumes with its last cursor (``Last-Event-ID``), losing nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from adapters.http.problems import Problem, malformed
+from domain.errors import excerpt
+
+POLL = 0.05
+"""Seconds between two looks at the store's last position while a session has
+subscribers: what bounds the delay of an event another process appended."""
+
+QUEUE = 1024
+"""The most items a subscriber may hold unsent before it is cut off."""
+
+PAGE = 200
+"""Events read from the store at a time, catching up or following."""
+
+HEARTBEAT = 15.0
+"""Seconds of silence after which an SSE stream sends a comment, so proxies and clients
+see the connection alive."""
+
+
+def epoch(session_id: str, opened_at: str) -> str:
+    """The cursor prefix of one session in one store (see the module docstring)."""
+    return hashlib.sha256(f"{session_id}\n{opened_at}".encode()).hexdigest()[:8]
+
+
+def cursor(session_epoch: str, position: int) -> str:
+    return f"{session_epoch}.{position}"
+
+
+def parse_cursor(text: str, session_epoch: str, head: int) -> int:
+    """The position a cursor (or a bare position) names: 400 if it cannot be read or is
+    past the session's head, 410 if it is another store's or another session's."""
+    prefix, dot, number = text.strip().rpartition(".")
+    if not number.isascii() or not number.isdigit() or len(number) > 12:
+        raise malformed(f"cursor {excerpt(text)}: give the cursor of an event (EPOCH.N) or N")
+    if dot and prefix != session_epoch:
+        raise Problem(
+            410,
+            "cursor-gone",
+            "The cursor is not of this session in this store",
+            f"cursor {excerpt(text)}: this session's cursors begin {session_epoch}.; "
+            "read it again from the start (after=0)",
+        )
+    position = int(number)
+    if position > head:
+        raise malformed(f"cursor {excerpt(text)}: the session's last position is {head}")
+    return position
+
+
+@dataclass(frozen=True)
+class Item:
+    """One event as a subscriber receives it: its position and its JSON, built once."""
+
+    position: int
+    data: bytes
+
+
+Reader = Callable[[str, int, int], Awaitable[tuple[list[Item], int]]]
+"""Reads up to N items after a position from the store: the items, and the store's last
+position at that moment."""
+
+
+@dataclass(eq=False)
+class Subscriber:
+    queue: asyncio.Queue[Item] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    cut: bool = False
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Feed:
+    """A session's live events in this process, read once from the store for every
+    subscriber."""
+
+    def __init__(self, session_id: str, head: int, read: Reader) -> None:
+        self.session_id = session_id
+        self.head = head
+        self.read = read
+        self.subscribers: set[Subscriber] = set()
+        self.woken = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    def wake(self) -> None:
+        self.woken.set()
+
+    async def run(self) -> None:
+        while self.subscribers:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.woken.wait(), POLL)
+            self.woken.clear()
+            while self.subscribers:
+                items, last = await self.read(self.session_id, self.head, PAGE)
+                for item in items:
+                    self.deliver(item)
+                    self.head = item.position
+                if self.head >= last or not items:
+                    break
+
+    def deliver(self, item: Item) -> None:
+        for subscriber in list(self.subscribers):
+            try:
+                subscriber.queue.put_nowait(item)
+            except asyncio.QueueFull:
+                subscriber.cut = True
+                self.subscribers.discard(subscriber)
+            subscriber.wake.set()
+
+
+class Feeds:
+    """Every session's feed in this server process."""
+
+    def __init__(self, read: Reader, last_position: Callable[[str], Awaitable[int]]) -> None:
+        self.read = read
+        self.last_position = last_position
+        self.feeds: dict[str, Feed] = {}
+
+    def wake(self, session_id: str) -> None:
+        feed = self.feeds.get(session_id)
+        if feed is not None:
+            feed.wake()
+
+    async def join(self, session_id: str) -> tuple[Feed, Subscriber]:
+        feed = self.feeds.get(session_id)
+        if feed is None or feed.task is None or feed.task.done():
+            feed = Feed(session_id, await self.last_position(session_id), self.read)
+            self.feeds[session_id] = feed
+        subscriber = Subscriber()
+        feed.subscribers.add(subscriber)
+        if feed.task is None or feed.task.done():
+            feed.task = asyncio.create_task(feed.run())
+        return feed, subscriber
+
+    @staticmethod
+    def leave(feed: Feed, subscriber: Subscriber) -> None:
+        feed.subscribers.discard(subscriber)
+
+
+async def follow(
+    feeds: Feeds, session_id: str, after: int, *, heartbeat: float = HEARTBEAT
+) -> AsyncIterator[Item | None]:
+    """Every event after ``after``, once and in order: caught up from the store, then
+    live; ``None`` after each ``heartbeat`` seconds of silence. Ends when the subscriber
+    is cut off for falling behind (what it held is sent first)."""
+    sent = after
+    async for item in stored(feeds, session_id, sent):  # catch up from the store
+        yield item
+        sent = item.position
+    feed, subscriber = await feeds.join(session_id)
+    try:
+        async for item in stored(feeds, session_id, sent):  # once more: the feed keeps the rest
+            yield item
+            sent = item.position
+        while True:
+            while not subscriber.queue.empty():
+                item = subscriber.queue.get_nowait()
+                if item.position > sent:
+                    yield item
+                    sent = item.position
+            if subscriber.cut:
+                return
+            subscriber.wake.clear()
+            if subscriber.queue.empty():
+                try:
+                    await asyncio.wait_for(subscriber.wake.wait(), heartbeat)
+                except TimeoutError:
+                    yield None
+    finally:
+        Feeds.leave(feed, subscriber)
+
+
+async def stored(feeds: Feeds, session_id: str, after: int) -> AsyncIterator[Item]:
+    """The events after ``after`` in the store, a page at a time, to its last position."""
+    while True:
+        items, last = await feeds.read(session_id, after, PAGE)
+        for item in items:
+            yield item
+            after = item.position
+        if after >= last or not items:
+            return
+
+
+def sse_frame(session_epoch: str, item: Item | None) -> bytes:
+    """One Server-Sent Event (``id:`` the cursor, ``data:`` the event's JSON on one
+    line), or a heartbeat comment."""
+    if item is None:
+        return b": heartbeat\n\n"
+    return b"id: %s\ndata: %s\n\n" % (cursor(session_epoch, item.position).encode(), item.data)
+
+
+def ws_message(session_epoch: str, item: Item) -> str:
+    """One WebSocket text message: the cursor and the event."""
+    return (
+        b'{"cursor":%s,"event":%s}'
+        % (msgspec.json.encode(cursor(session_epoch, item.position)), item.data)
+    ).decode()
+
+
+def item_json(row: dict[str, Any]) -> bytes:
+    return msgspec.json.encode(row)
