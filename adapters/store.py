@@ -283,17 +283,27 @@ class EventStore:
         save(self.app, session_id, envelopes)
         return batch
 
+    def stream_rows(self, stream: uuid.UUID, after: int) -> list[tuple[int, bytes]]:
+        """Every ``(version, payload)`` of a stream beside a session's, after ``after``."""
+        if self.reader is not None:
+            return list(self.reader.rows(Window(stream.hex, after, None, None), 2**62))
+        from adapters.library import fetch_rows
+
+        return list(fetch_rows(self.recorder, stream, after, 2**62, None, None))
+
+    def append_record(
+        self, session_id: str, stream: uuid.UUID, version: int, record: msgspec.Struct
+    ) -> None:
+        """One record at ``version`` of a stream beside the session's, or
+        :class:`ConcurrencyConflict` if another writer took that version first."""
+        from adapters.library import Envelope, save
+
+        save(self.app, session_id, [Envelope(stream, version, record)])
+
     def request(self, session_id: str, actor: str, key: str) -> RequestRecord | None:
         """The ruling ``actor``'s request with ``key`` gave, if one did."""
-        stream = requests_id(session_id)
         known, read = self._requests.get(session_id, ({}, 0))
-        if self.reader is not None:
-            rows = list(self.reader.rows(Window(stream.hex, read, None, None), 2**62))
-        else:
-            from adapters.library import fetch_rows
-
-            rows = list(fetch_rows(self.recorder, stream, read, 2**62, None, None))
-        for _, state in rows:
+        for _, state in self.stream_rows(requests_id(session_id), read):
             found = _decode_request(state)
             known[(found.actor, found.key)] = found
             read = max(read, found.first)

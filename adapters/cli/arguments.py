@@ -163,6 +163,20 @@ def register_session(commands: Subparsers) -> None:
     shower.add_argument("--json", action="store_true")
     add_data_dir(shower)
     shower.set_defaults(handler=handler("_session_show"))
+    token = steps.add_parser(
+        "token", help="the HTTP API's tokens: issue one for a participant, revoke, list"
+    )
+    actions = token.add_subparsers(dest="action", required=True)
+    issue = actions.add_parser("issue", help="a token for the GM, a player or an observer")
+    issue.add_argument("--for", dest="participant", required=True, help="the participant's id")
+    issue.add_argument("--note", default=None, help="what it is for (a device, a bot)")
+    revoke = actions.add_parser("revoke", help="refuse a token from now on")
+    revoke.add_argument("token", help="the token's id, as issue and list print it")
+    revoke.add_argument("--reason", default=None)
+    lister = actions.add_parser("list", help="every token: id, holder, issued, revoked")
+    for parser in (issue, revoke, lister):
+        add_session_arguments(parser)
+        parser.set_defaults(handler="tokens:token_command")
 
     state = commands.add_parser("state", help="the projections")
     add_session_arguments(state, actor=False)
@@ -293,6 +307,12 @@ def register_serve(commands: Subparsers) -> None:
         type=whole_number,
         default=15,
         help="seconds of silence before a stream sends a heartbeat (default 15)",
+    )
+    serve.add_argument(
+        "--rate", type=whole_number, default=120, help="commands a minute per token (default 120)"
+    )
+    serve.add_argument(
+        "--streams", type=whole_number, default=8, help="open streams per token (default 8)"
     )
     add_data_dir(serve)
     serve.set_defaults(handler="serve:serve_command")

@@ -3,11 +3,14 @@ command line uses (the embedded SQLite store unless ``--store``/``KIROKU_STORE``
 PostgreSQL).
 
 It binds its socket first and says where it listens on standard output (``--port 0``
-takes a free port, and the line says which), then serves until Ctrl-C or SIGTERM."""
+takes a free port, and the line says which), then the admin token (``KIROKU_ADMIN_TOKEN``,
+or one made for this run and printed once), then serves until Ctrl-C or SIGTERM."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import secrets
 import socket
 import sys
 
@@ -19,13 +22,27 @@ def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
     from adapters.http.app import create_app
+    from adapters.http.auth import Limits
 
     if not 0 <= args.port <= 65535:
         raise MalformedInput(f"--port {args.port}: give a port from 0 to 65535")
     if not 1 <= args.heartbeat <= 300:
         raise MalformedInput(f"--heartbeat {args.heartbeat}: give 1 to 300 seconds")
+    if args.rate < 1 or args.streams < 1:
+        raise MalformedInput("--rate and --streams: give at least 1")
     config = context.store_config(args)
-    app = create_app(config, heartbeat=args.heartbeat)
+    admin = os.environ.get("KIROKU_ADMIN_TOKEN") or ""
+    made = not admin
+    if made:
+        admin = "kiroku-admin." + secrets.token_urlsafe(32)
+    elif len(admin) < 16:
+        raise MalformedInput("KIROKU_ADMIN_TOKEN: give at least 16 characters")
+    app = create_app(
+        config,
+        admin=admin,
+        heartbeat=args.heartbeat,
+        limits=Limits(commands=args.rate, streams=args.streams),
+    )
     try:
         info = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)[0]
         listening = socket.socket(info[0], socket.SOCK_STREAM)
@@ -39,6 +56,9 @@ def serve_command(args: argparse.Namespace) -> int:
     host, port = listening.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     print(f"kiroku: serving http://{shown}:{port} on {config.describe()}", flush=True)
+    if made:
+        print(f"kiroku: admin token (this run only; KIROKU_ADMIN_TOKEN sets one): {admin}",
+              flush=True)  # fmt: skip
     server = uvicorn.Server(
         uvicorn.Config(
             app,

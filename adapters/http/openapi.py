@@ -84,7 +84,7 @@ def schema_of(kind: type[Any], name: str) -> tuple[dict[str, Any], dict[str, Any
 
 @cache
 def document() -> dict[str, Any]:
-    from adapters.http.app import ForkRequest, SessionToOpen
+    from adapters.http.writes import ForkRequest, SessionToOpen, TokenRequest
 
     components: dict[str, Any] = {"Problem": PROBLEM}
     command_refs = []
@@ -107,7 +107,7 @@ def document() -> dict[str, Any]:
         "description": "one of the session's ruleset's commands, named by its words in `command`",
         "anyOf": command_refs,
     }
-    for kind in (Retract, Undo, Amend, Reinstate, ForkRequest, SessionToOpen):
+    for kind in (Retract, Undo, Amend, Reinstate, ForkRequest, SessionToOpen, TokenRequest):
         _, found = schema_of(kind, kind.__name__)
         components.update(found)
 
@@ -234,8 +234,33 @@ def document() -> dict[str, Any]:
             }
         },
     }
+    paths[s + "/tokens"] = {
+        "post": {
+            "summary": "issue a token for a participant (the GM's): shown once",
+            "parameters": [SESSION],
+            "requestBody": body("TokenRequest"),
+            "responses": ok("the token", status=201) | problems(400, 401, 403, 404),
+        },
+        "get": {
+            "summary": "every token of the session: id, holder, issued, revoked (the GM's)",
+            "parameters": [SESSION],
+            "responses": ok("the tokens") | problems(401, 403, 404),
+        },
+    }
+    paths[s + "/tokens/{token}"] = {
+        "delete": {
+            "summary": "revoke a token (the GM's)",
+            "parameters": [SESSION, {"name": "token", "in": "path", "required": True,
+                                     "schema": {"type": "string"}}],
+            "responses": ok("revoked") | problems(401, 403, 404),
+        }
+    }  # fmt: skip
+    for path in paths.values():
+        for operation in path.values():
+            operation["responses"] |= problems(401, 429)
     return {
         "openapi": "3.1.0",
+        "security": [{"bearer": []}],
         "info": {
             "title": "Kiroku",
             "version": "1",
@@ -244,5 +269,16 @@ def document() -> dict[str, Any]:
             "sends the same events as the stream, one JSON text message each.",
         },
         "paths": paths,
-        "components": {"schemas": components},
+        "components": {
+            "schemas": components,
+            "securitySchemes": {
+                "bearer": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "a session token (kiroku session token issue) or the "
+                    "server's admin token; the stream and WebSocket also take "
+                    "?access_token=",
+                }
+            },
+        },
     }

@@ -2,10 +2,12 @@
 up from the store and then followed live, with no gap and no duplicate.
 
 **Cursors.** Every event a subscriber receives carries a cursor, ``EPOCH.N``: ``N`` the
-event's position, ``EPOCH`` eight hex digits drawn from the session's opening (its id and
-the instant it was opened), so a cursor kept from another store — a session of the same
-id opened elsewhere, a store restored from another machine — is refused (410) instead of
-silently resuming at the wrong place. A bare position (``?after=12``) is taken as well.
+event's position for the GM, its number among the events they may see for anyone else
+(:mod:`adapters.http.visibility`); ``EPOCH`` eight hex digits drawn from the session's
+opening (its id and the instant it was opened), so a cursor kept from another store (a
+session of the same id opened elsewhere, a store restored from another machine) is
+refused (410) instead of silently resuming at the wrong place. A bare number
+(``?after=12``) is taken as well.
 
 **Catching up, then following.** A subscriber reads the store after its cursor a page at
 a time; once it has read to the store's last position it joins its session's
@@ -81,10 +83,22 @@ def parse_cursor(text: str, session_epoch: str, head: int) -> int:
 
 @dataclass(frozen=True)
 class Item:
-    """One event as a subscriber receives it: its position and its JSON, built once."""
+    """One event as a subscriber receives it: its position, its number in what players
+    may see (0: the GM's hidden event, which only the GM receives), and its JSON, built
+    once for every subscriber."""
 
     position: int
     data: bytes
+    public: int = 0
+    public_data: bytes = b""
+    """Its JSON for players: numbered as they count (``position`` is ``public``)."""
+
+    def number(self, gm: bool) -> int:
+        """Its cursor's number for the GM (the position) or anyone else."""
+        return self.position if gm else self.public
+
+    def json(self, gm: bool) -> bytes:
+        return self.data if gm else self.public_data
 
 
 Reader = Callable[[str, int, int], Awaitable[tuple[list[Item], int]]]
@@ -167,25 +181,34 @@ class Feeds:
 
 
 async def follow(
-    feeds: Feeds, session_id: str, after: int, *, heartbeat: float = HEARTBEAT
+    feeds: Feeds,
+    session_id: str,
+    after: int,
+    *,
+    gm: bool = True,
+    heartbeat: float = HEARTBEAT,
 ) -> AsyncIterator[Item | None]:
-    """Every event after ``after``, once and in order: caught up from the store, then
-    live; ``None`` after each ``heartbeat`` seconds of silence. Ends when the subscriber
-    is cut off for falling behind (what it held is sent first)."""
+    """Every event after position ``after`` that the subscriber may see (``gm``: all;
+    else none of the GM's hidden ones), once and in order: caught up from the store,
+    then live; ``None`` after each ``heartbeat`` seconds of silence. Ends when the
+    subscriber is cut off for falling behind (what it held is sent first)."""
     sent = after
     async for item in stored(feeds, session_id, sent):  # catch up from the store
-        yield item
+        if gm or item.public:
+            yield item
         sent = item.position
     feed, subscriber = await feeds.join(session_id)
     try:
         async for item in stored(feeds, session_id, sent):  # once more: the feed keeps the rest
-            yield item
+            if gm or item.public:
+                yield item
             sent = item.position
         while True:
             while not subscriber.queue.empty():
                 item = subscriber.queue.get_nowait()
                 if item.position > sent:
-                    yield item
+                    if gm or item.public:
+                        yield item
                     sent = item.position
             if subscriber.cut:
                 return
@@ -210,20 +233,19 @@ async def stored(feeds: Feeds, session_id: str, after: int) -> AsyncIterator[Ite
             return
 
 
-def sse_frame(session_epoch: str, item: Item | None) -> bytes:
+def sse_frame(session_epoch: str, item: Item | None, gm: bool) -> bytes:
     """One Server-Sent Event (``id:`` the cursor, ``data:`` the event's JSON on one
     line), or a heartbeat comment."""
     if item is None:
         return b": heartbeat\n\n"
-    return b"id: %s\ndata: %s\n\n" % (cursor(session_epoch, item.position).encode(), item.data)
+    mark = cursor(session_epoch, item.number(gm)).encode()
+    return b"id: %s\ndata: %s\n\n" % (mark, item.json(gm))
 
 
-def ws_message(session_epoch: str, item: Item) -> str:
+def ws_message(session_epoch: str, item: Item, gm: bool) -> str:
     """One WebSocket text message: the cursor and the event."""
-    return (
-        b'{"cursor":%s,"event":%s}'
-        % (msgspec.json.encode(cursor(session_epoch, item.position)), item.data)
-    ).decode()
+    mark = msgspec.json.encode(cursor(session_epoch, item.number(gm)))
+    return (b'{"cursor":%s,"event":%s}' % (mark, item.json(gm))).decode()
 
 
 def item_json(row: dict[str, Any]) -> bytes:

@@ -1,5 +1,6 @@
 """A real ``kiroku serve`` process on 127.0.0.1, as a front end meets it: started with
-``--port 0``, its address read from the line it prints, stopped with SIGTERM (or killed
+``--port 0`` (and a command rate no test reaches, unless it gives its own), its address
+and admin token read from the lines it prints, stopped with SIGTERM (or killed
 with SIGKILL, to test what survives)."""
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ from tests.e2e.conftest import KIROKU
 
 
 class Served:
-    def __init__(self, data_dir: Path, *args: str) -> None:
+    def __init__(self, data_dir: Path, *args: str, admin: str | None = None) -> None:
         env = {**os.environ, "KIROKU_DATA_DIR": str(data_dir), "KIROKU_LOG": "off"}
+        env.pop("KIROKU_ADMIN_TOKEN", None)
+        if admin is not None:
+            env["KIROKU_ADMIN_TOKEN"] = admin
         self.process = subprocess.Popen(
-            [str(KIROKU), "serve", "--port", "0", *args],
+            [str(KIROKU), "serve", "--port", "0", "--rate", "100000", *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         )  # fmt: skip
         assert self.process.stdout is not None
@@ -32,7 +36,10 @@ class Served:
             _, err = self.process.communicate(timeout=10)
             raise AssertionError(f"kiroku serve did not start: {line!r} {err}")
         self.url = line.split()[2]
-        self.client = httpx.Client(base_url=self.url, timeout=20)
+        self.admin = env.get("KIROKU_ADMIN_TOKEN") or self.process.stdout.readline().split()[-1]
+        self.client = httpx.Client(
+            base_url=self.url, timeout=20, headers={"Authorization": f"Bearer {self.admin}"}
+        )
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -42,6 +49,11 @@ class Served:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.05)
+
+    def as_token(self, token: str | None) -> httpx.Client:
+        """A client sending ``token`` (None: no token at all)."""
+        headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+        return httpx.Client(base_url=self.url, timeout=20, headers=headers)
 
     def get(self, path: str, **kwargs: Any) -> httpx.Response:
         return self.client.get(path, **kwargs)
@@ -71,8 +83,8 @@ class Served:
 
 
 @contextmanager
-def served(data_dir: Path, *args: str) -> Iterator[Served]:
-    server = Served(data_dir, *args)
+def served(data_dir: Path, *args: str, admin: str | None = None) -> Iterator[Served]:
+    server = Served(data_dir, *args, admin=admin)
     try:
         yield server
     finally:

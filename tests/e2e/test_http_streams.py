@@ -191,9 +191,10 @@ def test_the_websocket_gives_the_same_events_with_the_same_cursors(tmp_path: Pat
             note(server, f"n{n}")
         sse, _ = read_sse(server, 4)
         address = server.url.replace("http://", "ws://") + NIGHT + "/ws"
+        token = f"access_token={server.admin}"
 
         async def read(after: str, count: int) -> list[dict[str, Any]]:
-            async with websockets.connect(f"{address}?after={after}") as socket:
+            async with websockets.connect(f"{address}?after={after}&{token}") as socket:
                 return [json.loads(await asyncio.wait_for(socket.recv(), 20)) for _ in range(count)]
 
         first = asyncio.run(read("0", 2))
@@ -204,7 +205,7 @@ def test_the_websocket_gives_the_same_events_with_the_same_cursors(tmp_path: Pat
         assert rest[2]["cursor"].endswith(".5")
 
         async def refused() -> tuple[Any, Any]:
-            async with websockets.connect(f"{address}?after=nope") as socket:
+            async with websockets.connect(f"{address}?after=nope&{token}") as socket:
                 message = json.loads(await socket.recv())
                 with pytest.raises(websockets.ConnectionClosed) as closed:
                     await socket.recv()

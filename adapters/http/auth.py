@@ -1,0 +1,105 @@
+"""Who is asking: the bearer token of a request, and what its holder may do.
+
+``Authorization: Bearer TOKEN`` on every session route (``?access_token=TOKEN`` too on
+the stream and the WebSocket, which a browser's ``EventSource`` and ``WebSocket`` cannot
+send headers with). No token is 401; a token of another session is 403; a revoked or
+unknown one is 401. The server's admin token (``KIROKU_ADMIN_TOKEN``, or the one ``kiroku
+serve`` prints when it starts) acts as the GM of every session, as the shell does on the
+local store, and alone lists and opens sessions.
+
+Limits, per token: commands a minute (a bucket refilled evenly, so a burst is allowed and
+a flood is not) and open streams; past either, 429 with ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+import hmac
+import math
+import time
+from dataclasses import dataclass, field
+
+from adapters.access import Holder
+from adapters.http.problems import Problem
+
+
+def unauthorized(detail: str) -> Problem:
+    problem = Problem(401, "unauthorized", "A token is needed", detail)
+    problem.headers["WWW-Authenticate"] = 'Bearer realm="kiroku"'
+    return problem
+
+
+def forbidden(detail: str) -> Problem:
+    return Problem(403, "forbidden", "This token may not do that", detail)
+
+
+def bearer(authorization: str | None, query_token: str | None) -> str | None:
+    """The token a request carries, from its header or (streams only) its query."""
+    if authorization is not None:
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise unauthorized("give the token as Authorization: Bearer TOKEN")
+        return token.strip()
+    return query_token
+
+
+def is_admin(token: str, admin: str) -> bool:
+    return hmac.compare_digest(token.encode(), admin.encode())
+
+
+def admin_holder(session_id: str, gm: str) -> Holder:
+    return Holder(session_id, gm, "gm", "admin")
+
+
+@dataclass
+class Bucket:
+    tokens: float
+    at: float
+
+
+@dataclass
+class Limits:
+    """Per-token limits: ``commands`` a minute, ``streams`` open at once."""
+
+    commands: int = 120
+    streams: int = 8
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+    open_streams: dict[str, int] = field(default_factory=dict)
+
+    def take_command(self, token: str) -> None:
+        now = time.monotonic()
+        rate = self.commands / 60.0
+        burst = max(1.0, self.commands / 4)
+        bucket = self.buckets.setdefault(token, Bucket(burst, now))
+        bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * rate)
+        bucket.at = now
+        if bucket.tokens < 1:
+            wait = math.ceil((1 - bucket.tokens) / rate)
+            problem = Problem(
+                429,
+                "too-many-commands",
+                "Too many commands",
+                f"at most {self.commands} commands a minute with one token: try again in {wait} s",
+            )
+            problem.headers["Retry-After"] = str(wait)
+            raise problem
+        bucket.tokens -= 1
+
+    def open_stream(self, token: str) -> None:
+        count = self.open_streams.get(token, 0)
+        if count >= self.streams:
+            problem = Problem(
+                429,
+                "too-many-streams",
+                "Too many open streams",
+                f"at most {self.streams} streams open at once with one token: close one",
+            )
+            problem.headers["Retry-After"] = "5"
+            raise problem
+        self.open_streams[token] = count + 1
+
+    def close_stream(self, token: str) -> None:
+        count = self.open_streams.get(token, 0) - 1
+        if count <= 0:
+            self.open_streams.pop(token, None)
+        else:
+            self.open_streams[token] = count

@@ -1,0 +1,262 @@
+"""Reading a session over HTTP: what the shell's ``session list``, ``state``, ``log``,
+``show``, ``diff`` and ``odds`` print, as JSON, for the token's holder — the GM sees
+everything, anyone else what :mod:`adapters.http.visibility` lets them."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+
+from adapters.http import streams
+from adapters.http.problems import malformed
+from adapters.http.server import (
+    Seat,
+    Worker,
+    admin_only,
+    flag,
+    json_response,
+    number_in_path,
+    optional_number,
+    seat,
+    server_of,
+    token_of,
+)
+from adapters.service import SessionService
+from domain.errors import excerpt
+from domain.events import Recorded
+from domain.session.aggregate import Session
+from projections import project_state
+from projections.timeline import describe, hidden
+
+
+def event_row(recorded: Recorded, session: Session, number: int | None = None) -> dict[str, Any]:
+    """One event as the stream and the pages give it: its number (the position, or the
+    player's count), type, log line, who recorded it, when and why, and every field it
+    recorded (``event``)."""
+    event = recorded.event
+    return {
+        "position": recorded.position if number is None else number,
+        "type": type(event).__name__,
+        "summary": describe(event, session.ruleset),
+        "actor": event.actor,
+        "at": event.at.isoformat(),
+        "reason": event.reason,
+        "event": msgspec.to_builtins(event),
+    }
+
+
+def session_epoch(session: Session) -> str:
+    return streams.epoch(session.opened.session, session.opened.at.isoformat())
+
+
+def read_items(
+    worker: Worker, service: SessionService, session_id: str, after: int, limit: int
+) -> tuple[list[streams.Item], int]:
+    """Up to ``limit`` events after position ``after``, as stream items (for the GM and
+    for players), and the last position."""
+    session = service.load(session_id)
+    last = session.version
+    if after >= last:
+        return [], last
+    sight = worker.sight(service, session)
+    items = []
+    for r in service.store.read(session_id, after, until=min(last, after + limit)):
+        data = streams.item_json(event_row(r, session))
+        if hidden(r.event):
+            items.append(streams.Item(r.position, data))
+            continue
+        public = sight.ordinal(r.position)
+        shown = streams.item_json(event_row(r, session, public))
+        items.append(streams.Item(r.position, data, public, shown))
+    return items, last
+
+
+def start_of(worker: Worker, service: SessionService, place: Seat, given: str | None) -> int:
+    """The position a cursor (the GM's, or a player's count) names."""
+    session = place.session
+    mark = session_epoch(session)
+    if place.is_gm:
+        return 0 if given is None else streams.parse_cursor(given, mark, session.version)
+    sight = worker.sight(service, session)
+    count = 0 if given is None else streams.parse_cursor(given, mark, sight.count)
+    return sight.position(count)
+
+
+async def list_sessions(request: Request) -> Response:
+    from adapters.cli.session_commands import session_row
+
+    server = server_of(request)
+    admin_only(server, token_of(request), "lists the sessions")
+
+    def sessions(service: SessionService) -> list[dict[str, Any]]:
+        return [session_row(s) for s in service.store.sessions()]
+
+    return json_response({"sessions": await server.worker.run(sessions)})
+
+
+async def show_session(request: Request) -> Response:
+    sid = request.path_params["session"]
+    at = optional_number(request, "at")
+    server = server_of(request)
+    token = token_of(request)
+
+    def projections(service: SessionService) -> tuple[dict[str, Any], int]:
+        place = seat(server, service, sid, token)
+        session = place.session
+        if not place.is_gm:
+            if at is not None:
+                raise malformed("at=N reads a past position: the GM's alone")
+            sight = server.worker.sight(service, session)
+            return sight.projections(service.store), sight.count
+        if at is not None and not 0 <= at <= session.version:
+            raise malformed(f"at={at}: the session has positions 0 to {session.version}")
+        state = session.state if at is None else service.state_at(sid, at)
+        return project_state(state), session.version
+
+    views, version = await server.worker.run(projections)
+    return json_response({"version": version, "views": views}, headers={"ETag": f'"{version}"'})
+
+
+async def list_events(request: Request) -> Response:
+    sid = request.path_params["session"]
+    limit = optional_number(request, "limit")
+    limit = 100 if limit is None else limit
+    if not 1 <= limit <= 1000:
+        raise malformed(f"limit={limit}: give 1 to 1000 events a page")
+    given = request.query_params.get("after")
+    server = server_of(request)
+    token = token_of(request)
+
+    def page(service: SessionService) -> dict[str, Any]:
+        place = seat(server, service, sid, token)
+        worker = server.worker
+        mark = session_epoch(place.session)
+        start = after = start_of(worker, service, place, given)
+        gm = place.is_gm
+        shown: list[streams.Item] = []
+        while len(shown) < limit:
+            items, last = read_items(worker, service, sid, after, limit)
+            for item in items:
+                after = item.position
+                if gm or item.public:
+                    shown.append(item)
+                if len(shown) == limit:
+                    break
+            if not items or after >= last:
+                break
+        head = place.session.version if gm else worker.sight(service, place.session).count
+        next_number = shown[-1].number(gm) if shown else _number(worker, service, place, start)
+        return {
+            "events": [
+                {"cursor": streams.cursor(mark, i.number(gm))} | msgspec.json.decode(i.json(gm))
+                for i in shown
+            ],
+            "next": streams.cursor(mark, next_number),
+            "head": head,
+        }
+
+    return json_response(await server.worker.run(page))
+
+
+def _number(worker: Worker, service: SessionService, place: Seat, position: int) -> int:
+    return position if place.is_gm else worker.sight(service, place.session).ordinal(position)
+
+
+async def show_event(request: Request) -> Response:
+    sid = request.path_params["session"]
+    number = number_in_path(request, "position")
+    server = server_of(request)
+    token = token_of(request)
+
+    def shown_event(service: SessionService) -> dict[str, Any]:
+        from adapters.cli.audit import shown
+
+        place = seat(server, service, sid, token)
+        if place.is_gm:
+            return shown(service, place.session, number, viewer_is_gm=True)
+        sight = server.worker.sight(service, place.session)
+        if not 1 <= number <= sight.count:
+            raise malformed(f"event {number}: you may see events 1 to {sight.count}")
+        row = shown(service, place.session, sight.position(number), viewer_is_gm=False)
+        row["position"] = number
+        return sight.renumbered(row)
+
+    return json_response(await server.worker.run(shown_event))
+
+
+async def diff(request: Request) -> Response:
+    sid = request.path_params["session"]
+    first = optional_number(request, "from")
+    second = optional_number(request, "to")
+    server = server_of(request)
+    token = token_of(request)
+
+    def found(service: SessionService) -> dict[str, Any]:
+        from projections.diff import changes
+
+        place = seat(server, service, sid, token)
+        if not place.is_gm:
+            raise malformed("the diff reads past positions: the GM's alone")
+        session = place.session
+        for name, position in (("from", first), ("to", second)):
+            if position is not None and not 0 <= position <= session.version:
+                raise malformed(
+                    f"{name}={position}: the session has positions 0 to {session.version}"
+                )
+        a = project_state(service.state_at(sid, first) if first is not None else session.state)
+        b = project_state(service.state_at(sid, second) if second is not None else session.state)
+        return {
+            "from": a["session"]["position"],
+            "to": b["session"]["position"],
+            "changes": changes(a, b),
+        }
+
+    return json_response(await server.worker.run(found))
+
+
+async def odds(request: Request) -> Response:
+    """The chance of a roll under the session's ruleset and options (``kiroku odds
+    --ruleset``): ``expression`` and ``tn``, or ``table=true``."""
+    from adapters.cli.dice_commands import odds_as_json
+
+    sid = request.path_params["session"]
+    query = request.query_params
+    known = {"expression", "tn", "table", "unskilled", "emphasis", "access_token"}
+    unknown = sorted(set(query) - known)
+    if unknown:
+        raise malformed(f"odds takes no {', '.join(excerpt(u) for u in unknown)}")
+    expression = query.get("expression")
+    if not expression:
+        raise malformed("odds needs an expression (?expression=6k3&tn=20)")
+    server = server_of(request)
+    token = token_of(request)
+
+    def chance(service: SessionService) -> dict[str, Any]:
+        session = seat(server, service, sid, token).session
+        matchups = getattr(session.ruleset, "odds_report", None) is not None
+        if not matchups and "tn" not in query and not flag(request, "table"):
+            raise malformed(f"odds of {excerpt(expression)}: give tn=N, or table=true")
+        if matchups and ({"tn", "unskilled", "emphasis"} & set(query)):
+            raise malformed(
+                f"{session.ruleset.id} odds take a matchup ('8-3 vs 7') as the expression, "
+                "not tn, unskilled nor emphasis"
+            )
+        args = argparse.Namespace(
+            expression=expression,
+            tn=optional_number(request, "tn"),
+            table=flag(request, "table"),
+            unskilled=flag(request, "unskilled"),
+            emphasis=flag(request, "emphasis"),
+            ruleset=session.opened.ruleset,
+            option=[f"{k}={v}" for k, v in session.opened.options],
+            manches=None, their_manches=None, score=None, bet="none", call=None,
+            their_initiative=False,
+        )  # fmt: skip
+        data: dict[str, Any] = odds_as_json(args)
+        return data
+
+    return json_response(await server.worker.run(chance))

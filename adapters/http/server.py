@@ -1,0 +1,214 @@
+"""What every route handler reaches: the store's one worker thread, the live feeds, who
+is asking, and the request's parts read with clear refusals."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.websockets import WebSocket
+
+from adapters.access import Access, Holder, session_of_token
+from adapters.http import streams
+from adapters.http.auth import Limits, admin_holder, bearer, forbidden, is_admin, unauthorized
+from adapters.http.bodies import MAX_BODY, too_large
+from adapters.http.problems import malformed, not_found
+from adapters.http.visibility import Sight
+from adapters.service import SessionService
+from adapters.store import EventStore, StoreConfig
+from domain.errors import MalformedInput, excerpt
+from domain.session.aggregate import Session
+
+T = TypeVar("T")
+
+JSON = "application/json"
+
+
+class Worker:
+    """The server's one thread for the store: each call runs there, in order, so the
+    synchronous store and service (and SQLite's connection) stay in one thread. It also
+    holds, per session, its tokens and what players see of it."""
+
+    def __init__(self, config: StoreConfig) -> None:
+        self.config = config
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="kiroku-store")
+        self.service: SessionService | None = None
+        self.accesses: dict[str, Access] = {}
+        self.sights: dict[str, Sight] = {}
+
+    def _open(self) -> None:
+        self.service = SessionService(EventStore(self.config))
+
+    async def start(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self.executor, self._open)
+
+    async def run(self, function: Callable[[SessionService], T]) -> T:
+        def call() -> T:
+            assert self.service is not None
+            return function(self.service)
+
+        return await asyncio.get_running_loop().run_in_executor(self.executor, call)
+
+    async def stop(self) -> None:
+        def close() -> None:
+            if self.service is not None:
+                self.service.store.close()
+
+        await asyncio.get_running_loop().run_in_executor(self.executor, close)
+        self.executor.shutdown(wait=True)
+
+    def access(self, service: SessionService, session_id: str) -> Access:
+        found = self.accesses.get(session_id)
+        if found is None:
+            found = self.accesses[session_id] = Access(service.store, session_id)
+        return found
+
+    def sight(self, service: SessionService, session: Session) -> Sight:
+        sid = session.opened.session
+        found = self.sights.get(sid)
+        if found is None:
+            found = self.sights[sid] = Sight(sid)
+        found.catch_up(service.store, session.version)
+        return found
+
+
+@dataclass
+class Server:
+    worker: Worker
+    feeds: streams.Feeds
+    heartbeat: float
+    admin: str
+    limits: Limits
+
+
+def server_of(request: Request | WebSocket) -> Server:
+    server: Server = request.app.state.server
+    return server
+
+
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(msgspec.json.encode(data), status, headers=headers, media_type=JSON)
+
+
+# -- who is asking ---------------------------------------------------------------------
+
+
+def token_of(request: Request | WebSocket, *, in_query: bool = False) -> str:
+    """The request's token (401 if none): ``Authorization: Bearer``, or on the streams
+    ``?access_token=``."""
+    query = request.query_params.get("access_token") if in_query else None
+    token = bearer(request.headers.get("authorization"), query)
+    if token is None:
+        raise unauthorized(
+            "no token: send Authorization: Bearer TOKEN (kiroku session token issue gives one)"
+        )
+    return token
+
+
+def load(service: SessionService, session_id: str) -> Session:
+    if not service.store.exists(session_id):
+        raise not_found(f"session {excerpt(session_id)}: no such session in this store")
+    return service.load(session_id)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A request in its session: the session caught up, and who asks."""
+
+    session: Session
+    holder: Holder
+
+    @property
+    def is_gm(self) -> bool:
+        return self.holder.role == "gm"
+
+
+def seat(server: Server, service: SessionService, session_id: str, token: str) -> Seat:
+    """The session and the token's holder in it: 403 for another session's token, 401
+    for a revoked or unknown one, 404 for a session that does not exist."""
+    if is_admin(token, server.admin):
+        session = load(service, session_id)
+        return Seat(session, admin_holder(session_id, session.opened.gm))
+    try:
+        named = session_of_token(token)
+    except MalformedInput:
+        raise unauthorized("the token is not a Kiroku token") from None
+    if named != session_id:
+        raise forbidden(
+            f"a token of session {excerpt(named)} opens nothing of session {excerpt(session_id)}"
+        )
+    session = load(service, session_id)
+    holder = server.worker.access(service, session_id).holder(session, token)
+    if holder is None:
+        raise unauthorized("the token was revoked, or was never issued in this session")
+    return Seat(session, holder)
+
+
+def gm_only(place: Seat, what: str) -> None:
+    if not place.is_gm:
+        raise forbidden(f"{place.holder.participant!r} ({place.holder.role}): only the GM {what}")
+
+
+def admin_only(server: Server, token: str, what: str) -> None:
+    if not is_admin(token, server.admin):
+        raise forbidden(f"only the server's admin token {what}")
+
+
+# -- the request's parts ---------------------------------------------------------------
+
+
+async def body_of(request: Request) -> bytes:
+    """The request body, refused past :data:`MAX_BODY` bytes before it is all read."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_large(int(declared))
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise too_large(size)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def optional_number(request: Request, name: str) -> int | None:
+    text = request.query_params.get(name)
+    if text is None:
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 12:
+        raise malformed(f"{name}={excerpt(text)}: give a whole number")
+    return int(text)
+
+
+def number_in_path(request: Request, name: str) -> int:
+    text = str(request.path_params[name])
+    if not text.isascii() or not text.isdigit() or len(text) > 12:
+        raise malformed(f"{name} {excerpt(text)}: give a whole number")
+    return int(text)
+
+
+def flag(request: Request, name: str) -> bool:
+    text = request.query_params.get(name)
+    if text is None:
+        return False
+    if text.lower() not in ("true", "false", "1", "0"):
+        raise malformed(f"{name}={excerpt(text)}: give true or false")
+    return text.lower() in ("true", "1")
+
+
+def if_match(request: Request) -> int | None:
+    """``If-Match: <version>`` (or ``"<version>"``, an ETag as the reads give it)."""
+    text = request.headers.get("if-match")
+    if text is None:
+        return None
+    bare = text.strip().removeprefix("W/").strip('"')
+    if not bare.isascii() or not bare.isdigit() or len(bare) > 12:
+        raise malformed(f"If-Match {excerpt(text)}: give the session's version, as 12")
+    return int(bare)

@@ -1,0 +1,313 @@
+"""Changing a session over HTTP: opening one, its commands, the GM's corrections and
+forks, and its tokens — each as the token's holder, refused (with nothing appended) when
+the holder may not, the rules refuse, or the body cannot be read."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+
+from adapters.access import role_of
+from adapters.http import streams
+from adapters.http.auth import forbidden
+from adapters.http.bodies import decode_as, ruleset_commands
+from adapters.http.reads import session_epoch
+from adapters.http.server import (
+    Seat,
+    Server,
+    admin_only,
+    body_of,
+    flag,
+    gm_only,
+    if_match,
+    json_response,
+    seat,
+    server_of,
+    token_of,
+)
+from adapters.service import IdempotencyRequest, Repeated, SessionService, VersionConflict
+from domain.commands import Command
+from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.source import TableFaces
+from domain.errors import MalformedInput, excerpt
+from domain.events import Recorded
+from domain.session.commands import Amend, Reinstate, Retract, Undo
+
+
+class SessionToOpen(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A session to open: its id (one is made if none is given), its GM and ruleset."""
+
+    id: str | None = None
+    gm: str
+    ruleset: str = "l5r4e"
+    options: dict[str, str] = {}
+    campaign: str = ""
+    title: str = ""
+
+
+class ForkRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A what-if: a new session as this one stood at a position."""
+
+    id: str
+    at: int
+    reason: str
+
+
+class TokenRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A token for a participant of the session (the GM, a player, an observer)."""
+
+    participant: str
+    note: str = ""
+
+
+def recorded_json(
+    server: Server, service: SessionService, place: Seat, recorded: list[Recorded]
+) -> dict[str, Any]:
+    """What a command recorded, as ``kiroku … --json`` prints it, with each event's
+    cursor and the session's version after it — in the holder's own numbering."""
+    from adapters.cli.context import recorded_as_json
+
+    sid = place.session.opened.session
+    session = service.load(sid)
+    ruleset = session.ruleset
+    said = getattr(ruleset, "warnings", None)
+    warnings = [] if said is None else said([r.event for r in recorded], session.state.table)
+    data = recorded_as_json(sid, recorded, ruleset) | {"warnings": warnings}
+    mark = session_epoch(session)
+    if place.is_gm:
+        number: Callable[[int], int] = lambda position: position  # noqa: E731
+        version = recorded[-1].position if recorded else session.version
+    else:
+        sight = server.worker.sight(service, session)
+        number = sight.ordinal
+        version = sight.ordinal(recorded[-1].position) if recorded else sight.count
+    for row in data["recorded"]:
+        row["position"] = number(row["position"])
+        row["cursor"] = streams.cursor(mark, row["position"])
+    for roll in data["rolls"]:
+        roll["position"] = number(roll["position"])
+    if "roll" in data:
+        data["roll"]["position"] = number(data["roll"]["position"])
+    data["version"] = version
+    return data
+
+
+def dice_of(command: Command, faces: str | None) -> Any:
+    """The faces thrown at the table, read as the shell reads ``--faces``; else the
+    server's dice."""
+    mode = command.spec.dice
+    if mode == "none":
+        if faces is not None:
+            raise MalformedInput(f"{command.spec.name} throws no dice: it takes no faces")
+        return None
+    if faces is None:
+        return random.SystemRandom()
+    if command.spec.plain_faces:
+        from adapters.cli.context import plain_faces
+
+        return TableFaces(plain_faces(faces))
+    dice = parse_faces(faces)
+    if mode == "faces":
+        return dice
+    queue: list[int] = []
+    for die in dice:
+        queue.extend(((1,) if die.rerolled_one else ()) + die.faces)
+    return TableFaces(queue)
+
+
+async def open_session(request: Request) -> Response:
+    server = server_of(request)
+    admin_only(server, token_of(request), "opens sessions")
+    opening = decode_as(await body_of(request), SessionToOpen, "a session to open")
+
+    def opened(service: SessionService) -> dict[str, Any]:
+        from adapters.cli.context import recorded_as_json
+
+        sid = opening.id if opening.id is not None else f"s-{random.getrandbits(32):08x}"
+        recorded = service.open(
+            session_id=sid,
+            ruleset=opening.ruleset,
+            gm=opening.gm,
+            options=opening.options,
+            campaign=opening.campaign,
+            title=opening.title,
+        )
+        return recorded_as_json(sid, recorded, service.ruleset(sid)) | {"version": 1}
+
+    data = await server.worker.run(opened)
+    return json_response(data, 201, {"Location": f"/v1/sessions/{data['session']}"})
+
+
+async def post_command(request: Request) -> Response:
+    sid = request.path_params["session"]
+    server = server_of(request)
+    token = token_of(request)
+    server.limits.take_command(token)
+    body = await body_of(request)
+    expected = if_match(request)
+    key = request.headers.get("idempotency-key")
+    if key is not None and not 1 <= len(key) <= 200:
+        raise MalformedInput(f"Idempotency-Key {excerpt(key)}: give 1 to 200 characters")
+
+    def ruleset_of(service: SessionService) -> str:
+        place = seat(server, service, sid, token)
+        if place.holder.role == "observer":
+            raise forbidden(f"{place.holder.participant!r} observes: an observer sends no command")
+        return place.session.opened.ruleset
+
+    bodies = ruleset_commands(await server.worker.run(ruleset_of))
+    command, faces = bodies.decode(body)
+    dice = dice_of(command, faces)
+    asked = (
+        None
+        if key is None
+        else IdempotencyRequest(key=key, digest=hashlib.sha256(body).hexdigest())
+    )
+
+    def decided(service: SessionService) -> tuple[dict[str, Any], bool]:
+        place = seat(server, service, sid, token)
+        at = expected
+        if expected is not None and not place.is_gm:  # a player counts what they see
+            count = server.worker.sight(service, place.session).count
+            if expected != count:
+                raise VersionConflict(expected, count)
+            at = place.session.version
+        try:
+            recorded = service.decide(
+                sid,
+                command,
+                actor=place.holder.participant,
+                dice=dice,
+                expected=at,
+                request=asked,
+            )
+        except Repeated as repeat:
+            return recorded_json(server, service, place, repeat.recorded), True
+        return recorded_json(server, service, place, recorded), False
+
+    data, repeated = await server.worker.run(decided)
+    server.feeds.wake(sid)
+    headers = {"ETag": f'"{data["version"]}"'}
+    if repeated:
+        headers["Idempotent-Replayed"] = "true"
+    return json_response(data, 200 if repeated else 201, headers)
+
+
+def correction_route(kind: type[Command]) -> Callable[[Request], Awaitable[Response]]:
+    async def correct(request: Request) -> Response:
+        from adapters.cli.corrections import report_of
+
+        sid = request.path_params["session"]
+        server = server_of(request)
+        token = token_of(request)
+        server.limits.take_command(token)
+        command = decode_as(await body_of(request), kind, kind.spec.name)
+        dry_run = flag(request, "dry_run")
+        expected = if_match(request)
+
+        def corrected(service: SessionService) -> dict[str, Any]:
+            place = seat(server, service, sid, token)
+            gm_only(place, "corrects a ruling")
+            if expected is not None and expected != place.session.version:
+                raise VersionConflict(expected, place.session.version)
+            return report_of(
+                service, sid, command, place.session.ruleset, dry_run=dry_run,
+                actor=place.holder.participant,
+            )  # fmt: skip
+
+        data = await server.worker.run(corrected)
+        server.feeds.wake(sid)
+        return json_response(data, 200 if dry_run else 201)
+
+    return correct
+
+
+CORRECTION_ROUTES = {
+    "retract": correction_route(Retract),
+    "undo": correction_route(Undo),
+    "amend": correction_route(Amend),
+    "reinstate": correction_route(Reinstate),
+}
+
+
+async def fork(request: Request) -> Response:
+    sid = request.path_params["session"]
+    server = server_of(request)
+    token = token_of(request)
+    asked = decode_as(await body_of(request), ForkRequest, "a fork")
+
+    def forked(service: SessionService) -> dict[str, Any]:
+        place = seat(server, service, sid, token)
+        gm_only(place, "forks a session")
+        recorded = service.fork(
+            sid, asked.at, asked.id, reason=asked.reason, actor=place.holder.participant
+        )
+        return {
+            "session": asked.id,
+            "origin": {"session": sid, "position": asked.at},
+            "events": len(recorded),
+        }
+
+    data = await server.worker.run(forked)
+    return json_response(data, 201, {"Location": f"/v1/sessions/{asked.id}"})
+
+
+async def issue_token(request: Request) -> Response:
+    sid = request.path_params["session"]
+    server = server_of(request)
+    token = token_of(request)
+    asked = decode_as(await body_of(request), TokenRequest, "a token request")
+
+    def issued(service: SessionService) -> dict[str, Any]:
+        place = seat(server, service, sid, token)
+        gm_only(place, "issues tokens")
+        access = server.worker.access(service, sid)
+        made = access.issue(
+            place.session, asked.participant, place.holder.participant, service.clock(),
+            asked.note,
+        )  # fmt: skip
+        return {
+            "session": sid,
+            "token": made.secret,
+            "id": made.id,
+            "participant": made.participant,
+            "role": role_of(place.session, made.participant),
+        }
+
+    return json_response(await server.worker.run(issued), 201)
+
+
+async def list_tokens(request: Request) -> Response:
+    sid = request.path_params["session"]
+    server = server_of(request)
+    token = token_of(request)
+
+    def listed(service: SessionService) -> list[dict[str, object]]:
+        place = seat(server, service, sid, token)
+        gm_only(place, "lists tokens")
+        return server.worker.access(service, sid).listed()
+
+    return json_response({"tokens": await server.worker.run(listed)})
+
+
+async def revoke_token(request: Request) -> Response:
+    sid = request.path_params["session"]
+    token_id = str(request.path_params["token"])
+    server = server_of(request)
+    token = token_of(request)
+
+    def revoked(service: SessionService) -> dict[str, Any]:
+        place = seat(server, service, sid, token)
+        gm_only(place, "revokes tokens")
+        issued = server.worker.access(service, sid).revoke(
+            token_id, place.holder.participant, service.clock()
+        )
+        return {"revoked": issued.token, "participant": issued.participant}
+
+    return json_response(await server.worker.run(revoked))

@@ -1,0 +1,213 @@
+"""Who may do what over HTTP: per-session tokens for the GM, each player and observers,
+issued from the shell, sent as ``Authorization: Bearer``. A player acts only as their own
+characters, an observer only reads, only the GM corrects or forks; the GM's hidden rolls
+reach no one else — not in the stream, not in a page, not in a count, not in the
+numbering — and each token is held to a command rate and a number of open streams."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.e2e.conftest import Run, ok, runner
+from tests.e2e.server import Served, served
+
+ROOT = Path(__file__).resolve().parents[2]
+SHEETS = ROOT / "replays" / "sheets"
+NIGHT = "/v1/sessions/night"
+S = ("--session", "night")
+
+
+def table(kiroku: Run) -> dict[str, str]:
+    """Session night with Kaneka played by ana, Fumi by ben, kenji observing: their
+    tokens, issued from the shell."""
+    ok(kiroku, "session", "open", "--id", "night", "--gm", "sensei")
+    for sheet, player in (("akodo-kaneka.json", "ana"), ("bayushi-fumi.json", "ben")):
+        ok(kiroku, "join", *S, "--sheet", str(SHEETS / sheet), "--player", player)
+    ok(kiroku, "participant", *S, "kenji", "--role", "observer")
+    return {
+        who: ok(kiroku, "session", "token", "issue", *S, "--for", who)["token"]
+        for who in ("sensei", "ana", "ben", "kenji")
+    }
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Iterator[tuple[Served, dict[str, str], Run]]:
+    kiroku = runner(tmp_path)
+    tokens = table(kiroku)
+    with served(tmp_path / "data") as server:
+        yield server, tokens, kiroku
+
+
+def client(server: Served, token: str | None) -> httpx.Client:
+    return server.as_token(token)
+
+
+def test_no_token_is_401_and_another_sessions_token_is_403(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, tokens, kiroku = night
+    ok(kiroku, "session", "open", "--id", "other", "--gm", "sensei")
+    elsewhere = ok(kiroku, "session", "token", "issue", "--session", "other", "--for", "sensei")
+    with client(server, None) as anyone:
+        answer = anyone.get(NIGHT)
+        assert answer.status_code == 401 and answer.headers["www-authenticate"].startswith("Bearer")
+        answer = anyone.get(NIGHT, headers={"Authorization": "Basic eDp5"})
+        assert answer.status_code == 401
+    with client(server, elsewhere["token"]) as other:
+        answer = other.get(NIGHT)
+        assert answer.status_code == 403 and "'other'" in answer.json()["detail"]
+    with client(server, "kiroku.bmlnaHQ.forged") as forged:
+        assert forged.get(NIGHT).status_code == 401
+    with client(server, tokens["ana"]) as ana:
+        assert ana.get(NIGHT).status_code == 200
+        [listed] = [
+            t for t in ok(kiroku, "session", "token", "list", *S) if t["participant"] == "ana"
+        ]
+        ok(kiroku, "session", "token", "revoke", *S, listed["token"])
+        answer = ana.get(NIGHT)
+        assert answer.status_code == 401 and "revoked" in answer.json()["detail"]
+
+
+def test_only_the_admin_lists_and_opens_sessions(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, tokens, _ = night
+    with client(server, tokens["sensei"]) as gm:
+        assert gm.get("/v1/sessions").status_code == 403
+        assert gm.post("/v1/sessions", json={"gm": "x"}).status_code == 403
+    assert [s["id"] for s in server.get("/v1/sessions").json()["sessions"]] == ["night"]
+
+
+def test_a_player_acts_as_their_own_characters_only(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, tokens, _ = night
+    roll = {"command": "roll", "character": "Akodo Kaneka", "trait": "agility", "tn": 15}
+    with client(server, tokens["ana"]) as ana:
+        done = ana.post(NIGHT + "/commands", json=roll)
+        assert done.status_code == 201, done.text
+        shown = server.get(f"{NIGHT}/events/{done.json()['recorded'][0]['position']}").json()
+        assert shown["actor"] == "ana"
+        theirs = ana.post(NIGHT + "/commands", json={**roll, "character": "Bayushi Fumi"})
+        assert theirs.status_code == 403 and "played by 'ben'" in theirs.json()["detail"]
+        for path, body in (
+            ("/retract", {"position": 4, "reason": "mine"}),
+            ("/undo", {"reason": "mine"}),
+            ("/fork", {"id": "mine", "at": 2, "reason": "what if"}),
+            ("/tokens", {"participant": "ana"}),
+        ):
+            refused = ana.post(NIGHT + path, json=body)
+            assert refused.status_code == 403, (path, refused.text)
+    with client(server, tokens["kenji"]) as kenji:
+        refused = kenji.post(NIGHT + "/commands", json={"command": "note", "text": "hi"})
+        assert refused.status_code == 403 and "observ" in refused.json()["detail"]
+        assert kenji.get(NIGHT).status_code == 200
+
+
+def _sse(http: httpx.Client, count: int) -> bytes:
+    """The stream's first ``count`` events, as bytes."""
+    got = b""
+    deadline = time.monotonic() + 30
+    with http.stream("GET", NIGHT + "/stream", timeout=20) as answer:
+        assert answer.status_code == 200
+        for chunk in answer.iter_raw():
+            got += chunk
+            if got.count(b"\nid: ") >= count and got.endswith(b"\n\n"):
+                break
+            assert time.monotonic() < deadline, got
+    return got
+
+
+def _play(server: Served, tokens: dict[str, str], *, hidden: bool) -> bytes:
+    """The same table twice: the GM's notes, ana's rolls, and (``hidden``) the GM's
+    hidden rolls between them. What ana's stream shows."""
+    with client(server, tokens["ana"]) as ana:
+        for n in range(4):
+            note = {"command": "note", "text": f"scene {n}"}
+            assert server.post(NIGHT + "/commands", note).status_code == 201
+            if hidden:
+                secret = {"command": "roll", "expression": "5k3", "tn": 30, "hidden": True}
+                assert server.post(NIGHT + "/commands", secret).status_code == 201
+            mine = {"command": "roll", "character": "Akodo Kaneka", "trait": "agility",
+                    "faces": "7,7,7"}  # fmt: skip
+            assert ana.post(NIGHT + "/commands", json=mine).status_code == 201
+        return _sse(ana, 4 + 8)
+
+
+def _timeless(stream: bytes) -> bytes:
+    """The stream with what no two runs share (the instants, the session's mark) blanked."""
+    stream = re.sub(rb'"at":"[^"]+"', b'"at":"T"', stream)
+    return re.sub(rb"id: [0-9a-f]{8}\.", b"id: EPOCH.", stream)
+
+
+def test_a_players_stream_is_the_same_with_or_without_hidden_rolls(tmp_path: Path) -> None:
+    streams = []
+    for hidden in (False, True):
+        kiroku = runner(tmp_path / str(hidden))
+        tokens = table(kiroku)
+        with served(tmp_path / str(hidden) / "data") as server:
+            streams.append(_play(server, tokens, hidden=hidden))
+            gm = server.get(NIGHT).json()
+            with client(server, tokens["ana"]) as ana:
+                seen = ana.get(NIGHT).json()
+                page = ana.get(NIGHT + "/events", params={"limit": 1000}).json()
+                beyond = ana.get(f"{NIGHT}/events/{gm['version']}")
+                last = ana.get(f"{NIGHT}/events/12").json()
+        assert last["position"] == 12 and last["command"]["positions"] == [12, 12]
+        assert "chain" not in last["command"] and last["actor"] == "ana"
+        assert seen["version"] == 4 + 8 and page["head"] == 4 + 8
+        assert [e["position"] for e in page["events"]] == list(range(1, 13))
+        assert seen["views"]["session"]["rolls"] == 4
+        assert gm["views"]["session"]["rolls"] == (8 if hidden else 4)
+        assert gm["version"] == (16 if hidden else 12)
+        assert beyond.status_code == (400 if hidden else 200)
+    plain, with_hidden = streams
+    assert b"5k3" not in with_hidden and b'hidden":true' not in with_hidden
+    assert _timeless(plain) == _timeless(with_hidden)
+    assert json.loads(plain.split(b"data: ")[-1].split(b"\n")[0])["position"] == 12
+
+
+def test_a_token_is_held_to_its_command_rate_and_its_open_streams(tmp_path: Path) -> None:
+    kiroku = runner(tmp_path)
+    tokens = table(kiroku)
+    with (
+        served(tmp_path / "data", "--rate", "8", "--streams", "1") as server,
+        client(server, tokens["sensei"]) as gm,
+    ):
+        answers = [
+            gm.post(NIGHT + "/commands", json={"command": "note", "text": f"n{n}"})
+            for n in range(3)
+        ]
+        assert [a.status_code for a in answers] == [201, 201, 429]
+        assert int(answers[-1].headers["retry-after"]) >= 1
+        assert answers[-1].json()["type"] == "/problems/too-many-commands"
+        with gm.stream("GET", NIGHT + "/stream") as first:
+            assert first.status_code == 200
+            second = gm.get(NIGHT + "/stream")
+            assert second.status_code == 429 and second.headers["retry-after"]
+        with client(server, tokens["ana"]) as ana:  # each token its own
+            done = ana.post(NIGHT + "/commands", json={"command": "roll",
+                            "character": "Akodo Kaneka", "trait": "agility"})  # fmt: skip
+            assert done.status_code == 201
+
+
+def test_the_shell_refuses_a_token_for_no_participant(tmp_path: Path) -> None:
+    kiroku = runner(tmp_path)
+    table(kiroku)
+    done = kiroku("session", "token", "issue", *S, "--for", "stranger")
+    assert done.returncode == 2 and "'stranger'" in done.stderr
+    done = kiroku("session", "token", "issue", *S, "--for", "ana", "--as", "ana")
+    assert done.returncode == 2 and "only the GM" in done.stderr
+    done = kiroku("session", "token", "revoke", *S, "nope")
+    assert done.returncode == 2 and "'nope'" in done.stderr
+    listed: list[dict[str, Any]] = ok(kiroku, "session", "token", "list", *S)
+    assert {t["participant"] for t in listed} == {"sensei", "ana", "ben", "kenji"}
+    assert all("digest" not in t and "token" in t for t in listed)
