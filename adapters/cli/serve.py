@@ -47,6 +47,7 @@ def serve_command(args: argparse.Namespace) -> int:
         info = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)[0]
         listening = socket.socket(info[0], socket.SOCK_STREAM)
         listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         listening.bind(info[4])
     except OSError as error:
         why = error.strerror or error
