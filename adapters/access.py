@@ -174,6 +174,12 @@ class Access:
             self._append(TokenRevoked(token=token_id, by=by, at=at, reason=reason))
         return issued
 
+    def valid(self, secret: str) -> bool:
+        """Whether the token was issued here and not revoked."""
+        self.catch_up()
+        token_id = self.by_digest.get(digest(secret))
+        return token_id is not None and token_id not in self.revoked
+
     def holder(self, session: Session, secret: str) -> Holder | None:
         """Who the token acts as, or None if it is unknown or revoked here."""
         self.catch_up()

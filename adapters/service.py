@@ -188,16 +188,17 @@ class SessionService:
         *,
         actor: str | None = None,
         dice: Dice | None = None,
+        expected: int | None = None,
     ) -> tuple[Correction, list[Recorded]]:
         """Decide a correction on the whole history and append its batch: what it
-        changed, and what was recorded."""
+        changed, and what was recorded (``expected``: as :meth:`decide`)."""
         decided: list[Correction] = []
 
         def corrected(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
             decided[:] = [self._correction(session, command, actor, at, dice)]
             return decided[0].events, decided[0].records
 
-        recorded = self.execute(session_id, command.spec.name, corrected)
+        recorded = self._run(session_id, command.spec.name, corrected, new=False, expected=expected)
         return decided[0], recorded
 
     def preview(
@@ -433,8 +434,8 @@ class SessionService:
             return who, request
         if done.digest != request.digest:
             raise IllegalUnderRules(
-                f"Idempotency-Key {excerpt(request.key)} already gave the ruling at "
-                f"{done.first}–{done.last} with another body: nothing was appended"
+                f"Idempotency-Key {excerpt(request.key)} already gave a ruling, with another "
+                "body: nothing was appended (a new command needs a new key)"
             )
         raise Repeated(list(self.store.read(sid, done.first - 1, until=done.last)))
 

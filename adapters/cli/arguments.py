@@ -314,6 +314,13 @@ def register_serve(commands: Subparsers) -> None:
     serve.add_argument(
         "--streams", type=whole_number, default=8, help="open streams per token (default 8)"
     )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        help="a web origin whose pages may call the API (CORS), as https://vtt.example; "
+        "repeat for more (default: none)",
+    )
     add_data_dir(serve)
     serve.set_defaults(handler="serve:serve_command")
 

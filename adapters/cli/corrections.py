@@ -207,6 +207,7 @@ def report_of(
     dry_run: bool,
     actor: str | None = None,
     dice: DiceSource | None = None,
+    expected: int | None = None,
 ) -> dict[str, Any]:
     """A correction made (or, ``dry_run``, previewed with the projections' ``changes``),
     as ``kiroku retract … --json`` prints it and the HTTP API gives it."""
@@ -214,7 +215,7 @@ def report_of(
         outcome, before, after = service.preview(sid, command, actor=actor, dice=dice)
         found = changes(project_state(before), project_state(after))
         return _report(outcome, before.position, ruleset, dry_run=True) | {"changes": found}
-    outcome, recorded = service.correct(sid, command, actor=actor, dice=dice)
+    outcome, recorded = service.correct(sid, command, actor=actor, dice=dice, expected=expected)
     return _report(outcome, recorded[0].position - 1, ruleset, dry_run=False)
 
 

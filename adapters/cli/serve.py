@@ -42,6 +42,7 @@ def serve_command(args: argparse.Namespace) -> int:
         admin=admin,
         heartbeat=args.heartbeat,
         limits=Limits(commands=args.rate, streams=args.streams),
+        origins=tuple(args.allow_origin),
     )
     try:
         info = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)[0]

@@ -17,6 +17,8 @@ from collections.abc import AsyncIterator
 from functools import partial
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -99,9 +101,11 @@ def create_app(
     admin: str,
     heartbeat: float = streams.HEARTBEAT,
     limits: Limits | None = None,
+    origins: tuple[str, ...] = (),
 ) -> Starlette:
     """The API on the store ``config`` names; ``admin`` is the server's admin token; its
-    streams send a heartbeat after ``heartbeat`` seconds of silence."""
+    streams send a heartbeat after ``heartbeat`` seconds of silence; browsers on
+    ``origins`` may call it (CORS), no other origin."""
     from swagger_ui_bundle import swagger_ui_path
 
     worker = Worker(config)
@@ -150,8 +154,26 @@ def create_app(
         Route(session + "/stream", live.stream, methods=["GET"]),
         WebSocketRoute(session + "/ws", live.websocket),
     ]
+    middleware = []
+    if origins:  # a VTT module or a page served elsewhere, allowed by name
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=list(origins),
+                allow_methods=["GET", "POST", "DELETE"],
+                allow_headers=[
+                    "Authorization",
+                    "Content-Type",
+                    "Idempotency-Key",
+                    "If-Match",
+                    "Last-Event-ID",
+                ],
+                expose_headers=["ETag", "Idempotent-Replayed", "Retry-After", "Location"],
+            )
+        )
     return Starlette(
         routes=routes,
+        middleware=middleware,
         lifespan=lifespan,
         exception_handlers={
             Problem: on_problem,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hmac
 import math
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -64,8 +65,15 @@ class Limits:
     streams: int = 8
     buckets: dict[str, Bucket] = field(default_factory=dict)
     open_streams: dict[str, int] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    """Keyed by the ids of tokens that passed authentication (never a raw string a
+    stranger sent), so their number is bounded by the tokens issued."""
 
     def take_command(self, token: str) -> None:
+        with self.lock:
+            self._take(token)
+
+    def _take(self, token: str) -> None:
         now = time.monotonic()
         rate = self.commands / 60.0
         burst = max(1.0, self.commands / 4)
@@ -84,7 +92,17 @@ class Limits:
             raise problem
         bucket.tokens -= 1
 
+    def check_stream(self, token: str) -> None:
+        """429 if the token has as many streams open as it may."""
+        with self.lock:
+            self._full(token)
+
     def open_stream(self, token: str) -> None:
+        with self.lock:
+            self._full(token)
+            self.open_streams[token] = self.open_streams.get(token, 0) + 1
+
+    def _full(self, token: str) -> None:
         count = self.open_streams.get(token, 0)
         if count >= self.streams:
             problem = Problem(
@@ -95,9 +113,12 @@ class Limits:
             )
             problem.headers["Retry-After"] = "5"
             raise problem
-        self.open_streams[token] = count + 1
 
     def close_stream(self, token: str) -> None:
+        with self.lock:
+            self._close(token)
+
+    def _close(self, token: str) -> None:
         count = self.open_streams.get(token, 0) - 1
         if count <= 0:
             self.open_streams.pop(token, None)

@@ -1,13 +1,16 @@
 """Following a session live: ``GET …/stream`` (Server-Sent Events) and ``GET …/ws`` (a
 WebSocket), each the events the holder may see after a cursor, caught up then live
 (:mod:`adapters.http.streams`). A browser's ``EventSource`` and ``WebSocket`` send no
-headers, so these take the token as ``?access_token=`` too."""
+headers, so these take the token as ``?access_token=`` too. An open stream asks again
+every :data:`RECHECK` seconds whether its token still holds, and ends if it was revoked."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 
 import msgspec
 from starlette.requests import Request
@@ -17,20 +20,53 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from adapters.http import streams
 from adapters.http.problems import Problem
 from adapters.http.reads import session_epoch, start_of
-from adapters.http.server import Server, seat, server_of, token_of
+from adapters.http.server import Seat, Server, seat, server_of, token_of
 from adapters.service import SessionService
 
+RECHECK = 2.0
+"""Seconds after which an open stream asks again whether its token still holds (a token
+revoked from the shell, in another process): it ends at its next event or heartbeat."""
 
-async def opening(server: Server, sid: str, token: str, given: str | None) -> tuple[str, int, bool]:
-    """The session's mark, the position to follow from, and whether the holder is the
-    GM."""
 
-    def where(service: SessionService) -> tuple[str, int, bool]:
+@dataclass(frozen=True)
+class Opening:
+    mark: str
+    after: int
+    gm: bool
+    holder: str
+
+
+async def opening(server: Server, sid: str, token: str, given: str | None) -> Opening:
+    """The session's mark, the position to follow from, whether the holder is the GM, and
+    the holder's token id."""
+
+    def where(service: SessionService) -> Opening:
         place = seat(server, service, sid, token)
         after = start_of(server.worker, service, place, given)
-        return session_epoch(place.session), after, place.is_gm
+        return Opening(session_epoch(place.session), after, place.is_gm, place.holder.token)
 
     return await server.worker.run(where)
+
+
+async def following(
+    server: Server, sid: str, token: str, opened: Opening
+) -> AsyncIterator[streams.Item | None]:
+    """The events the holder may see, for as long as the token holds."""
+
+    def again(service: SessionService) -> Seat:
+        return seat(server, service, sid, token)
+
+    checked = time.monotonic()
+    async for item in streams.follow(
+        server.feeds, sid, opened.after, gm=opened.gm, heartbeat=server.heartbeat
+    ):
+        if time.monotonic() - checked > RECHECK:
+            try:
+                await server.worker.run(again)
+            except Problem:
+                return
+            checked = time.monotonic()
+        yield item
 
 
 async def stream(request: Request) -> Response:
@@ -38,18 +74,17 @@ async def stream(request: Request) -> Response:
     server = server_of(request)
     token = token_of(request, in_query=True)
     given = request.headers.get("last-event-id") or request.query_params.get("after")
-    mark, after, gm = await opening(server, sid, token, given)
-    server.limits.open_stream(token)
+    opened = await opening(server, sid, token, given)
+    server.limits.check_stream(opened.holder)
 
     async def frames() -> AsyncIterator[bytes]:
+        server.limits.open_stream(opened.holder)  # counted once it is really served
         try:
             yield b"retry: 1000\n\n"
-            async for item in streams.follow(
-                server.feeds, sid, after, gm=gm, heartbeat=server.heartbeat
-            ):
-                yield streams.sse_frame(mark, item, gm)
+            async for item in following(server, sid, token, opened):
+                yield streams.sse_frame(opened.mark, item, opened.gm)
         finally:
-            server.limits.close_stream(token)
+            server.limits.close_stream(opened.holder)
 
     return StreamingResponse(
         frames(),
@@ -63,31 +98,31 @@ async def websocket(socket: WebSocket) -> None:
     server = server_of(socket)
     try:
         token = token_of(socket, in_query=True)
-        mark, after, gm = await opening(server, sid, token, socket.query_params.get("after"))
-        server.limits.open_stream(token)
+        opened = await opening(server, sid, token, socket.query_params.get("after"))
+        server.limits.open_stream(opened.holder)
     except Problem as problem:
         await socket.accept()
         await socket.send_text(msgspec.json.encode({"problem": problem.body()}).decode())
         await socket.close(code=4000 + problem.status)
         return
     await socket.accept()
-    sending = asyncio.create_task(_send_all(socket, server, sid, mark, after, gm))
+    sending = asyncio.create_task(_send_all(socket, server, sid, token, opened))
     try:
         while True:  # a client's frames are read only to see it go
             await socket.receive_text()
     except WebSocketDisconnect:
         pass
     finally:
-        server.limits.close_stream(token)
+        server.limits.close_stream(opened.holder)
         sending.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sending
 
 
 async def _send_all(
-    socket: WebSocket, server: Server, sid: str, mark: str, after: int, gm: bool
+    socket: WebSocket, server: Server, sid: str, token: str, opened: Opening
 ) -> None:
-    async for item in streams.follow(server.feeds, sid, after, gm=gm, heartbeat=server.heartbeat):
+    async for item in following(server, sid, token, opened):
         if item is not None:
-            await socket.send_text(streams.ws_message(mark, item, gm))
-    await socket.close(code=4429)  # cut off for falling behind: resume from the last cursor
+            await socket.send_text(streams.ws_message(opened.mark, item, opened.gm))
+    await socket.close(code=4429)  # cut off, or the token revoked: resume from the cursor

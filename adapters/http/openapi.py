@@ -220,6 +220,7 @@ def document() -> dict[str, Any]:
                 "parameters": [
                     SESSION,
                     query("after", "a cursor or a position"),
+                    query("access_token", "the token, for a browser's EventSource"),
                     {
                         "name": "Last-Event-ID",
                         "in": "header",

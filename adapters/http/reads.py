@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from adapters.http import streams
+from adapters.http.auth import forbidden
 from adapters.http.problems import malformed
 from adapters.http.server import (
     Seat,
@@ -30,7 +31,7 @@ from domain.errors import excerpt
 from domain.events import Recorded
 from domain.session.aggregate import Session
 from projections import project_state
-from projections.timeline import describe, hidden
+from projections.timeline import describe
 
 
 def event_row(recorded: Recorded, session: Session, number: int | None = None) -> dict[str, Any]:
@@ -66,11 +67,11 @@ def read_items(
     items = []
     for r in service.store.read(session_id, after, until=min(last, after + limit)):
         data = streams.item_json(event_row(r, session))
-        if hidden(r.event):
+        public = sight.number(r.position)
+        if public is None:  # the GM's alone
             items.append(streams.Item(r.position, data))
             continue
-        public = sight.ordinal(r.position)
-        shown = streams.item_json(event_row(r, session, public))
+        shown = streams.item_json(sight.public_row(event_row(r, session)))
         items.append(streams.Item(r.position, data, public, shown))
     return items, last
 
@@ -109,7 +110,7 @@ async def show_session(request: Request) -> Response:
         session = place.session
         if not place.is_gm:
             if at is not None:
-                raise malformed("at=N reads a past position: the GM's alone")
+                raise forbidden("at=N reads a past position: the GM's alone")
             sight = server.worker.sight(service, session)
             return sight.projections(service.store), sight.count
         if at is not None and not 0 <= at <= session.version:
@@ -200,7 +201,7 @@ async def diff(request: Request) -> Response:
 
         place = seat(server, service, sid, token)
         if not place.is_gm:
-            raise malformed("the diff reads past positions: the GM's alone")
+            raise forbidden("the diff reads past positions: the GM's alone")
         session = place.session
         for name, position in (("from", first), ("to", second)):
             if position is not None and not 0 <= position <= session.version:

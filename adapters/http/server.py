@@ -143,8 +143,11 @@ def seat(server: Server, service: SessionService, session_id: str, token: str) -
         raise forbidden(
             f"a token of session {excerpt(named)} opens nothing of session {excerpt(session_id)}"
         )
+    access = server.worker.access(service, session_id)
+    if not access.valid(token):  # before the session is read: no probing for sessions
+        raise unauthorized("the token was revoked, or was never issued in this session")
     session = load(service, session_id)
-    holder = server.worker.access(service, session_id).holder(session, token)
+    holder = access.holder(session, token)
     if holder is None:
         raise unauthorized("the token was revoked, or was never issued in this session")
     return Seat(session, holder)

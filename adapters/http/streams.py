@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -129,17 +130,24 @@ class Feed:
         self.woken.set()
 
     async def run(self) -> None:
-        while self.subscribers:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.woken.wait(), POLL)
-            self.woken.clear()
+        try:
             while self.subscribers:
-                items, last = await self.read(self.session_id, self.head, PAGE)
-                for item in items:
-                    self.deliver(item)
-                    self.head = item.position
-                if self.head >= last or not items:
-                    break
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.woken.wait(), POLL)
+                self.woken.clear()
+                while self.subscribers:
+                    items, last = await self.read(self.session_id, self.head, PAGE)
+                    for item in items:
+                        self.deliver(item)
+                        self.head = item.position
+                    if self.head >= last or not items:
+                        break
+        except Exception:  # the store failed: each subscriber ends, to resume on a new feed
+            for subscriber in list(self.subscribers):
+                subscriber.cut = True
+                subscriber.wake.set()
+            self.subscribers.clear()
+            raise
 
     def deliver(self, item: Item) -> None:
         for subscriber in list(self.subscribers):
@@ -203,21 +211,27 @@ async def follow(
             if gm or item.public:
                 yield item
             sent = item.position
-        while True:
+        spoke = time.monotonic()  # a heartbeat after `heartbeat` s of nothing *sent*:
+        while True:  # what the subscriber may not see never moves its timing
             while not subscriber.queue.empty():
                 item = subscriber.queue.get_nowait()
                 if item.position > sent:
                     if gm or item.public:
                         yield item
+                        spoke = time.monotonic()
                     sent = item.position
             if subscriber.cut:
                 return
             subscriber.wake.clear()
             if subscriber.queue.empty():
+                left = spoke + heartbeat - time.monotonic()
                 try:
-                    await asyncio.wait_for(subscriber.wake.wait(), heartbeat)
+                    if left <= 0:
+                        raise TimeoutError
+                    await asyncio.wait_for(subscriber.wake.wait(), left)
                 except TimeoutError:
                     yield None
+                    spoke = time.monotonic()
     finally:
         Feeds.leave(feed, subscriber)
 

@@ -13,6 +13,7 @@ import bisect
 from typing import Any
 
 from adapters.store import EventStore
+from domain.events import EventRetracted
 from domain.session.state import fold
 from projections import project_state
 from projections.timeline import hidden
@@ -32,8 +33,12 @@ class Sight:
         if head <= self.read:
             return
         for recorded in store.read(self.session_id, self.read, until=head):
-            if not hidden(recorded.event):
-                self.public.append(recorded.position)
+            event = recorded.event
+            if hidden(event):
+                continue
+            if isinstance(event, EventRetracted) and self.number(event.position) is None:
+                continue  # the GM taking back a hidden roll is the GM's business too
+            self.public.append(recorded.position)
         self.read = head
 
     def ordinal(self, position: int) -> int:
@@ -51,10 +56,29 @@ class Sight:
             return found + 1
         return None
 
+    def public_row(self, row: dict[str, Any]) -> dict[str, Any]:
+        """An event's row as players read it: numbered as they count, and a retraction
+        naming its target by their number."""
+        position = row["position"]
+        number = self.number(position)
+        assert number is not None
+        row["position"] = number
+        if row["type"] == "EventRetracted":
+            target = row["event"]["position"]
+            theirs = self.number(target)
+            row["event"]["position"] = theirs
+            row["summary"] = row["summary"].replace(f"event {target}", f"event {theirs}", 1)
+        return row
+
     def renumbered(self, row: dict[str, Any]) -> dict[str, Any]:
         """``kiroku show``'s row of an event as a player reads it: every position it names
         in players' numbers, what they may not see left out (and no hash-chain value,
         which would count the GM's hidden events)."""
+        if row["type"] == "EventRetracted":
+            target = row["event"]["position"]
+            theirs = self.number(target)
+            row["event"]["position"] = theirs
+            row["summary"] = row["summary"].replace(f"event {target}", f"event {theirs}", 1)
         for name in ("retracted_by", "revised_by", "revises"):
             if name in row:
                 number = self.number(row[name])

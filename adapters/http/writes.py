@@ -90,10 +90,8 @@ def recorded_json(
     for row in data["recorded"]:
         row["position"] = number(row["position"])
         row["cursor"] = streams.cursor(mark, row["position"])
-    for roll in data["rolls"]:
+    for roll in data["rolls"]:  # data["roll"] is the last of them, renumbered with it
         roll["position"] = number(roll["position"])
-    if "roll" in data:
-        data["roll"]["position"] = number(data["roll"]["position"])
     data["version"] = version
     return data
 
@@ -148,20 +146,21 @@ async def post_command(request: Request) -> Response:
     sid = request.path_params["session"]
     server = server_of(request)
     token = token_of(request)
-    server.limits.take_command(token)
     body = await body_of(request)
     expected = if_match(request)
     key = request.headers.get("idempotency-key")
     if key is not None and not 1 <= len(key) <= 200:
         raise MalformedInput(f"Idempotency-Key {excerpt(key)}: give 1 to 200 characters")
 
-    def ruleset_of(service: SessionService) -> str:
+    def ruleset_of(service: SessionService) -> tuple[str, str]:
         place = seat(server, service, sid, token)
         if place.holder.role == "observer":
             raise forbidden(f"{place.holder.participant!r} observes: an observer sends no command")
-        return place.session.opened.ruleset
+        return place.session.opened.ruleset, place.holder.token
 
-    bodies = ruleset_commands(await server.worker.run(ruleset_of))
+    ruleset_id, holder = await server.worker.run(ruleset_of)
+    server.limits.take_command(holder)
+    bodies = ruleset_commands(ruleset_id)
     command, faces = bodies.decode(body)
     dice = dice_of(command, faces)
     asked = (
@@ -173,11 +172,16 @@ async def post_command(request: Request) -> Response:
     def decided(service: SessionService) -> tuple[dict[str, Any], bool]:
         place = seat(server, service, sid, token)
         at = expected
-        if expected is not None and not place.is_gm:  # a player counts what they see
-            count = server.worker.sight(service, place.session).count
+        repeat = asked is not None and (
+            service.store.request(sid, place.holder.participant, asked.key) is not None
+        )
+        if expected is not None and not place.is_gm and not repeat:
+            count = server.worker.sight(service, place.session).count  # what they see
             if expected != count:
                 raise VersionConflict(expected, count)
             at = place.session.version
+        elif repeat:
+            at = None  # a repeat is answered as it was, whatever came since
         try:
             recorded = service.decide(
                 sid,
@@ -206,7 +210,6 @@ def correction_route(kind: type[Command]) -> Callable[[Request], Awaitable[Respo
         sid = request.path_params["session"]
         server = server_of(request)
         token = token_of(request)
-        server.limits.take_command(token)
         command = decode_as(await body_of(request), kind, kind.spec.name)
         dry_run = flag(request, "dry_run")
         expected = if_match(request)
@@ -214,11 +217,12 @@ def correction_route(kind: type[Command]) -> Callable[[Request], Awaitable[Respo
         def corrected(service: SessionService) -> dict[str, Any]:
             place = seat(server, service, sid, token)
             gm_only(place, "corrects a ruling")
+            server.limits.take_command(place.holder.token)
             if expected is not None and expected != place.session.version:
                 raise VersionConflict(expected, place.session.version)
             return report_of(
                 service, sid, command, place.session.ruleset, dry_run=dry_run,
-                actor=place.holder.participant,
+                actor=place.holder.participant, expected=expected,
             )  # fmt: skip
 
         data = await server.worker.run(corrected)

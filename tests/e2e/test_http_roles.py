@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -211,3 +212,130 @@ def test_the_shell_refuses_a_token_for_no_participant(tmp_path: Path) -> None:
     listed: list[dict[str, Any]] = ok(kiroku, "session", "token", "list", *S)
     assert {t["participant"] for t in listed} == {"sensei", "ana", "ben", "kenji"}
     assert all("digest" not in t and "token" in t for t in listed)
+
+
+# -- what a review found (each a hole a player or a stranger could use) ------------------
+
+
+def test_a_players_numbers_hold_through_hidden_rolls_and_retractions(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, tokens, _ = night
+    secret = {"command": "roll", "expression": "5k3", "tn": 30, "hidden": True}
+    hidden_at = server.post(NIGHT + "/commands", secret).json()["version"]
+    mine = {"command": "roll", "character": "Akodo Kaneka", "trait": "agility",
+            "faces": "7,7,7"}  # fmt: skip
+    with client(server, tokens["ana"]) as ana:
+        done = ana.post(NIGHT + "/commands", json=mine).json()
+        assert done["recorded"][0]["position"] == done["roll"]["position"] == 5 == done["version"]
+        again = ana.post(NIGHT + "/commands", json=mine, headers={"Idempotency-Key": "k"})
+        other = ana.post(NIGHT + "/commands", json={**mine, "faces": "1,1,1"},
+                         headers={"Idempotency-Key": "k"})  # fmt: skip
+        assert again.status_code == 201 and other.status_code == 422
+        assert "ruling at" not in other.json()["detail"]
+        server.post(NIGHT + "/retract", {"position": hidden_at, "reason": "never mind"})
+        server.post(NIGHT + "/retract", {"position": hidden_at + 1, "reason": "contested"})
+        events = ana.get(NIGHT + "/events").json()["events"]
+        assert [e["position"] for e in events] == list(range(1, 8))
+        [retraction] = [e for e in events if e["type"] == "EventRetracted"]
+        assert retraction["event"]["position"] == 5
+        assert retraction["summary"].startswith("GM retracts event 5")
+        assert ana.get(NIGHT + "/events/5").json()["retracted_by"] == 7
+        assert ana.get(NIGHT + "/diff").status_code == 403
+
+
+def test_a_keyed_retry_of_a_player_with_if_match_is_answered_as_before(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, tokens, _ = night
+    with client(server, tokens["ana"]) as ana:
+        count = ana.get(NIGHT).json()["version"]
+        body = {"command": "note", "text": "mine", "character": "Akodo Kaneka"}
+        headers = {"If-Match": str(count), "Idempotency-Key": "k9"}
+        first = ana.post(NIGHT + "/commands", json=body, headers=headers)
+        again = ana.post(NIGHT + "/commands", json=body, headers=headers)
+        assert (first.status_code, again.status_code) == (201, 200)
+        assert again.json() == first.json()
+
+
+def test_strangers_learn_nothing_and_cost_nothing(
+    night: tuple[Served, dict[str, str], Run], tmp_path: Path
+) -> None:
+    server, _, _ = night
+    forged = "kiroku.bm9wZQ.x"  # "nope", a session that does not exist
+    with client(server, forged) as stranger:
+        assert stranger.get("/v1/sessions/nope").status_code == 401  # not 404
+    with client(server, "kiroku.bmlnaHQ.forged") as stranger:
+        answers = [stranger.post(NIGHT + "/commands", json={"command": "note", "text": "x"})
+                   for _ in range(150)]  # fmt: skip
+        assert {a.status_code for a in answers} == {401}  # never counted against a rate
+
+
+def test_a_revoked_token_loses_its_open_stream(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, tokens, kiroku = night
+    ended = threading.Event()
+
+    def follow() -> None:
+        with (
+            client(server, tokens["ben"]) as ben,
+            ben.stream("GET", NIGHT + "/stream", timeout=30) as answer,
+        ):
+            for _ in answer.iter_raw():
+                pass
+        ended.set()
+
+    reader = threading.Thread(target=follow, daemon=True)
+    reader.start()
+    time.sleep(0.5)
+    [listed] = [t for t in ok(kiroku, "session", "token", "list", *S) if t["participant"] == "ben"]
+    ok(kiroku, "session", "token", "revoke", *S, listed["token"])
+    time.sleep(2.5)
+    server.post(NIGHT + "/commands", {"command": "note", "text": "after"})
+    assert ended.wait(15)
+
+
+def test_hidden_rolls_do_not_move_a_players_heartbeats(tmp_path: Path) -> None:
+    kiroku = runner(tmp_path)
+    tokens = table(kiroku)
+    with served(tmp_path / "data", "--heartbeat", "2") as server:
+        beats: list[float] = []
+        stop = threading.Event()
+
+        def listen() -> None:
+            with (
+                client(server, tokens["ana"]) as ana,
+                ana.stream("GET", NIGHT + "/stream", timeout=30) as answer,
+            ):
+                for chunk in answer.iter_raw():
+                    beats.extend([time.monotonic()] * chunk.count(b": heartbeat"))
+                    if stop.is_set():
+                        return
+
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
+        started = time.monotonic()
+        while time.monotonic() - started < 7:
+            secret = {"command": "roll", "expression": "5k3", "hidden": True}
+            server.post(NIGHT + "/commands", secret)
+            time.sleep(0.3)
+        stop.set()
+        assert len(beats) >= 2, beats  # every 2 s, as if nothing happened
+
+
+def test_browsers_on_an_allowed_origin_may_call_and_others_not(tmp_path: Path) -> None:
+    kiroku = runner(tmp_path)
+    table(kiroku)
+    with served(tmp_path / "data", "--allow-origin", "https://vtt.example") as server:
+        asked = {"Access-Control-Request-Method": "POST",
+                 "Access-Control-Request-Headers": "authorization,idempotency-key"}  # fmt: skip
+        allowed = server.client.options(
+            NIGHT + "/commands", headers={"Origin": "https://vtt.example", **asked}
+        )
+        assert allowed.status_code == 200
+        assert allowed.headers["access-control-allow-origin"] == "https://vtt.example"
+        other = server.client.options(
+            NIGHT + "/commands", headers={"Origin": "https://evil.example", **asked}
+        )
+        assert "access-control-allow-origin" not in other.headers

@@ -1,0 +1,48 @@
+"""The API against its own OpenAPI document, for each role: schemathesis generates
+thousands of requests from ``/openapi.json`` (valid and not) against a real server, and
+none may fail the server (no 500), answer outside its documented schema, or with another
+content type. The session path is pinned to a session that exists, so the requests reach
+the commands and the rules rather than a 404; the stream is left out (an endless
+response)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import runner
+from tests.e2e.server import served
+from tests.e2e.test_http_roles import table
+
+ST = Path(sys.executable).parent / "st"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("role", ["admin", "sensei", "ana", "kenji"])
+def test_no_request_of_any_role_breaks_the_server_or_its_schema(tmp_path: Path, role: str) -> None:
+    tokens = table(runner(tmp_path))
+    with served(tmp_path / "data") as server:
+        token = server.admin if role == "admin" else tokens[role]
+        document = server.get("/openapi.json").json()
+        del document["paths"]["/v1/sessions/{session}/stream"]
+        for path in document["paths"].values():
+            for operation in path.values():
+                for parameter in operation.get("parameters", ()):
+                    if parameter["name"] == "session":
+                        parameter["schema"] = {"type": "string", "enum": ["night"]}
+        schema = tmp_path / "openapi.json"
+        schema.write_text(json.dumps(document))
+        done = subprocess.run(
+            [str(ST), "run", str(schema), "--url", server.url,
+             "-H", f"Authorization: Bearer {token}", "--max-examples", "8", "--seed", "1",
+             "--checks", "not_a_server_error,response_schema_conformance,"
+             "content_type_conformance"],
+            capture_output=True, text=True, timeout=600, cwd=tmp_path,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+        assert "generated" in done.stdout
+    assert "Traceback" not in server.stderr
