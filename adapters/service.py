@@ -41,10 +41,11 @@ from domain.names import check_name
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
 from domain.session.chain import GENESIS, head, seal
-from domain.session.commands import CORRECTIONS
+from domain.session.commands import CORRECTIONS, Reveal
 from domain.session.correction import Correction, correct
 from domain.session.fork import fork_events
 from domain.session.record import CommandRecord, decide_recorded
+from domain.session.secrets import Secrets
 from domain.session.state import SessionState, fold
 from projections import snapshots
 
@@ -170,6 +171,9 @@ class SessionService:
         def decided(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
             context = Context(acting(actor, session.opened.gm), at, dice, batch_of)
             events, record = decide_recorded(session, command, context)
+            if isinstance(command, Reveal):  # which rulings are hidden: from the records
+                secrets = self.secrets(session_id, session.version)
+                secrets.check_reveal(command.position, session.version)
             return events, [record]
 
         return self._run(
@@ -180,6 +184,15 @@ class SessionService:
             expected=expected,
             request=None if request is None else (actor, request),
         )
+
+    def secrets(self, session_id: str, version: int | None = None) -> Secrets:
+        """What the GM keeps from the players in the session, as of ``version`` (read
+        from every event and record: for a reveal, and for what players read)."""
+        events = list(self.store.read(session_id, 0, until=version))
+        records = [
+            r for r in self.store.records(session_id) if version is None or r.last <= version
+        ]
+        return Secrets.of(events, records)
 
     def correct(
         self,
@@ -193,8 +206,14 @@ class SessionService:
         """Decide a correction on the whole history and append its batch: what it
         changed, and what was recorded (``expected``: as :meth:`decide`)."""
         decided: list[Correction] = []
+        if command.hidden:
+            raise MalformedInput(
+                f"{command.spec.name} cannot be given hidden: a correction is as hidden as "
+                "what it corrects"
+            )
 
         def corrected(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
+            session.check_open(command)
             decided[:] = [self._correction(session, command, actor, at, dice)]
             return decided[0].events, decided[0].records
 
@@ -214,6 +233,7 @@ class SessionService:
         if not isinstance(command, CORRECTIONS):
             raise MalformedInput(f"{command.spec.name} is not a correction: it has no preview")
         session = self.load(session_id)
+        session.check_open(command)
         outcome = self._correction(session, command, actor, self.clock(), dice)
         if outcome.after is not None:
             return outcome, session.state, outcome.after

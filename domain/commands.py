@@ -69,7 +69,10 @@ class CommandSpec:
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """What every command carries: the reason a GM or player gives for it (recorded on
-    every event of its batch that has none of its own)."""
+    every event of its batch that has none of its own), and whether the GM keeps it
+    hidden — a roll behind the screen, a whisper, a wound the players must not see yet:
+    its whole batch is kept from players and observers until the GM reveals it
+    (:mod:`domain.session.secrets`)."""
 
     spec: ClassVar[CommandSpec]
 
@@ -80,6 +83,9 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         ]
         | None
     ) = None
+    hidden: Annotated[
+        bool, Meta(description="the GM's secret: kept from players and observers until revealed")
+    ] = False
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,12 @@ from domain.events import (
     NoteTaken,
     ParticipantJoined,
     Recorded,
+    RulingRevealed,
     RulingsCorrected,
+    SessionClosed,
     SessionForked,
     SessionOpened,
+    SessionReopened,
 )
 from domain.rulesets import Ruleset, load_ruleset
 
@@ -50,15 +53,29 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
         case EventRetracted():
             return f"GM retracts event {event.position}"
         case RulingsCorrected():
-            consequences = [
-                f"{len(event.revised)} revised" if event.revised else "",
-                f"{len(event.dropped)} dropped" if event.dropped else "",
-            ]
-            said = ", ".join(c for c in consequences if c) or "no other ruling changed"
-            return f"GM {_VERBS[event.correction]} the ruling at {event.ruling} ({said})"
+            return corrected_line(
+                event.correction, event.ruling, len(event.revised), len(event.dropped)
+            )
+        case RulingRevealed():
+            return f"GM reveals the hidden ruling at {event.position}"
+        case SessionClosed():
+            return "GM closes the session"
+        case SessionReopened():
+            return "GM reopens the session"
         case SessionForked():
             return f"forked from session {event.origin!r} as it stood at position {event.position}"
     return ruleset.describe(event) if ruleset is not None else type(event).__name__
+
+
+def corrected_line(correction: str, ruling: int | None, revised: int, dropped: int) -> str:
+    """A correction's line in the log: what the GM did to which ruling, and how many
+    later rulings it decided again or dropped."""
+    consequences = [
+        f"{revised} revised" if revised else "",
+        f"{dropped} dropped" if dropped else "",
+    ]
+    said = ", ".join(c for c in consequences if c) or "no other ruling changed"
+    return f"GM {_VERBS[correction]} the ruling at {ruling} ({said})"
 
 
 def hidden(event: Event) -> bool:

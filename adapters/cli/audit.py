@@ -29,6 +29,7 @@ from domain.events import CORE_EVENT_TYPES, Event, EventRetracted, Recorded
 from domain.names import key
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
+from domain.session.secrets import Secrets
 from projections.timeline import describe, hidden, timeline
 
 Filter = Callable[[Event], bool]
@@ -95,7 +96,7 @@ def follow(
     appended after it, each once and in order, as it is stored; one JSON object a line
     with ``--json`` (JSON Lines, flushed a row at a time). Catching up and following read
     the same store from the last position printed, so there is no gap and no duplicate.
-    Ends at Ctrl-C (exit 0)."""
+    Ends at Ctrl-C, or after the session's closing (exit 0), as a live stream of it does."""
     sid = session.opened.session
     store = service.store
     viewer_is_gm = session.is_gm(viewer)
@@ -115,13 +116,14 @@ def follow(
             )
         )
         seen = session.version
-        while True:
+        while session.state.closed is None:
             time.sleep(FOLLOW_POLL)
             if store.last_position(sid) <= seen:
                 continue
             session = service.load(sid)
             emit(timeline_rows(store, session, None, seen, 0, keep, viewer_is_gm=viewer_is_gm))
             seen = session.version
+        return 0
     except KeyboardInterrupt:
         return 0
 
@@ -231,10 +233,11 @@ def timeline_rows(
         chosen = (r for r in store.read(sid, first, until=last) if keep(r.event))
     retracted = {target: by for target, by in session.state.retracted.items() if by <= last}
     placed = Placements.read(store, sid, last)
+    unseen = set() if viewer_is_gm else kept_from_players(store, sid, last)
     for count, recorded in enumerate(chosen):
         if limit and count == limit:
             return
-        if not viewer_is_gm and hidden(recorded.event):
+        if recorded.position in unseen:
             continue
         yield row_of(
             store, session, recorded, retracted, until, viewer_is_gm=viewer_is_gm, placed=placed
@@ -303,9 +306,17 @@ def visible_event(
             f"position {position}: the session has positions 1 to {session.version}"
         )
     [recorded] = event_at(store, session.opened.session, position)
-    if not viewer_is_gm and hidden(recorded.event):
-        raise NotFound(f"event {position} is a GM's hidden roll")
+    if not viewer_is_gm and position in kept_from_players(store, session.opened.session):
+        raise NotFound(f"event {position} is the GM's hidden ruling: kept from the players")
     return recorded
+
+
+def kept_from_players(store: EventStore, session_id: str, until: int | None = None) -> set[int]:
+    """The positions the GM keeps from the players as of ``until`` (every hidden ruling
+    not yet revealed, :mod:`domain.session.secrets`)."""
+    events = list(store.read(session_id, 0, until=until))
+    records = [r for r in store.records(session_id) if until is None or r.last <= until]
+    return Secrets.of(events, records).unseen(until)
 
 
 # -- kiroku show ---------------------------------------------------------------------------

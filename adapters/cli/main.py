@@ -105,8 +105,8 @@ def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentP
 
 CORE_WORDS = frozenset(
     {"roll", "odds", "demo", "session", "log", "show", "why", "diff", "fork", "state", "join",
-     "participant", "note", "retract", "undo", "amend", "reinstate", "rules", "doctor", "serve",
-     "export", "import", "replay", "verify"}
+     "participant", "note", "retract", "undo", "amend", "reinstate", "reveal", "close", "reopen",
+     "rules", "doctor", "serve", "export", "import", "replay", "verify"}
 )  # fmt: skip
 """The core's subcommand words (everything else is a ruleset's); a test keeps them the
 parser's, which this spares building twice."""

@@ -17,7 +17,13 @@ import argparse
 from typing import Any
 
 from adapters.cli import context
-from adapters.cli.audit import record_row, render_command, row_of, visible_event
+from adapters.cli.audit import (
+    kept_from_players,
+    record_row,
+    render_command,
+    row_of,
+    visible_event,
+)
 from adapters.cli.render import print_json, render_timeline
 from adapters.cli.revisions import Placements
 from adapters.service import SessionService
@@ -25,7 +31,7 @@ from adapters.store import EventStore
 from domain.errors import NotAllowed
 from domain.session.aggregate import Session
 from domain.session.commands import Retract
-from projections.timeline import describe, hidden
+from projections.timeline import describe
 
 
 def why_command(args: argparse.Namespace) -> int:
@@ -41,12 +47,13 @@ def why_command(args: argparse.Namespace) -> int:
         )
         retracted = dict(session.state.retracted)
         placed = Placements.read(service.store, sid)
+        unseen = set() if viewer_is_gm else kept_from_players(service.store, sid)
         batch = [
             row_of(
                 service.store, session, r, retracted, None, viewer_is_gm=viewer_is_gm, placed=placed
             )
             for r in service.store.read(sid, first - 1, until=last)
-            if viewer_is_gm or not hidden(r.event)
+            if r.position not in unseen
         ]
         before = state_before(service, session, first, placed)
         follows = followed_from(service.store, session, first, last, viewer_is_gm, before, placed)
@@ -140,6 +147,7 @@ def followed_from(
 
     here = place(first)
     links = []
+    unseen = set() if viewer_is_gm else kept_from_players(store, sid)
     for recorded in store.read(sid, first - 1, until=last):
         for wanted in follows(recorded.event, before):
             found = None
@@ -154,7 +162,7 @@ def followed_from(
                     and (found is None or place(earlier.position) >= place(found.position))
                 ):
                     found = earlier
-            if found is None or (not viewer_is_gm and hidden(found.event)):
+            if found is None or found.position in unseen:
                 continue
             ruling = store.command_of(sid, found.position)
             links.append(

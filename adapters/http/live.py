@@ -2,7 +2,12 @@
 WebSocket), each the events the holder may see after a cursor, caught up then live
 (:mod:`adapters.http.streams`). A browser's ``EventSource`` and ``WebSocket`` send no
 headers, so these take the token as ``?access_token=`` too. An open stream asks again
-every :data:`RECHECK` seconds whether its token still holds, and ends if it was revoked."""
+every :data:`RECHECK` seconds whether its token still holds, and ends if it was revoked.
+
+A closed session's stream ends after its closing: the Server-Sent Events response ends
+(and a reconnection from a cursor at or past the closing is answered 204 No Content,
+which tells an ``EventSource`` to stop), the WebSocket closes with 1000; a reopened
+session's stream goes on from where it stopped."""
 
 from __future__ import annotations
 
@@ -34,6 +39,8 @@ class Opening:
     after: int
     gm: bool
     holder: str
+    closed: bool = False
+    """The session is closed, and the cursor is at or past its closing: nothing follows."""
 
 
 async def opening(server: Server, sid: str, token: str, given: str | None) -> Opening:
@@ -43,7 +50,10 @@ async def opening(server: Server, sid: str, token: str, given: str | None) -> Op
     def where(service: SessionService) -> Opening:
         place = seat(server, service, sid, token)
         after = start_of(server.worker, service, place, given)
-        return Opening(session_epoch(place.session), after, place.is_gm, place.holder.token)
+        closing = place.session.state.closed
+        closed = closing is not None and after >= closing
+        mark = session_epoch(place.session)
+        return Opening(mark, after, place.is_gm, place.holder.token, closed)
 
     return await server.worker.run(where)
 
@@ -75,6 +85,8 @@ async def stream(request: Request) -> Response:
     token = token_of(request, in_query=True)
     given = request.headers.get("last-event-id") or request.query_params.get("after")
     opened = await opening(server, sid, token, given)
+    if opened.closed:
+        return Response(status_code=204)
     server.limits.check_stream(opened.holder)
 
     async def frames() -> AsyncIterator[bytes]:
@@ -122,7 +134,11 @@ async def websocket(socket: WebSocket) -> None:
 async def _send_all(
     socket: WebSocket, server: Server, sid: str, token: str, opened: Opening
 ) -> None:
-    async for item in following(server, sid, token, opened):
-        if item is not None:
-            await socket.send_text(streams.ws_message(opened.mark, item, opened.gm))
-    await socket.close(code=4429)  # cut off, or the token revoked: resume from the cursor
+    closed = opened.closed
+    if not closed:
+        async for item in following(server, sid, token, opened):
+            if item is not None:
+                await socket.send_text(streams.ws_message(opened.mark, item, opened.gm))
+                closed = item.closes
+    # 1000 once the session is closed; else cut off or the token revoked: resume
+    await socket.close(code=1000 if closed else 4429)

@@ -26,6 +26,7 @@ from adapters.http.server import (
     server_of,
     token_of,
 )
+from adapters.http.visibility import Sight
 from adapters.service import SessionService
 from domain.errors import excerpt
 from domain.events import Recorded
@@ -71,9 +72,21 @@ def read_items(
         if public is None:  # the GM's alone
             items.append(streams.Item(r.position, data))
             continue
-        shown = streams.item_json(sight.public_row(event_row(r, session)))
-        items.append(streams.Item(r.position, data, public, shown))
+        closes = r.position == session.state.closed  # still closed: a reopening goes on
+        revealed = [event_row(e, session) for e in revealed_events(service, sight, r.position)]
+        shown = streams.item_json(sight.public_row(event_row(r, session), revealed))
+        items.append(streams.Item(r.position, data, public, shown, closes))
     return items, last
+
+
+def revealed_events(service: SessionService, sight: Sight, position: int) -> list[Recorded]:
+    """The events the reveal at ``position`` showed (none if it is no reveal)."""
+    shown = sight.revealed(position)
+    if not shown:
+        return []
+    wanted = set(shown)
+    read = service.store.read(sight.session_id, shown[0] - 1, until=shown[-1])
+    return [r for r in read if r.position in wanted]
 
 
 def start_of(worker: Worker, service: SessionService, place: Seat, given: str | None) -> int:
@@ -182,9 +195,11 @@ async def show_event(request: Request) -> Response:
         sight = server.worker.sight(service, place.session)
         if not 1 <= number <= sight.count:
             raise malformed(f"event {number}: you may see events 1 to {sight.count}")
-        row = shown(service, place.session, sight.position(number), viewer_is_gm=False)
+        position = sight.position(number)
+        row = shown(service, place.session, position, viewer_is_gm=False)
         row["position"] = number
-        return sight.renumbered(row)
+        revealed = [event_row(e, place.session) for e in revealed_events(service, sight, position)]
+        return sight.renumbered(row, revealed)
 
     return json_response(await server.worker.run(shown_event))
 

@@ -93,6 +93,8 @@ class Item:
     public: int = 0
     public_data: bytes = b""
     """Its JSON for players: numbered as they count (``position`` is ``public``)."""
+    closes: bool = False
+    """It closes the session: the stream ends after it."""
 
     def number(self, gm: bool) -> int:
         """Its cursor's number for the GM (the position) or anyone else."""
@@ -198,18 +200,23 @@ async def follow(
 ) -> AsyncIterator[Item | None]:
     """Every event after position ``after`` that the subscriber may see (``gm``: all;
     else none of the GM's hidden ones), once and in order: caught up from the store,
-    then live; ``None`` after each ``heartbeat`` seconds of silence. Ends when the
-    subscriber is cut off for falling behind (what it held is sent first)."""
+    then live; ``None`` after each ``heartbeat`` seconds of silence. Ends after the
+    session's closing, and when the subscriber is cut off for falling behind (what it
+    held is sent first)."""
     sent = after
     async for item in stored(feeds, session_id, sent):  # catch up from the store
         if gm or item.public:
             yield item
+        if item.closes:
+            return
         sent = item.position
     feed, subscriber = await feeds.join(session_id)
     try:
         async for item in stored(feeds, session_id, sent):  # once more: the feed keeps the rest
             if gm or item.public:
                 yield item
+            if item.closes:
+                return
             sent = item.position
         spoke = time.monotonic()  # a heartbeat after `heartbeat` s of nothing *sent*:
         while True:  # what the subscriber may not see never moves its timing
@@ -219,6 +226,8 @@ async def follow(
                     if gm or item.public:
                         yield item
                         spoke = time.monotonic()
+                    if item.closes:
+                        return
                     sent = item.position
             if subscriber.cut:
                 return

@@ -1,10 +1,12 @@
-"""What a player or an observer may see of a session: every event but the GM's hidden
-ones, numbered in their own sequence.
+"""What a player or an observer may see of a session: every event but the GM's secrets
+(:mod:`domain.session.secrets`), numbered in their own sequence.
 
 A player's cursor counts only the events they may see (the 1st, the 2nd, …), so neither
 a gap in the numbering nor a count nor a page's length betrays that the GM rolled in
-secret in between; the GM's cursor is the event's position. The projections a player
-reads are folded from the events they may see, so a hidden roll is in no view of theirs.
+secret in between; the GM's cursor is the event's position. A secret revealed later
+never takes a number of its own (their numbering never shifts): players read it inside
+the reveal, at the reveal's number. The projections a player reads are the state folded
+without what is still kept from them, so a hidden wound is in no view of theirs.
 """
 
 from __future__ import annotations
@@ -13,10 +15,9 @@ import bisect
 from typing import Any
 
 from adapters.store import EventStore
-from domain.events import EventRetracted
-from domain.session.state import fold
+from domain.session.secrets import Secrets, players_state
 from projections import project_state
-from projections.timeline import hidden
+from projections.timeline import corrected_line
 
 
 class Sight:
@@ -27,19 +28,21 @@ class Sight:
         self.read = 0
         self.public: list[int] = []
         """The positions players may see, in order: the n-th is their cursor n."""
+        self.secrets = Secrets()
         self._state: tuple[int, dict[str, Any]] | None = None
 
     def catch_up(self, store: EventStore, head: int) -> None:
         if head <= self.read:
             return
-        for recorded in store.read(self.session_id, self.read, until=head):
-            event = recorded.event
-            if hidden(event):
-                continue
-            if isinstance(event, EventRetracted) and self.number(event.position) is None:
-                continue  # the GM taking back a hidden roll is the GM's business too
-            self.public.append(recorded.position)
+        events = list(store.read(self.session_id, self.read, until=head))
+        records = [r for r in store.records(self.session_id, after=self.read) if r.first <= head]
+        self.secrets.take_all(events, records)
+        self.public.extend(r.position for r in events if not self.secrets.ever_hidden(r.position))
         self.read = head
+
+    def revealed(self, position: int) -> tuple[int, ...]:
+        """The positions the reveal at ``position`` showed (none if it is no reveal)."""
+        return self.secrets.reveals.get(position, ())
 
     def ordinal(self, position: int) -> int:
         """How many events players may see up to ``position``."""
@@ -56,29 +59,90 @@ class Sight:
             return found + 1
         return None
 
-    def public_row(self, row: dict[str, Any]) -> dict[str, Any]:
-        """An event's row as players read it: numbered as they count, and a retraction
-        naming its target by their number."""
+    def known_as(self, position: int) -> int | None:
+        """Players' number for what they know of the event at ``position``: its own, or
+        the number of the reveal that showed it (None: it is kept from them)."""
+        number = self.number(position)
+        if number is None and position in self.secrets.revealed:
+            return self.number(self.secrets.revealed[position])
+        return number
+
+    def public_row(
+        self, row: dict[str, Any], revealed: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        """An event's row as players read it: numbered as they count, every position it
+        names in their numbers; a reveal holding the rows of what it shows
+        (``revealed``: each as the GM reads it), numbered by the reveal."""
         position = row["position"]
         number = self.number(position)
         assert number is not None
         row["position"] = number
         if row["type"] == "EventRetracted":
             target = row["event"]["position"]
-            theirs = self.number(target)
+            theirs = self.known_as(target)
             row["event"]["position"] = theirs
             row["summary"] = row["summary"].replace(f"event {target}", f"event {theirs}", 1)
+        elif row["type"] == "RulingsCorrected":
+            self._renumber_correction(row)
+        elif row["type"] == "RulingRevealed":
+            row["event"]["position"] = number
+            row["summary"] = "GM reveals a hidden ruling"
+            row["revealed"] = [self._revealed_row(r, number) for r in revealed or ()]
         return row
 
-    def renumbered(self, row: dict[str, Any]) -> dict[str, Any]:
+    def _revealed_row(self, row: dict[str, Any], reveal: int) -> dict[str, Any]:
+        row["position"] = reveal
+        if row["type"] == "EventRetracted":
+            row["event"]["position"] = reveal
+            row["summary"] = "GM retracts it"
+        elif row["type"] == "RulingsCorrected":
+            self._renumber_correction(row)
+        return row
+
+    def _renumber_correction(self, row: dict[str, Any]) -> None:
+        """A correction's heading in players' numbers, what they may not know of left
+        out (a hidden ruling that the correction decided again stays hidden), its line
+        and its counts made of what is left."""
+        event = row["event"]
+        event["ruling"] = self.known_as(event["ruling"])
+        event["revised"] = [
+            [theirs, self.number(first), count]
+            for original, first, count in event.get("revised", ())
+            if (theirs := self.known_as(original)) is not None and self.number(first)
+        ]
+        dropped = event.get("dropped", ())
+        whys = [*(event.get("why_dropped") or ()), *[""] * len(dropped)]
+        kept = [
+            (theirs, whys[i])
+            for i, p in enumerate(dropped)
+            if (theirs := self.known_as(p)) is not None
+        ]
+        event["dropped"] = [k for k, _ in kept]
+        event["why_dropped"] = [w for _, w in kept]
+        event["reinstated"] = [
+            t for p in event.get("reinstated", ()) if (t := self.known_as(p)) is not None
+        ]
+        row["summary"] = corrected_line(
+            event["correction"], event["ruling"], len(event["revised"]), len(event["dropped"])
+        )
+
+    def renumbered(
+        self, row: dict[str, Any], revealed: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
         """``kiroku show``'s row of an event as a player reads it: every position it names
         in players' numbers, what they may not see left out (and no hash-chain value,
         which would count the GM's hidden events)."""
         if row["type"] == "EventRetracted":
             target = row["event"]["position"]
-            theirs = self.number(target)
+            theirs = self.known_as(target)
             row["event"]["position"] = theirs
             row["summary"] = row["summary"].replace(f"event {target}", f"event {theirs}", 1)
+        elif row["type"] == "RulingsCorrected":
+            self._renumber_correction(row)
+        elif row["type"] == "RulingRevealed":
+            row["event"]["position"] = row["position"]
+            row["summary"] = "GM reveals a hidden ruling"
+            row["revealed"] = [self._revealed_row(r, row["position"]) for r in revealed or ()]
         for name in ("retracted_by", "revised_by", "revises"):
             if name in row:
                 number = self.number(row[name])
@@ -115,12 +179,11 @@ class Sight:
         return len(self.public)
 
     def projections(self, store: EventStore) -> dict[str, Any]:
-        """The views as the events players may see make them."""
+        """The views as players may read them: the state without what is kept from them."""
         if self._state is not None and self._state[0] == self.read:
             return self._state[1]
-        seen = set(self.public)
-        events = [r for r in store.read(self.session_id, 0, until=self.read) if r.position in seen]
-        views = project_state(fold(events))
+        events = list(store.read(self.session_id, 0, until=self.read))
+        views = project_state(players_state(events, self.secrets))
         views["session"]["position"] = self.count
         self._state = (self.read, views)
         return views

@@ -31,7 +31,13 @@ from adapters.http.server import (
     server_of,
     token_of,
 )
-from adapters.service import IdempotencyRequest, Repeated, SessionService, VersionConflict
+from adapters.service import (
+    RETRIES,
+    IdempotencyRequest,
+    Repeated,
+    SessionService,
+    VersionConflict,
+)
 from domain.commands import Command
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.source import TableFaces
@@ -175,25 +181,33 @@ async def post_command(request: Request) -> Response:
         repeat = asked is not None and (
             service.store.request(sid, place.holder.participant, asked.key) is not None
         )
-        if expected is not None and not place.is_gm and not repeat:
-            count = server.worker.sight(service, place.session).count  # what they see
-            if expected != count:
-                raise VersionConflict(expected, count)
-            at = place.session.version
-        elif repeat:
+        theirs = expected is not None and not place.is_gm and not repeat
+        if repeat:
             at = None  # a repeat is answered as it was, whatever came since
-        try:
-            recorded = service.decide(
-                sid,
-                command,
-                actor=place.holder.participant,
-                dice=dice,
-                expected=at,
-                request=asked,
-            )
-        except Repeated as repeat:
-            return recorded_json(server, service, place, repeat.recorded), True
-        return recorded_json(server, service, place, recorded), False
+        for _ in range(RETRIES):
+            if theirs:  # If-Match counts what they see: only what they see may conflict
+                session = service.load(sid)
+                count = server.worker.sight(service, session).count
+                if expected != count:
+                    raise VersionConflict(expected, count)  # type: ignore[arg-type]
+                at = session.version
+            try:
+                recorded = service.decide(
+                    sid,
+                    command,
+                    actor=place.holder.participant,
+                    dice=dice,
+                    expected=at,
+                    request=asked,
+                )
+            except Repeated as repeat:
+                return recorded_json(server, service, place, repeat.recorded), True
+            except VersionConflict:
+                if not theirs:
+                    raise
+                continue  # the GM's secret came first: unseen, it is no conflict of theirs
+            return recorded_json(server, service, place, recorded), False
+        raise VersionConflict(expected, server.worker.sight(service, place.session).count)  # type: ignore[arg-type]
 
     data, repeated = await server.worker.run(decided)
     server.feeds.wake(sid)

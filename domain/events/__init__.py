@@ -25,9 +25,12 @@ from domain.events.core import (
     NoteTaken,
     ParticipantJoined,
     Role,
+    RulingRevealed,
     RulingsCorrected,
+    SessionClosed,
     SessionForked,
     SessionOpened,
+    SessionReopened,
 )
 
 
@@ -48,7 +51,10 @@ __all__ = [
     "ParticipantJoined",
     "Recorded",
     "Role",
+    "RulingRevealed",
     "RulingsCorrected",
+    "SessionClosed",
     "SessionForked",
     "SessionOpened",
+    "SessionReopened",
 ]

@@ -93,6 +93,25 @@ class RulingsCorrected(Event, frozen=True, kw_only=True):
     reinstated: tuple[int, ...] = ()
 
 
+class RulingRevealed(Event, frozen=True, kw_only=True):
+    """The GM reveals a hidden ruling: the ruling that gave the event at ``position`` —
+    every event of it, with every revision and retraction of them made while it was
+    hidden — is for everyone from here (:mod:`domain.session.secrets`). Players read the
+    revealed events inside this one, at its place in their stream; they never appear at
+    their own."""
+
+    position: int
+
+
+class SessionClosed(Event, frozen=True, kw_only=True):
+    """The GM closes the session: it takes no command (no correction either) until it is
+    reopened, and every live stream of it ends after this event."""
+
+
+class SessionReopened(Event, frozen=True, kw_only=True):
+    """The GM reopens a closed session: it takes commands again."""
+
+
 CORE_EVENT_TYPES: tuple[type[Event], ...] = (
     SessionOpened,
     CharacterJoined,
@@ -101,4 +120,7 @@ CORE_EVENT_TYPES: tuple[type[Event], ...] = (
     EventRetracted,
     SessionForked,
     RulingsCorrected,
+    RulingRevealed,
+    SessionClosed,
+    SessionReopened,
 )

@@ -26,14 +26,21 @@ from domain.events import (
     NoteTaken,
     ParticipantJoined,
     Role,
+    RulingRevealed,
+    SessionClosed,
+    SessionReopened,
 )
 from domain.names import check_name
 from domain.rulesets import lacks
 from domain.session.commands import (
     MAX_NOTE,
+    UNHIDDEN,
     AddParticipant,
+    CloseSession,
     JoinCharacter,
+    ReopenSession,
     Retract,
+    Reveal,
     TakeNote,
     Undo,
 )
@@ -62,7 +69,11 @@ class Session(SessionStream):
                 f"{context.actor!r} observes session {self.opened.session!r} and may not "
                 f"{command.spec.name}"
             )
-        if isinstance(command, AddParticipant):
+        self.check_open(command)
+        self.check_hidden(command, context.actor)
+        if isinstance(command, Reveal | CloseSession | ReopenSession):
+            events = self.table_wide(command, context)
+        elif isinstance(command, AddParticipant):
             events = self.add_participant(
                 actor=context.actor,
                 at=context.at,
@@ -105,6 +116,46 @@ class Session(SessionStream):
             e if e.reason is not None else msgspec.structs.replace(e, reason=command.reason)
             for e in events
         ]
+
+    def check_open(self, command: Command) -> None:
+        """A closed session takes no command but its reopening."""
+        closed = self.state.closed
+        if closed is not None and not isinstance(command, ReopenSession):
+            raise IllegalUnderRules(
+                f"session {self.opened.session!r} was closed at {closed}: it takes no "
+                f"{command.spec.name} until the GM reopens it"
+            )
+
+    def check_hidden(self, command: Command, actor: str) -> None:
+        """Only the GM keeps a ruling hidden; what is done for the whole table (a reveal,
+        closing) cannot be, and a correction is as hidden as what it corrects."""
+        if not command.hidden:
+            return
+        self.gm_only(actor, f"give {command.spec.name} hidden")
+        if isinstance(command, UNHIDDEN):
+            raise MalformedInput(f"{command.spec.name} is for the whole table: it cannot be hidden")
+
+    def table_wide(
+        self, command: Reveal | CloseSession | ReopenSession, context: Context
+    ) -> list[Event]:
+        """The GM's commands for the whole table: reveal a hidden ruling (which one is
+        hidden is checked against the records, :mod:`domain.session.secrets`), close
+        the session, reopen it."""
+        actor, at = context.actor, context.at
+        if isinstance(command, Reveal):
+            self.gm_only(actor, "reveal a hidden ruling")
+            if not 1 <= command.position <= self.version:
+                raise NotFound(
+                    f"no event at position {command.position} (the session has {self.version})"
+                )
+            return [RulingRevealed(actor=actor, at=at, position=command.position)]
+        if isinstance(command, CloseSession):
+            self.gm_only(actor, "close the session")
+            return [SessionClosed(actor=actor, at=at)]
+        self.gm_only(actor, "reopen the session")
+        if self.state.closed is None:
+            raise IllegalUnderRules(f"session {self.opened.session!r} is open")
+        return [SessionReopened(actor=actor, at=at)]
 
     def _check_applies(self, command: Command, events: list[Event]) -> None:
         """The ruleset's batch folds onto a copy of its state before anything is appended:

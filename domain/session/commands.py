@@ -90,6 +90,32 @@ class Reinstate(Command, frozen=True, kw_only=True):
     reason: Annotated[str, Meta(min_length=1, max_length=MAX_REASON, description="why")]
 
 
+class Reveal(Command, frozen=True, kw_only=True):
+    """The GM reveals a hidden ruling (the command that gave the event at a position,
+    whole): from here players and observers see it, and it counts in what they read."""
+
+    spec = CommandSpec(("reveal",), positional=("position",))
+
+    position: Annotated[int, Meta(ge=1, description="the position of an event of the ruling")]
+
+
+class CloseSession(Command, frozen=True, kw_only=True):
+    """The GM closes the session: no command is taken until it is reopened, and every
+    live stream of it ends."""
+
+    spec = CommandSpec(("close",))
+
+
+class ReopenSession(Command, frozen=True, kw_only=True):
+    """The GM reopens a closed session."""
+
+    spec = CommandSpec(("reopen",))
+
+
+UNHIDDEN: tuple[type[Command], ...] = (Reveal, CloseSession, ReopenSession)
+"""The commands that cannot be hidden: what they do is for the whole table. (A
+correction is as hidden as what it corrects.)"""
+
 CORRECTIONS: tuple[type[Command], ...] = (Retract, Undo, Amend, Reinstate)
 """The GM's corrections: decided on the whole history, never decided again themselves."""
 
@@ -101,4 +127,7 @@ CORE_COMMANDS: tuple[type[Command], ...] = (
     Undo,
     Amend,
     Reinstate,
+    Reveal,
+    CloseSession,
+    ReopenSession,
 )

@@ -39,7 +39,15 @@ from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotFound
 from domain.events import Event, EventRetracted, Recorded, RulingsCorrected
 from domain.session.aggregate import Session
-from domain.session.commands import CORE_COMMANDS, CORRECTIONS, Amend, Reinstate, Retract, Undo
+from domain.session.commands import (
+    CORE_COMMANDS,
+    CORRECTIONS,
+    UNHIDDEN,
+    Amend,
+    Reinstate,
+    Retract,
+    Undo,
+)
 from domain.session.corrected import Corrections, place_of, with_places
 from domain.session.record import CommandRecord, inputs_of
 from domain.session.rejudge import command_for, redecide
@@ -182,6 +190,11 @@ def correct(
         records = [_record_of(command, context, history.head + 1, len(plain))]
         retracted = plain[0].position  # type: ignore[attr-defined]
         target = history.record_at(retracted)
+        if target is not None and target.kind in TABLE_WIDE_KINDS:
+            raise IllegalUnderRules(
+                f"event {retracted} is the GM's {target.command!r}, done for the whole table: "
+                "it is not taken back (a reveal was seen; close or reopen again instead)"
+            )
         if target is None or target.kind in CORRECTION_KINDS:
             return Correction("retract", target, events=plain, records=records)
         outcome = _consequences(history, command, "retract", target, context, fresh, None)
@@ -197,6 +210,10 @@ def correct(
         return _consequences(history, command, "amend", target, context, fresh, amended)
     target = _reinstatable(history, command.position)
     return _consequences(history, command, "reinstate", target, context, fresh, None)
+
+
+TABLE_WIDE_KINDS = frozenset(t.__name__ for t in UNHIDDEN)
+"""The GM's commands for the whole table (a reveal, closing, reopening): not retracted."""
 
 
 def _with_batches(context: Context, history: Past) -> Context:

@@ -44,7 +44,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     kind: str
     """Its Struct's name: ``Attack``, ``AssessDuel``, ``TakeNote``."""
     inputs: dict[str, Any]
-    """Every field of the command as given, its reason apart."""
+    """Every field of the command as given, its reason apart (and ``hidden`` only when
+    true: the GM kept the ruling from the players)."""
     actor: str
     at: datetime
     reason: str | None = None
@@ -67,9 +68,13 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
 def inputs_of(command: Command) -> dict[str, Any]:
     """Every field of ``command`` as given, its reason apart, as plain JSON values (lists,
-    not tuples): the same in a record made now and in one read back from a file."""
+    not tuples): the same in a record made now and in one read back from a file.
+    ``hidden`` is kept only when true, so a ruling made in the open is recorded as every
+    ruling was before commands could be hidden."""
     inputs: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(command))
     inputs.pop("reason", None)
+    if not inputs.get("hidden"):
+        inputs.pop("hidden", None)
     return inputs
 
 

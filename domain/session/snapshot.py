@@ -37,6 +37,8 @@ class Snapshot(msgspec.Struct, frozen=True, gc=False):
     """The positions of the retractions (one whose event was reinstated included)."""
     headings: tuple[int, ...] = ()
     """The positions of the corrections' headings."""
+    closed: int | None = None
+    """The position of the closing, while the session is closed."""
 
 
 def take(state: SessionState) -> bytes:
@@ -53,6 +55,7 @@ def take(state: SessionState) -> bytes:
         forked=state.forked,
         retractions=tuple(sorted(state.retractions)),
         headings=tuple(sorted(state.headings)),
+        closed=state.closed,
     )
     return msgspec.msgpack.encode(snapshot)
 
@@ -90,6 +93,7 @@ def _restore(data: bytes) -> SessionState:
     state.roles = dict(snapshot.roles)
     state.table = ruleset.load_state(snapshot.table)
     state.forked = snapshot.forked
+    state.closed = snapshot.closed
     return state
 
 

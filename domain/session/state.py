@@ -14,6 +14,7 @@ never counted, and a revised ruling reads as if it had been decided so at the ta
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -26,8 +27,10 @@ from domain.events import (
     Recorded,
     Role,
     RulingsCorrected,
+    SessionClosed,
     SessionForked,
     SessionOpened,
+    SessionReopened,
 )
 from domain.names import key
 from domain.rulesets import Ruleset, load_ruleset
@@ -63,6 +66,8 @@ class SessionState:
         """The positions of the corrections' headings (``RulingsCorrected``)."""
         self.forked: tuple[str, int] | None = None
         """The session and position this one was forked from (None: it was opened)."""
+        self.closed: int | None = None
+        """The position of the closing, while the session is closed (None: it is open)."""
         self.table: Any = None
         """The ruleset's own state (:meth:`Ruleset.initial`, then :meth:`Ruleset.evolve`)."""
         self.handlers: Mapping[type[Event], Callable[[Any, Event], Any]] = {}
@@ -104,6 +109,12 @@ class SessionState:
         assert isinstance(event, SessionForked)
         self.forked = (event.origin, event.position)
 
+    def _closed(self, recorded: Recorded) -> None:
+        self.closed = recorded.position
+
+    def _reopened(self, recorded: Recorded) -> None:
+        self.closed = None
+
     def _retracted(self, recorded: Recorded) -> None:
         self.retracted[recorded.event.position] = recorded.position  # type: ignore[attr-defined]
         self.retractions.add(recorded.position)
@@ -123,21 +134,36 @@ _CORE: dict[type[Event], Callable[[SessionState, Recorded], None]] = {
     ParticipantJoined: SessionState._participant,
     SessionForked: SessionState._forked,
     RulingsCorrected: SessionState._corrected,
+    SessionClosed: SessionState._closed,
+    SessionReopened: SessionState._reopened,
 }
 """The core's own part of the fold, by event type (every other type is the ruleset's)."""
 
 
 def fold(
-    events: list[Recorded], until: int | None = None, *, as_corrected: bool = False
+    events: list[Recorded],
+    until: int | None = None,
+    *,
+    as_corrected: bool = False,
+    unseen: Collection[int] = (),
+    lenient: bool = False,
 ) -> SessionState:
     """The state as of ``until`` (every event when None), retracted events left out and
     revisions in their originals' places — the corrections as recorded by ``until``, or
-    (``as_corrected``) every correction, made later or not."""
+    (``as_corrected``) every correction, made later or not. ``unseen``: positions left
+    out besides (what the GM keeps from the players, for the state they may read: the
+    corrections still read in full, so that once nothing is kept from them they read
+    exactly the GM's state). ``lenient``: an event the ruleset's fold cannot take is
+    passed over rather than raised (the players' state: an event in the open standing
+    on one kept from them, :mod:`domain.session.secrets`)."""
     corrections = Corrections.of(events, None if as_corrected else until)
     if not corrections.reorders:
-        return fold_onto(SessionState(), events, corrections.retracted, until)
+        skipped = corrections.retracted | set(unseen) if unseen else corrections.retracted
+        return fold_onto(SessionState(), events, skipped, until, lenient=lenient)
     revisions = {r.position: r for r in events if r.position in corrections.moved}
-    return fold_corrected(SessionState(), events, corrections, revisions, until)
+    return fold_corrected(
+        SessionState(), events, corrections, revisions, until, unseen=unseen, lenient=lenient
+    )
 
 
 def fold_corrected(
@@ -146,10 +172,13 @@ def fold_corrected(
     corrections: Corrections,
     revisions: Mapping[int, Recorded],
     until: int | None = None,
+    *,
+    unseen: Collection[int] = (),
+    lenient: bool = False,
 ) -> SessionState:
     """:func:`fold_onto` in logical order (:func:`in_logical_order`): ``state`` ends at
     the last position of the stream read, whatever the position of the revision last
-    folded."""
+    folded. ``unseen``, ``lenient``: see :func:`fold`."""
     read = state.position
 
     def stream() -> Iterator[Recorded]:
@@ -160,7 +189,11 @@ def fold_corrected(
             read = recorded.position
             yield recorded
 
-    fold_onto(state, in_logical_order(stream(), corrections, revisions), ())
+    ordered = in_logical_order(stream(), corrections, revisions)
+    if unseen:
+        hide = set(unseen)
+        ordered = (r for r in ordered if r.position not in hide)
+    fold_onto(state, ordered, (), lenient=lenient)
     state.position = read
     return state
 
@@ -170,6 +203,8 @@ def fold_onto(
     events: Iterable[Recorded],
     retracted: Collection[int],
     until: int | None = None,
+    *,
+    lenient: bool = False,
 ) -> SessionState:
     """``state`` (folded up to just before ``events``) with ``events`` applied as of
     ``until``, leaving out the positions in ``retracted`` (every position retracted as of
@@ -197,5 +232,14 @@ def fold_onto(
             table = state.table
         handler = handler_of(kind)
         if handler is not None:
-            handler(table, event)
+            if lenient:
+                _leniently(handler, table, event)
+            else:
+                handler(table, event)
     return state
+
+
+def _leniently(handler: Callable[[Any, Event], Any], table: Any, event: Event) -> None:
+    """``handler(table, event)``, an event the fold cannot take passed over."""
+    with contextlib.suppress(LookupError, TypeError, ValueError, AttributeError, AssertionError):
+        handler(table, event)

@@ -80,7 +80,7 @@ def test_a_player_is_not_shown_the_gms_hidden_roll(contested: Run) -> None:
     assert contested("show", *S, "7").returncode == 0
     refused = contested("show", *S, "7", "--as", "ana")
     assert refused.returncode == 2
-    assert "event 7 is a GM's hidden roll" in refused.stderr
+    assert "event 7 is the GM's hidden ruling" in refused.stderr
     assert "7,4,2" not in refused.stdout + refused.stderr
 
 
@@ -320,7 +320,7 @@ def test_why_names_a_retraction_and_an_opening_has_no_ruling(contested: Run) -> 
 
 def test_why_keeps_a_hidden_roll_from_a_player(contested: Run) -> None:
     refused = contested("why", *S, "7", "--as", "ana")
-    assert refused.returncode == 2 and "event 7 is a GM's hidden roll" in refused.stderr
+    assert refused.returncode == 2 and "event 7 is the GM's hidden ruling" in refused.stderr
     assert contested("why", *S, "12").returncode == 2
 
 

@@ -6,6 +6,7 @@ numbering — and each token is held to a command rate and a number of open stre
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import threading
@@ -16,6 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
+import websockets
 
 from tests.e2e.conftest import Run, ok, runner
 from tests.e2e.server import Served, served
@@ -339,3 +341,130 @@ def test_browsers_on_an_allowed_origin_may_call_and_others_not(tmp_path: Path) -
             NIGHT + "/commands", headers={"Origin": "https://evil.example", **asked}
         )
         assert "access-control-allow-origin" not in other.headers
+
+
+def _events(stream: bytes) -> list[dict[str, Any]]:
+    return [json.loads(line[6:]) for line in stream.split(b"\n") if line.startswith(b"data: ")]
+
+
+def test_any_command_given_hidden_reaches_no_player_until_the_gm_reveals_it(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    """A poison's wound, a whisper and an ambusher joined behind the screen: not in ana's
+    stream, page, count or state, nor kenji's; ana may hide nothing; the reveal reaches
+    them as one event of theirs holding the wound, and their state follows it."""
+    server, tokens, _ = night
+    with client(server, tokens["ana"]) as ana, client(server, tokens["kenji"]) as kenji:
+        before = _sse(ana, 4)
+        seen = ana.get(NIGHT).json()
+        ambusher = json.loads((SHEETS / "moto-chagatai.json").read_text())
+        secrets = [
+            {"command": "wound", "character": "Akodo Kaneka", "amount": 7, "source": "poison",
+             "hidden": True},
+            {"command": "note", "text": "the tea was poisoned", "hidden": True},
+            {"command": "join", "sheet": ambusher, "player": "sensei", "hidden": True},
+            {"command": "wound", "character": "Moto Chagatai", "amount": 3, "hidden": True},
+        ]  # fmt: skip
+        positions = []
+        for body in secrets:
+            done = server.post(NIGHT + "/commands", body)
+            assert done.status_code == 201, done.text
+            positions.append(done.json()["recorded"][0]["position"])
+        mine = ana.post(NIGHT + "/commands", json={**secrets[1], "character": "Akodo Kaneka"})
+        assert mine.status_code == 403 and "hidden" in mine.json()["detail"]
+        for reader in (ana, kenji):
+            assert reader.get(NIGHT).json() == seen
+            page = reader.get(NIGHT + "/events", params={"limit": 1000}).json()
+            assert page["head"] == 4 and len(page["events"]) == 4
+            assert reader.get(f"{NIGHT}/events/5").status_code == 400
+        assert _sse(ana, 4) == before
+        gm = server.get(NIGHT).json()
+        assert gm["views"]["wounds"]["Akodo Kaneka"]["wounds"] == 7
+        assert "Moto Chagatai" in gm["views"]["wounds"]
+        assert seen["views"]["wounds"]["Akodo Kaneka"]["wounds"] == 0
+
+        revealed = server.post(NIGHT + "/commands", {"command": "reveal",
+                               "position": positions[0], "reason": "she feels it now"})  # fmt: skip
+        assert revealed.status_code == 201, revealed.text
+        [reveal] = _events(_sse(ana, 5))[4:]
+        assert reveal["position"] == 5 and reveal["type"] == "RulingRevealed"
+        assert reveal["event"]["position"] == 5 and reveal["reason"] == "she feels it now"
+        [wound] = reveal["revealed"]
+        assert wound["type"] == "WoundsTaken" and wound["event"]["source"] == "poison"
+        assert wound["position"] == 5
+        now = ana.get(NIGHT).json()
+        assert now["version"] == 5 and now["views"]["wounds"]["Akodo Kaneka"]["wounds"] == 7
+        assert "Moto Chagatai" not in now["views"]["wounds"]
+        shown = ana.get(f"{NIGHT}/events/5").json()
+        assert shown["revealed"][0]["event"]["amount"] == 7
+        for position in positions[1:]:  # the whisper, the ambusher and his wound
+            done = server.post(NIGHT + "/commands", {"command": "reveal", "position": position})
+            assert done.status_code == 201, done.text
+        theirs, ours = ana.get(NIGHT).json()["views"], server.get(NIGHT).json()["views"]
+        assert theirs["session"].pop("position") == 8 and ours["session"].pop("position") == 12
+        assert theirs == ours  # nothing kept from them: the GM's state, event for event
+        again = server.post(NIGHT + "/commands", {"command": "reveal", "position": positions[0]})
+        assert again.status_code == 422 and "revealed at" in again.json()["detail"]
+
+
+def test_a_closed_sessions_stream_ends_and_a_reconnection_is_told_to_stop(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, tokens, _ = night
+    with client(server, tokens["ana"]) as ana:
+        closed = server.post(NIGHT + "/commands", {"command": "close", "reason": "good night"})
+        assert closed.status_code == 201
+        with ana.stream("GET", NIGHT + "/stream", timeout=20) as answer:
+            got = b"".join(answer.iter_raw())  # ends by itself after the closing
+        [*_, last] = _events(got)
+        assert last["type"] == "SessionClosed" and last["reason"] == "good night"
+        cursor = got.split(b"id: ")[-1].split(b"\n")[0].decode()
+        again = ana.get(NIGHT + "/stream", headers={"Last-Event-ID": cursor})
+        assert again.status_code == 204
+        refused = server.post(NIGHT + "/commands", {"command": "note", "text": "late"})
+        assert refused.status_code == 422 and "closed" in refused.json()["detail"]
+        assert server.post(NIGHT + "/commands", {"command": "reopen"}).status_code == 201
+        assert (
+            server.post(NIGHT + "/commands", {"command": "note", "text": "late"}).status_code == 201
+        )
+        assert _events(_sse(ana, 7))[-1]["summary"] == "note: late"
+
+
+def test_a_websocket_closes_with_1000_after_the_sessions_closing(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, tokens, _ = night
+    address = server.url.replace("http://", "ws://") + NIGHT + "/ws"
+
+    async def read_to_the_end(after: str) -> tuple[list[dict[str, Any]], int]:
+        got = []
+        async with websockets.connect(
+            f"{address}?after={after}&access_token={tokens['ana']}"
+        ) as socket:
+            with pytest.raises(websockets.ConnectionClosed) as ended:
+                while True:
+                    got.append(json.loads(await asyncio.wait_for(socket.recv(), 20)))
+            assert ended.value.rcvd is not None
+            return got, ended.value.rcvd.code
+
+    threading.Timer(0.5, server.post, (NIGHT + "/commands", {"command": "close"})).start()
+    got, code = asyncio.run(read_to_the_end("0"))
+    assert code == 1000 and got[-1]["event"]["type"] == "SessionClosed"
+    assert asyncio.run(read_to_the_end(got[-1]["cursor"])) == ([], 1000)
+
+
+def test_a_players_if_match_counts_what_they_see_and_a_hidden_ruling_is_no_conflict(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, tokens, _ = night
+    roll = {"command": "roll", "character": "Akodo Kaneka", "trait": "agility", "tn": 15}
+    with client(server, tokens["ana"]) as ana:
+        version = ana.get(NIGHT).json()["version"]
+        secret = {"command": "note", "text": "behind the screen", "hidden": True}
+        assert server.post(NIGHT + "/commands", secret).status_code == 201
+        done = ana.post(NIGHT + "/commands", json=roll, headers={"If-Match": str(version)})
+        assert done.status_code == 201, done.text
+        assert done.json()["version"] == version + 1
+        stale = ana.post(NIGHT + "/commands", json=roll, headers={"If-Match": str(version)})
+        assert stale.status_code == 409
+        assert stale.json()["current_version"] == version + 1  # theirs, not the store's

@@ -37,7 +37,7 @@ def test_every_field_of_every_4e_command_reaches_its_rule() -> None:
         if parameters is None:
             continue  # a decider of its own, tested with its command
         renamed = getattr(decider, "renamed", {})
-        fields = {f.name for f in msgspec.structs.fields(command_type)} - {"reason"}
+        fields = {f.name for f in msgspec.structs.fields(command_type)} - {"reason", "hidden"}
         missing = {renamed.get(f, f) for f in fields} - parameters
         assert not missing, f"{command_type.__name__}: {sorted(missing)} reach no argument"
 

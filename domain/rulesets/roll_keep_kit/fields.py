@@ -46,4 +46,3 @@ class RollFields(Command, frozen=True, kw_only=True):
     unskilled: Annotated[bool, Meta(description="10s do not explode, no raises")] = False
     purpose: RollPurpose = "other"
     label: Annotated[str, Meta(max_length=100)] | None = None
-    hidden: Annotated[bool, Meta(description="a GM's hidden roll")] = False

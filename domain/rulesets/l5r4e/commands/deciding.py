@@ -19,6 +19,11 @@ from domain.events import Event
 
 Rule = Callable[..., list[Event]]
 
+_CARRIED = frozenset(("reason", "hidden"))
+"""What every command carries that the core deals with (the reason on every event, a
+hidden ruling kept from the players): passed to a rule only if it asks for it (a hidden
+roll marks its own event)."""
+
 
 def call(rule: Rule, rename: Mapping[str, str] | None = None) -> Decider:
     """A decider that calls ``rule(play, actor=…, at=…, [dice=…], **fields)``."""
@@ -30,7 +35,7 @@ def call(rule: Rule, rename: Mapping[str, str] | None = None) -> Decider:
         fields = {
             renamed.get(name, name): value
             for name, value in msgspec.structs.asdict(command).items()
-            if name != "reason" or "reason" in parameters
+            if name not in _CARRIED or name in parameters
         }
         if takes_dice:
             fields["dice"] = context.need_dice(command)

@@ -1,0 +1,175 @@
+"""What the GM keeps from the players: hidden rulings, until they are revealed (DESIGN
+principle 9).
+
+Behind the screen a GM rolls for an ambusher, notes a whisper, deals a poison's wound
+the victim must not feel yet. Any command may be given ``hidden`` — by the GM only —
+and is recorded like any other, its record's inputs saying ``hidden``; a roll & keep
+ruleset's hidden roll marks its event too (``DiceRolled.hidden``), as it did before
+every command could be hidden. What is the GM's secret:
+
+- every event of a hidden ruling;
+- a retraction of a secret event (the GM taking back a secret is a secret too);
+- the revision a correction decides of a secret ruling, and the correction's heading
+  when everything it corrects is secret (a correction of something the players saw is
+  theirs to see, with what it did to what they saw).
+
+Until :class:`RulingRevealed` reveals it, a secret reaches no player and no observer:
+not in the events they are sent, not in the state folded for them
+(:func:`domain.session.state.fold` with ``unseen``), not in their count or numbering of
+the stream. A reveal reveals the whole ruling — the events it gave, every revision and
+retraction of them made while it was hidden — and players read those inside the reveal,
+at the reveal's place in their stream: their numbering never shifts, and what they were
+sent before never changes. Once nothing is kept from them, the state they read is the
+GM's, event for event.
+
+A ruling the GM gives in the open may stand on a secret (an attack on an ambusher who
+joined hidden): the players are sent it — the GM chose to act in the open — and the
+state folded for them takes what of it it can without the secret (the ambusher's
+wounds are nowhere in it until the joining is revealed; :func:`players_state`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from domain.errors import IllegalUnderRules, NotFound
+from domain.events import EventRetracted, Recorded, RulingRevealed, RulingsCorrected
+from domain.session.record import CommandRecord
+from domain.session.state import SessionState, fold
+
+
+def hidden_event(recorded: Recorded) -> bool:
+    """An event its ruleset marks ``hidden`` (a roll & keep hidden roll)."""
+    return bool(getattr(recorded.event, "hidden", False))
+
+
+@dataclass
+class Secrets:
+    """What is kept from the players in one session, read event by event."""
+
+    read: int = 0
+    """The last position taken in."""
+    ruling_of: dict[int, int] = field(default_factory=dict)
+    """Every position ever kept from the players → the first position of the secret
+    ruling it belongs to."""
+    rulings: dict[int, list[int]] = field(default_factory=dict)
+    """A secret ruling's first position → every position that belongs to it."""
+    revealed: dict[int, int] = field(default_factory=dict)
+    """A position once kept from the players → the position of the reveal that showed it."""
+    reveals: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """A reveal's position → the positions it showed, in order."""
+    _revisions: dict[int, int] = field(default_factory=dict, repr=False)
+    """A revision's position, while its correction's batch is read → the ruling revised."""
+
+    @classmethod
+    def of(cls, events: Iterable[Recorded], records: Iterable[CommandRecord]) -> Secrets:
+        """The secrets of a stream, from its events and the records of its rulings."""
+        secrets = cls()
+        secrets.take_all(events, records)
+        return secrets
+
+    def take_all(self, events: Iterable[Recorded], records: Iterable[CommandRecord]) -> None:
+        """Take in ``events`` (after :attr:`read`), each with the record whose batch holds it."""
+        hidden_batches = sorted((r.first, r.last) for r in records if r.inputs.get("hidden"))
+        index = 0
+        for recorded in events:
+            position = recorded.position
+            while index < len(hidden_batches) and hidden_batches[index][1] < position:
+                index += 1
+            batch = hidden_batches[index] if index < len(hidden_batches) else None
+            in_hidden = batch is not None and batch[0] <= position
+            self.take(recorded, batch[0] if in_hidden and batch is not None else None)
+
+    def take(self, recorded: Recorded, hidden_ruling: int | None = None) -> None:
+        """Take in one event; ``hidden_ruling``: the first position of its batch, when
+        the command that gave it was hidden."""
+        position = recorded.position
+        if position <= self.read:
+            return
+        self.read = position
+        event = recorded.event
+        revised = self._revisions.pop(position, None)
+        if isinstance(event, RulingRevealed):
+            ruling = self.ruling_of.get(event.position, event.position)
+            shown = tuple(p for p in self.rulings.get(ruling, ()) if p not in self.revealed)
+            for p in shown:
+                self.revealed[p] = position
+            self.reveals[position] = shown
+        elif revised is not None:  # a revision is as secret as the ruling it revises
+            if self.secret(revised):
+                self._keep(position, revised)
+        elif isinstance(event, EventRetracted):
+            if self.secret(event.position):
+                self._keep(position, event.position)
+        elif isinstance(event, RulingsCorrected):
+            named = [event.ruling, *(o for o, _, _ in event.revised), *event.dropped]
+            for original, first, count in event.revised:
+                for p in range(first, first + count):
+                    self._revisions[p] = original
+            if all(self.secret(p) for p in [*named, *event.reinstated]):
+                self._keep(position, event.ruling)
+        elif hidden_ruling is not None:
+            self._keep(position, hidden_ruling)
+        elif hidden_event(recorded):
+            self._keep(position, position)
+
+    def _keep(self, position: int, of: int) -> None:
+        """Keep ``position`` from the players, with the secret ruling ``of`` belongs to
+        (``of`` itself when it is the first of its own)."""
+        ruling = self.ruling_of.get(of, of)
+        self.ruling_of[position] = ruling
+        self.rulings.setdefault(ruling, []).append(position)
+
+    def secret(self, position: int) -> bool:
+        """Whether the event at ``position`` is kept from the players now."""
+        return position in self.ruling_of and position not in self.revealed
+
+    def ever_hidden(self, position: int) -> bool:
+        """Whether the event at ``position`` was ever kept from the players (revealed
+        since or not): it has no place of its own in their stream."""
+        return position in self.ruling_of
+
+    def unseen(self, until: int | None = None) -> set[int]:
+        """The positions kept from the players as of ``until`` (now when None)."""
+        if until is None:
+            return {p for p in self.ruling_of if p not in self.revealed}
+        return {
+            p
+            for p in self.ruling_of
+            if p <= until and (p not in self.revealed or self.revealed[p] > until)
+        }
+
+    @property
+    def keeps_any(self) -> bool:
+        """Whether anything is kept from the players now."""
+        return len(self.revealed) < len(self.ruling_of)
+
+    def check_reveal(self, position: int, head: int) -> int:
+        """The first position of the secret ruling holding ``position``, for a reveal;
+        a clear error if there is none."""
+        if not 1 <= position <= head:
+            raise NotFound(f"no event at position {position} (the session has {head})")
+        if position not in self.ruling_of:
+            raise IllegalUnderRules(f"event {position} is not hidden: the players see it already")
+        if position in self.revealed:
+            raise IllegalUnderRules(
+                f"event {position} was revealed at {self.revealed[position]} already"
+            )
+        return self.ruling_of[position]
+
+    def after(self, batch: Sequence[Recorded], records: Sequence[CommandRecord]) -> Secrets:
+        """A copy of these secrets with ``batch`` (not yet stored) taken in too."""
+        later = copy.deepcopy(self)
+        later.take_all(batch, records)
+        return later
+
+
+def players_state(
+    events: list[Recorded], secrets: Secrets, until: int | None = None
+) -> SessionState:
+    """The state players and observers read as of ``until``: the GM's, without what is
+    kept from them then. An event in the open that the rules cannot fold without a
+    secret it stands on is left out of it (see the module's docstring)."""
+    return fold(events, until, unseen=secrets.unseen(until), lenient=True)

@@ -1,0 +1,62 @@
+"""Behind the screen at the shell (the README's example): any command given ``--hidden``
+by the GM stays out of what a player reads until ``kiroku reveal``; ``kiroku close``
+stops the session taking commands until ``kiroku reopen``; bad input exits 2 with
+nothing appended."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.e2e.conftest import Run, ok
+
+SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
+S = ("--session", "secret")
+
+
+def positions(kiroku: Run, *reader: str) -> list[int]:
+    return [row["position"] for row in ok(kiroku, "log", *S, "--limit", "0", *reader)]
+
+
+def test_a_hidden_wound_and_whisper_reach_ana_only_once_revealed(kiroku: Run) -> None:
+    ok(kiroku, "session", "open", "--id", "secret", "--gm", "sensei")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    wound = ok(kiroku, "wound", *S, "--character", "Akodo Kaneka", "7", "--source", "poison",
+               "--hidden")  # fmt: skip
+    ok(kiroku, "note", *S, "the tea was poisoned", "--hidden")
+    assert positions(kiroku, "--as", "ana") == [1, 2]
+    assert positions(kiroku) == [1, 2, 3, 4]
+    hidden = kiroku("show", *S, "3", "--as", "ana")
+    assert hidden.returncode == 2 and "event 3 is the GM's hidden ruling" in hidden.stderr
+    record = ok(kiroku, "show", *S, "3")["command"]
+    assert record["inputs"]["hidden"] is True and wound["recorded"][0]["position"] == 3
+
+    refused = kiroku("note", *S, "mine", "--character", "Akodo Kaneka", "--hidden", "--as", "ana")
+    assert refused.returncode == 2 and "only the GM" in refused.stderr
+    for bad, said in (("2", "event 2 is not hidden"), ("99", "no event at position 99")):
+        done = kiroku("reveal", *S, bad)
+        assert done.returncode == 2 and said in done.stderr
+    assert positions(kiroku) == [1, 2, 3, 4]
+
+    ok(kiroku, "reveal", *S, "3", "--reason", "she feels it now")
+    assert positions(kiroku, "--as", "ana") == [1, 2, 3, 5]
+    again = kiroku("reveal", *S, "3")
+    assert again.returncode == 2 and "revealed at 5 already" in again.stderr
+
+    ok(kiroku, "close", *S, "--reason", "end of the evening")
+    late = kiroku("note", *S, "one more thing")
+    assert late.returncode == 2 and "closed at 6" in late.stderr
+    assert kiroku("undo", *S, "--reason", "oops").returncode == 2
+    assert positions(kiroku) == [1, 2, 3, 4, 5, 6]
+    ok(kiroku, "reopen", *S)
+    ok(kiroku, "note", *S, "one more thing")
+    assert positions(kiroku)[-1] == 8
+
+
+def test_log_follow_ends_after_the_sessions_closing(kiroku: Run) -> None:
+    ok(kiroku, "session", "open", "--id", "secret", "--gm", "sensei")
+    ok(kiroku, "note", *S, "last scene")
+    ok(kiroku, "close", *S)
+    done = kiroku("log", *S, "--follow", "--json")  # ends by itself: nothing more comes
+    assert done.returncode == 0
+    assert [json.loads(line)["type"] for line in done.stdout.splitlines()][-1] == "SessionClosed"

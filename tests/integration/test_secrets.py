@@ -1,0 +1,177 @@
+"""The GM's secrets (issue 14): any command may be given hidden — by the GM alone — and
+nothing of it reaches the players until the GM reveals it; a closed session takes no
+command until it is reopened."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+
+from adapters.service import SessionService
+from adapters.store import EventStore, StoreConfig
+from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
+from domain.events import RulingRevealed, SessionClosed, SessionReopened
+from domain.rulesets.l5r4e.commands.books import TakeWounds
+from domain.rulesets.roll_keep_kit.table_commands import Heal
+from domain.session.commands import (
+    CloseSession,
+    JoinCharacter,
+    ReopenSession,
+    Retract,
+    Reveal,
+    TakeNote,
+    Undo,
+)
+from domain.session.secrets import players_state
+from projections import project_state
+from tests.support import GM, Clock, sheet
+
+KANEKA = msgspec.to_builtins(sheet())
+AMBUSHER = msgspec.to_builtins(sheet("Shinobi"))
+
+
+@pytest.fixture
+def store(config: StoreConfig) -> Iterator[EventStore]:
+    with EventStore(config) as opened:
+        yield opened
+
+
+@pytest.fixture
+def service(store: EventStore) -> SessionService:
+    service = SessionService(store, clock=Clock())
+    service.open(session_id="night", ruleset="l5r4e", gm=GM)
+    service.decide("night", JoinCharacter(sheet=KANEKA, player="ana"))
+    return service
+
+
+def views(service: SessionService, *, players: bool) -> dict[str, Any]:
+    events = list(service.store.read("night", 0))
+    if not players:
+        return project_state(service.load("night").state)
+    return project_state(players_state(events, service.secrets("night")))
+
+
+def wounds(view: dict[str, Any], name: str = "Akodo Kaneka") -> int:
+    return int(view["wounds"][name]["wounds"])
+
+
+def test_a_hidden_wound_is_in_the_gms_state_and_not_in_the_players(
+    service: SessionService,
+) -> None:
+    (poison,) = service.decide(
+        "night", TakeWounds(character="Akodo Kaneka", amount=7, source="poison", hidden=True)
+    )
+    assert wounds(views(service, players=False)) == 7
+    assert wounds(views(service, players=True)) == 0
+    assert service.secrets("night").unseen() == {poison.position}
+    assert service.store.command_of("night", poison.position).inputs["hidden"] is True  # type: ignore[union-attr]
+
+
+def test_a_revealed_wound_counts_for_the_players_where_it_was_dealt(
+    service: SessionService,
+) -> None:
+    (poison,) = service.decide("night", TakeWounds(character="Akodo Kaneka", amount=7, hidden=True))
+    service.decide("night", Heal(character="Akodo Kaneka", amount=3))
+    assert wounds(views(service, players=True)) == 0  # healing nothing they know of
+    (reveal,) = service.decide("night", Reveal(position=poison.position, reason="the poison"))
+    assert isinstance(reveal.event, RulingRevealed)
+    assert views(service, players=True) == views(service, players=False)
+    assert wounds(views(service, players=True)) == 4
+    secrets = service.secrets("night")
+    assert secrets.reveals == {reveal.position: (poison.position,)}
+    assert not secrets.keeps_any
+    before = list(service.store.read("night", 0, until=reveal.position - 1))
+    assert wounds(project_state(players_state(before, secrets, reveal.position - 1))) == 0
+
+
+def test_only_the_gm_keeps_a_ruling_hidden_and_nothing_is_recorded_otherwise(
+    service: SessionService,
+) -> None:
+    head = service.load("night").version
+    with pytest.raises(NotAllowed, match=r"'ana' .*give note hidden"):
+        service.decide(
+            "night", TakeNote(text="I palm the key", character="Akodo Kaneka", hidden=True),
+            actor="ana",
+        )  # fmt: skip
+    with pytest.raises(MalformedInput, match="reveal is for the whole table"):
+        service.decide("night", Reveal(position=2, hidden=True))
+    with pytest.raises(MalformedInput, match="a correction is as hidden as what it corrects"):
+        service.decide("night", Undo(reason="quietly", hidden=True))
+    assert service.load("night").version == head
+
+
+def test_a_reveal_names_a_hidden_ruling_once(service: SessionService) -> None:
+    (note,) = service.decide("night", TakeNote(text="the shinobi waits", hidden=True))
+    head = service.load("night").version
+    with pytest.raises(IllegalUnderRules, match="event 2 is not hidden"):
+        service.decide("night", Reveal(position=2))
+    with pytest.raises(NotFound, match="no event at position 99"):
+        service.decide("night", Reveal(position=99))
+    with pytest.raises(NotAllowed, match="'ana'"):
+        service.decide("night", Reveal(position=note.position), actor="ana")
+    assert service.load("night").version == head
+    (reveal,) = service.decide("night", Reveal(position=note.position))
+    with pytest.raises(IllegalUnderRules, match=f"revealed at {reveal.position} already"):
+        service.decide("night", Reveal(position=note.position))
+
+
+def test_an_ambusher_joined_hidden_is_in_no_view_of_the_players_until_revealed(
+    service: SessionService,
+) -> None:
+    (joined,) = service.decide("night", JoinCharacter(sheet=AMBUSHER, player=GM, hidden=True))
+    service.decide("night", TakeWounds(character="Shinobi", amount=5))  # in the open
+    assert "Shinobi" not in views(service, players=True)["wounds"]
+    assert wounds(views(service, players=False), "Shinobi") == 5
+    service.decide("night", Reveal(position=joined.position))
+    assert views(service, players=True) == views(service, players=False)
+
+
+def test_retracting_a_secret_is_a_secret_and_the_reveal_shows_both(
+    service: SessionService,
+) -> None:
+    (note,) = service.decide("night", TakeNote(text="a false trail", hidden=True))
+    (retraction,) = service.decide("night", Retract(position=note.position, reason="unused"))
+    secrets = service.secrets("night")
+    assert secrets.unseen() == {note.position, retraction.position}
+    (reveal,) = service.decide("night", Reveal(position=retraction.position))
+    assert service.secrets("night").reveals[reveal.position] == (
+        note.position,
+        retraction.position,
+    )
+
+
+def test_a_closed_session_takes_no_command_until_it_is_reopened(
+    service: SessionService,
+) -> None:
+    (closed,) = service.decide("night", CloseSession(reason="end of the evening"))
+    assert isinstance(closed.event, SessionClosed)
+    head = service.load("night").version
+    for command in (
+        TakeNote(text="one more thing"),
+        Undo(reason="oops"),
+        CloseSession(),
+    ):
+        with pytest.raises(IllegalUnderRules, match=f"closed at {closed.position}"):
+            service.decide("night", command)
+    with pytest.raises(NotAllowed):
+        service.decide("night", ReopenSession(), actor="ana")
+    assert service.load("night").version == head
+    (reopened,) = service.decide("night", ReopenSession())
+    assert isinstance(reopened.event, SessionReopened)
+    service.decide("night", TakeNote(text="one more thing"))
+    with pytest.raises(IllegalUnderRules, match="is open"):
+        service.decide("night", ReopenSession())
+
+
+def test_a_reveal_or_a_closing_is_not_taken_back(service: SessionService) -> None:
+    (note,) = service.decide("night", TakeNote(text="a secret", hidden=True))
+    (reveal,) = service.decide("night", Reveal(position=note.position))
+    with pytest.raises(IllegalUnderRules, match=r"reveal.*whole table"):
+        service.decide("night", Retract(position=reveal.position, reason="unsee it"))
+    (closed,) = service.decide("night", CloseSession())
+    service.decide("night", ReopenSession())
+    with pytest.raises(IllegalUnderRules, match=r"close.*whole table"):
+        service.decide("night", Retract(position=closed.position, reason="never closed"))
