@@ -309,6 +309,13 @@ def register_serve(commands: Subparsers) -> None:
         help="seconds of silence before a stream sends a heartbeat (default 15)",
     )
     serve.add_argument(
+        "--poll",
+        type=whole_number,
+        default=50,
+        help="milliseconds between two looks at the store for events another process wrote "
+        "(default 50; on PostgreSQL its notifications wake the server sooner)",
+    )
+    serve.add_argument(
         "--rate", type=whole_number, default=120, help="commands a minute per token (default 120)"
     )
     serve.add_argument(

@@ -28,6 +28,8 @@ def serve_command(args: argparse.Namespace) -> int:
         raise MalformedInput(f"--port {args.port}: give a port from 0 to 65535")
     if not 1 <= args.heartbeat <= 300:
         raise MalformedInput(f"--heartbeat {args.heartbeat}: give 1 to 300 seconds")
+    if not 10 <= args.poll <= 60_000:
+        raise MalformedInput(f"--poll {args.poll}: give 10 to 60000 milliseconds")
     if args.rate < 1 or args.streams < 1:
         raise MalformedInput("--rate and --streams: give at least 1")
     config = context.store_config(args)
@@ -43,6 +45,7 @@ def serve_command(args: argparse.Namespace) -> int:
         heartbeat=args.heartbeat,
         limits=Limits(commands=args.rate, streams=args.streams),
         origins=tuple(args.allow_origin),
+        poll=args.poll / 1000,
     )
     try:
         info = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)[0]

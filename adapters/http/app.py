@@ -12,6 +12,7 @@ one PostgreSQL store; each reads what the others append.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from functools import partial
@@ -26,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 
 from adapters.http import live, reads, streams, writes
 from adapters.http.auth import Limits
+from adapters.http.notify import Listener
 from adapters.http.problems import Problem, not_found, problem_of
 from adapters.http.server import Server, Worker, json_response
 from adapters.service import SessionService, VersionConflict
@@ -102,10 +104,12 @@ def create_app(
     heartbeat: float = streams.HEARTBEAT,
     limits: Limits | None = None,
     origins: tuple[str, ...] = (),
+    poll: float = streams.POLL,
 ) -> Starlette:
     """The API on the store ``config`` names; ``admin`` is the server's admin token; its
     streams send a heartbeat after ``heartbeat`` seconds of silence; browsers on
-    ``origins`` may call it (CORS), no other origin."""
+    ``origins`` may call it (CORS), no other origin; its feeds look at the store every
+    ``poll`` seconds, and on PostgreSQL are woken by its notifications besides."""
     from swagger_ui_bundle import swagger_ui_path
 
     worker = Worker(config)
@@ -123,11 +127,24 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await worker.start()
-        feeds = streams.Feeds(read, last_position)
+        feeds = streams.Feeds(read, last_position, poll)
         app.state.server = Server(worker, feeds, heartbeat, admin, limits or Limits())
+        listener = None
+        if config.kind == "postgresql":
+            loop = asyncio.get_running_loop()
+            recorder = await worker.run(lambda service: service.store.recorder)
+
+            def notified() -> None:  # in the listener's thread
+                loop.call_soon_threadsafe(feeds.wake_all)
+
+            listener = Listener(recorder, notified)
+            listener.start()
+        app.state.listener = listener
         try:
             yield
         finally:
+            if listener is not None:
+                listener.stop()
             await worker.stop()
 
     session = "/v1/sessions/{session}"

@@ -14,9 +14,10 @@ a time; once it has read to the store's last position it joins its session's
 :class:`Feed` (one a session per server process), reads the store once more, and from
 then on takes the feed's items, skipping any it has already sent. The feed reads each new
 event from the store once, for all its subscribers, and is woken three ways: by a command
-this process appended, by a notification where the store has them, and always by a look
-at the store's last position every :data:`POLL` seconds, so no wake-up can be lost (a
-write by another process shows within a poll).
+this process appended, by PostgreSQL's notification of any process's write
+(:mod:`adapters.http.notify`), and always by a look at the store's last position every
+:data:`POLL` seconds (``kiroku serve --poll``), so no wake-up can be lost (a write by
+another process shows within a poll even if its notification never comes).
 
 **Slow consumers.** Each subscriber holds at most :data:`QUEUE` items not yet sent; one
 that falls further behind is cut off: it is sent what it holds, in order, and its stream
@@ -120,10 +121,11 @@ class Feed:
     """A session's live events in this process, read once from the store for every
     subscriber."""
 
-    def __init__(self, session_id: str, head: int, read: Reader) -> None:
+    def __init__(self, session_id: str, head: int, read: Reader, poll: float = POLL) -> None:
         self.session_id = session_id
         self.head = head
         self.read = read
+        self.poll = poll
         self.subscribers: set[Subscriber] = set()
         self.woken = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
@@ -135,7 +137,7 @@ class Feed:
         try:
             while self.subscribers:
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.woken.wait(), POLL)
+                    await asyncio.wait_for(self.woken.wait(), self.poll)
                 self.woken.clear()
                 while self.subscribers:
                     items, last = await self.read(self.session_id, self.head, PAGE)
@@ -164,9 +166,15 @@ class Feed:
 class Feeds:
     """Every session's feed in this server process."""
 
-    def __init__(self, read: Reader, last_position: Callable[[str], Awaitable[int]]) -> None:
+    def __init__(
+        self,
+        read: Reader,
+        last_position: Callable[[str], Awaitable[int]],
+        poll: float = POLL,
+    ) -> None:
         self.read = read
         self.last_position = last_position
+        self.poll = poll
         self.feeds: dict[str, Feed] = {}
 
     def wake(self, session_id: str) -> None:
@@ -174,10 +182,15 @@ class Feeds:
         if feed is not None:
             feed.wake()
 
+    def wake_all(self) -> None:
+        """Wake every feed (a notification that some session was written, not which)."""
+        for feed in list(self.feeds.values()):
+            feed.wake()
+
     async def join(self, session_id: str) -> tuple[Feed, Subscriber]:
         feed = self.feeds.get(session_id)
         if feed is None or feed.task is None or feed.task.done():
-            feed = Feed(session_id, await self.last_position(session_id), self.read)
+            feed = Feed(session_id, await self.last_position(session_id), self.read, self.poll)
             self.feeds[session_id] = feed
         subscriber = Subscriber()
         feed.subscribers.add(subscriber)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 import websockets
 
+from tests.e2e.conftest import runner
 from tests.e2e.server import Served, served
 from tests.postgres import schema
 
@@ -290,3 +291,37 @@ def test_a_request_cut_by_a_crash_is_repeated_safely_with_its_key(tmp_path: Path
 def _send_unanswered(server: Served, body: dict[str, Any], headers: dict[str, str]) -> None:
     with contextlib.suppress(Exception):  # the server dies under it: that is the point
         server.post(NIGHT + "/commands", body, headers=headers)
+
+
+def test_on_postgresql_a_notification_wakes_the_stream_before_any_look_at_the_store(
+    tmp_path: Path,
+) -> None:
+    """With its looks at the store a minute apart (``--poll 60000``), a server on
+    PostgreSQL still sends a note another process wrote within a few seconds: only the
+    store's NOTIFY can have woken it. (Without it, the note would wait for the look.)"""
+    with schema() as url, served(tmp_path / "a", "--store", url, "--poll", "60000") as a:
+        open_night(a)
+        note(a, "first")
+        got: list[dict[str, Any]] = []
+        reader = threading.Thread(target=lambda: got.extend(read_sse(a, 3)[0]))
+        reader.start()
+        time.sleep(1.0)  # the reader has caught up (2 events) and waits on the feed
+        kiroku = runner(tmp_path)
+        done = kiroku("note", "--session", "night", "written elsewhere", "--store", url)
+        assert done.returncode == 0, done.stderr
+        started = time.monotonic()
+        reader.join(15)
+        assert not reader.is_alive() and time.monotonic() - started < 15
+        assert got[-1]["event"]["text"] == "written elsewhere"
+
+
+def test_serve_refuses_options_out_of_their_bounds_before_it_listens(tmp_path: Path) -> None:
+    kiroku = runner(tmp_path)
+    for options, said in (
+        (("--poll", "5"), "--poll 5: give 10 to 60000 milliseconds"),
+        (("--heartbeat", "0"), "--heartbeat 0: give 1 to 300 seconds"),
+        (("--port", "70000"), "--port 70000"),
+        (("--rate", "0"), "--rate and --streams"),
+    ):
+        done = kiroku("serve", *options)
+        assert done.returncode == 2 and said in done.stderr, (options, done.stderr)
