@@ -131,7 +131,8 @@ def _sse(http: httpx.Client, count: int) -> bytes:
 
 def _play(server: Served, tokens: dict[str, str], *, hidden: bool) -> bytes:
     """The same table twice: the GM's notes, ana's rolls, and (``hidden``) the GM's
-    hidden rolls between them. What ana's stream shows."""
+    hidden rolls and a slow poison's hidden wounds between them. What ana's stream
+    shows."""
     with client(server, tokens["ana"]) as ana:
         for n in range(4):
             note = {"command": "note", "text": f"scene {n}"}
@@ -139,6 +140,9 @@ def _play(server: Served, tokens: dict[str, str], *, hidden: bool) -> bytes:
             if hidden:
                 secret = {"command": "roll", "expression": "5k3", "tn": 30, "hidden": True}
                 assert server.post(NIGHT + "/commands", secret).status_code == 201
+                poison = {"command": "wound", "character": "Akodo Kaneka", "amount": 2,
+                          "source": "slow poison", "hidden": True}  # fmt: skip
+                assert server.post(NIGHT + "/commands", poison).status_code == 201
             mine = {"command": "roll", "character": "Akodo Kaneka", "trait": "agility",
                     "faces": "7,7,7"}  # fmt: skip
             assert ana.post(NIGHT + "/commands", json=mine).status_code == 201
@@ -170,10 +174,13 @@ def test_a_players_stream_is_the_same_with_or_without_hidden_rolls(tmp_path: Pat
         assert [e["position"] for e in page["events"]] == list(range(1, 13))
         assert seen["views"]["session"]["rolls"] == 4
         assert gm["views"]["session"]["rolls"] == (8 if hidden else 4)
-        assert gm["version"] == (16 if hidden else 12)
+        assert gm["version"] == (20 if hidden else 12)
+        assert gm["views"]["wounds"]["Akodo Kaneka"]["wounds"] == (8 if hidden else 0)
+        assert seen["views"]["wounds"]["Akodo Kaneka"]["wounds"] == 0
         assert beyond.status_code == (400 if hidden else 200)
     plain, with_hidden = streams
     assert b"5k3" not in with_hidden and b'hidden":true' not in with_hidden
+    assert b"poison" not in with_hidden
     assert _timeless(plain) == _timeless(with_hidden)
     assert json.loads(plain.split(b"data: ")[-1].split(b"\n")[0])["position"] == 12
 
