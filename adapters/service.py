@@ -45,7 +45,7 @@ from domain.session.commands import CORRECTIONS, Reveal
 from domain.session.correction import Correction, correct
 from domain.session.fork import fork_events
 from domain.session.record import CommandRecord, decide_recorded
-from domain.session.secrets import Secrets
+from domain.session.secrets import Secrets, players_state
 from domain.session.state import SessionState, fold
 from projections import snapshots
 
@@ -99,6 +99,7 @@ class SessionService:
         self._sessions: dict[str, Session] = {}
         self._snapshot_at: dict[str, int] = {}
         self._heads: dict[str, tuple[int, str]] = {}
+        self._secrets: dict[str, Secrets] = {}
 
     def load(self, session_id: str) -> Session:
         """The session, caught up with everything stored."""
@@ -170,9 +171,12 @@ class SessionService:
 
         def decided(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
             context = Context(acting(actor, session.opened.gm), at, dice, batch_of)
-            events, record = decide_recorded(session, command, context)
+            judged = self._as_seen_by(session_id, session, context.actor)
+            events, record = decide_recorded(judged, command, context)
+            if judged is not session and type(command) in session.ruleset.command_types:
+                session.check_applies(command, events)  # the GM's state takes it too
             if isinstance(command, Reveal):  # which rulings are hidden: from the records
-                secrets = self.secrets(session_id, session.version)
+                secrets = self.kept(session_id, session.version)
                 secrets.check_reveal(command.position, session.version)
             return events, [record]
 
@@ -187,12 +191,38 @@ class SessionService:
 
     def secrets(self, session_id: str, version: int | None = None) -> Secrets:
         """What the GM keeps from the players in the session, as of ``version`` (read
-        from every event and record: for a reveal, and for what players read)."""
+        from every event and record)."""
         events = list(self.store.read(session_id, 0, until=version))
         records = [
             r for r in self.store.records(session_id) if version is None or r.last <= version
         ]
         return Secrets.of(events, records)
+
+    def kept(self, session_id: str, version: int) -> Secrets:
+        """:meth:`secrets` as of the session's head ``version``, kept and caught up from
+        the events and records stored since this service last read them."""
+        held = self._secrets.get(session_id)
+        if held is None or held.read > version:
+            held = Secrets()
+        if held.read < version:
+            events = list(self.store.read(session_id, held.read, until=version))
+            records = self.store.records(session_id, after=held.read)
+            held.take_all(events, [r for r in records if r.first <= version])
+        self._secrets[session_id] = held
+        return held
+
+    def _as_seen_by(self, session_id: str, session: Session, actor: str) -> Session:
+        """The session a command of ``actor``'s is decided on: the GM's own; a player's
+        as the players see it while the GM keeps anything from them, so that nothing
+        hidden weighs on their rulings (a hidden wound's penalty on their roll) or shows
+        in what they are told (a hidden character among those an error lists)."""
+        if session.is_gm(actor):
+            return session
+        secrets = self.kept(session_id, session.version)
+        if not secrets.keeps_any:
+            return session
+        events = list(self.store.read(session_id, 0, until=session.version))
+        return Session(state=players_state(events, secrets))
 
     def correct(
         self,

@@ -75,6 +75,8 @@ def corrected_line(correction: str, ruling: int | None, revised: int, dropped: i
         f"{dropped} dropped" if dropped else "",
     ]
     said = ", ".join(c for c in consequences if c) or "no other ruling changed"
+    if ruling is None:  # one kept from the reader: only what it did to what they know
+        return f"GM corrects rulings ({said})"
     return f"GM {_VERBS[correction]} the ruling at {ruling} ({said})"
 
 

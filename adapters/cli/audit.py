@@ -121,7 +121,8 @@ def follow(
             if store.last_position(sid) <= seen:
                 continue
             session = service.load(sid)
-            emit(timeline_rows(store, session, None, seen, 0, keep, viewer_is_gm=viewer_is_gm))
+            rows = timeline_rows(store, session, None, seen, 0, keep, viewer_is_gm=viewer_is_gm)
+            emit(rows if viewer_is_gm else with_revealed(store, session, rows))
             seen = session.version
         return 0
     except KeyboardInterrupt:
@@ -309,6 +310,25 @@ def visible_event(
     if not viewer_is_gm and position in kept_from_players(store, session.opened.session):
         raise NotFound(f"event {position} is the GM's hidden ruling: kept from the players")
     return recorded
+
+
+def with_revealed(
+    store: EventStore, session: Session, rows: Iterable[dict[str, Any]]
+) -> Iterator[dict[str, Any]]:
+    """A player's rows read live: after each reveal, the rows of what it showed (which
+    ``kiroku log --as`` prints in their places, before where a follower has read)."""
+    sid = session.opened.session
+    secrets: Secrets | None = None
+    for row in rows:
+        yield row
+        if row["type"] != "RulingRevealed":
+            continue
+        if secrets is None:
+            secrets = Secrets.of(store.read(sid, 0), store.records(sid))
+        retracted = dict(session.state.retracted)
+        for position in secrets.reveals.get(row["position"], ()):
+            [recorded] = event_at(store, sid, position)
+            yield row_of(store, session, recorded, retracted, None, viewer_is_gm=False)
 
 
 def kept_from_players(store: EventStore, session_id: str, until: int | None = None) -> set[int]:

@@ -19,6 +19,9 @@ from domain.session.secrets import Secrets, players_state
 from projections import project_state
 from projections.timeline import corrected_line
 
+DROPPED = "it no longer stood once the ruling before it was corrected"
+"""Why a ruling was dropped, as players read it (the GM's reason quotes the GM's numbers)."""
+
 
 class Sight:
     """One session's events as players see them, caught up from the store on each use."""
@@ -59,12 +62,15 @@ class Sight:
             return found + 1
         return None
 
-    def known_as(self, position: int) -> int | None:
-        """Players' number for what they know of the event at ``position``: its own, or
-        the number of the reveal that showed it (None: it is kept from them)."""
+    def known_as(self, position: int, at: int | None = None) -> int | None:
+        """Players' number for what they knew, as of the event at ``at`` (now when None),
+        of the event at ``position``: its own, or the number of the reveal that had
+        shown it by then (None: it was kept from them). As of ``at``, so that a row they
+        were sent never reads otherwise once a later reveal comes."""
         number = self.number(position)
-        if number is None and position in self.secrets.revealed:
-            return self.number(self.secrets.revealed[position])
+        reveal = self.secrets.revealed.get(position)
+        if number is None and reveal is not None and (at is None or reveal <= at):
+            return self.number(reveal)
         return number
 
     def public_row(
@@ -77,50 +83,55 @@ class Sight:
         number = self.number(position)
         assert number is not None
         row["position"] = number
-        if row["type"] == "EventRetracted":
-            target = row["event"]["position"]
-            theirs = self.known_as(target)
-            row["event"]["position"] = theirs
-            row["summary"] = row["summary"].replace(f"event {target}", f"event {theirs}", 1)
-        elif row["type"] == "RulingsCorrected":
-            self._renumber_correction(row)
-        elif row["type"] == "RulingRevealed":
-            row["event"]["position"] = number
-            row["summary"] = "GM reveals a hidden ruling"
-            row["revealed"] = [self._revealed_row(r, number) for r in revealed or ()]
+        self._name_theirs(row, position, revealed)
         return row
 
+    def _name_theirs(
+        self, row: dict[str, Any], at: int, revealed: list[dict[str, Any]] | None
+    ) -> None:
+        """The positions a core event of the row at store position ``at`` names, in
+        players' numbers as of then."""
+        kind = row["type"]
+        if kind == "EventRetracted":
+            target = row["event"]["position"]
+            theirs = self.known_as(target, at)
+            row["event"]["position"] = theirs
+            row["summary"] = row["summary"].replace(f"event {target}", f"event {theirs}", 1)
+        elif kind == "RulingsCorrected":
+            self._renumber_correction(row, at)
+        elif kind == "RulingRevealed":
+            row["event"]["position"] = row["position"]
+            row["summary"] = "GM reveals a hidden ruling"
+            row["revealed"] = [self._revealed_row(r, row["position"]) for r in revealed or ()]
+
     def _revealed_row(self, row: dict[str, Any], reveal: int) -> dict[str, Any]:
+        at = row["position"]
         row["position"] = reveal
         if row["type"] == "EventRetracted":
             row["event"]["position"] = reveal
             row["summary"] = "GM retracts it"
         elif row["type"] == "RulingsCorrected":
-            self._renumber_correction(row)
+            self._renumber_correction(row, at)
         return row
 
-    def _renumber_correction(self, row: dict[str, Any]) -> None:
-        """A correction's heading in players' numbers, what they may not know of left
-        out (a hidden ruling that the correction decided again stays hidden), its line
-        and its counts made of what is left."""
+    def _renumber_correction(self, row: dict[str, Any], at: int) -> None:
+        """A correction's heading in players' numbers as of ``at``, what they may not
+        know of left out (a hidden ruling that the correction decided again stays
+        hidden), its line and its counts made of what is left, and why a ruling was
+        dropped said without the GM's numbers."""
         event = row["event"]
-        event["ruling"] = self.known_as(event["ruling"])
+        event["ruling"] = self.known_as(event["ruling"], at)
         event["revised"] = [
             [theirs, self.number(first), count]
             for original, first, count in event.get("revised", ())
-            if (theirs := self.known_as(original)) is not None and self.number(first)
+            if (theirs := self.known_as(original, at)) is not None and self.number(first)
         ]
-        dropped = event.get("dropped", ())
-        whys = [*(event.get("why_dropped") or ()), *[""] * len(dropped)]
-        kept = [
-            (theirs, whys[i])
-            for i, p in enumerate(dropped)
-            if (theirs := self.known_as(p)) is not None
+        event["dropped"] = [
+            t for p in event.get("dropped", ()) if (t := self.known_as(p, at)) is not None
         ]
-        event["dropped"] = [k for k, _ in kept]
-        event["why_dropped"] = [w for _, w in kept]
+        event["why_dropped"] = [DROPPED] * len(event["dropped"])
         event["reinstated"] = [
-            t for p in event.get("reinstated", ()) if (t := self.known_as(p)) is not None
+            t for p in event.get("reinstated", ()) if (t := self.known_as(p, at)) is not None
         ]
         row["summary"] = corrected_line(
             event["correction"], event["ruling"], len(event["revised"]), len(event["dropped"])
@@ -132,17 +143,8 @@ class Sight:
         """``kiroku show``'s row of an event as a player reads it: every position it names
         in players' numbers, what they may not see left out (and no hash-chain value,
         which would count the GM's hidden events)."""
-        if row["type"] == "EventRetracted":
-            target = row["event"]["position"]
-            theirs = self.known_as(target)
-            row["event"]["position"] = theirs
-            row["summary"] = row["summary"].replace(f"event {target}", f"event {theirs}", 1)
-        elif row["type"] == "RulingsCorrected":
-            self._renumber_correction(row)
-        elif row["type"] == "RulingRevealed":
-            row["event"]["position"] = row["position"]
-            row["summary"] = "GM reveals a hidden ruling"
-            row["revealed"] = [self._revealed_row(r, row["position"]) for r in revealed or ()]
+        at = self.position(row["position"])
+        self._name_theirs(row, at, revealed)
         for name in ("retracted_by", "revised_by", "revises"):
             if name in row:
                 number = self.number(row[name])
@@ -157,6 +159,9 @@ class Sight:
             command["positions"] = [numbers[0], numbers[-1]] if numbers else []
             for name in ("first", "count", "chain"):
                 command.pop(name, None)
+            inputs = command.get("inputs") or {}
+            if isinstance(inputs.get("position"), int):  # a correction's or a reveal's
+                inputs["position"] = self.known_as(inputs["position"], at)
         links = []
         for link in row.get("follows", ()):
             number = self.number(link["follows"])

@@ -107,7 +107,7 @@ class Session(SessionStream):
             )
         elif type(command) in self.ruleset.command_types:
             events = self.ruleset.decide(self, self.table, command, context)
-            self._check_applies(command, events)
+            self.check_applies(command, events)
         else:
             raise lacks(self.opened.session, self.ruleset.id, command.spec.name)
         if command.reason is None:
@@ -119,10 +119,9 @@ class Session(SessionStream):
 
     def check_open(self, command: Command) -> None:
         """A closed session takes no command but its reopening."""
-        closed = self.state.closed
-        if closed is not None and not isinstance(command, ReopenSession):
+        if self.state.closed is not None and not isinstance(command, ReopenSession):
             raise IllegalUnderRules(
-                f"session {self.opened.session!r} was closed at {closed}: it takes no "
+                f"session {self.opened.session!r} is closed: it takes no "
                 f"{command.spec.name} until the GM reopens it"
             )
 
@@ -138,16 +137,14 @@ class Session(SessionStream):
     def table_wide(
         self, command: Reveal | CloseSession | ReopenSession, context: Context
     ) -> list[Event]:
-        """The GM's commands for the whole table: reveal a hidden ruling (which one is
-        hidden is checked against the records, :mod:`domain.session.secrets`), close
-        the session, reopen it."""
+        """The GM's commands for the whole table: reveal a hidden ruling (whether the
+        position holds one is checked against the records before the reveal is
+        appended, :mod:`domain.session.secrets`; a correction deciding it again later
+        must not check it against the history as it stood before), close the session,
+        reopen it."""
         actor, at = context.actor, context.at
         if isinstance(command, Reveal):
-            self.gm_only(actor, "reveal a hidden ruling")
-            if not 1 <= command.position <= self.version:
-                raise NotFound(
-                    f"no event at position {command.position} (the session has {self.version})"
-                )
+            self.gm_only(actor, "reveal a hidden ruling")  # which: checked against the records
             return [RulingRevealed(actor=actor, at=at, position=command.position)]
         if isinstance(command, CloseSession):
             self.gm_only(actor, "close the session")
@@ -157,7 +154,7 @@ class Session(SessionStream):
             raise IllegalUnderRules(f"session {self.opened.session!r} is open")
         return [SessionReopened(actor=actor, at=at)]
 
-    def _check_applies(self, command: Command, events: list[Event]) -> None:
+    def check_applies(self, command: Command, events: list[Event]) -> None:
         """The ruleset's batch folds onto a copy of its state before anything is appended:
         a ruling its own rules cannot apply (a ruleset's bug: a name it let through
         unchecked) is refused whole, never stored to break every later read."""

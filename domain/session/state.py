@@ -108,6 +108,7 @@ class SessionState:
         event = recorded.event
         assert isinstance(event, SessionForked)
         self.forked = (event.origin, event.position)
+        self.closed = None  # a what-if starts open, whatever its origin had come to
 
     def _closed(self, recorded: Recorded) -> None:
         self.closed = recorded.position

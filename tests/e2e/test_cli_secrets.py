@@ -6,9 +6,12 @@ nothing appended."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import time
 from pathlib import Path
 
-from tests.e2e.conftest import Run, ok
+from tests.e2e.conftest import KIROKU, Run, ok
 
 SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
 S = ("--session", "secret")
@@ -45,7 +48,7 @@ def test_a_hidden_wound_and_whisper_reach_ana_only_once_revealed(kiroku: Run) ->
 
     ok(kiroku, "close", *S, "--reason", "end of the evening")
     late = kiroku("note", *S, "one more thing")
-    assert late.returncode == 2 and "closed at 6" in late.stderr
+    assert late.returncode == 2 and "is closed" in late.stderr
     assert kiroku("undo", *S, "--reason", "oops").returncode == 2
     assert positions(kiroku) == [1, 2, 3, 4, 5, 6]
     ok(kiroku, "reopen", *S)
@@ -60,3 +63,28 @@ def test_log_follow_ends_after_the_sessions_closing(kiroku: Run) -> None:
     done = kiroku("log", *S, "--follow", "--json")  # ends by itself: nothing more comes
     assert done.returncode == 0
     assert [json.loads(line)["type"] for line in done.stdout.splitlines()][-1] == "SessionClosed"
+
+
+def test_a_player_following_reads_a_revealed_ruling_after_its_reveal(
+    kiroku: Run, tmp_path: Path
+) -> None:
+    ok(kiroku, "session", "open", "--id", "secret", "--gm", "sensei")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    env = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path / "data"), "KIROKU_LOG": "off"}
+    follower = subprocess.Popen(
+        [str(KIROKU), "log", *S, "--follow", "--as", "ana", "--json"],
+        stdout=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:
+        time.sleep(1.0)
+        ok(kiroku, "note", *S, "the tea was poisoned", "--hidden")
+        ok(kiroku, "reveal", *S, "3")
+        ok(kiroku, "close", *S)
+        out, _ = follower.communicate(timeout=30)  # the closing ends it
+    finally:
+        follower.kill()
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [(r["position"], r["type"]) for r in rows] == [
+        (1, "SessionOpened"), (2, "CharacterJoined"), (4, "RulingRevealed"),
+        (3, "NoteTaken"), (5, "SessionClosed"),
+    ]  # fmt: skip

@@ -475,3 +475,34 @@ def test_a_players_if_match_counts_what_they_see_and_a_hidden_ruling_is_no_confl
         stale = ana.post(NIGHT + "/commands", json=roll, headers={"If-Match": str(version)})
         assert stale.status_code == 409
         assert stale.json()["current_version"] == version + 1  # theirs, not the store's
+
+
+def test_a_correction_is_told_to_players_in_their_numbers_and_never_rewritten(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    """The GM takes back an ambusher who joined hidden, and with him the wound dealt him
+    in the open: ana reads a correction of rulings, the wound's drop said in no number of
+    the GM's; revealing the ambusher later changes nothing she was sent."""
+    server, tokens, _ = night
+    ambusher = json.loads((SHEETS / "moto-chagatai.json").read_text())
+    joined = server.post(NIGHT + "/commands", {"command": "join", "sheet": ambusher,
+                         "player": "sensei", "hidden": True}).json()  # fmt: skip
+    hidden_at = joined["recorded"][0]["position"]
+    wound = {"command": "wound", "character": "Moto Chagatai", "amount": 3}
+    assert server.post(NIGHT + "/commands", wound).status_code == 201
+    retracted = server.post(NIGHT + "/retract", {"position": hidden_at, "reason": "no ambush"})
+    assert retracted.status_code == 201, retracted.text
+    with client(server, tokens["ana"]) as ana:
+        before = ana.get(NIGHT + "/events", params={"limit": 1000}).json()["events"]
+        heading = next(e for e in before if e["type"] == "RulingsCorrected")
+        assert heading["summary"] == "GM corrects rulings (1 dropped)"
+        assert heading["event"]["ruling"] is None and heading["event"]["dropped"] == [5]
+        assert "Chagatai" not in heading["event"]["why_dropped"][0]
+        assert str(hidden_at) not in json.dumps(heading["event"]["why_dropped"])
+        revealed = server.post(NIGHT + "/commands", {"command": "reveal", "position": hidden_at})
+        assert revealed.status_code == 201, revealed.text
+        after = ana.get(NIGHT + "/events", params={"limit": 1000}).json()["events"]
+        assert after[: len(before)] == before
+        reveal = ana.get(f"{NIGHT}/events/{len(after)}").json()
+        assert reveal["type"] == "RulingRevealed"
+        assert reveal["command"]["inputs"]["position"] == len(after)  # theirs, not the GM's

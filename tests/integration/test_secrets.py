@@ -12,11 +12,14 @@ import pytest
 
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
+from domain.dice.roll_keep.die import Die
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.events import RulingRevealed, SessionClosed, SessionReopened
 from domain.rulesets.l5r4e.commands.books import TakeWounds
+from domain.rulesets.l5r4e.commands.table import Roll
 from domain.rulesets.roll_keep_kit.table_commands import Heal
 from domain.session.commands import (
+    Amend,
     CloseSession,
     JoinCharacter,
     ReopenSession,
@@ -154,7 +157,7 @@ def test_a_closed_session_takes_no_command_until_it_is_reopened(
         Undo(reason="oops"),
         CloseSession(),
     ):
-        with pytest.raises(IllegalUnderRules, match=f"closed at {closed.position}"):
+        with pytest.raises(IllegalUnderRules, match="'night' is closed"):
             service.decide("night", command)
     with pytest.raises(NotAllowed):
         service.decide("night", ReopenSession(), actor="ana")
@@ -175,3 +178,39 @@ def test_a_reveal_or_a_closing_is_not_taken_back(service: SessionService) -> Non
     service.decide("night", ReopenSession())
     with pytest.raises(IllegalUnderRules, match=r"close.*whole table"):
         service.decide("night", Retract(position=closed.position, reason="never closed"))
+
+
+def test_a_players_ruling_is_decided_on_what_the_players_see(service: SessionService) -> None:
+    """A hidden poison's wounds put no penalty on Kaneka's roll, and a hidden ambusher
+    is no character of the session for ana: her error lists him not."""
+    service.decide("night", TakeWounds(character="Akodo Kaneka", amount=12, hidden=True))
+    service.decide("night", JoinCharacter(sheet=AMBUSHER, player=GM, hidden=True))
+    roll = Roll(character="Akodo Kaneka", trait="agility", tn=15)
+    [rolled] = service.decide("night", roll, actor="ana", dice=[Die((5,)), Die((5,)), Die((5,))])
+    assert rolled.event.roll.tn == 20, rolled.event  # type: ignore[attr-defined]  # 15 + armour
+    assert "wound" not in msgspec.json.encode(rolled.event).decode().lower()
+    with pytest.raises(NotFound) as refused:
+        service.decide("night", TakeNote(text="I spot him", character="Shinobi"), actor="ana")
+    assert "Shinobi" in str(refused.value) and "Akodo Kaneka" in str(refused.value)
+    assert str(refused.value).count("Shinobi") == 1  # quoted as asked, not listed
+    gm = service.decide("night", Roll(character="Akodo Kaneka", trait="agility", tn=15),
+                        dice=[Die((5,)), Die((5,)), Die((5,))])  # fmt: skip
+    assert gm[0].event.roll.tn > 20  # type: ignore[attr-defined]  # the GM's own: the penalty
+
+
+def test_correcting_an_earlier_ruling_keeps_a_later_reveal(service: SessionService) -> None:
+    (wound,) = service.decide("night", TakeWounds(character="Akodo Kaneka", amount=3))
+    (note,) = service.decide("night", TakeNote(text="a secret", hidden=True))
+    (reveal,) = service.decide("night", Reveal(position=note.position))
+    service.decide(
+        "night", Amend(position=wound.position, changes={"amount": 4}, reason="a deeper cut")
+    )
+    assert reveal.position not in service.load("night").state.retracted
+    assert service.secrets("night").revealed == {note.position: reveal.position}
+
+
+def test_a_fork_of_a_closed_session_starts_open(service: SessionService) -> None:
+    (closed,) = service.decide("night", CloseSession())
+    service.fork("night", closed.position, "whatif", reason="had we played on", actor=None)
+    assert service.load("whatif").state.closed is None
+    service.decide("whatif", TakeNote(text="we play on"))
