@@ -16,8 +16,6 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from psycopg.sql import SQL, Identifier
-
 from adapters.log import logger
 
 RETRY = 1.0
@@ -44,6 +42,8 @@ class Listener:
         self._thread.join(timeout=5)
 
     def _run(self) -> None:
+        from psycopg.sql import SQL, Identifier  # PostgreSQL's own: not loaded on SQLite
+
         channel = self.recorder.channel_name
         while not self._stopped.is_set():
             try:
