@@ -64,9 +64,10 @@ def read_items(
     last = session.version
     if after >= last:
         return [], last
-    sight = worker.sight(service, session)
+    page = list(service.store.read(session_id, after, until=min(last, after + limit)))
+    sight = worker.sight(service, session, page)
     items = []
-    for r in service.store.read(session_id, after, until=min(last, after + limit)):
+    for r in page:
         data = streams.item_json(event_row(r, session))
         public = sight.number(r.position)
         if public is None:  # the GM's alone

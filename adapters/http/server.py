@@ -4,7 +4,7 @@ is asking, and the request's parts read with clear refusals."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -23,6 +23,7 @@ from adapters.http.visibility import Sight
 from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from domain.errors import MalformedInput, excerpt
+from domain.events import Recorded
 from domain.session.aggregate import Session
 
 T = TypeVar("T")
@@ -69,12 +70,17 @@ class Worker:
             found = self.accesses[session_id] = Access(service.store, session_id)
         return found
 
-    def sight(self, service: SessionService, session: Session) -> Sight:
+    def sight(
+        self, service: SessionService, session: Session, read: Sequence[Recorded] = ()
+    ) -> Sight:
+        """What players see of the session, caught up to its version (``read``: events
+        just read from the store, which it need not read again if they are what it
+        lacks)."""
         sid = session.opened.session
         found = self.sights.get(sid)
         if found is None:
             found = self.sights[sid] = Sight(sid)
-        found.catch_up(service.store, session.version)
+        found.catch_up(service.store, session.version, read)
         return found
 
 

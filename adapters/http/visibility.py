@@ -12,9 +12,11 @@ without what is still kept from them, so a hidden wound is in no view of theirs.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from typing import Any
 
 from adapters.store import EventStore
+from domain.events import Recorded
 from domain.session.secrets import Secrets, players_state
 from projections import project_state
 from projections.timeline import corrected_line
@@ -34,10 +36,15 @@ class Sight:
         self.secrets = Secrets()
         self._state: tuple[int, dict[str, Any]] | None = None
 
-    def catch_up(self, store: EventStore, head: int) -> None:
+    def catch_up(self, store: EventStore, head: int, read: Sequence[Recorded] = ()) -> None:
+        """Catch up to ``head``: from ``read`` when it is exactly what is lacking (events
+        its caller just read), else from the store."""
         if head <= self.read:
             return
-        events = list(store.read(self.session_id, self.read, until=head))
+        if read and read[0].position == self.read + 1 and read[-1].position == head:
+            events = list(read)
+        else:
+            events = list(store.read(self.session_id, self.read, until=head))
         records = [r for r in store.records(self.session_id, after=self.read) if r.first <= head]
         self.secrets.take_all(events, records)
         self.public.extend(r.position for r in events if not self.secrets.ever_hidden(r.position))
