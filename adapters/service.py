@@ -26,6 +26,7 @@ from adapters.log import logger
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore, RequestRecord
 from adapters.stored_history import StoredHistory
+from adapters.stored_secrets import caught_up, stored_secrets
 from domain.commands import Command, Context, Dice
 from domain.errors import (
     EXCERPT,
@@ -192,11 +193,7 @@ class SessionService:
     def secrets(self, session_id: str, version: int | None = None) -> Secrets:
         """What the GM keeps from the players in the session, as of ``version`` (read
         from every event and record)."""
-        events = list(self.store.read(session_id, 0, until=version))
-        records = [
-            r for r in self.store.records(session_id) if version is None or r.last <= version
-        ]
-        return Secrets.of(events, records)
+        return stored_secrets(self.store, session_id, version)
 
     def kept(self, session_id: str, version: int) -> Secrets:
         """:meth:`secrets` as of the session's head ``version``, kept and caught up from
@@ -204,11 +201,7 @@ class SessionService:
         held = self._secrets.get(session_id)
         if held is None or held.read > version:
             held = Secrets()
-        if held.read < version:
-            events = list(self.store.read(session_id, held.read, until=version))
-            records = self.store.records(session_id, after=held.read)
-            held.take_all(events, [r for r in records if r.first <= version])
-        self._secrets[session_id] = held
+        self._secrets[session_id] = caught_up(self.store, session_id, held, version)
         return held
 
     def _as_seen_by(self, session_id: str, session: Session, actor: str) -> Session:

@@ -24,6 +24,7 @@ from adapters.cli.render import local_time, print_json, print_json_array, render
 from adapters.cli.revisions import Placements
 from adapters.service import SessionService
 from adapters.store import EventStore
+from adapters.stored_secrets import stored_secrets
 from domain.errors import MalformedInput, NotFound
 from domain.events import CORE_EVENT_TYPES, Event, EventRetracted, Recorded
 from domain.names import key
@@ -324,7 +325,7 @@ def with_revealed(
         if row["type"] != "RulingRevealed":
             continue
         if secrets is None:
-            secrets = Secrets.of(store.read(sid, 0), store.records(sid))
+            secrets = stored_secrets(store, sid, session.version)
         retracted = dict(session.state.retracted)
         for position in secrets.reveals.get(row["position"], ()):
             [recorded] = event_at(store, sid, position)
@@ -334,9 +335,7 @@ def with_revealed(
 def kept_from_players(store: EventStore, session_id: str, until: int | None = None) -> set[int]:
     """The positions the GM keeps from the players as of ``until`` (every hidden ruling
     not yet revealed, :mod:`domain.session.secrets`)."""
-    events = list(store.read(session_id, 0, until=until))
-    records = [r for r in store.records(session_id) if until is None or r.last <= until]
-    return Secrets.of(events, records).unseen(until)
+    return stored_secrets(store, session_id, until).unseen(until)
 
 
 # -- kiroku show ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adapters.store import EventStore
+from adapters.stored_secrets import caught_up
 from domain.events import Recorded
 from domain.session.secrets import Secrets, players_state
 from projections import project_state
@@ -41,13 +42,9 @@ class Sight:
         its caller just read), else from the store."""
         if head <= self.read:
             return
-        if read and read[0].position == self.read + 1 and read[-1].position == head:
-            events = list(read)
-        else:
-            events = list(store.read(self.session_id, self.read, until=head))
-        records = [r for r in store.records(self.session_id, after=self.read) if r.first <= head]
-        self.secrets.take_all(events, records)
-        self.public.extend(r.position for r in events if not self.secrets.ever_hidden(r.position))
+        caught_up(store, self.session_id, self.secrets, head, read)
+        hidden = self.secrets.ever_hidden
+        self.public.extend(p for p in range(self.read + 1, head + 1) if not hidden(p))
         self.read = head
 
     def revealed(self, position: int) -> tuple[int, ...]:

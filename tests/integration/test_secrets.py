@@ -4,14 +4,13 @@ command until it is reopened."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import msgspec
 import pytest
 
 from adapters.service import SessionService
-from adapters.store import EventStore, StoreConfig
+from adapters.store import EventStore
 from domain.dice.roll_keep.die import Die
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.events import RulingRevealed, SessionClosed, SessionReopened
@@ -34,12 +33,6 @@ from tests.support import GM, Clock, sheet
 
 KANEKA = msgspec.to_builtins(sheet())
 AMBUSHER = msgspec.to_builtins(sheet("Shinobi"))
-
-
-@pytest.fixture
-def store(config: StoreConfig) -> Iterator[EventStore]:
-    with EventStore(config) as opened:
-        yield opened
 
 
 @pytest.fixture
