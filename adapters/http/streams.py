@@ -30,7 +30,7 @@ import asyncio
 import contextlib
 import hashlib
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,15 +187,26 @@ class Feeds:
         for feed in list(self.feeds.values()):
             feed.wake()
 
-    async def join(self, session_id: str) -> tuple[Feed, Subscriber]:
+    def running(self, session_id: str) -> Feed | None:
         feed = self.feeds.get(session_id)
-        if feed is None or feed.task is None or feed.task.done():
-            feed = Feed(session_id, await self.last_position(session_id), self.read, self.poll)
-            self.feeds[session_id] = feed
+        return feed if feed is not None and feed.task is not None and not feed.task.done() else None
+
+    async def join(self, session_id: str) -> tuple[Feed, Subscriber]:
+        """Subscribe to the session's one feed in this process, started if it has none.
+
+        Subscribers joining at once share it: the feed is looked for again after the
+        wait for the store's last position, and made, filled and started with no wait
+        between, so no second feed is ever made beside it (one that nothing but its own
+        looks would wake)."""
+        feed = self.running(session_id)
+        if feed is None:
+            head = await self.last_position(session_id)
+            feed = self.running(session_id)  # another subscriber may have started it
+            if feed is None:
+                feed = self.feeds[session_id] = Feed(session_id, head, self.read, self.poll)
+                feed.task = asyncio.create_task(feed.run())
         subscriber = Subscriber()
         feed.subscribers.add(subscriber)
-        if feed.task is None or feed.task.done():
-            feed.task = asyncio.create_task(feed.run())
         return feed, subscriber
 
     @staticmethod
@@ -210,7 +221,7 @@ async def follow(
     *,
     gm: bool = True,
     heartbeat: float = HEARTBEAT,
-) -> AsyncIterator[Item | None]:
+) -> AsyncGenerator[Item | None, None]:
     """Every event after position ``after`` that the subscriber may see (``gm``: all;
     else none of the GM's hidden ones), once and in order: caught up from the store,
     then live; ``None`` after each ``heartbeat`` seconds of silence. Ends after the

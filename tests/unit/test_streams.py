@@ -83,6 +83,33 @@ def test_a_subscriber_too_far_behind_is_cut_off_after_what_it_holds() -> None:
     assert left == 0  # it left the feed, which holds nothing more for it
 
 
+def test_subscribers_joining_at_once_share_one_feed_that_one_wake_up_reaches() -> None:
+    """Ten subscribers join while the store is slow to give its last position. They share
+    one feed, so one wake-up (a command here, a notification from PostgreSQL) brings the
+    next event to all ten; the feeds look at the store only a minute apart, so a second
+    feed beside the first would leave its subscribers waiting a minute."""
+
+    async def run() -> list[int]:
+        log = Log(1)
+
+        async def slow_last(sid: str) -> int:
+            await asyncio.sleep(0.01)
+            return await log.last(sid)
+
+        feeds = streams.Feeds(log.read, slow_last, poll=60)
+        streams_of = [streams.follow(feeds, "s", 1, heartbeat=120) for _ in range(10)]
+        nexts = [asyncio.ensure_future(anext(stream)) for stream in streams_of]
+        await asyncio.sleep(0.2)  # every one has joined and waits
+        log.append()
+        feeds.wake("s")
+        got = await asyncio.wait_for(asyncio.gather(*nexts), 5)
+        for stream in streams_of:
+            await stream.aclose()
+        return [item.position for item in got if item is not None]
+
+    assert asyncio.run(run()) == [2] * 10
+
+
 @pytest.mark.parametrize(
     ("text", "status"),
     [("abc", 400), ("12345678.x", 400), ("deadbeef.3", 410), ("9", 400), ("-1", 400)],
