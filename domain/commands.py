@@ -61,6 +61,13 @@ class CommandSpec:
     plain_faces: bool = False
     """Its faces are typed one whole number a die (``3,5``), with no roll & keep notation
     (``10+3`` an explosion, ``1r4`` a reroll) read into them."""
+    added: Mapping[str, Any] = field(default_factory=dict)
+    """Field → the value every record made before the field existed implies: a record
+    keeps the field only when the command gives it otherwise, so no older record, replay
+    or seal reads differently (:func:`domain.session.record.inputs_of`)."""
+    for_groups: bool = False
+    """Its ``character`` may name a group of characters joined together (``join
+    --count``): the command is then decided for each of them in turn, in one batch."""
 
     @property
     def name(self) -> str:

@@ -43,7 +43,8 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
         case SessionOpened():
             return f"session {event.session!r} opened under {event.ruleset} by GM {event.gm}"
         case CharacterJoined():
-            return f"{event.sheet.name} joins, played by {event.player}"
+            group = "" if event.group is None else f" (one of the group {event.group})"
+            return f"{event.sheet.name} joins, played by {event.player}{group}"
         case ParticipantJoined():
             article = "an" if event.role == "observer" else "a"
             return f"{event.participant} takes part as {article} {event.role}"

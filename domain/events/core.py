@@ -28,10 +28,12 @@ class SessionOpened(Event, frozen=True, kw_only=True):
 
 
 class CharacterJoined(Event, Generic[SheetT], frozen=True, kw_only=True):
-    """A character joins, played by ``player``; ``sheet`` is the ruleset's sheet."""
+    """A character joins, played by ``player``; ``sheet`` is the ruleset's sheet;
+    ``group``: the group they joined with (``join --count``), by its name."""
 
     sheet: SheetT
     player: str
+    group: str | None = None
 
 
 Role = Literal["player", "observer"]

@@ -12,6 +12,7 @@ ruling. Everything else is a command of the session's ruleset.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -33,6 +34,7 @@ from domain.events import (
 from domain.names import check_name
 from domain.rulesets import lacks
 from domain.session.commands import (
+    MAX_GROUP,
     MAX_NOTE,
     UNHIDDEN,
     AddParticipant,
@@ -86,6 +88,8 @@ class Session(SessionStream):
                 at=context.at,
                 sheet=self._sheet(command.sheet),
                 player=command.player,
+                count=command.count,
+                name=command.name,
             )
         elif isinstance(command, TakeNote):
             events = self.note(
@@ -106,8 +110,7 @@ class Session(SessionStream):
                 batch=context.batch_of(position) if context.batch_of else None,
             )
         elif type(command) in self.ruleset.command_types:
-            events = self.ruleset.decide(self, self.table, command, context)
-            self.check_applies(command, events)
+            events = self.for_each_member(command, context)
         else:
             raise lacks(self.opened.session, self.ruleset.id, command.spec.name)
         if command.reason is None:
@@ -158,7 +161,12 @@ class Session(SessionStream):
         """The ruleset's batch folds onto a copy of its state before anything is appended:
         a ruling its own rules cannot apply (a ruleset's bug: a name it let through
         unchecked) is refused whole, never stored to break every later read."""
-        trial = self.ruleset.load_state(self.ruleset.dump_state(self.table))
+        self._applied(command, self.table, events)
+
+    def _applied(self, command: Command, table: Any, events: list[Event]) -> Any:
+        """A copy of the ruleset's state ``table`` with ``events`` folded onto it, or
+        :class:`IllegalUnderRules` (see :meth:`check_applies`)."""
+        trial = self.ruleset.load_state(self.ruleset.dump_state(table))
         try:
             for event in events:
                 trial = self.ruleset.evolve(trial, event)
@@ -167,6 +175,7 @@ class Session(SessionStream):
                 f"{command.spec.name}: the {self.ruleset.id} rules cannot apply this ruling "
                 f"({type(error).__name__}: {error}); nothing was recorded"
             ) from error
+        return trial
 
     def _sheet(self, raw: dict[str, Any]) -> Any:
         try:
@@ -175,17 +184,71 @@ class Session(SessionStream):
             name = raw.get("name", "?")
             raise MalformedInput(f"sheet of {name!r}: {error}") from None
 
-    def join(self, *, actor: str, at: datetime, sheet: Any, player: str) -> list[Event]:
-        """A character joins, played by ``player``; the ruleset checks the sheet."""
+    def join(
+        self,
+        *,
+        actor: str,
+        at: datetime,
+        sheet: Any,
+        player: str,
+        count: int = 1,
+        name: str | None = None,
+    ) -> list[Event]:
+        """A character joins, played by ``player``, under ``name`` if given (else the
+        sheet's); the ruleset checks the sheet. With ``count`` over 1 a group joins in
+        one batch: NAME 1, NAME 2, … (numbered on from the group's last member if it is
+        joined to again), each its own character."""
         self.gm_only(actor, "add a character")
-        check_name(sheet.name, "a character's name")
-        self.ruleset.check_sheet(sheet)
+        if not 1 <= count <= MAX_GROUP:
+            raise MalformedInput(f"--count {count}: a group of 1 to {MAX_GROUP} characters")
+        base = check_name(sheet.name if name is None else name, "a character's name").strip()
         if not player.strip():
-            raise MalformedInput(f"character {sheet.name!r} needs a player")
+            raise MalformedInput(f"character {base!r} needs a player")
         check_name(player, "a player's id")
-        if self.state.member(sheet.name) is not None:
-            raise IllegalUnderRules(f"a character named {sheet.name!r} is already in the session")
-        return [CharacterJoined(actor=actor, at=at, sheet=sheet, player=player)]
+        group = self.state.group(base)
+        if count == 1 and group is None:
+            names, group_name = [base], None
+        else:
+            group_name = base if group is None else group[0]
+            if group is None and self.state.member(base) is not None:
+                raise IllegalUnderRules(f"a character named {base!r} is already in the session")
+            first = 1 + max((_number(m, group_name) for m in (group or ())[1:]), default=0)
+            names = [f"{group_name} {n}" for n in range(first, first + count)]
+        events: list[Event] = []
+        for each in names:
+            check_name(each, "a character's name")
+            if self.state.member(each) is not None or self.state.group(each) is not None:
+                raise IllegalUnderRules(f"a character named {each!r} is already in the session")
+            joined = msgspec.structs.replace(sheet, name=each)
+            self.ruleset.check_sheet(joined)
+            events.append(
+                CharacterJoined(actor=actor, at=at, sheet=joined, player=player, group=group_name)
+            )
+        return events
+
+    def for_each_member(self, command: Command, context: Context) -> list[Event]:
+        """The ruleset's batch for ``command``; for a command that may be given to a
+        group (:attr:`CommandSpec.for_groups`) naming one, each member's in turn, each
+        decided on the state the ones before it left, in one batch (the group's
+        initiative: each its own roll)."""
+        group = self.state.group(getattr(command, "character", None))
+        if not command.spec.for_groups or group is None or self.state.member(group[0]):
+            events = self.ruleset.decide(self, self.table, command, context)
+            self.check_applies(command, events)
+            return events
+        if isinstance(context.dice, Sequence):
+            raise MalformedInput(
+                f"{command.spec.name} for the group {group[0]!r}: faces typed die by die are one "
+                "roll's; give them for each member by name, or let Kiroku roll"
+            )
+        table = self.table
+        events = []
+        for member in group[1:]:
+            given = msgspec.structs.replace(command, character=member)
+            decided = self.ruleset.decide(self, table, given, context)
+            table = self._applied(given, table, decided)
+            events += decided
+        return events
 
     def add_participant(
         self, *, actor: str, at: datetime, participant: str, role: Role
@@ -273,3 +336,9 @@ class Session(SessionStream):
             ):
                 return position
         raise IllegalUnderRules("there is nothing left to retract")
+
+
+def _number(member: str, group: str) -> int:
+    """The number a group's member was joined under (``Ronin 3``: 3)."""
+    number = member[len(group) :].strip()
+    return int(number) if number.isdigit() else 0

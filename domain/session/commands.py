@@ -16,15 +16,36 @@ MAX_NOTE = 2_000
 """The longest note, in a command or a file's event."""
 
 
-class JoinCharacter(Command, frozen=True, kw_only=True):
-    """A character joins the session, from a sheet in the ruleset's schema."""
+MAX_GROUP = 100
+"""The most characters one sheet joins at once (``join --count``)."""
 
-    spec = CommandSpec(("join",), files={"sheet": "sheet"})
+
+class JoinCharacter(Command, frozen=True, kw_only=True):
+    """A character joins the session, from a sheet in the ruleset's schema; or, with
+    ``count``, a group of them from one sheet (three ronin: Ronin 1, Ronin 2, Ronin 3),
+    each its own character for wounds, Void and conditions."""
+
+    spec = CommandSpec(("join",), files={"sheet": "sheet"}, added={"count": 1, "name": None})
 
     sheet: Annotated[
         dict[str, Any], Meta(description="the character sheet (a JSON file at the shell)")
     ]
     player: Annotated[str, Meta(min_length=1, max_length=100, description="who plays them")]
+    count: Annotated[
+        int, Meta(ge=1, le=MAX_GROUP, description="how many join from this sheet, as a group")
+    ] = 1
+    name: (
+        Annotated[
+            str,
+            Meta(
+                min_length=1,
+                max_length=90,
+                description="the name to join under instead of the sheet's (a group's: its "
+                "members are NAME 1, NAME 2, …)",
+            ),
+        ]
+        | None
+    ) = None
 
 
 class AddParticipant(Command, frozen=True, kw_only=True):

@@ -70,11 +70,13 @@ def inputs_of(command: Command) -> dict[str, Any]:
     """Every field of ``command`` as given, its reason apart, as plain JSON values (lists,
     not tuples): the same in a record made now and in one read back from a file.
     ``hidden`` is kept only when true, so a ruling made in the open is recorded as every
-    ruling was before commands could be hidden."""
+    ruling was before commands could be hidden; so is each field its command added later
+    (:attr:`CommandSpec.added`) only when it is given otherwise than before."""
     inputs: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(command))
     inputs.pop("reason", None)
-    if not inputs.get("hidden"):
-        inputs.pop("hidden", None)
+    for name, before in {"hidden": False, **command.spec.added}.items():
+        if name in inputs and inputs[name] == before:
+            del inputs[name]
     return inputs
 
 

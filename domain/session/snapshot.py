@@ -39,6 +39,8 @@ class Snapshot(msgspec.Struct, frozen=True, gc=False):
     """The positions of the corrections' headings."""
     closed: int | None = None
     """The position of the closing, while the session is closed."""
+    groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(key, (name, members' names…)) for each group joined together."""
 
 
 def take(state: SessionState) -> bytes:
@@ -56,6 +58,7 @@ def take(state: SessionState) -> bytes:
         retractions=tuple(sorted(state.retractions)),
         headings=tuple(sorted(state.headings)),
         closed=state.closed,
+        groups=tuple(state.groups.items()),
     )
     return msgspec.msgpack.encode(snapshot)
 
@@ -94,6 +97,7 @@ def _restore(data: bytes) -> SessionState:
     state.table = ruleset.load_state(snapshot.table)
     state.forked = snapshot.forked
     state.closed = snapshot.closed
+    state.groups = dict(snapshot.groups)
     return state
 
 

@@ -55,6 +55,8 @@ class SessionState:
         self.opened: SessionOpened | None = None
         self.ruleset: Ruleset | None = None
         self.members: dict[str, Member] = {}
+        self.groups: dict[str, tuple[str, ...]] = {}
+        """Each group's name (by key) and its members' names, in the order they joined."""
         self.position = 0
         self.roles: dict[str, Role] = {}
         """Who takes part besides the GM, and as what (players of characters included)."""
@@ -81,6 +83,10 @@ class SessionState:
     def member(self, name: str | None) -> Member | None:
         return None if name is None else self.members.get(key(name))
 
+    def group(self, name: str | None) -> tuple[str, ...] | None:
+        """The names of the members of the group called ``name`` (its name first)."""
+        return None if name is None else self.groups.get(key(name))
+
     def apply(self, recorded: Recorded) -> None:
         """One event that counts (:func:`fold_onto` without retractions)."""
         fold_onto(self, (recorded,), ())
@@ -98,6 +104,9 @@ class SessionState:
         player: str = recorded.event.player  # type: ignore[attr-defined]
         self.members[key(name)] = Member(name, player, len(self.members))
         self.roles[player] = "player"
+        group: str | None = recorded.event.group  # type: ignore[attr-defined]
+        if group is not None:
+            self.groups[key(group)] = (*self.groups.get(key(group), (group,)), name)
 
     def _participant(self, recorded: Recorded) -> None:
         event = recorded.event

@@ -189,6 +189,10 @@ HUGE = "x" * 100_000
         (("log", *S, "--actor", "nobody"), "--actor 'nobody': no one of that id takes part"),
         (("log", "--session", ""), "--session '': a session id is not blank"),
         (("export", "night", "-o", ""), "-o: no file named"),
+        (("join", *S, "--sheet", KANEKA, "--player", "x", "--count", "0"), "--count 0: Expected"),
+        (("join", *S, "--sheet", KANEKA, "--player", "x", "--count", "10000"), "--count 10000"),
+        (("join", *S, "--sheet", KANEKA, "--player", "x", "--count", "3"), "'Akodo Kaneka' is "),
+        (("stance", *S, "--character", "Ronin", "defense"), "no character 'Ronin'"),
     ],
 )
 def test_bad_input_exits_2_with_a_clear_message_and_appends_nothing(
@@ -365,3 +369,22 @@ def test_the_main_job_runs_a_session_on_sqlite(kiroku: Run, tmp_path: Path) -> N
     assert "GM retracts event" in done.stdout and "Akodo Kaneka" in done.stdout
     sessions = json.loads(kiroku("session", "list", "--json").stdout)
     assert len(sessions) == 1 and sessions[0]["id"].startswith("demo-")
+
+
+def test_a_group_of_ronin_joins_from_one_sheet_and_rolls_initiative_in_one_command(
+    night: Run,
+) -> None:
+    for args in (
+        ("join", *S, "--sheet", KANEKA, "--player", "sensei", "--count", "3", "--name", "Ronin"),
+        ("combat", "start", *S),
+        ("initiative", *S, "--character", "Ronin"),
+    ):
+        done = night(*args)
+        assert done.returncode == 0, done.stderr
+    log = json.loads(night("log", *S, "--json").stdout)
+    events = [row["event"] for row in log]
+    joined = [e for e in events if e["type"] == "CharacterJoined" and e["group"] == "Ronin"]
+    assert [e["sheet"]["name"] for e in joined] == ["Ronin 1", "Ronin 2", "Ronin 3"]
+    rolled = [e for e in events if e["type"] == "DiceRolled"]
+    assert [e["character"] for e in rolled] == ["Ronin 1", "Ronin 2", "Ronin 3"]
+    assert "Ronin 2 joins, played by sensei (one of the group Ronin)" in night("log", *S).stdout

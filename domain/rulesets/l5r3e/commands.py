@@ -48,7 +48,7 @@ class Roll(RollFields, frozen=True, kw_only=True):
 class RollInitiative(Command, frozen=True, kw_only=True):
     """Roll initiative once for the combat (Reflexes + rank, keep Reflexes)."""
 
-    spec = CommandSpec(("initiative",), dice="faces")
+    spec = CommandSpec(("initiative",), dice="faces", for_groups=True)
 
     character: Character
     celerity: Annotated[bool, Meta(description="« Célérité »: 2 Void points for +1k1")] = False

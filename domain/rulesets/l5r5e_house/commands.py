@@ -67,7 +67,7 @@ class EndConfrontation(Command, frozen=True, kw_only=True):
 class RollInitiative(Command, frozen=True, kw_only=True):
     """Initiative: Meditation (duel) or Tactics (skirmish) TN 1; the ring is the stance."""
 
-    spec = CommandSpec(("initiative",), dice="queue")
+    spec = CommandSpec(("initiative",), dice="queue", for_groups=True)
 
     character: Character
     ring: Ring
@@ -82,7 +82,7 @@ class RollInitiative(Command, frozen=True, kw_only=True):
 class ChooseStance(Command, frozen=True, kw_only=True):
     """Choose the turn's stance (its ring for every check) before acting."""
 
-    spec = CommandSpec(("stance",), positional=("stance",))
+    spec = CommandSpec(("stance",), positional=("stance",), for_groups=True)
 
     character: Character
     stance: Ring

@@ -32,7 +32,7 @@ class Roll(RollFields, frozen=True, kw_only=True):
 class RollInitiative(Command, frozen=True, kw_only=True):
     """Roll initiative for the combat: 1k1 + Reflexes, the weapon's bonus, less the malus."""
 
-    spec = CommandSpec(("initiative",), dice="faces")
+    spec = CommandSpec(("initiative",), dice="faces", for_groups=True)
 
     character: Character
     weapon: WeaponName | None = None

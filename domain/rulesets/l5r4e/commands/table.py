@@ -116,7 +116,7 @@ def decide_roll(play: Any, command: Roll, context: Context) -> list[Event]:
 class RollInitiative(Command, frozen=True, kw_only=True):
     """Roll initiative (insight rank + Reflexes, keep Reflexes)."""
 
-    spec = CommandSpec(("initiative",), dice="faces")
+    spec = CommandSpec(("initiative",), dice="faces", for_groups=True)
 
     character: Character
 
@@ -124,7 +124,7 @@ class RollInitiative(Command, frozen=True, kw_only=True):
 class ChooseStance(Command, frozen=True, kw_only=True):
     """Choose a stance at the start of the round."""
 
-    spec = CommandSpec(("stance",), positional=("stance",))
+    spec = CommandSpec(("stance",), positional=("stance",), for_groups=True)
 
     character: Character
     stance: Annotated[str, Meta(max_length=20, description="attack, full_attack, defense, "
