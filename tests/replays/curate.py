@@ -80,7 +80,8 @@ def bandit() -> CharacterSheet:
 
 def combat_to_out() -> RecordedTable:
     """Initiative 5k3 (the summary's example), a 7k3 attack of 24 against TN 20 (its
-    example), dai tsuchi damage 8k2 (its example), wound ranks down to Out."""
+    example), dai tsuchi damage 8k2 (its example), wound ranks down to Out; the Bandit,
+    Out, has his turn skipped when Hida Tsuneo passes (« Hors de combat »)."""
     t = RecordedTable("combat-to-out")
     t.do(join(hida_tsuneo(), "ana"))
     t.do(join(bandit(), "gm-npc"))
@@ -118,7 +119,7 @@ def combat_to_out() -> RecordedTable:
     t.do(StartRound())
     swing("10+4,6,5,3,3,2,1", "10+2,9,4,4,3,2,1,1")  # 25; 21 damage
     t.do(TakeWounds(character="Bandit", amount=21, source="dai tsuchi"))  # 38: Out
-    t.do(NextTurn())
+    t.do(NextTurn())  # and the Bandit's turn, Out, passes by itself
     t.do(EndCombat())
     return t
 

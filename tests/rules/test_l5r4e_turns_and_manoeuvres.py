@@ -3,17 +3,29 @@ skirmish, disarm and knockdown, and armour on skill rolls."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.dice.roll_keep.faces import parse_faces
+from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.rulesets.l5r4e import afflictions, attacks, combat
 from domain.rulesets.l5r4e.armour import armour_tn_total
+from domain.rulesets.l5r4e.commands.table import NextTurn, RollInitiative
 from domain.rulesets.l5r4e.events import DiceRolled, FullDefenseRolled, WeaponDestroyed
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, Weapon
+from domain.rulesets.roll_keep_kit.table_commands import StartCombat, StartRound, TakeWounds
+from domain.session.commands import JoinCharacter, Retract
 from tests.rules.skirmish import KATANA, YUMI, fumi, kaneka, skirmish
-from tests.support import Scripted, Table
+from tests.support import RecordedTable, Scripted, Table, sheet
+
+
+def out(table: Table, name: str) -> int:
+    """The wounds that leave ``name`` Out (not Dead)."""
+    character = table.state.characters[name.lower()]
+    rank = table.play.ruleset.wound_rank
+    return next(w for w in range(1, 200) if rank(character.sheet, w).name == "Out")
 
 
 class TestTurns:
@@ -27,6 +39,63 @@ class TestTurns:
             table.do(combat.take_action, character="Akodo Kaneka", kind="simple", action="talk")
         with pytest.raises(IllegalUnderRules, match="already made a free move"):
             table.do(combat.move, character="Akodo Kaneka", kind="free")
+
+    def test_an_out_characters_turn_passes_by_itself(self) -> None:
+        """« Hors de combat »: Out cannot act. When Kaneka passes, Fumi's turn comes and
+        passes in the same batch, saying why; nobody is left to act this round."""
+        table = skirmish()
+        table.do(Play.take_wounds, character="Bayushi Fumi", amount=out(table, "Bayushi Fumi"))
+        passed = table.do(Play.next_turn)
+        assert [(e.character, e.skipped) for e in passed] == [  # type: ignore[attr-defined]
+            ("Akodo Kaneka", None),
+            ("Bayushi Fumi", "Out"),
+        ]
+        assert table.state.combat.current() is None  # type: ignore[union-attr]
+        assert (
+            table.play.ruleset.describe(passed[1])
+            == "Bayushi Fumi's turn is skipped: Out, cannot act"
+        )
+
+    def test_a_round_that_opens_on_someone_who_cannot_act_goes_to_the_next(self) -> None:
+        table = skirmish()
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="stunned")
+        table.do(Play.next_turn)
+        table.do(Play.next_turn)
+        begun = table.do(Play.start_round)
+        assert [getattr(e, "skipped", None) for e in begun] == [None, "stunned"]
+        assert table.state.combat.current() == "Bayushi Fumi"  # type: ignore[union-attr]
+
+    def test_the_gm_may_still_let_one_at_out_act_once_for_a_void_point(self) -> None:
+        table = skirmish()
+        table.do(Play.take_wounds, character="Bayushi Fumi", amount=out(table, "Bayushi Fumi"))
+        table.do(Play.next_turn)
+        events = table.do(
+            Play.roll,
+            character="Bayushi Fumi",
+            expression="2k2",
+            options=RollOptions(),
+            dice=Scripted(5, 5),
+            void_free_action=True,
+        )
+        assert events[0].use == "free_action"  # type: ignore[attr-defined]
+
+    def test_retracting_the_blow_that_put_them_out_gives_the_turn_back(self) -> None:
+        """A correction carries its consequences: the turn passed by itself because of
+        the wounds is decided again without them, and the turn is Fumi's again."""
+        table = RecordedTable()
+        for name, player in (("Akodo Kaneka", "ana"), ("Bayushi Fumi", "ben")):
+            table.do(JoinCharacter(sheet=msgspec.to_builtins(sheet(name)), player=player))
+        table.do(StartCombat())
+        table.do(RollInitiative(character="Akodo Kaneka"), dice=Scripted(9, 9, 9, 9))
+        table.do(RollInitiative(character="Bayushi Fumi"), dice=Scripted(2, 2, 2, 2))
+        table.do(StartRound())
+        (blow,) = table.do(TakeWounds(character="Bayushi Fumi", amount=36, source="katana"))
+        assert len(table.do(NextTurn())) == 2  # Kaneka passes, Fumi (Out) is skipped
+        assert table.session.table.combat.current() is None
+        table.do(Retract(position=blow.position, reason="the blow was parried"))
+        assert table.session.table.combat.current() == "Bayushi Fumi"
+        skips = [r for r in table.events if getattr(r.event, "skipped", None)]
+        assert [r.position in table.session.state.retracted for r in skips] == [True]
 
     def test_delaying_moves_the_turn_behind_another(self) -> None:
         table = skirmish()

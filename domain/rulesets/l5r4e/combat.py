@@ -197,7 +197,9 @@ def delay(
         if other.name in combat.acted or key(other.name) not in combat.initiative:
             raise IllegalUnderRules(f"{other.name} has no turn left this round to wait for")
         name = other.name
-    return [TurnDelayed(actor=actor, at=at, character=who.name, behind=name)]
+    return session.skipping(
+        actor, at, [TurnDelayed(actor=actor, at=at, character=who.name, behind=name)]
+    )
 
 
 def guard(
@@ -324,7 +326,11 @@ def swap_initiative(
             raise IllegalUnderRules(f"{name} has not rolled initiative")
     if key(who.name) == key(partner.name):
         raise MalformedInput("a character cannot trade initiative with themselves")
-    return [
-        *session.void_events(actor, at, who, f"trade initiative with {partner.name}", "swap"),
-        InitiativeSwapped(actor=actor, at=at, character=who.name, other=partner.name),
-    ]
+    return session.skipping(
+        actor,
+        at,
+        [
+            *session.void_events(actor, at, who, f"trade initiative with {partner.name}", "swap"),
+            InitiativeSwapped(actor=actor, at=at, character=who.name, other=partner.name),
+        ],
+    )

@@ -144,6 +144,7 @@ class FourEState:
         combat.pending = {}
         combat.extra_attacks = set()
         combat.begun = set()
+        combat.skipped = {}
         combat.centered = {
             key(c.name) for c in self.characters.values() if c.center_round == event.number - 1
         }
@@ -157,6 +158,8 @@ class FourEState:
         if self.combat is None:
             return
         self.combat.acted.append(event.character)
+        if event.skipped is not None:
+            self.combat.skipped[key(event.character)] = event.skipped
 
     def _combat_ended(self, event: CombatEnded) -> None:
         self.combat = None

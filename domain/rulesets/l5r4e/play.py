@@ -187,7 +187,7 @@ class Play(Bookkeeping):
             raise IllegalUnderRules("no combat is under way")
         if not combat.initiative:
             raise IllegalUnderRules("nobody has rolled initiative yet")
-        return [RoundStarted(actor=actor, at=at, number=combat.round + 1)]
+        return self.skipping(actor, at, [RoundStarted(actor=actor, at=at, number=combat.round + 1)])
 
     def next_turn(self, *, actor: str, at: datetime) -> list[Event]:
         """The character whose turn it is passes; the next in initiative order acts."""
@@ -198,7 +198,27 @@ class Play(Bookkeeping):
         if current is None:
             raise IllegalUnderRules(f"everyone has acted in round {combat.round}: start the next")
         self.acting_for(actor, current)
-        return [TurnPassed(actor=actor, at=at, character=current)]
+        return self.skipping(actor, at, [TurnPassed(actor=actor, at=at, character=current)])
+
+    def skipping(self, actor: str, at: datetime, events: list[Event]) -> list[Event]:
+        """``events`` (a round begun, a turn passed, delayed or traded), then the turn of
+        each character they bring up who cannot act (Out, Dead, stunned, asleep:
+        :meth:`unable`) passed by itself, in the same batch, saying why: 4e « Hors de
+        combat » cannot act, and the order goes on to the next. (The GM may still let one
+        at Out act once, for a Void point: a roll's ``void_free_action``.) A correction
+        that gives them back their wounds decides the batch again, without the skip."""
+        trial = self.ruleset.load_state(self.ruleset.dump_state(self.state))
+        for event in events:
+            trial = self.ruleset.evolve(trial, event)
+        skipped: list[Event] = []
+        while trial.combat is not None and (current := trial.combat.current()) is not None:
+            why = self.unable(trial.characters[key(current)])
+            if why is None:
+                break
+            skip = TurnPassed(actor=actor, at=at, character=current, skipped=why)
+            skipped.append(skip)
+            trial = self.ruleset.evolve(trial, skip)
+        return [*events, *skipped]
 
     def end_combat(self, *, actor: str, at: datetime) -> list[Event]:
         self.gm_only(actor, "end a combat")

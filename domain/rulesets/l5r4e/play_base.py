@@ -109,12 +109,19 @@ class PlayBase:
     def can_act(self, character: CharacterState) -> None:
         """Out or Dead, stunned (« ne peut pas entreprendre d'action ») or asleep: no
         action, and no roll of the character's own."""
+        why = self.unable(character)
+        if why in NO_ACTIONS:
+            raise IllegalUnderRules(f"{character.name} is {why} and can take no action")
+        if why is not None:
+            raise IllegalUnderRules(f"{character.name} is {why} and cannot act")
+
+    def unable(self, character: CharacterState) -> str | None:
+        """What keeps ``character`` from acting (their wound rank, Out or Dead, or a
+        condition: stunned, asleep), or None."""
         rank = self.ruleset.wound_rank(character.sheet, character.wounds)
         if rank.penalty is None:
-            raise IllegalUnderRules(f"{character.name} is {rank.name} and cannot act")
-        for held in NO_ACTIONS:
-            if held in character.conditions:
-                raise IllegalUnderRules(f"{character.name} is {held} and can take no action")
+            return rank.name
+        return next((held for held in NO_ACTIONS if held in character.conditions), None)
 
     def not_dead(self, character: CharacterState) -> None:
         """Wounds past the Out band are death (the published game: see

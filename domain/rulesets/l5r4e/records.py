@@ -113,6 +113,8 @@ class CombatState:
     begun: set[str] = field(default_factory=set)
     """Who gave their turn away this round (keys): delayed it or traded their
     initiative — their turn had come, though they are neither done nor current."""
+    skipped: dict[str, str] = field(default_factory=dict)
+    """Whose turn passed by itself this round (keys), and why: Out, Dead, stunned…"""
 
     def score(self, entry: InitiativeEntry) -> int:
         return entry.total + entry.bonus + (10 if key(entry.character) in self.centered else 0)

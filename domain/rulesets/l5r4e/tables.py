@@ -58,9 +58,16 @@ def tables(projections: Mapping[str, Any]) -> list[Table]:
                 f"Combat, round {initiative['round']}; turn: {initiative['current'] or '-'}",
                 ("#", "character", "initiative", "acted"),
                 tuple(
-                    (str(i), e["character"], str(e["total"]), "yes" if e["acted"] else "")
+                    (str(i), e["character"], str(e["total"]), _acted(e))
                     for i, e in enumerate(initiative["order"], 1)
                 ),
             )
         )
     return found
+
+
+def _acted(entry: dict[str, Any]) -> str:
+    """``yes`` once their turn is done; ``skipped (Out)`` when it passed by itself."""
+    if entry.get("skipped"):
+        return f"skipped ({entry['skipped']})"
+    return "yes" if entry["acted"] else ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.rulesets.l5r4e.fold import FourEState
+from domain.rulesets.l5r4e.records import key
 from domain.rulesets.roll_keep_kit.character import TRAITS
 from domain.rulesets.roll_keep_kit.standing import STANDINGS, format_tenths
 
@@ -29,6 +30,7 @@ def initiative(state: FourEState) -> dict[str, Any]:
                 "total": entry.total,
                 "reflexes": entry.reflexes,
                 "acted": entry.character in combat.acted,
+                "skipped": combat.skipped.get(key(entry.character)),
             }
             for entry in combat.order()
         ],

@@ -54,9 +54,12 @@ class RoundStarted(Event, frozen=True, kw_only=True):
 
 
 class TurnPassed(Event, frozen=True, kw_only=True):
-    """The character whose turn it was is done; the next in initiative order acts."""
+    """The character whose turn it was is done; the next in initiative order acts.
+    ``skipped``: their turn came while they could not act (``Out``, ``Dead``,
+    ``stunned``…), so it passed by itself."""
 
     character: str
+    skipped: str | None = None
 
 
 class CombatEnded(Event, frozen=True, kw_only=True):

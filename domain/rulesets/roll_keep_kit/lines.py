@@ -42,6 +42,8 @@ def describe_kit(event: Event) -> str | None:
         case RoundStarted():
             return f"round {event.number}"
         case TurnPassed():
+            if event.skipped is not None:
+                return f"{event.character}'s turn is skipped: {event.skipped}, cannot act"
             return f"{event.character} ends their turn"
         case CombatEnded():
             return "combat ends"
