@@ -210,12 +210,13 @@ def last_position(recorder: AggregateRecorder, stream: uuid.UUID) -> int:
     return rows[0].originator_version if rows else 0
 
 
-def openings(app: KirokuApplication) -> list[bytes]:
-    """Every session's opening, oldest first (the in-memory store's list)."""
+def openings(app: KirokuApplication, topic: str = OPENED_TOPIC) -> list[bytes]:
+    """Every session's opening (or every event of another ``topic``: a campaign's),
+    oldest first (the in-memory and PostgreSQL stores' list)."""
     found: list[bytes] = []
     start = 1
     while True:
-        rows = app.recorder.select_notifications(start=start, limit=1000, topics=[OPENED_TOPIC])
+        rows = app.recorder.select_notifications(start=start, limit=1000, topics=[topic])
         found += [row.state for row in rows]
         if len(rows) < 1000:
             return found

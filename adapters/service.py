@@ -42,7 +42,7 @@ from domain.names import check_name
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
 from domain.session.chain import GENESIS, head, seal
-from domain.session.commands import CORRECTIONS, Reveal
+from domain.session.commands import CORRECTIONS, JoinCharacter, Reveal
 from domain.session.correction import Correction, correct
 from domain.session.fork import fork_events
 from domain.session.record import CommandRecord, decide_recorded
@@ -171,6 +171,10 @@ class SessionService:
             return None if record is None else (record.first, record.last)
 
         def decided(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
+            if isinstance(command, JoinCharacter) and command.carried is not None:
+                from adapters.campaigns import check_carried
+
+                check_carried(self, session_id, command)
             context = Context(acting(actor, session.opened.gm), at, dice, batch_of)
             judged = self._as_seen_by(session_id, session, context.actor)
             events, record = decide_recorded(judged, command, context)
@@ -317,7 +321,12 @@ class SessionService:
         campaign: str = "",
         title: str = "",
     ) -> list[Recorded]:
-        """Open a session (see :func:`domain.session.aggregate.open_session`)."""
+        """Open a session (see :func:`domain.session.aggregate.open_session`); in a
+        campaign, one that is open, under its ruleset."""
+        if campaign:
+            from adapters.campaigns import check_campaign_session
+
+            check_campaign_session(self.store, campaign, ruleset)
 
         def command(_: Session, at: datetime) -> list[Event]:
             opened = open_session(

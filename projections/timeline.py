@@ -44,6 +44,10 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
             return f"session {event.session!r} opened under {event.ruleset} by GM {event.gm}"
         case CharacterJoined():
             group = "" if event.group is None else f" (one of the group {event.group})"
+            carried = event.carried
+            if carried is not None:
+                days = "wounds healed" if carried.days is None else f"{carried.days} day(s) later"
+                group += f", carried from session {carried.session} at {carried.position} ({days})"
             return f"{event.sheet.name} joins, played by {event.player}{group}"
         case ParticipantJoined():
             article = "an" if event.role == "observer" else "a"

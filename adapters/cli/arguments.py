@@ -189,6 +189,50 @@ def register_session(commands: Subparsers) -> None:
     state.set_defaults(handler=handler("_state"))
 
 
+# -- campaigns (adapters.cli.campaign_commands) ------------------------------------------
+
+
+def register_campaign(commands: Subparsers) -> None:
+    handler = "campaign_commands:{}".format
+    campaign = commands.add_parser("campaign", help="open, list and show campaigns")
+    steps = campaign.add_subparsers(dest="step", required=True)
+    opener = steps.add_parser("open", help="open a campaign")
+    opener.add_argument("--id", required=True, help="campaign id")
+    opener.add_argument("--gm", required=True, help="the GM's id")
+    opener.add_argument("--ruleset", default="l5r4e", help="every session's ruleset")
+    opener.add_argument("--title", default="")
+    lister = steps.add_parser("list", help="list campaigns")
+    shower = steps.add_parser(
+        "show", help="a campaign's sessions, and each character's XP, insight and standing"
+    )
+    shower.add_argument("id")
+    for parser, name in ((opener, "campaign_open"), (lister, "campaign_list"),
+                         (shower, "campaign_show")):  # fmt: skip
+        parser.add_argument("--json", action="store_true", help="print JSON")
+        add_data_dir(parser)
+        parser.set_defaults(handler=handler(name))
+
+    carry = commands.add_parser(
+        "carry",
+        help="a character joins with their sheet as an earlier session of the campaign left them",
+    )
+    add_session_arguments(carry)
+    carry.add_argument("--character", required=True, help="who played an earlier session")
+    carry.add_argument("--player", default=None, help="who plays them (default: as before)")
+    carry.add_argument(
+        "--days", type=whole_number, default=None,
+        help="days since: their wounds carry over, less what those days heal (default: healed)",
+    )  # fmt: skip
+    carry.set_defaults(handler=handler("carry"))
+
+    sheet = commands.add_parser("sheet", help="a character's sheet as it stands, as a sheet file")
+    add_session_arguments(sheet, actor=False)
+    sheet.add_argument("--campaign", default=None, help="as the campaign's last session left them")
+    sheet.add_argument("--character", required=True)
+    sheet.add_argument("--at", type=whole_number, default=None, help="as of this position")
+    sheet.set_defaults(handler=handler("sheet"))
+
+
 # -- the audit: log and show (adapters.cli.audit) ----------------------------------------
 
 

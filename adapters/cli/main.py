@@ -86,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser, commands = _parser()
     arguments.register_dice(commands)
     arguments.register_session(commands)
+    arguments.register_campaign(commands)
     arguments.register_audit(commands)
     add_command_parsers(commands, [t for t in CORE_COMMANDS if t is not Amend], "commands:run")
     arguments.register_amend(commands)
@@ -106,7 +107,8 @@ def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentP
 CORE_WORDS = frozenset(
     {"roll", "odds", "demo", "session", "log", "show", "why", "diff", "fork", "state", "join",
      "participant", "note", "retract", "undo", "amend", "reinstate", "reveal", "close", "reopen",
-     "rules", "doctor", "serve", "export", "import", "replay", "verify"}
+     "rules", "doctor", "serve", "export", "import", "replay", "verify", "campaign", "carry",
+     "sheet"}
 )  # fmt: skip
 """The core's subcommand words (everything else is a ruleset's); a test keeps them the
 parser's, which this spares building twice."""

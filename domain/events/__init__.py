@@ -20,6 +20,7 @@ from domain.events.base import Event
 from domain.events.core import (
     CORE_EVENT_TYPES,
     ROLES,
+    Carried,
     CharacterJoined,
     EventRetracted,
     NoteTaken,
@@ -44,6 +45,7 @@ class Recorded(msgspec.Struct, frozen=True, gc=False):
 __all__ = [
     "CORE_EVENT_TYPES",
     "ROLES",
+    "Carried",
     "CharacterJoined",
     "Event",
     "EventRetracted",

@@ -9,7 +9,9 @@ the session's ruleset, and the core reads only the sheet's ``name``.
 
 from __future__ import annotations
 
-from typing import Generic, Literal, TypeVar
+from typing import Annotated, Generic, Literal, TypeVar
+
+import msgspec
 
 from domain.events.base import Event
 
@@ -27,13 +29,25 @@ class SessionOpened(Event, frozen=True, kw_only=True):
     title: str = ""
 
 
+class Carried(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Where a character's sheet was carried from: the earlier session of the campaign
+    and the position its sheet was read at, and the days the GM said passed between
+    (None: the GM carried no wounds over)."""
+
+    session: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    position: Annotated[int, msgspec.Meta(ge=1)]
+    days: Annotated[int, msgspec.Meta(ge=0, le=3650)] | None = None  # ten years at most
+
+
 class CharacterJoined(Event, Generic[SheetT], frozen=True, kw_only=True):
     """A character joins, played by ``player``; ``sheet`` is the ruleset's sheet;
-    ``group``: the group they joined with (``join --count``), by its name."""
+    ``group``: the group they joined with (``join --count``), by its name; ``carried``:
+    the earlier session of the campaign their sheet was carried from."""
 
     sheet: SheetT
     player: str
     group: str | None = None
+    carried: Carried | None = None
 
 
 Role = Literal["player", "observer"]

@@ -14,7 +14,7 @@ GM. It never imports the session core's internals.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from domain.commands import Command, Context
 from domain.events import Event, SessionOpened
@@ -171,3 +171,38 @@ class Follows(NamedTuple):
 
 RulesetFactory = Callable[[Mapping[str, str]], Ruleset]
 """A ruleset package's ``build``: its options (checked) make a :class:`Ruleset`."""
+
+
+class Progress(NamedTuple):
+    """One character as a session left them, for a campaign's read models: the XP
+    awarded and spent in that session, their insight rank (None where the ruleset has
+    none), and their honour, glory, status and taint in tenths (those it has)."""
+
+    xp_awarded: int
+    xp_spent: int
+    insight_rank: int | None
+    standing: Mapping[str, int]
+
+
+@runtime_checkable
+class Campaigning(Protocol):
+    """A ruleset whose characters carry over from one session of a campaign to the next
+    (its texts say how): what a session left a character with, what the time between
+    sessions does to it, and what a campaign's read models show of them."""
+
+    def sheet_now(self, state: Any, character: str) -> Any:
+        """``character``'s sheet as the session's ``state`` leaves them, in the ruleset's
+        sheet schema (so it can be saved, and joined elsewhere): what they bought, their
+        standing, their XP not spent, their wounds. :class:`domain.errors.NotFound` if
+        no such character played."""
+        ...
+
+    def between_sessions(self, sheet: Any, days: int | None) -> Any:
+        """The sheet ``sheet_now`` gave, as the next session starts: what the time
+        between sessions restores by the ruleset's text. ``days``: the days that passed,
+        as the GM states them; None when the GM does not carry wounds over at all."""
+        ...
+
+    def progress(self, state: Any) -> Mapping[str, Progress]:
+        """Each character as the session's ``state`` leaves them, by name."""
+        ...

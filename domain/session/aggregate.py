@@ -21,6 +21,7 @@ import msgspec
 from domain.commands import Command, Context
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound, excerpt
 from domain.events import (
+    Carried,
     CharacterJoined,
     Event,
     EventRetracted,
@@ -90,6 +91,7 @@ class Session(SessionStream):
                 player=command.player,
                 count=command.count,
                 name=command.name,
+                carried=command.carried,
             )
         elif isinstance(command, TakeNote):
             events = self.note(
@@ -193,12 +195,17 @@ class Session(SessionStream):
         player: str,
         count: int = 1,
         name: str | None = None,
+        carried: Carried | None = None,
     ) -> list[Event]:
         """A character joins, played by ``player``, under ``name`` if given (else the
         sheet's); the ruleset checks the sheet. With ``count`` over 1 a group joins in
         one batch: NAME 1, NAME 2, … (numbered on from the group's last member if it is
         joined to again), each its own character."""
         self.gm_only(actor, "add a character")
+        if carried is not None and (count != 1 or name is not None):
+            raise MalformedInput(
+                "a character carried from an earlier session joins alone, as named"
+            )
         if not 1 <= count <= MAX_GROUP:
             raise MalformedInput(f"--count {count}: a group of 1 to {MAX_GROUP} characters")
         base = check_name(sheet.name if name is None else name, "a character's name").strip()
@@ -222,7 +229,14 @@ class Session(SessionStream):
             joined = msgspec.structs.replace(sheet, name=each)
             self.ruleset.check_sheet(joined)
             events.append(
-                CharacterJoined(actor=actor, at=at, sheet=joined, player=player, group=group_name)
+                CharacterJoined(
+                    actor=actor,
+                    at=at,
+                    sheet=joined,
+                    player=player,
+                    group=group_name,
+                    carried=carried,
+                )
             )
         return events
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from domain.commands import MAX_REASON, Command, CommandSpec
-from domain.events import Role
+from domain.events import Carried, Role
 
 Name = Annotated[str, Meta(min_length=1, max_length=100, description="a character's name")]
 
@@ -25,7 +25,9 @@ class JoinCharacter(Command, frozen=True, kw_only=True):
     ``count``, a group of them from one sheet (three ronin: Ronin 1, Ronin 2, Ronin 3),
     each its own character for wounds, Void and conditions."""
 
-    spec = CommandSpec(("join",), files={"sheet": "sheet"}, added={"count": 1, "name": None})
+    spec = CommandSpec(
+        ("join",), files={"sheet": "sheet"}, added={"count": 1, "name": None, "carried": None}
+    )
 
     sheet: Annotated[
         dict[str, Any], Meta(description="the character sheet (a JSON file at the shell)")
@@ -46,6 +48,13 @@ class JoinCharacter(Command, frozen=True, kw_only=True):
         ]
         | None
     ) = None
+    carried: Annotated[
+        Carried | None,
+        Meta(
+            description="the earlier session of the campaign the sheet is carried from (`kiroku "
+            "carry` fills it; checked against that session before anything is appended)"
+        ),
+    ] = None
 
 
 class AddParticipant(Command, frozen=True, kw_only=True):

@@ -24,10 +24,12 @@ SESSION_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 MAX_TITLE = 200
 
 
-def check_session_id(session_id: str) -> str:
+def check_session_id(session_id: str, what: str = "session id") -> str:
+    """A session's id (or a campaign's, ``what``): 1–64 lowercase letters, digits, '-'
+    or '_', starting with a letter or digit."""
     if not SESSION_ID.fullmatch(session_id):
         raise MalformedInput(
-            f"session id {session_id!r} must be 1–64 lowercase letters, digits, '-' or '_', "
+            f"{what} {session_id!r} must be 1–64 lowercase letters, digits, '-' or '_', "
             "starting with a letter or digit"
         )
     return session_id

@@ -125,7 +125,7 @@ class Bookkeeping(PlayBase):
         """Buy a trait, the Void ring, a skill rank or an emphasis at the ruleset's price."""
         state = self.acting_for(actor, character)
         priced = self.ruleset.price(state.sheet, purchase)
-        available = self.ruleset.starting_xp + state.xp_awarded - state.xp_spent
+        available = self.ruleset.xp_at_joining(state.sheet) + state.xp_awarded - state.xp_spent
         name = purchase.name.strip()
         if purchase.kind in ("skill", "emphasis"):
             skill = priced.sheet.skill(name)

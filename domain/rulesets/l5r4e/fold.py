@@ -98,6 +98,7 @@ class FourEState:
                 "taint": sheet.taint,
             },
             zeni=sheet.zeni,
+            wounds=sheet.wounds,
         )
 
     def _rolled(self, event: DiceRolled) -> None:

@@ -15,13 +15,14 @@ import msgspec
 from domain.commands import Command, Context, Decider
 from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import TenDiceRule
-from domain.errors import IllegalUnderRules
+from domain.errors import IllegalUnderRules, NotFound
 from domain.events import Event
-from domain.rulesets.base import Core, Follows, Table, View
+from domain.rulesets.base import Core, Follows, Progress, Table, View
 from domain.rulesets.l5r4e.advice import warnings
 from domain.rulesets.l5r4e.fold import HANDLERS, FourEState
 from domain.rulesets.l5r4e.lines_play import describe_play
 from domain.rulesets.l5r4e.links import explain_armour, follows
+from domain.rulesets.l5r4e.records import CharacterState, key
 from domain.rulesets.l5r4e.tables import tables
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.events import verify_roll
@@ -75,6 +76,52 @@ class FourthEdition:
         if self.commands is None:
             return {}, lambda core, state: None
         return self.commands()
+
+    def sheet_now(self, state: Any, character: str) -> CharacterSheet:
+        """The sheet as it stands (:class:`domain.rulesets.base.Campaigning`): traits,
+        rings and skills as bought, honour, glory, status and taint as changed, zeni,
+        wounds, and the XP left to spend (« Expérience »). Void points spent are not on
+        a sheet: they come back with sleep (« Une période complète de sommeil »)."""
+        found: CharacterState | None = state.characters.get(key(character))
+        if found is None:
+            raise NotFound(f"no character {character!r} in this session")
+        return msgspec.structs.replace(
+            found.sheet,
+            honour=found.standing.get("honour", 0),
+            glory=found.standing.get("glory", 0),
+            status=found.standing.get("status", 0),
+            taint=found.standing.get("taint", 0),
+            zeni=found.zeni,
+            xp=self.xp_at_joining(found.sheet) + found.xp_awarded - found.xp_spent,
+            wounds=found.wounds,
+        )
+
+    def between_sessions(self, sheet: CharacterSheet, days: int | None) -> CharacterSheet:
+        """4e between two sessions: the Void points are back (a night's sleep, « Une
+        période complète de sommeil … tous les points de Vide »; a sheet holds none
+        spent). Wounds are gone unless the GM carries them (``days`` None); if they do,
+        each day heals (Constitution × 2) + Rang de Réputation (« Guérison naturelle :
+        Par nuit de repos »)."""
+        if days is None:
+            return msgspec.structs.replace(sheet, wounds=0)
+        nightly = 2 * sheet.trait("stamina") + self.insight_rank(sheet)
+        return msgspec.structs.replace(sheet, wounds=max(0, sheet.wounds - days * nightly))
+
+    def progress(self, state: Any) -> dict[str, Progress]:
+        return {
+            c.name: Progress(
+                c.xp_awarded,
+                c.xp_spent,
+                self.insight_rank(c.sheet),
+                {s: c.standing.get(s, 0) for s in ("honour", "glory", "status", "taint")},
+            )
+            for c in state.characters.values()
+        }
+
+    def xp_at_joining(self, sheet: CharacterSheet) -> int:
+        """The XP a character joined with, not yet spent: the sheet's, if it was carried
+        from an earlier session, else the session's starting XP (« 40 points »)."""
+        return self.starting_xp if sheet.xp is None else sheet.xp
 
     def wound_rank(self, sheet: CharacterSheet, wounds: int) -> WoundRank:
         """The rank ``wounds`` wounds put this character at."""

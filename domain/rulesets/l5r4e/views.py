@@ -65,10 +65,10 @@ def experience(state: FourEState) -> dict[str, Any]:
         return {}
     return {
         c.name: {
-            "starting": ruleset.starting_xp,
+            "starting": ruleset.xp_at_joining(c.sheet),
             "awarded": c.xp_awarded,
             "spent": c.xp_spent,
-            "available": ruleset.starting_xp + c.xp_awarded - c.xp_spent,
+            "available": ruleset.xp_at_joining(c.sheet) + c.xp_awarded - c.xp_spent,
             "insight": ruleset.insight(c.sheet),
             "insight_rank": ruleset.insight_rank(c.sheet),
         }

@@ -109,7 +109,11 @@ class HouseState(msgspec.Struct, kw_only=True):
 def _joined(state: HouseState, event: CharacterJoined[CharacterSheet]) -> None:
     sheet = event.sheet
     state.fighters[key(sheet.name)] = Fighter(
-        name=sheet.name, player=event.player, sheet=sheet, joined=len(state.fighters)
+        name=sheet.name,
+        player=event.player,
+        sheet=sheet,
+        joined=len(state.fighters),
+        wounds=sheet.wounds,
     )
 
 

@@ -41,6 +41,9 @@ MAX_RANK = 10
 Label = Annotated[str, Meta(max_length=100)]
 """A skill's, weapon's, arrow's, spell's or armour's name, a clan, a school, an emphasis."""
 Number = Annotated[int, Meta(ge=-1_000_000, le=1_000_000)]
+
+MAX_XP = 100_000
+"""The most XP (or wounds) a sheet may hold."""
 """Any number on a sheet, before the rules check it (:func:`check_sheet`)."""
 MAX_SKILLS = 100
 MAX_EMPHASES = 20
@@ -141,6 +144,11 @@ class CharacterSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     """Of the samurai caste (the default: most characters are); a peasant, a merchant,
     an eta is not — and « Quiconque maniant une arme ayant le mot clef “samurai” mais ne
     l'étant pas se rend coupable d'un crime passible d'une exécution immédiate »."""
+    xp: Annotated[int, Meta(ge=0, le=MAX_XP)] | None = None
+    """XP not yet spent as they join (None: the session's starting XP, as a new character
+    has). A sheet carried from an earlier session says what it left them."""
+    wounds: Annotated[int, Meta(ge=0, le=MAX_XP)] = 0
+    """Wounds they join with: none, unless the GM carries them from an earlier session."""
 
     def trait(self, name: Trait) -> int:
         value: int = getattr(self.traits, name)

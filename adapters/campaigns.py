@@ -1,0 +1,218 @@
+"""Campaigns in the store, and the commands that cross sessions (:mod:`domain.campaign`).
+
+A campaign's opening is the one event of a stream of its own beside the sessions'. Its
+sessions are the sessions opened with its id, in the order they were opened. Carrying a
+character over reads the latest earlier session of the campaign they played, takes
+their sheet as that session leaves them through the ruleset
+(:class:`domain.rulesets.base.Campaigning`), and joins it to the new session with where
+it came from; a joining that says it was carried is checked against that session before
+anything is appended, whoever sends it (the shell's ``kiroku carry`` or an HTTP body).
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from adapters.store import SESSION_NAMESPACE, EventStore
+from domain.campaign import CampaignOpened, CampaignTable, campaign_table, check_campaign_id
+from domain.errors import ConcurrencyConflict, IllegalUnderRules, MalformedInput, NotFound
+from domain.events import Carried, SessionOpened
+from domain.rulesets import Ruleset
+from domain.rulesets.base import Campaigning
+from domain.session.commands import JoinCharacter
+
+if TYPE_CHECKING:
+    from adapters.service import SessionService
+
+CAMPAIGN_TOPIC = "kiroku:CampaignOpened"
+MAX_DAYS = 3650
+"""The most days the GM may say passed between two sessions (ten years)."""
+_decoder = msgspec.json.Decoder(CampaignOpened)
+
+
+def campaign_stream(campaign: str) -> uuid.UUID:
+    """The stream of a campaign's own events (beside its sessions')."""
+    return uuid.uuid5(SESSION_NAMESPACE, f"{campaign}\0campaign")
+
+
+def store_campaign(store: EventStore, opened: CampaignOpened) -> None:
+    """Keep a campaign's opening; refused if the id is taken."""
+    from adapters.library import Envelope, save
+
+    try:
+        save(store.app, opened.campaign, [Envelope(campaign_stream(opened.campaign), 1, opened)])
+    except ConcurrencyConflict:
+        raise IllegalUnderRules(f"a campaign {opened.campaign!r} is already open") from None
+
+
+def campaign_of(store: EventStore, campaign: str) -> CampaignOpened:
+    """A campaign's opening, or :class:`NotFound` naming it."""
+    check_campaign_id(campaign)
+    stream = campaign_stream(campaign)
+    if store.reader is not None:
+        state = store.reader.first(stream.hex)
+    else:
+        from adapters.library import first_state
+
+        state = first_state(store.recorder, stream)
+    if state is None:
+        raise NotFound(
+            f"no campaign {campaign!r}: `kiroku campaign list` lists them, `kiroku campaign "
+            "open --id ID --gm NAME` opens one"
+        )
+    return _decoder.decode(state)
+
+
+def campaigns(store: EventStore) -> list[CampaignOpened]:
+    """Every campaign in the store, oldest first."""
+    if store.reader is not None:
+        states = store.reader.by_topic(CAMPAIGN_TOPIC)
+    else:
+        from adapters.library import openings
+
+        states = openings(store.app, CAMPAIGN_TOPIC)
+    return [_decoder.decode(state) for state in states]
+
+
+def sessions_of(store: EventStore, campaign: str) -> list[SessionOpened]:
+    """The campaign's sessions, in the order they were opened."""
+    campaign_of(store, campaign)
+    return [opened for opened in store.sessions() if opened.campaign == campaign]
+
+
+def check_campaign_session(store: EventStore, campaign: str, ruleset: str) -> None:
+    """A session may open in a campaign that exists, under the campaign's ruleset."""
+    opened = campaign_of(store, campaign)
+    if opened.ruleset != ruleset:
+        raise IllegalUnderRules(
+            f"campaign {campaign!r} is played under {opened.ruleset}, not {ruleset}: "
+            f"open the session with --ruleset {opened.ruleset}"
+        )
+
+
+def campaigning(ruleset: Ruleset) -> Campaigning:
+    """The ruleset as it carries characters between sessions, or a refusal naming it."""
+    if not isinstance(ruleset, Campaigning):
+        raise IllegalUnderRules(
+            f"the {ruleset.id} ruleset does not say how a character carries over from one "
+            "session to the next: join them from a sheet file"
+        )
+    return ruleset
+
+
+def last_played(
+    service: SessionService, campaign: str, character: str, before: str | None = None
+) -> tuple[SessionOpened, str]:
+    """The latest session of the campaign (opened before session ``before``, if given)
+    in which ``character`` played, and their name there."""
+    found: tuple[SessionOpened, str] | None = None
+    for opened in sessions_of(service.store, campaign):
+        if opened.session == before:
+            break
+        member = service.load(opened.session).state.member(character)
+        if member is not None:
+            found = (opened, member.name)
+    if found is None:
+        where = f"before session {before!r}" if before else "yet"
+        raise NotFound(f"{character!r} has played no session of campaign {campaign!r} {where}")
+    return found
+
+
+def sheet_now(
+    service: SessionService, session_id: str, character: str, at: int | None = None
+) -> Any:
+    """``character``'s sheet as session ``session_id`` stands (at position ``at``)."""
+    state = service.state_at(session_id, at)
+    member = state.member(character)
+    if member is None:
+        raise NotFound(f"no character {character!r} in session {session_id!r}")
+    return campaigning(service.ruleset(session_id)).sheet_now(state.table, member.name)
+
+
+def carried_join(
+    service: SessionService,
+    session_id: str,
+    character: str,
+    *,
+    player: str | None = None,
+    days: int | None = None,
+) -> JoinCharacter:
+    """The joining that carries ``character`` into session ``session_id`` from the latest
+    earlier session of its campaign they played: their sheet as that session left them,
+    through the days between (None: the GM carries no wounds), played by the same
+    player unless another is named."""
+    if days is not None and not 0 <= days <= MAX_DAYS:
+        raise MalformedInput(f"--days {days}: give 0 to {MAX_DAYS} days between the sessions")
+    opened = service.store.opened(session_id)
+    if not opened.campaign:
+        raise IllegalUnderRules(
+            f"session {session_id!r} belongs to no campaign: a character is carried only "
+            "between sessions of one (kiroku session open --campaign ID)"
+        )
+    origin, name = last_played(service, opened.campaign, character, before=session_id)
+    source = service.load(origin.session)
+    ruleset = campaigning(source.ruleset)
+    sheet = ruleset.between_sessions(ruleset.sheet_now(source.table, name), days)
+    member = source.state.member(name)
+    assert member is not None
+    return JoinCharacter(
+        sheet=msgspec.to_builtins(sheet),
+        player=player or member.player,
+        carried=Carried(session=origin.session, position=source.version, days=days),
+    )
+
+
+def check_carried(service: SessionService, session_id: str, command: JoinCharacter) -> None:
+    """A joining that says it was carried must be what it says: from an earlier session
+    of the same campaign, where the character played, with the sheet that session left
+    them (through the days stated) — else nothing is appended."""
+    carried = command.carried
+    if carried is None:
+        return
+    opened = service.store.opened(session_id)
+    origin = service.store.opened(carried.session)
+    if not opened.campaign or origin.campaign != opened.campaign:
+        raise IllegalUnderRules(
+            f"carried from session {carried.session!r}: it is not of this session's campaign"
+        )
+    earlier = [s.session for s in sessions_of(service.store, opened.campaign)]
+    if earlier.index(carried.session) > earlier.index(session_id):
+        raise IllegalUnderRules(f"carried from session {carried.session!r}: it was opened later")
+    name = str(command.sheet.get("name", ""))
+    if carried.position > service.store.last_position(carried.session):
+        raise MalformedInput(
+            f"carried from {carried.session!r} at {carried.position}: past its last event"
+        )
+    sheet = sheet_now(service, carried.session, name, carried.position)
+    ruleset = campaigning(service.ruleset(carried.session))
+    expected = msgspec.to_builtins(ruleset.between_sessions(sheet, carried.days))
+    given = msgspec.to_builtins(msgspec.convert(command.sheet, type(sheet)))
+    if given != expected:
+        raise IllegalUnderRules(
+            f"the sheet of {name!r} is not the one session {carried.session!r} left them at "
+            f"{carried.position}: carry them with `kiroku carry`, or join them from a sheet "
+            "without saying it was carried"
+        )
+
+
+def table_of(service: SessionService, campaign: str) -> CampaignTable:
+    """The campaign's read models, from each of its sessions as it stands."""
+    rows = []
+    for opened in sessions_of(service.store, campaign):
+        session = service.load(opened.session)
+        rows.append((opened.session, campaigning(session.ruleset).progress(session.table)))
+    return campaign_table(campaign, rows)
+
+
+def open_campaign(
+    service: SessionService, *, campaign: str, gm: str, ruleset: str, title: str, at: datetime
+) -> CampaignOpened:
+    from domain.campaign import open_campaign as opening
+
+    opened = opening(campaign=campaign, gm=gm, ruleset=ruleset, at=at, title=title)
+    store_campaign(service.store, opened)
+    return opened

@@ -1,0 +1,137 @@
+"""A campaign across sessions (issue 15), on each store: a character who earned and spent
+XP, lost honour and took wounds in one session starts the next with it all, the session
+it came from recorded; a forged carry is refused with nothing appended; the campaign's
+read models add its sessions up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from adapters import campaigns
+from adapters.service import SessionService
+from adapters.store import EventStore
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
+from domain.events import Carried, CharacterJoined
+from domain.rulesets.l5r4e.commands.books import (
+    AwardExperience,
+    ChangeHonour,
+    SpendExperience,
+    SpendVoid,
+    TakeWounds,
+)
+from domain.session.commands import JoinCharacter
+from projections import project_state
+from tests.support import GM, Clock, sheet
+
+KANEKA = msgspec.to_builtins(sheet())
+
+
+@pytest.fixture
+def service(store: EventStore) -> SessionService:
+    """Campaign 'winter': session w1, where Kaneka earns 10 XP and spends 4 on a skill,
+    loses 0.3 honour, spends a Void point and takes 20 wounds; then session w2, opened."""
+    service = SessionService(store, clock=Clock())
+    campaigns.open_campaign(
+        service, campaign="winter", gm=GM, ruleset="l5r4e", title="", at=service.clock()
+    )
+    service.open(session_id="w1", ruleset="l5r4e", gm=GM, campaign="winter")
+    for command in (
+        JoinCharacter(sheet=KANEKA, player="ana"),
+        AwardExperience(character="Akodo Kaneka", amount=10),
+        SpendExperience(character="Akodo Kaneka", skill="Kenjutsu"),
+        ChangeHonour(character="Akodo Kaneka", delta=-3, reason="lied to the magistrate"),
+        SpendVoid(character="Akodo Kaneka", purpose="+1k1 on Etiquette"),
+        TakeWounds(character="Akodo Kaneka", amount=20, source="ambush"),
+    ):
+        service.decide("w1", command)
+    service.open(session_id="w2", ruleset="l5r4e", gm=GM, campaign="winter")
+    return service
+
+
+def views(service: SessionService, session: str) -> dict[str, Any]:
+    return project_state(service.load(session).state)
+
+
+def test_a_carried_character_starts_the_next_session_as_the_last_left_them(
+    service: SessionService,
+) -> None:
+    service.decide("w2", campaigns.carried_join(service, "w2", "akodo kaneka"))
+    before, after = views(service, "w1"), views(service, "w2")
+    name = "Akodo Kaneka"
+    assert after["characters"][name] == before["characters"][name]  # Kenjutsu 4, bought
+    assert after["standing"][name]["honour"] == before["standing"][name]["honour"] == "6.2"
+    assert after["experience"][name]["available"] == 40 + 10 - 4
+    assert after["void"][name]["left"] == 2  # a night's sleep between sessions
+    assert after["wounds"][name]["wounds"] == 0  # the GM carried no wounds over
+    (joined_at,) = service.store.read("w2", 1)
+    joined = joined_at.event
+    assert isinstance(joined, CharacterJoined) and joined.player == "ana"
+    assert joined.carried == Carried(session="w1", position=7, days=None)
+
+
+def test_wounds_carry_over_less_what_the_days_between_heal(service: SessionService) -> None:
+    """« Guérison naturelle »: (Constitution × 2) + Rang de Réputation a night: 7 here."""
+    service.decide("w2", campaigns.carried_join(service, "w2", "Akodo Kaneka", days=2))
+    assert views(service, "w2")["wounds"]["Akodo Kaneka"]["wounds"] == 20 - 2 * 7
+
+
+def test_a_carry_that_is_not_what_the_session_left_is_refused(service: SessionService) -> None:
+    honest = campaigns.carried_join(service, "w2", "Akodo Kaneka")
+    richer = JoinCharacter(sheet=honest.sheet | {"xp": 500}, player="ana", carried=honest.carried)
+    with pytest.raises(IllegalUnderRules, match="is not the one session 'w1' left them at 7"):
+        service.decide("w2", richer)
+    late = msgspec.structs.replace(honest, carried=Carried(session="w1", position=99))
+    with pytest.raises(MalformedInput, match="at 99: past its last event"):
+        service.decide("w2", late)
+    assert service.store.last_position("w2") == 1  # nothing appended
+
+
+def test_only_a_session_of_the_same_campaign_carries(service: SessionService) -> None:
+    service.open(session_id="elsewhere", ruleset="l5r4e", gm=GM)
+    with pytest.raises(IllegalUnderRules, match="belongs to no campaign"):
+        campaigns.carried_join(service, "elsewhere", "Akodo Kaneka")
+    honest = campaigns.carried_join(service, "w2", "Akodo Kaneka")
+    with pytest.raises(IllegalUnderRules, match="not of this session's campaign"):
+        service.decide("elsewhere", honest)
+    with pytest.raises(NotFound, match="'Hida Tsuneo' has played no session of campaign"):
+        campaigns.carried_join(service, "w2", "Hida Tsuneo")
+
+
+def test_a_session_opens_only_in_a_campaign_that_is_open_under_its_ruleset(
+    service: SessionService,
+) -> None:
+    with pytest.raises(NotFound, match="no campaign 'summer'"):
+        service.open(session_id="s1", ruleset="l5r4e", gm=GM, campaign="summer")
+    with pytest.raises(IllegalUnderRules, match="played under l5r4e, not l5r3e"):
+        service.open(session_id="s1", ruleset="l5r3e", gm=GM, campaign="winter")
+    with pytest.raises(IllegalUnderRules, match="already open"):
+        campaigns.open_campaign(
+            service, campaign="winter", gm=GM, ruleset="l5r4e", title="", at=service.clock()
+        )
+    assert not service.store.exists("s1")
+
+
+def test_the_campaign_adds_up_its_sessions(service: SessionService) -> None:
+    service.decide("w2", campaigns.carried_join(service, "w2", "Akodo Kaneka"))
+    service.decide("w2", AwardExperience(character="Akodo Kaneka", amount=5))
+    table = campaigns.table_of(service, "winter")
+    assert table.sessions == ("w1", "w2")
+    assert [(r.session, r.xp_awarded, r.xp_spent, r.honour) for r in table.rows] == [
+        ("w1", 10, 4, 62),
+        ("w2", 5, 0, 62),
+    ]
+    (kaneka,) = table.characters
+    assert (kaneka.sessions, kaneka.xp_awarded, kaneka.xp_spent) == (("w1", "w2"), 15, 4)
+    assert [c.campaign for c in campaigns.campaigns(service.store)] == ["winter"]
+
+
+def test_the_sheet_as_it_stands_joins_elsewhere_as_it_is(service: SessionService) -> None:
+    now = campaigns.sheet_now(service, "w1", "Akodo Kaneka")
+    service.open(session_id="oneshot", ruleset="l5r4e", gm=GM)
+    service.decide("oneshot", JoinCharacter(sheet=msgspec.to_builtins(now), player="ana"))
+    assert views(service, "oneshot")["experience"]["Akodo Kaneka"]["available"] == 46
+    assert views(service, "oneshot")["wounds"]["Akodo Kaneka"]["wounds"] == 20
+    assert campaigns.sheet_now(service, "w1", "Akodo Kaneka", 2).xp == 40  # as it joined
