@@ -16,6 +16,9 @@ from adapters.cli.numbers import whole_number
 Subparsers = Any
 
 
+TZ_HELP = "the time zone times are shown in: an IANA name (Asia/Tokyo) or UTC (default: local)"
+
+
 def add_data_dir(parser: argparse.ArgumentParser) -> None:
     """``--data-dir`` after the subcommand too; left unset, the one before it stands."""
     parser.add_argument(
@@ -25,6 +28,7 @@ def add_data_dir(parser: argparse.ArgumentParser) -> None:
         "--store", default=argparse.SUPPRESS,
         help="sqlite (default), memory, or postgresql://USER@HOST:PORT/DBNAME ($KIROKU_STORE)",
     )  # fmt: skip
+    parser.add_argument("--tz", default=argparse.SUPPRESS, help=TZ_HELP)
 
 
 def add_session_arguments(parser: argparse.ArgumentParser, *, actor: bool = True) -> None:

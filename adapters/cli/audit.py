@@ -20,7 +20,13 @@ from typing import Any
 import msgspec
 
 from adapters.cli import context
-from adapters.cli.render import local_time, print_json, print_json_array, render_timeline
+from adapters.cli.render import (
+    local_time,
+    print_json,
+    print_json_array,
+    reader_zone,
+    render_timeline,
+)
 from adapters.cli.revisions import Placements
 from adapters.service import SessionService
 from adapters.store import EventStore
@@ -171,7 +177,7 @@ def filters(
 
 
 def parse_time(text: str, option: str) -> datetime:
-    """An ISO 8601 time; one without a zone is in the reader's local time."""
+    """An ISO 8601 time; one without a zone is in the reader's (``--tz``, else local)."""
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
@@ -179,7 +185,10 @@ def parse_time(text: str, option: str) -> datetime:
             f"{option} {text[:40]!r}: not a time; give one like 2026-11-29T21:30 "
             "(local time) or 2026-11-29T21:30+00:00"
         ) from None
-    return moment if moment.tzinfo is not None else moment.astimezone()
+    if moment.tzinfo is not None:
+        return moment
+    zone = reader_zone()
+    return moment.astimezone() if zone is None else moment.replace(tzinfo=zone)
 
 
 def aware(at: datetime) -> datetime:

@@ -77,6 +77,7 @@ def _parser() -> tuple[argparse.ArgumentParser, Any]:
         "--store", default=None,
         help="sqlite (default), memory, or postgresql://USER@HOST:PORT/DBNAME ($KIROKU_STORE)",
     )  # fmt: skip
+    parser.add_argument("--tz", default=None, help=arguments.TZ_HELP)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     return parser, commands
 
@@ -120,7 +121,7 @@ def command_word(argv: Sequence[str]) -> str | None:
     for arg in argv:
         if skip:
             skip = False
-        elif arg in ("--data-dir", "--store"):
+        elif arg in ("--data-dir", "--store", "--tz"):
             skip = True
         elif not arg.startswith("-"):
             return arg
@@ -210,6 +211,9 @@ def _run(given: list[str]) -> int:
     else:
         parser = build_parser()
     args = parser.parse_args(given)
+    from adapters.cli.render import read_in
+
+    read_in(getattr(args, "tz", None))
     return handler(args.handler)(args)
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
+
+from domain.errors import MalformedInput, excerpt
 
 
 def print_json(data: object) -> None:
@@ -57,12 +59,44 @@ def render_state(projections: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+_zone: tzinfo | None = None
+"""The time zone times are read in (``--tz``); None: the reader's local time."""
+
+
+def read_in(name: str | None) -> None:
+    """Show times in the time zone ``name`` (an IANA name, or UTC) from now on; None: in
+    the reader's local time (the ``TZ`` of their environment)."""
+    global _zone
+    _zone = None if name is None else zone(name)
+
+
+def zone(name: str) -> tzinfo:
+    """The time zone of an IANA name (``Europe/Paris``) or ``UTC``."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    if name.strip().upper() in ("UTC", "Z"):
+        return UTC
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise MalformedInput(
+            f"--tz {excerpt(name)}: no such time zone; give an IANA name such as Europe/Paris "
+            "or Asia/Tokyo, or UTC"
+        ) from None
+
+
+def reader_zone() -> tzinfo | None:
+    """The zone times are shown in (None: local)."""
+    return _zone
+
+
 def local_time(at: str) -> str:
-    """A recorded time (ISO 8601, UTC) in the reader's local time, to the second."""
+    """A recorded time (ISO 8601, UTC) in the reader's time zone (``--tz``, else their
+    local time), to the second."""
     moment = datetime.fromisoformat(at)
     if moment.tzinfo is None:  # recorded without its zone (an old replay): UTC
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    return moment.astimezone(_zone).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def render_timeline(rows: list[dict[str, Any]]) -> str:

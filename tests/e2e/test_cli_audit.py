@@ -256,6 +256,19 @@ def test_the_log_reads_in_the_readers_local_time_and_json_keeps_utc(contested: R
     tokyo = contested("log", *S, "--after", "5", "--limit", "1", env={"TZ": "JST-9"})
     local = (utc + timedelta(hours=9)).strftime("%Y-%m-%d %H:%M:%S")
     assert tokyo.stdout.startswith(f"#6    {local}  sensei: ")
+    # or chosen by name, whatever the reader's own zone; --json keeps UTC all the same
+    named = contested("log", *S, "--after", "5", "--limit", "1", "--tz", "Asia/Tokyo")
+    assert named.stdout == tokyo.stdout
+    chosen = contested("log", *S, "--after", "5", "--limit", "1", "--tz", "Asia/Tokyo", "--json")
+    assert (
+        json.loads(chosen.stdout)[0]["at"]
+        == log(contested, "--after", "5", "--limit", "1")[0]["at"]
+    )
+    fifth = datetime.fromisoformat(str(log(contested, "--after", "4", "--limit", "1")[0]["at"]))
+    shown = contested("show", *S, "5", "--tz", "Asia/Tokyo").stdout
+    assert shown.startswith(f"#5    {(fifth + timedelta(hours=9)):%Y-%m-%d %H:%M:%S}  ana: ")
+    wrong = contested("log", *S, "--tz", "Mars/Olympus")
+    assert wrong.returncode == 2 and "--tz 'Mars/Olympus': no such time zone" in wrong.stderr
 
 
 def test_show_names_the_command_that_gave_the_event_with_its_inputs_and_dice(
