@@ -14,7 +14,8 @@ from projections import timeline as timeline_module
 
 
 def session(state: SessionState) -> dict[str, Any]:
-    """The session as opened, and where its stream stands."""
+    """The session as opened, where its stream stands, and its in-game clock: the
+    minutes the GM has moved the story on since it began."""
     opened = state.opened
     if opened is None:
         return {}
@@ -26,6 +27,7 @@ def session(state: SessionState) -> dict[str, Any]:
         "gm": opened.gm,
         "title": opened.title,
         "position": state.position,
+        "clock": state.clock,
     }
     if state.forked is not None:  # only a fork says so: an opened session's view is as it was
         view["forked_from"] = {"session": state.forked[0], "position": state.forked[1]}

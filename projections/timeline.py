@@ -11,6 +11,7 @@ from typing import Any
 
 from domain.events import (
     CharacterJoined,
+    ClockAdvanced,
     Event,
     EventRetracted,
     NoteTaken,
@@ -24,6 +25,7 @@ from domain.events import (
     SessionReopened,
 )
 from domain.rulesets import Ruleset, load_ruleset
+from domain.session.clock import format_duration
 
 
 def ruleset_of(events: list[Recorded]) -> Ruleset | None:
@@ -55,6 +57,8 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
         case NoteTaken():
             about = f" ({event.character})" if event.character else ""
             return f"note{about}: {event.text}"
+        case ClockAdvanced():
+            return f"the clock moves on {format_duration(event.minutes)}"
         case EventRetracted():
             return f"GM retracts event {event.position}"
         case RulingsCorrected():

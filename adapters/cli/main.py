@@ -109,7 +109,7 @@ CORE_WORDS = frozenset(
     {"roll", "odds", "demo", "session", "log", "show", "why", "diff", "fork", "state", "join",
      "participant", "note", "retract", "undo", "amend", "reinstate", "reveal", "close", "reopen",
      "rules", "doctor", "serve", "export", "import", "replay", "verify", "campaign", "carry",
-     "sheet"}
+     "sheet", "clock"}
 )  # fmt: skip
 """The core's subcommand words (everything else is a ruleset's); a test keeps them the
 parser's, which this spares building twice."""

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from domain.errors import MalformedInput, excerpt
+from domain.session.clock import format_duration
 
 
 def print_json(data: object) -> None:
@@ -47,6 +48,8 @@ def render_state(projections: dict[str, Any]) -> str:
         f"Session {session['id']} ({session['ruleset']}) — GM {session['gm']}"
         + (f" — {session['title']}" if session["title"] else "")
     ]
+    if session.get("clock"):
+        lines.append(f"in-game time: {format_duration(session['clock'])} since the session began")
     ruleset = load_ruleset(session["ruleset"], session["options"])
     for number, table in enumerate(ruleset.tables(projections)):
         if number:

@@ -128,6 +128,14 @@ class SessionReopened(Event, frozen=True, kw_only=True):
     """The GM reopens a closed session: it takes commands again."""
 
 
+class ClockAdvanced(Event, frozen=True, kw_only=True):
+    """The GM moves the story's clock on by ``minutes`` of in-game time: the hours and
+    days that rules count (a ruleset folds it as its text says: 4e fatigue's hours
+    awake)."""
+
+    minutes: int
+
+
 CORE_EVENT_TYPES: tuple[type[Event], ...] = (
     SessionOpened,
     CharacterJoined,
@@ -139,4 +147,5 @@ CORE_EVENT_TYPES: tuple[type[Event], ...] = (
     RulingRevealed,
     SessionClosed,
     SessionReopened,
+    ClockAdvanced,
 )

@@ -23,6 +23,7 @@ from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFoun
 from domain.events import (
     Carried,
     CharacterJoined,
+    ClockAdvanced,
     Event,
     EventRetracted,
     NoteTaken,
@@ -34,11 +35,13 @@ from domain.events import (
 )
 from domain.names import check_name
 from domain.rulesets import lacks
+from domain.session.clock import MAX_MINUTES
 from domain.session.commands import (
     MAX_GROUP,
     MAX_NOTE,
     UNHIDDEN,
     AddParticipant,
+    AdvanceClock,
     CloseSession,
     JoinCharacter,
     ReopenSession,
@@ -93,6 +96,8 @@ class Session(SessionStream):
                 name=command.name,
                 carried=command.carried,
             )
+        elif isinstance(command, AdvanceClock):
+            events = self.advance_clock(actor=context.actor, at=context.at, minutes=command.minutes)
         elif isinstance(command, TakeNote):
             events = self.note(
                 actor=context.actor, at=context.at, text=command.text, character=command.character
@@ -278,6 +283,13 @@ class Session(SessionStream):
         if role == "observer" and plays:
             raise IllegalUnderRules(f"{name!r} plays {', '.join(plays)}: not only an observer")
         return [ParticipantJoined(actor=actor, at=at, participant=name, role=role)]
+
+    def advance_clock(self, *, actor: str, at: datetime, minutes: int) -> list[Event]:
+        """The GM moves the story's clock on (:mod:`domain.session.clock`)."""
+        self.gm_only(actor, "move the story's clock on")
+        if not 1 <= minutes <= MAX_MINUTES:
+            raise MalformedInput(f"{minutes} minutes: move the clock on by a minute to a year")
+        return [ClockAdvanced(actor=actor, at=at, minutes=minutes)]
 
     def note(
         self, *, actor: str, at: datetime, text: str, character: str | None = None

@@ -8,6 +8,7 @@ from msgspec import Meta
 
 from domain.commands import MAX_REASON, Command, CommandSpec
 from domain.events import Carried, Role
+from domain.session.clock import MAX_MINUTES, parse_duration
 
 Name = Annotated[str, Meta(min_length=1, max_length=100, description="a character's name")]
 
@@ -142,6 +143,19 @@ class ReopenSession(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("reopen",))
 
 
+class AdvanceClock(Command, frozen=True, kw_only=True):
+    """The GM moves the story's clock on (2h, 30m, 1d6h): in-game time, which rules that
+    count hours or days read."""
+
+    spec = CommandSpec(("clock", "advance"), positional=("minutes",),
+                       parsers={"minutes": parse_duration})  # fmt: skip
+
+    minutes: Annotated[
+        int,
+        Meta(ge=1, le=MAX_MINUTES, description="how long: 2h, 30m, 1d6h (in minutes over HTTP)"),
+    ]
+
+
 UNHIDDEN: tuple[type[Command], ...] = (Reveal, CloseSession, ReopenSession)
 """The commands that cannot be hidden: what they do is for the whole table. (A
 correction is as hidden as what it corrects.)"""
@@ -160,4 +174,5 @@ CORE_COMMANDS: tuple[type[Command], ...] = (
     Reveal,
     CloseSession,
     ReopenSession,
+    AdvanceClock,
 )

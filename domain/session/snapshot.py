@@ -41,6 +41,8 @@ class Snapshot(msgspec.Struct, frozen=True, gc=False):
     """The position of the closing, while the session is closed."""
     groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(key, (name, members' names…)) for each group joined together."""
+    clock: int = 0
+    """In-game minutes the clock has moved on."""
 
 
 def take(state: SessionState) -> bytes:
@@ -59,6 +61,7 @@ def take(state: SessionState) -> bytes:
         headings=tuple(sorted(state.headings)),
         closed=state.closed,
         groups=tuple(state.groups.items()),
+        clock=state.clock,
     )
     return msgspec.msgpack.encode(snapshot)
 
@@ -98,6 +101,7 @@ def _restore(data: bytes) -> SessionState:
     state.forked = snapshot.forked
     state.closed = snapshot.closed
     state.groups = dict(snapshot.groups)
+    state.clock = snapshot.clock
     return state
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from domain.events import (
     CharacterJoined,
+    ClockAdvanced,
     Event,
     EventRetracted,
     ParticipantJoined,
@@ -70,6 +71,8 @@ class SessionState:
         """The session and position this one was forked from (None: it was opened)."""
         self.closed: int | None = None
         """The position of the closing, while the session is closed (None: it is open)."""
+        self.clock = 0
+        """In-game minutes the GM has moved the story's clock on since the session began."""
         self.table: Any = None
         """The ruleset's own state (:meth:`Ruleset.initial`, then :meth:`Ruleset.evolve`)."""
         self.handlers: Mapping[type[Event], Callable[[Any, Event], Any]] = {}
@@ -125,6 +128,9 @@ class SessionState:
     def _reopened(self, recorded: Recorded) -> None:
         self.closed = None
 
+    def _clock(self, recorded: Recorded) -> None:
+        self.clock += recorded.event.minutes  # type: ignore[attr-defined]
+
     def _retracted(self, recorded: Recorded) -> None:
         self.retracted[recorded.event.position] = recorded.position  # type: ignore[attr-defined]
         self.retractions.add(recorded.position)
@@ -146,6 +152,7 @@ _CORE: dict[type[Event], Callable[[SessionState, Recorded], None]] = {
     RulingsCorrected: SessionState._corrected,
     SessionClosed: SessionState._closed,
     SessionReopened: SessionState._reopened,
+    ClockAdvanced: SessionState._clock,
 }
 """The core's own part of the fold, by event type (every other type is the ruleset's)."""
 

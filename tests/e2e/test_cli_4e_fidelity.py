@@ -297,7 +297,7 @@ def test_the_clock_asks_a_worn_out_character_to_stay_awake(kiroku: Run) -> None:
         ("condition", "apply", *S, "--character", A, "fatigued", "--level", "3"),
     )
     moved = kiroku("time", *S, "--hours", "2")
-    assert moved.returncode == 0 and "2 hour(s) pass" in moved.stdout
+    assert moved.returncode == 0 and "the clock moves on 2h" in moved.stdout
     assert "Akodo Kaneka, fatigued for Stamina days, owes 1 Willpower roll(s)" in moved.stderr
     done = play(kiroku, ("stay-awake", *S, "--character", A, "--faces", "3,2"))
     assert "fatigued, day 3 TN +15" in done  # his own trait roll: fatigue weighs on it

@@ -193,6 +193,8 @@ HUGE = "x" * 100_000
         (("join", *S, "--sheet", KANEKA, "--player", "x", "--count", "10000"), "--count 10000"),
         (("join", *S, "--sheet", KANEKA, "--player", "x", "--count", "3"), "'Akodo Kaneka' is "),
         (("stance", *S, "--character", "Ronin", "defense"), "no character 'Ronin'"),
+        (("clock", "advance", *S, "3"), "duration '3': give days, hours and minutes"),
+        (("clock", "advance", *S, "400d"), "move the clock on by a minute to a year"),
     ],
 )
 def test_bad_input_exits_2_with_a_clear_message_and_appends_nothing(

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.events import CharacterJoined, Event
+from domain.events import CharacterJoined, ClockAdvanced, Event
 from domain.rulesets.l5r4e.affinity import effective_rank, out_of_reach
 from domain.rulesets.l5r4e.events import AttackResolved, DuelStruck, Equipped, HoursPassed
 from domain.rulesets.l5r4e.fold import FourEState
@@ -42,7 +42,7 @@ def warnings(events: Sequence[Event], after: FourEState | None) -> list[str]:
     for event in events:
         if isinstance(event, CharacterJoined) and isinstance(event.sheet, CharacterSheet):
             lines += _armour(event.sheet) + _spells(event.sheet) + _samurai_arms(event.sheet)
-        elif isinstance(event, HoursPassed) and after is not None:
+        elif isinstance(event, HoursPassed | ClockAdvanced) and after is not None:
             lines += _awake(after)
         elif isinstance(event, AttackResolved | DuelStruck) and after is not None:
             name = event.attacker if isinstance(event, AttackResolved) else event.character

@@ -68,6 +68,8 @@ class FourEState:
     combats: int = 0
     hours: int = 0
     """The session's clock, in hours the GM has moved it on (:mod:`.fatigue`)."""
+    minutes: int = 0
+    """Minutes the clock has moved on past its last whole hour."""
     rolls: int = 0
     last_roll: dict[str, DiceRolled] = field(default_factory=dict)
     duels: dict[str, DuelState] = field(default_factory=dict)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from domain.events import ClockAdvanced
 from domain.rulesets.l5r4e.events import (
     ActionTaken,
     AttackResolved,
@@ -176,11 +177,23 @@ def _night(state: FourEState, event: NightRested) -> None:
 
 
 def _hours(state: FourEState, event: HoursPassed) -> None:
-    """The clock moves on: every worn-out character counts the hours awake."""
-    state.hours += event.hours
+    """The clock moves on (as 4e's own ``time`` recorded it before the session's clock
+    was the core's): every worn-out character counts the hours awake."""
+    _pass(state, event.hours)
+
+
+def _clock(state: FourEState, event: ClockAdvanced) -> None:
+    """The story's clock moves on (:mod:`domain.session.clock`): each whole hour counts,
+    the minutes over wait for the next move."""
+    hours, state.minutes = divmod(state.minutes + event.minutes, 60)
+    _pass(state, hours)
+
+
+def _pass(state: FourEState, hours: int) -> None:
+    state.hours += hours
     for who in state.characters.values():
         if worn_out(who):
-            who.awake_hours += event.hours
+            who.awake_hours += hours
 
 
 def _stayed_awake(state: FourEState, event: StayedAwake) -> None:
@@ -305,6 +318,7 @@ HANDLERS: dict[type[Any], Handler] = {
     MedicineKitUsed: _kit_used,
     NightRested: _night,
     HoursPassed: _hours,
+    ClockAdvanced: _clock,
     StayedAwake: _stayed_awake,
     MoneyChanged: _money,
     Revealed: _revealed,
