@@ -265,6 +265,25 @@ def test_the_incapacitated_cannot_defend_nor_act() -> None:
     assert view(t, "fighters")["Mirumoto Daini"]["unconscious"]
 
 
+def test_an_unconscious_fighters_turn_ends_by_itself() -> None:
+    """« Les morts et les inconscients ne font rien »: Daini, knocked unconscious on
+    Ryoku's turn, has his turn end by itself when Ryoku's does, saying why."""
+    t = duel()
+    t.do(c.GiveFatigue(character="Mirumoto Daini", amount=11))
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    t.do(
+        c.Strike(character="Kakita Ryoku", target="Mirumoto Daini", keep="0,1"),
+        dice=faces(5, 5, 1, 1, 1, 1),
+    )
+    t.do(c.Resist(character="Mirumoto Daini"), dice=faces(1, 1, 1, 1, 1), actor="ben")
+    ended = [r.event for r in t.do(c.NextTurn())]
+    assert [(e.character, e.skipped) for e in ended] == [  # type: ignore[attr-defined]
+        ("Kakita Ryoku", None),
+        ("Mirumoto Daini", "unconscious"),
+    ]
+    assert t.session.table.confrontation.current() is None
+
+
 def test_the_fitness_test_lessens_a_critical_and_the_table_names_it() -> None:
     assert lessened(10, True, 1) == 8 and lessened(10, False, 3) == 10 and lessened(1, True, 4) == 0
     assert [severity(v).name for v in (0, 3, 5, 7, 9, 12, 14, 16, 30)] == [

@@ -74,7 +74,11 @@ class StanceTaken(Event, frozen=True, kw_only=True):
 
 
 class TurnEnded(Event, frozen=True, kw_only=True):
+    """The character whose turn it was is done. ``skipped``: their turn came while they
+    could do nothing (unconscious), so it ended by itself."""
+
     character: str
+    skipped: str | None = None
 
 
 class StareDown(Event, frozen=True, kw_only=True):

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from domain.dice.narrative.odds import policy_keep
 from domain.dice.narrative.roll import (
     ExplosionSource,
@@ -66,7 +68,7 @@ from domain.rulesets.l5r5e_house.events import (
     WeaponReadied,
 )
 from domain.rulesets.l5r5e_house.sheet import Ring, Weapon
-from domain.rulesets.l5r5e_house.state import Confrontation, FifthState, Fighter
+from domain.rulesets.l5r5e_house.state import HANDLERS, Confrontation, FifthState, Fighter
 from domain.rulesets.roll_keep_kit.deciding import Deciding, find
 
 STRIKE_TN = 2
@@ -297,7 +299,7 @@ def decide_round(play: Play, command: c.StartRound, dice: Any) -> list[Event]:
         raise IllegalUnderRules("nobody has rolled initiative yet")
     if conf.round and conf.current() is not None:
         raise IllegalUnderRules(f"round {conf.round} is not over: {conf.current()} still to act")
-    return [play.event(RoundBegan, number=conf.round + 1)]
+    return skipping(play, [play.event(RoundBegan, number=conf.round + 1)])
 
 
 def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
@@ -306,7 +308,24 @@ def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
     if current is None:
         raise IllegalUnderRules("no turn is under way")
     who = play.acting_for(current)
-    return [play.event(TurnEnded, character=who.name)]
+    return skipping(play, [play.event(TurnEnded, character=who.name)])
+
+
+def skipping(play: Play, events: list[Event]) -> list[Event]:
+    """``events`` (a round begun, a turn ended), then the turn of each character they
+    bring up who is unconscious ended by itself, in the same batch, saying why: « Les
+    morts et les inconscients ne font rien » (the dead have left the order already)."""
+    trial = msgspec.msgpack.decode(msgspec.msgpack.encode(play.state), type=FifthState)
+    for event in events:
+        HANDLERS[type(event)](trial, event)
+    skipped: list[Event] = []
+    while trial.confrontation is not None and (current := trial.confrontation.current()):
+        if not trial.fighters[key(current)].unconscious:
+            break
+        skip = play.event(TurnEnded, character=current, skipped="unconscious")
+        skipped.append(skip)
+        HANDLERS[TurnEnded](trial, skip)
+    return [*events, *skipped]
 
 
 def decide_end(play: Play, command: c.EndConfrontation, dice: Any) -> list[Event]:

@@ -187,6 +187,8 @@ def describe_fifth(event: Event) -> str:
         case StanceTaken():
             return f"{event.character} takes the {event.stance} stance"
         case TurnEnded():
+            if event.skipped is not None:
+                return f"{event.character}'s turn is skipped: {event.skipped}, cannot act"
             return f"{event.character} ends their turn"
         case StareDown():
             bids = ", ".join(f"{n} bids {b}" for n, b in event.bids)
