@@ -25,7 +25,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from adapters.http import live, reads, streams, writes
+from adapters.http import campaigns, live, reads, streams, writes
 from adapters.http.auth import Limits
 from adapters.http.notify import Listener
 from adapters.http.problems import Problem, not_found, problem_of
@@ -161,6 +161,11 @@ def create_app(
             for name, handler in writes.CORRECTION_ROUTES.items()
         ),
         Route(session + "/fork", writes.fork, methods=["POST"]),
+        Route(session + "/carry", campaigns.carry, methods=["POST"]),
+        Route(session + "/sheet", campaigns.show_sheet, methods=["GET"]),
+        Route("/v1/campaigns", campaigns.list_campaigns, methods=["GET"]),
+        Route("/v1/campaigns", campaigns.open_campaign, methods=["POST"]),
+        Route("/v1/campaigns/{campaign}", campaigns.show_campaign, methods=["GET"]),
         Route(session + "/tokens", writes.issue_token, methods=["POST"]),
         Route(session + "/tokens", writes.list_tokens, methods=["GET"]),
         Route(session + "/tokens/{token}", writes.revoke_token, methods=["DELETE"]),

@@ -84,6 +84,7 @@ def schema_of(kind: type[Any], name: str) -> tuple[dict[str, Any], dict[str, Any
 
 @cache
 def document() -> dict[str, Any]:
+    from adapters.http.campaigns import CampaignToOpen, CarryRequest
     from adapters.http.writes import ForkRequest, SessionToOpen, TokenRequest
 
     components: dict[str, Any] = {"Problem": PROBLEM}
@@ -107,7 +108,8 @@ def document() -> dict[str, Any]:
         "description": "one of the session's ruleset's commands, named by its words in `command`",
         "anyOf": command_refs,
     }
-    for kind in (Retract, Undo, Amend, Reinstate, ForkRequest, SessionToOpen, TokenRequest):
+    for kind in (Retract, Undo, Amend, Reinstate, ForkRequest, SessionToOpen, TokenRequest,
+                 CampaignToOpen, CarryRequest):  # fmt: skip
         _, found = schema_of(kind, kind.__name__)
         components.update(found)
 
@@ -256,6 +258,7 @@ def document() -> dict[str, Any]:
             "responses": ok("revoked") | problems(401, 403, 404),
         }
     }  # fmt: skip
+    paths |= campaign_paths(s)
     for path in paths.values():
         for operation in path.values():
             operation["responses"] |= problems(401, 429)
@@ -283,3 +286,44 @@ def document() -> dict[str, Any]:
             },
         },
     }
+
+
+def campaign_paths(s: str) -> dict[str, Any]:
+    """The campaigns' paths (:mod:`adapters.http.campaigns`)."""
+    campaign = {"name": "campaign", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {
+        "/v1/campaigns": {
+            "get": {"summary": "the campaigns in the store (the admin's)",
+                    "responses": ok("the campaigns") | problems(403)},
+            "post": {
+                "summary": "open a campaign (the admin's)",
+                "requestBody": body("CampaignToOpen"),
+                "responses": ok("opened", status=201) | problems(400, 403, 413, 422),
+            },
+        },
+        "/v1/campaigns/{campaign}": {
+            "get": {
+                "summary": "a campaign, its sessions, and XP, insight and standing per session "
+                "and character, as `kiroku campaign show --json`",
+                "parameters": [campaign],
+                "responses": ok("the campaign") | problems(400, 403, 404),
+            }
+        },
+        s + "/carry": {
+            "post": {
+                "summary": "join a character as the latest earlier session of the campaign "
+                "left them (the GM's), as `kiroku carry`",
+                "parameters": [SESSION],
+                "requestBody": body("CarryRequest"),
+                "responses": ok("what it recorded", status=201)
+                | problems(400, 403, 404, 409, 413, 422),
+            }
+        },
+        s + "/sheet": {
+            "get": {
+                "summary": "a character's sheet as it stands, a sheet file (the GM's)",
+                "parameters": [SESSION, query("character", "the character's name")],
+                "responses": ok("the sheet") | problems(400, 403, 404),
+            }
+        },
+    }  # fmt: skip
