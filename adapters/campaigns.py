@@ -156,7 +156,7 @@ def carried_join(
     origin, name = last_played(service, opened.campaign, character, before=session_id)
     source = service.load(origin.session)
     ruleset = campaigning(source.ruleset)
-    sheet = ruleset.between_sessions(ruleset.sheet_now(source.table, name), days)
+    sheet = ruleset.carried(source.table, name, days)
     member = source.state.member(name)
     assert member is not None
     return JoinCharacter(
@@ -187,9 +187,13 @@ def check_carried(service: SessionService, session_id: str, command: JoinCharact
         raise MalformedInput(
             f"carried from {carried.session!r} at {carried.position}: past its last event"
         )
-    sheet = sheet_now(service, carried.session, name, carried.position)
+    state = service.state_at(carried.session, carried.position)
+    member = state.member(name)
+    if member is None:
+        raise NotFound(f"no character {name!r} in session {carried.session!r}")
     ruleset = campaigning(service.ruleset(carried.session))
-    expected = msgspec.to_builtins(ruleset.between_sessions(sheet, carried.days))
+    sheet = ruleset.carried(state.table, member.name, carried.days)
+    expected = msgspec.to_builtins(sheet)
     given = msgspec.to_builtins(msgspec.convert(command.sheet, type(sheet)))
     if given != expected:
         raise IllegalUnderRules(

@@ -197,10 +197,12 @@ class Campaigning(Protocol):
         no such character played."""
         ...
 
-    def between_sessions(self, sheet: Any, days: int | None) -> Any:
-        """The sheet ``sheet_now`` gave, as the next session starts: what the time
-        between sessions restores by the ruleset's text. ``days``: the days that passed,
-        as the GM states them; None when the GM does not carry wounds over at all."""
+    def carried(self, state: Any, character: str, days: int | None) -> Any:
+        """``character``'s sheet as the next session starts: :meth:`sheet_now` through
+        what the time between sessions restores by the ruleset's text. ``days``: the
+        days that passed, as the GM states them; None when the GM does not carry wounds
+        over at all. :class:`domain.errors.IllegalUnderRules` for one the session left
+        dead: no time brings them back."""
         ...
 
     def progress(self, state: Any) -> Mapping[str, Progress]:

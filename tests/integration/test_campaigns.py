@@ -5,6 +5,8 @@ read models add its sessions up."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -27,6 +29,7 @@ from projections import project_state
 from tests.support import GM, Clock, sheet
 
 KANEKA = msgspec.to_builtins(sheet())
+SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
 
 
 @pytest.fixture
@@ -135,3 +138,46 @@ def test_the_sheet_as_it_stands_joins_elsewhere_as_it_is(service: SessionService
     assert views(service, "oneshot")["experience"]["Akodo Kaneka"]["available"] == 46
     assert views(service, "oneshot")["wounds"]["Akodo Kaneka"]["wounds"] == 20
     assert campaigns.sheet_now(service, "w1", "Akodo Kaneka", 2).xp == 40  # as it joined
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "sheet_file", "wound"),
+    [
+        ("l5r3e", "bayushi-fumi-3e.json", {"amount": 9}),
+        ("l5r-house", "hida-tsuneo-house.json", {"amount": 9}),
+        ("ukiyo", "tengu-ukiyo.json", {"count": 2}),
+    ],
+)
+def test_the_other_rulesets_carry_by_their_texts(
+    store: EventStore, ruleset: str, sheet_file: str, wound: dict[str, int]
+) -> None:
+    """3e and the house flow say nothing of the time between sessions, and Ukiyo heals
+    every wound « au début d'un nouveau scénario »: the wounds are gone unless the GM
+    carries them, and then they are carried as they were (no text counts the days)."""
+    service = SessionService(store, clock=Clock())
+    campaigns.open_campaign(
+        service, campaign="c", gm=GM, ruleset=ruleset, title="", at=service.clock()
+    )
+    sheet = json.loads((SHEETS / sheet_file).read_text())
+    name = sheet["name"]
+    for sid in ("c1", "c2", "c3"):
+        service.open(session_id=sid, ruleset=ruleset, gm=GM, campaign="c")
+    service.decide("c1", JoinCharacter(sheet=sheet, player="ana"))
+    wounds = service.ruleset("c1").command_types
+    (take,) = [t for t in wounds if t.spec.words == ("wound",)]
+    service.decide("c1", msgspec.convert({"character": name, **wound}, take))
+    left = campaigns.sheet_now(service, "c1", name).wounds
+    assert left > 0
+    service.decide("c2", campaigns.carried_join(service, "c2", name, days=3))
+    service.decide("c3", campaigns.carried_join(service, "c3", name))
+    assert campaigns.sheet_now(service, "c2", name).wounds == left  # carried as they were
+    assert campaigns.sheet_now(service, "c3", name).wounds == 0  # a new session: healed
+    (row,) = [r for r in campaigns.table_of(service, "c").rows if r.session == "c1"]
+    assert (row.xp_awarded, row.insight_rank) == (0, None)
+
+
+def test_the_dead_are_carried_nowhere(service: SessionService) -> None:
+    service.decide("w1", TakeWounds(character="Akodo Kaneka", amount=40, source="the duel"))
+    with pytest.raises(IllegalUnderRules, match="Akodo Kaneka is Dead: no time"):
+        campaigns.carried_join(service, "w2", "Akodo Kaneka")
+    assert service.store.last_position("w2") == 1

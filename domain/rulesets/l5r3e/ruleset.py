@@ -12,7 +12,7 @@ from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules
 from domain.events import Event
-from domain.rulesets.base import Core, Follows, RulesetFactory, Table, View
+from domain.rulesets.base import Core, Follows, Progress, RulesetFactory, Table, View
 from domain.rulesets.l5r3e import RULESET_ID
 from domain.rulesets.l5r3e import commands as c
 from domain.rulesets.l5r3e.events import (
@@ -44,10 +44,16 @@ from domain.rulesets.l5r3e.play import (
 )
 from domain.rulesets.l5r3e.sheet import ThirdSheet, check_third_sheet
 from domain.rulesets.l5r3e.state import HANDLERS, ThirdState
-from domain.rulesets.l5r3e.table import fighter, wound_rank
+from domain.rulesets.l5r3e.table import fighter, is_dead, wound_rank
 from domain.rulesets.l5r3e.views import VIEWS, describe_third, explain_third, tables
 from domain.rulesets.options import Options
 from domain.rulesets.roll_keep_kit import deciding as kit
+from domain.rulesets.roll_keep_kit.carrying import (
+    carried_over,
+    one_of,
+    progress_of,
+    sheet_with_wounds,
+)
 from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
 
 DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
@@ -97,6 +103,19 @@ class ThirdEdition(KitRuleset):
     handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = HANDLERS
     state_type: ClassVar[type[Any]] = ThirdState
     attack_event: ClassVar[str] = "AttackResolved"
+
+    def sheet_now(self, state: Any, character: str) -> Any:
+        """:class:`domain.rulesets.base.Campaigning`: the skirmish text says nothing of the
+        time between sessions, so its reading is the kit's
+        (:mod:`domain.rulesets.roll_keep_kit.carrying`)."""
+        return sheet_with_wounds(one_of(state.fighters, character))
+
+    def carried(self, state: Any, character: str, days: int | None) -> Any:
+        fighter = one_of(state.fighters, character)
+        return carried_over(sheet_with_wounds(fighter), days, dead=is_dead(fighter))
+
+    def progress(self, state: Any) -> dict[str, Progress]:
+        return progress_of(state.fighters)
 
     @property
     def views(self) -> Mapping[str, View]:

@@ -140,7 +140,11 @@ class ThirdState(msgspec.Struct, kw_only=True):
 def _joined(state: ThirdState, event: CharacterJoined[ThirdSheet]) -> None:
     sheet = event.sheet
     state.fighters[key(sheet.name)] = Fighter(
-        name=sheet.name, player=event.player, sheet=sheet, joined=len(state.fighters)
+        name=sheet.name,
+        player=event.player,
+        sheet=sheet,
+        joined=len(state.fighters),
+        wounds=sheet.wounds,
     )
 
 

@@ -96,12 +96,18 @@ class FourthEdition:
             wounds=found.wounds,
         )
 
-    def between_sessions(self, sheet: CharacterSheet, days: int | None) -> CharacterSheet:
+    def carried(self, state: Any, character: str, days: int | None) -> CharacterSheet:
         """4e between two sessions: the Void points are back (a night's sleep, « Une
         période complète de sommeil … tous les points de Vide »; a sheet holds none
         spent). Wounds are gone unless the GM carries them (``days`` None); if they do,
         each day heals (Constitution × 2) + Rang de Réputation (« Guérison naturelle :
-        Par nuit de repos »)."""
+        Par nuit de repos »). The Dead stay dead: nothing but a retraction undoes it."""
+        sheet = self.sheet_now(state, character)
+        if self.wound_rank(sheet, sheet.wounds).name == "Dead":
+            raise IllegalUnderRules(
+                f"{sheet.name} is Dead: no time between sessions brings them back (retract "
+                "the ruling that killed them, if it was wrong)"
+            )
         if days is None:
             return msgspec.structs.replace(sheet, wounds=0)
         nightly = 2 * sheet.trait("stamina") + self.insight_rank(sheet)

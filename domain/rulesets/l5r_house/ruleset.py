@@ -12,7 +12,7 @@ from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
 from domain.events import Event
-from domain.rulesets.base import Core, RulesetFactory, Table, View
+from domain.rulesets.base import Core, Progress, RulesetFactory, Table, View
 from domain.rulesets.l5r_house import RULESET_ID
 from domain.rulesets.l5r_house import commands as c
 from domain.rulesets.l5r_house import play as p
@@ -22,6 +22,12 @@ from domain.rulesets.l5r_house.table import fighter, rank_of
 from domain.rulesets.l5r_house.views import VIEWS, describe_house, explain_house, tables
 from domain.rulesets.options import Options
 from domain.rulesets.roll_keep_kit import deciding as kit
+from domain.rulesets.roll_keep_kit.carrying import (
+    carried_over,
+    one_of,
+    progress_of,
+    sheet_with_wounds,
+)
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
 
@@ -66,6 +72,20 @@ class HouseRules(KitRuleset):
     handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = HANDLERS
     state_type: ClassVar[type[Any]] = HouseState
     attack_event: ClassVar[str] = "AttackMade"
+
+    def sheet_now(self, state: Any, character: str) -> Any:
+        """:class:`domain.rulesets.base.Campaigning`: the house text is a combat flow and
+        says nothing of the time between sessions, so its reading is the kit's
+        (:mod:`domain.rulesets.roll_keep_kit.carrying`)."""
+        return sheet_with_wounds(one_of(state.fighters, character))
+
+    def carried(self, state: Any, character: str, days: int | None) -> Any:
+        fighter = one_of(state.fighters, character)
+        dead = rank_of(fighter)[1].name == "Dead"
+        return carried_over(sheet_with_wounds(fighter), days, dead=dead)
+
+    def progress(self, state: Any) -> dict[str, Progress]:
+        return progress_of(state.fighters)
 
     @property
     def views(self) -> Mapping[str, View]:

@@ -16,8 +16,14 @@ from domain.dice.two_d6.odds import ODDS_BETS, conflict_odds, odds_of_test
 from domain.dice.two_d6.roll import check_throw
 from domain.errors import MalformedInput
 from domain.events import Event
-from domain.rulesets.base import Core, Follows, RulesetFactory, Table, View
+from domain.rulesets.base import Core, Follows, Progress, RulesetFactory, Table, View
 from domain.rulesets.options import Options
+from domain.rulesets.roll_keep_kit.carrying import (
+    carried_over,
+    one_of,
+    progress_of,
+    sheet_with_wounds,
+)
 from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
 from domain.rulesets.ukiyo import RULESET_ID
 from domain.rulesets.ukiyo import commands as c
@@ -115,6 +121,24 @@ class Ukiyo(KitRuleset):
     handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = HANDLERS
     state_type: ClassVar[type[Any]] = UkiyoState
     attack_event: ClassVar[str] = "TechniqueTested"
+
+    def sheet_now(self, state: Any, character: str) -> Any:
+        """:class:`domain.rulesets.base.Campaigning`: the sheet with the wounds the
+        session left them."""
+        return sheet_with_wounds(one_of(state.errants, character))
+
+    def carried(self, state: Any, character: str, days: int | None) -> Any:
+        """« RECUPERER DE SES BLESSURES : Au début d'un nouveau scénario ou lorsque le
+        meneur de jeu estime que suffisamment de temps a passé, un personnage récupère
+        entièrement de ses blessures »: healed whole, unless the GM carries them on
+        (``days`` given: not time enough, as the GM judges; the text counts no days).
+        Wounds never kill (« ne peuvent pas causer directement la mort »); a conflict
+        lost to the death does, and the dead are carried nowhere."""
+        errant = one_of(state.errants, character)
+        return carried_over(sheet_with_wounds(errant), days, dead=errant.dead)
+
+    def progress(self, state: Any) -> dict[str, Progress]:
+        return progress_of(state.errants)
 
     @property
     def views(self) -> Mapping[str, View]:
