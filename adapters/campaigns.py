@@ -12,6 +12,7 @@ anything is appended, whoever sends it (the shell's ``kiroku carry`` or an HTTP 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ import msgspec
 from adapters.store import SESSION_NAMESPACE, EventStore
 from domain.campaign import CampaignOpened, CampaignTable, campaign_table, check_campaign_id
 from domain.errors import ConcurrencyConflict, IllegalUnderRules, MalformedInput, NotFound
-from domain.events import Carried, SessionOpened
+from domain.events import Carried, CharacterJoined, Recorded, SessionOpened
 from domain.rulesets import Ruleset
 from domain.rulesets.base import Campaigning
 from domain.session.commands import JoinCharacter
@@ -140,6 +141,8 @@ def carried_join(
     *,
     player: str | None = None,
     days: int | None = None,
+    reason: str | None = None,
+    hidden: bool = False,
 ) -> JoinCharacter:
     """The joining that carries ``character`` into session ``session_id`` from the latest
     earlier session of its campaign they played: their sheet as that session left them,
@@ -163,6 +166,8 @@ def carried_join(
         sheet=msgspec.to_builtins(sheet),
         player=player or member.player,
         carried=Carried(session=origin.session, position=source.version, days=days),
+        reason=reason,
+        hidden=hidden,
     )
 
 
@@ -179,13 +184,18 @@ def check_carried(service: SessionService, session_id: str, command: JoinCharact
         raise IllegalUnderRules(
             f"carried from session {carried.session!r}: it is not of this session's campaign"
         )
-    earlier = [s.session for s in sessions_of(service.store, opened.campaign)]
-    if earlier.index(carried.session) > earlier.index(session_id):
-        raise IllegalUnderRules(f"carried from session {carried.session!r}: it was opened later")
     name = str(command.sheet.get("name", ""))
-    if carried.position > service.store.last_position(carried.session):
-        raise MalformedInput(
-            f"carried from {carried.session!r} at {carried.position}: past its last event"
+    origin, _ = last_played(service, opened.campaign, name, before=session_id)
+    if origin.session != carried.session:
+        raise IllegalUnderRules(
+            f"carried from session {carried.session!r}: {name!r} last played session "
+            f"{origin.session!r} before this one, which is where they are carried from"
+        )
+    last = service.store.last_position(carried.session)
+    if carried.position != last:
+        raise IllegalUnderRules(
+            f"carried from {carried.session!r} at {carried.position}: a sheet is carried as "
+            f"that session stands now, at {last}"
         )
     state = service.state_at(carried.session, carried.position)
     member = state.member(name)
@@ -201,6 +211,48 @@ def check_carried(service: SessionService, session_id: str, command: JoinCharact
             f"{carried.position}: carry them with `kiroku carry`, or join them from a sheet "
             "without saying it was carried"
         )
+
+
+def check_imported(service: SessionService, session_id: str, events: Sequence[Recorded]) -> None:
+    """A session brought in from a file (``kiroku import``) joins its campaign on the
+    same terms as one opened here: the campaign is open in this store, under the
+    session's ruleset, and every joining the file says was carried is the sheet its
+    source session (in this store: import the campaign's sessions in order) left at the
+    position it names. Nothing is imported otherwise."""
+    opened = events[0].event
+    if not isinstance(opened, SessionOpened) or not opened.campaign:
+        return
+    check_campaign_session(service.store, opened.campaign, opened.ruleset)
+    for recorded in events:
+        event = recorded.event
+        if not isinstance(event, CharacterJoined) or event.carried is None:
+            continue
+        source = event.carried
+        if not service.store.exists(source.session):
+            raise NotFound(
+                f"event {recorded.position} carries {event.sheet.name!r} from session "
+                f"{source.session!r}, which this store lacks: import it first"
+            )
+        if service.store.opened(source.session).campaign != opened.campaign:
+            raise IllegalUnderRules(
+                f"event {recorded.position}: session {source.session!r} is not of campaign "
+                f"{opened.campaign!r}"
+            )
+        state = service.state_at(source.session, source.position)
+        member = state.member(event.sheet.name)
+        if member is None:
+            raise NotFound(
+                f"event {recorded.position}: no character {event.sheet.name!r} in session "
+                f"{source.session!r}"
+            )
+        ruleset = campaigning(service.ruleset(source.session))
+        if msgspec.to_builtins(ruleset.carried(state.table, member.name, source.days)) != (
+            msgspec.to_builtins(event.sheet)
+        ):
+            raise IllegalUnderRules(
+                f"event {recorded.position}: the sheet of {event.sheet.name!r} is not the one "
+                f"session {source.session!r} left them at {source.position}"
+            )
 
 
 def table_of(service: SessionService, campaign: str) -> CampaignTable:

@@ -48,7 +48,13 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
             group = "" if event.group is None else f" (one of the group {event.group})"
             carried = event.carried
             if carried is not None:
-                days = "wounds healed" if carried.days is None else f"{carried.days} day(s) later"
+                days = (
+                    "wounds healed"
+                    if carried.days is None
+                    else "the same day"
+                    if carried.days == 0
+                    else f"{carried.days} day{'s' if carried.days > 1 else ''} later"
+                )
                 group += f", carried from session {carried.session} at {carried.position} ({days})"
             return f"{event.sheet.name} joins, played by {event.player}{group}"
         case ParticipantJoined():

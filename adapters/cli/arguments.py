@@ -227,6 +227,10 @@ def register_campaign(commands: Subparsers) -> None:
         "--days", type=whole_number, default=None,
         help="days since: their wounds carry over, less what those days heal (default: healed)",
     )  # fmt: skip
+    carry.add_argument("--reason", default=None, help="why: recorded with the joining")
+    carry.add_argument(
+        "--hidden", action="store_true", help="the GM's secret: kept from players until revealed"
+    )
     carry.set_defaults(handler=handler("carry"))
 
     sheet = commands.add_parser("sheet", help="a character's sheet as it stands, as a sheet file")

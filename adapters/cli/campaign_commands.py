@@ -112,8 +112,9 @@ def carry(args: argparse.Namespace) -> int:
     try:
         sid = context.session_id(args)
         command = campaigns.carried_join(
-            service, sid, args.character, player=args.player, days=args.days
-        )
+            service, sid, args.character, player=args.player, days=args.days,
+            reason=args.reason, hidden=args.hidden,
+        )  # fmt: skip
         recorded = service.decide(sid, command, actor=args.actor)
         context.print_recorded(
             args, sid, recorded, service.ruleset(sid), service.load(sid).state.table
@@ -125,32 +126,55 @@ def carry(args: argparse.Namespace) -> int:
 
 def sheet(args: argparse.Namespace) -> int:
     """``kiroku sheet --session S --character C`` or ``--campaign K --character C``."""
-    if (args.session is None) == (args.campaign is None):
+    if args.session is None and args.campaign is None:
         raise MalformedInput("name a session (--session ID) or a campaign (--campaign ID)")
+    if args.session is not None and args.campaign is not None:
+        raise MalformedInput(
+            "name a session (--session ID) or a campaign (--campaign ID), not both"
+        )
+    if args.campaign is not None and args.at is not None:
+        raise MalformedInput("--at N reads a session's past: give it with --session")
     service = context.open_service(args)
     try:
         sid = args.session
         if args.campaign is not None:
             origin, _ = campaigns.last_played(service, args.campaign, args.character)
             sid = origin.session
-        found = campaigns.sheet_now(service, sid, args.character, args.at)
+        at = context.at_position(args, service.load(sid), lowest=1)
+        found = campaigns.sheet_now(service, sid, args.character, at)
     finally:
         service.store.close()
     data = msgspec.to_builtins(found)
     if args.json:
         print_json(data)
     else:
-        print(render_sheet(sid, data))
+        where = f"session {sid}" + ("" if at is None else f" at position {at}")
+        print(render_sheet(where, data))
     return 0
 
 
-def render_sheet(session_id: str, data: dict[str, Any]) -> str:
-    """A sheet as text: one field a line, nested ones as JSON."""
+def render_sheet(where: str, data: dict[str, Any]) -> str:
+    """A sheet as text: one field a line; traits as NAME RANK, skills as NAME RANK
+    (emphases), anything else nested as JSON."""
     import json
 
-    lines = [f"{data.get('name', '?')} — as session {session_id} leaves them"]
+    lines = [f"{data.get('name', '?')}, as {where} has them"]
     for name, value in data.items():
-        if name != "name" and value not in (None, (), [], ""):
-            shown = value if isinstance(value, str | int) else json.dumps(value, ensure_ascii=False)
-            lines.append(f"  {name}: {shown}")
+        if name == "name" or value in (None, (), [], ""):
+            continue
+        if isinstance(value, dict) and all(isinstance(v, int) for v in value.values()):
+            shown = ", ".join(f"{k} {v}" for k, v in value.items())
+        elif isinstance(value, list | tuple) and all(
+            isinstance(v, dict) and "rank" in v for v in value
+        ):
+            shown = ", ".join(
+                f"{v['name']} {v['rank']}"
+                + (f" ({', '.join(v['emphases'])})" if v.get("emphases") else "")
+                for v in value
+            )
+        elif isinstance(value, str | int):
+            shown = str(value)
+        else:
+            shown = json.dumps(value, ensure_ascii=False)
+        lines.append(f"  {name}: {shown}")
     return "\n".join(lines)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from adapters.campaigns import check_imported
 from adapters.cli import context
 from adapters.cli.render import print_json, render_state
 from adapters.files import write_file
@@ -19,7 +20,7 @@ from adapters.replay_file import (
     read_replay_stored,
     write_replay,
 )
-from domain.errors import IllegalUnderRules, MalformedInput
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
 from domain.session.verify import Discrepancy, Verdict, verify
@@ -77,6 +78,10 @@ def _import(args: argparse.Namespace) -> int:
             raise IllegalUnderRules(
                 f"a session {header.session!r} already exists; nothing was imported"
             )
+        try:  # its campaign, and the sheets it says were carried
+            check_imported(service, header.session, events)
+        except (IllegalUnderRules, NotFound) as refused:
+            raise type(refused)(f"{refused}; nothing was imported") from None
         # the events as the file stored them, word for word: its seals and head hold
         service.store.append(header.session, 0, [r.event for r in events], records, stored)
         service.snapshot(header.session, force=True)  # the next command folds no history

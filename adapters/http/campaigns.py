@@ -44,6 +44,8 @@ class CarryRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     character: Annotated[str, Meta(min_length=1, max_length=100)]
     player: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
     days: Annotated[int, Meta(ge=0, le=campaigns.MAX_DAYS)] | None = None
+    reason: Annotated[str, Meta(max_length=500)] | None = None
+    hidden: bool = False
 
 
 def campaign_row(opened: CampaignOpened) -> dict[str, Any]:
@@ -110,8 +112,9 @@ async def carry(request: Request) -> Response:
         place = seat(server, service, sid, token)
         gm_only(place, "carries a character over")
         command = campaigns.carried_join(
-            service, sid, asked.character, player=asked.player, days=asked.days
-        )
+            service, sid, asked.character, player=asked.player, days=asked.days,
+            reason=asked.reason, hidden=asked.hidden,
+        )  # fmt: skip
         recorded = service.decide(sid, command, actor=place.holder.participant)
         version = service.load(sid).version
         return recorded_as_json(sid, recorded, service.ruleset(sid)) | {"version": version}

@@ -264,7 +264,13 @@ class Session(SessionStream):
         events = []
         for member in group[1:]:
             given = msgspec.structs.replace(command, character=member)
-            decided = self.ruleset.decide(self, table, given, context)
+            try:
+                decided = self.ruleset.decide(self, table, given, context)
+            except (IllegalUnderRules, MalformedInput, NotAllowed, NotFound) as error:
+                raise type(error)(
+                    f"{command.spec.name} for the group {group[0]!r}, refused whole: {error} "
+                    "(give the others by name)"
+                ) from None
             table = self._applied(given, table, decided)
             events += decided
         return events

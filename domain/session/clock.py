@@ -15,7 +15,7 @@ from domain.errors import MalformedInput, excerpt
 MAX_MINUTES = 366 * 24 * 60
 """The most the clock moves on in one command: a year."""
 
-_DURATION = re.compile(r"(?:(\d{1,6})d)?(?:(\d{1,6})h)?(?:(\d{1,6})m(?:in)?)?")
+_DURATION = re.compile(r"(?:([0-9]{1,6})d)?(?:([0-9]{1,6})h)?(?:([0-9]{1,6})m(?:in)?)?")
 
 
 def parse_duration(text: str) -> int:

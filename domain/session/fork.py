@@ -26,7 +26,9 @@ from domain.session.stream import MAX_TITLE, check_session_id
 def fork_events(
     origin: Sequence[Recorded], *, fork_id: str, actor: str, at: datetime, reason: str
 ) -> list[Event]:
-    """The events that begin a fork of ``origin`` (the origin's events 1 to N, whole)."""
+    """The events that begin a fork of ``origin`` (the origin's events 1 to N, whole;
+    its opening renamed, and outside any campaign: a what-if is no session the
+    campaign played, to add up or to carry a character from)."""
     check_session_id(fork_id)
     if not origin or not isinstance(opened := origin[0].event, SessionOpened):
         raise MalformedInput("a fork starts from a session's opening")
@@ -40,7 +42,9 @@ def fork_events(
     position = origin[-1].position
     where = f"fork of {opened.session} at {position}"
     title = f"{opened.title} ({where})" if opened.title else where
-    renamed = msgspec.structs.replace(opened, session=fork_id, title=title[:MAX_TITLE])
+    renamed = msgspec.structs.replace(  # a what-if stands outside the origin's campaign
+        opened, session=fork_id, title=title[:MAX_TITLE], campaign=""
+    )
     forked = SessionForked(
         actor=actor, at=at, reason=reason, origin=opened.session, position=position
     )

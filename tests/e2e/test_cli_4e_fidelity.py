@@ -296,7 +296,7 @@ def test_the_clock_asks_a_worn_out_character_to_stay_awake(kiroku: Run) -> None:
         ("join", *S, "--sheet", KANEKA, "--player", "ana"),
         ("condition", "apply", *S, "--character", A, "fatigued", "--level", "3"),
     )
-    moved = kiroku("time", *S, "--hours", "2")
+    moved = kiroku("clock", "advance", *S, "2h")
     assert moved.returncode == 0 and "the clock moves on 2h" in moved.stdout
     assert "Akodo Kaneka, fatigued for Stamina days, owes 1 Willpower roll(s)" in moved.stderr
     done = play(kiroku, ("stay-awake", *S, "--character", A, "--faces", "3,2"))

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Run, ok
+from tests.e2e.conftest import Run, ok, runner
 from tests.e2e.test_cli_session import stored_rows
 
 SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
@@ -122,3 +122,44 @@ def test_bad_campaign_input_exits_2_and_appends_nothing(kiroku: Run, tmp_path: P
         assert done.returncode == 2 and said in done.stderr, (args, done.stderr)
         assert "Traceback" not in done.stderr
     assert stored_rows(tmp_path) == before
+
+
+def test_an_imported_session_joins_its_campaign_on_the_same_terms(
+    kiroku: Run, tmp_path: Path
+) -> None:
+    """A file is checked as a session played here would be: its campaign open under its
+    ruleset, its carried sheets those its source session left (imported first)."""
+    step(kiroku, "campaign", "open", "--id", "winter", "--gm", "sensei")
+    for sid in ("w1", "w2"):
+        step(kiroku, "session", "open", "--id", sid, "--gm", "sensei", "--campaign", "winter")
+    step(kiroku, "join", "--session", "w1", "--sheet", str(SHEETS / "akodo-kaneka.json"),
+         "--player", "ana")  # fmt: skip
+    step(kiroku, "xp", "award", "--session", "w1", "--character", KANEKA, "5")
+    step(kiroku, "carry", "--session", "w2", "--character", KANEKA, "--reason", "back again")
+    files = {sid: tmp_path / f"{sid}.jsonl" for sid in ("w1", "w2")}
+    for sid, path in files.items():
+        step(kiroku, "export", sid, "-o", str(path))
+    lines = files["w2"].read_text().splitlines()
+    header = json.loads(lines[0]) | {"session": "w9"}
+    header.pop("head")
+    events = [json.loads(line) for line in lines[1:] if '"position"' in line[:12]]
+    for row in events:
+        if row["event"]["type"] == "SessionOpened":
+            row["event"]["session"] = "w9"
+        if row["event"]["type"] == "CharacterJoined":
+            row["event"]["sheet"]["xp"] = 999
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text("\n".join(json.dumps(x) for x in [header, *events]) + "\n")
+
+    other = runner(tmp_path / "elsewhere")
+    refused = other("import", str(files["w2"]))
+    assert refused.returncode == 2 and "no campaign 'winter'" in refused.stderr
+    step(other, "campaign", "open", "--id", "winter", "--gm", "sensei")
+    refused = other("import", str(files["w2"]))
+    assert refused.returncode == 2 and "which this store lacks: import it first" in refused.stderr
+    step(other, "import", str(files["w1"]))
+    step(other, "import", str(files["w2"]))
+    assert ok(other, "state", "--session", "w2")["experience"][KANEKA]["available"] == 45
+    refused = other("import", str(forged))
+    assert refused.returncode == 2 and "is not the one session 'w1' left them" in refused.stderr
+    assert other("state", "--session", "w9").returncode == 2  # nothing imported

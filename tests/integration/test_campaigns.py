@@ -15,7 +15,7 @@ import pytest
 from adapters import campaigns
 from adapters.service import SessionService
 from adapters.store import EventStore
-from domain.errors import IllegalUnderRules, MalformedInput, NotFound
+from domain.errors import IllegalUnderRules, NotFound
 from domain.events import Carried, CharacterJoined
 from domain.rulesets.l5r4e.commands.books import (
     AwardExperience,
@@ -86,10 +86,31 @@ def test_a_carry_that_is_not_what_the_session_left_is_refused(service: SessionSe
     richer = JoinCharacter(sheet=honest.sheet | {"xp": 500}, player="ana", carried=honest.carried)
     with pytest.raises(IllegalUnderRules, match="is not the one session 'w1' left them at 7"):
         service.decide("w2", richer)
-    late = msgspec.structs.replace(honest, carried=Carried(session="w1", position=99))
-    with pytest.raises(MalformedInput, match="at 99: past its last event"):
-        service.decide("w2", late)
+    for position in (99, 2):  # past its end, or as it stood before his spends and wound
+        stale = msgspec.structs.replace(honest, carried=Carried(session="w1", position=position))
+        with pytest.raises(IllegalUnderRules, match="carried as that session stands now, at 7"):
+            service.decide("w2", stale)
     assert service.store.last_position("w2") == 1  # nothing appended
+
+
+def test_a_character_is_carried_from_the_last_session_they_played(
+    service: SessionService,
+) -> None:
+    older = campaigns.carried_join(service, "w2", "Akodo Kaneka")  # from w1
+    service.decide("w2", older)
+    service.open(session_id="w3", ruleset="l5r4e", gm=GM, campaign="winter")
+    with pytest.raises(IllegalUnderRules, match="last played session 'w2' before this one"):
+        service.decide("w3", older)
+    service.decide("w3", campaigns.carried_join(service, "w3", "Akodo Kaneka"))
+    (joined,) = [r.event for r in service.store.read("w3", 1)]
+    assert isinstance(joined, CharacterJoined) and joined.carried is not None
+    assert joined.carried.session == "w2"
+
+
+def test_a_what_if_is_no_session_of_the_campaign(service: SessionService) -> None:
+    service.fork("w1", 4, "w1-whatif", reason="what if he had not lied", actor=GM)
+    assert [s.session for s in campaigns.sessions_of(service.store, "winter")] == ["w1", "w2"]
+    assert service.store.opened("w1-whatif").campaign == ""
 
 
 def test_only_a_session_of_the_same_campaign_carries(service: SessionService) -> None:

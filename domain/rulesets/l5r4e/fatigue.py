@@ -5,9 +5,10 @@ compétences, de traits et de sorts. +5 supplémentaire par jour sans se reposer
 nombre de jour égal à sa Constitution (Stamina), le personnage doit faire un jet de
 Volonté (Willpower) toutes les deux heures ou bien tomber de sommeil. »
 
-- The session has a clock the GM moves on (``kiroku clock advance 2h``, or ``kiroku
-  time --hours N``: one core event, ``ClockAdvanced``; sessions recorded before it was
-  the core's hold :class:`HoursPassed`, read the same); the fatigued days are the
+- The session has a clock the GM moves on (``kiroku clock advance 2h``: the core's
+  ``ClockAdvanced``); 4e's older ``kiroku time --hours N`` (:class:`HoursPassed`)
+  counts the same hours for fatigue but not the session's in-game time, and stays so
+  that the sessions recorded with it re-judge as they were; the fatigued days are the
   condition's level, as the GM rules it.
 - A character fatigued for at least their Stamina in days, awake, counts the hours that
   pass; every two of them is a Willpower roll due (``kiroku stay-awake``), which the GM
@@ -28,10 +29,10 @@ from datetime import datetime
 from domain.dice.roll_keep.roll import RollOptions
 from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput
-from domain.events import ClockAdvanced
 from domain.rulesets.l5r4e.events import (
     ConditionApplied,
     Event,
+    HoursPassed,
     StayedAwake,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
@@ -43,12 +44,14 @@ MAX_HOURS = 24 * 7
 
 
 def pass_hours(session: Play, *, actor: str, at: datetime, hours: int) -> list[Event]:
-    """The GM moves the session's clock on by ``hours``: ``kiroku time --hours N`` is
-    ``kiroku clock advance Nh`` (the core's clock, :mod:`domain.session.clock`)."""
+    """4e's own hours for fatigue (``kiroku time --hours N``), as sessions recorded
+    them before the clock was the core's: kept so that those sessions re-judge as they
+    were recorded. ``kiroku clock advance Nh`` counts the same hours and moves the
+    session's in-game time besides."""
     session.gm_only(actor, "move the session's clock on")
     if not 1 <= hours <= MAX_HOURS:
         raise MalformedInput(f"{hours} hours: move the clock on by 1 to {MAX_HOURS} hours")
-    return [ClockAdvanced(actor=actor, at=at, minutes=60 * hours)]
+    return [HoursPassed(actor=actor, at=at, hours=hours)]
 
 
 def stay_awake(

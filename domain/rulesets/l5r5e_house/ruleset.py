@@ -7,13 +7,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+import msgspec
+
 from domain.commands import Command, Context
 from domain.dice.narrative.odds import check_odds
 from domain.dice.narrative.roll import parse_pool, recompute
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
-from domain.errors import MalformedInput
+from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
-from domain.rulesets.base import Core, RulesetFactory, Table, View
+from domain.rulesets.base import Core, Progress, RulesetFactory, Table, View
 from domain.rulesets.l5r5e_house import RULESET_ID
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
@@ -23,6 +25,7 @@ from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
 from domain.rulesets.l5r5e_house.state import HANDLERS, FifthState
 from domain.rulesets.l5r5e_house.views import VIEWS, describe_fifth, explain_fifth, tables
 from domain.rulesets.options import Options
+from domain.rulesets.roll_keep_kit.carrying import one_of
 from domain.rulesets.roll_keep_kit.ruleset_parts import KitRuleset
 
 DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
@@ -110,6 +113,41 @@ class FifthHouse(KitRuleset):
     handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = HANDLERS
     state_type: ClassVar[type[Any]] = FifthState
     attack_event: ClassVar[str] = "StruckAt"
+
+    def sheet_now(self, state: Any, character: str) -> Any:
+        """:class:`domain.rulesets.base.Campaigning`: the sheet with the honour and glory
+        the session moved, the fatigue and the criticals it left them."""
+        fighter = one_of(state.fighters, character)
+        return msgspec.structs.replace(
+            fighter.sheet,
+            honour=max(0, min(100, fighter.sheet.honour + fighter.honour)),
+            glory=max(0, min(100, fighter.sheet.glory + fighter.glory)),
+            fatigue=fighter.fatigue,
+            criticals=tuple(fighter.criticals),
+        )
+
+    def carried(self, state: Any, character: str, days: int | None) -> Any:
+        """« Les personnages peuvent éliminer leurs points de Fatigue en se reposant »:
+        between sessions, rested, unless the GM carries the fatigue (``days`` given: as
+        it was, the text counts no rate). Strife is a scene's. The criticals stay: they
+        are what lasts. The dead are carried nowhere."""
+        fighter = one_of(state.fighters, character)
+        if fighter.dead:
+            raise IllegalUnderRules(
+                f"{fighter.name} is dead: no time between sessions brings them back"
+            )
+        sheet = self.sheet_now(state, character)
+        return sheet if days is not None else msgspec.structs.replace(sheet, fatigue=0)
+
+    def progress(self, state: Any) -> dict[str, Progress]:
+        """No XP in these confrontations; honour, glory and status as they stand."""
+        return {
+            f.name: Progress(
+                0, 0, None, {"honour": f.sheet.honour + f.honour, "glory": f.sheet.glory
+                             + f.glory, "status": f.sheet.status},
+            )
+            for f in state.fighters.values()
+        }  # fmt: skip
 
     @property
     def views(self) -> Mapping[str, View]:

@@ -70,6 +70,11 @@ class FifthSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     published game has them; the text's example has an endurance of 7, which 2 × (Earth
     + Fire) alone never gives)."""
     composure_bonus: Annotated[int, Meta(ge=-10, le=10)] = 0
+    fatigue: Annotated[int, Meta(ge=0, le=1000)] = 0
+    """Fatigue they join with: none, unless the GM carries it from an earlier session."""
+    criticals: Annotated[tuple[tuple[int, Label], ...], Meta(max_length=100)] = ()
+    """The criticals they suffered in earlier sessions (severity, result): what the
+    published game calls its lasting injuries stays with the character."""
 
     def skill_rank(self, name: str) -> int:
         wanted = key(name)

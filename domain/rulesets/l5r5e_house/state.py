@@ -159,7 +159,7 @@ def _joined(state: FifthState, event: CharacterJoined[FifthSheet]) -> None:
     sheet = event.sheet
     state.fighters[key(sheet.name)] = Fighter(
         name=sheet.name, player=event.player, sheet=sheet, joined=len(state.fighters),
-        void_points=sheet.rings.void,
+        void_points=sheet.rings.void, fatigue=sheet.fatigue, criticals=list(sheet.criticals),
     )  # fmt: skip
 
 

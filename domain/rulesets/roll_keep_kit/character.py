@@ -41,10 +41,9 @@ MAX_RANK = 10
 Label = Annotated[str, Meta(max_length=100)]
 """A skill's, weapon's, arrow's, spell's or armour's name, a clan, a school, an emphasis."""
 Number = Annotated[int, Meta(ge=-1_000_000, le=1_000_000)]
-
+"""Any number on a sheet, before the rules check it (:func:`check_sheet`)."""
 MAX_XP = 100_000
 """The most XP (or wounds) a sheet may hold."""
-"""Any number on a sheet, before the rules check it (:func:`check_sheet`)."""
 MAX_SKILLS = 100
 MAX_EMPHASES = 20
 MAX_WEAPONS = 50
