@@ -202,3 +202,25 @@ def test_the_dead_are_carried_nowhere(service: SessionService) -> None:
     with pytest.raises(IllegalUnderRules, match="Akodo Kaneka is Dead: no time"):
         campaigns.carried_join(service, "w2", "Akodo Kaneka")
     assert service.store.last_position("w2") == 1
+
+
+def test_the_5e_house_confrontations_carry_fatigue_only_if_the_gm_says(
+    store: EventStore,
+) -> None:
+    """« Les personnages peuvent éliminer leurs points de Fatigue en se reposant »: gone
+    by the next session, unless the GM carries it; the criticals a session left stay."""
+    from domain.rulesets.l5r5e_house.commands import GiveFatigue
+
+    service = SessionService(store, clock=Clock())
+    campaigns.open_campaign(
+        service, campaign="c", gm=GM, ruleset="l5r5e-house", title="", at=service.clock()
+    )
+    sheet = json.loads((SHEETS / "kakita-ryoku-5e.json").read_text())
+    for sid in ("c1", "c2", "c3"):
+        service.open(session_id=sid, ruleset="l5r5e-house", gm=GM, campaign="c")
+    service.decide("c1", JoinCharacter(sheet=sheet, player="ana"))
+    service.decide("c1", GiveFatigue(character=sheet["name"], amount=4))
+    service.decide("c2", campaigns.carried_join(service, "c2", sheet["name"], days=0))
+    service.decide("c3", campaigns.carried_join(service, "c3", sheet["name"]))
+    fighters = {sid: views(service, sid)["fighters"][sheet["name"]] for sid in ("c2", "c3")}
+    assert (fighters["c2"]["fatigue"], fighters["c3"]["fatigue"]) == (4, 0)
