@@ -76,9 +76,19 @@ def test_a_carried_character_starts_the_next_session_as_the_last_left_them(
 
 
 def test_wounds_carry_over_less_what_the_days_between_heal(service: SessionService) -> None:
-    """« Guérison naturelle »: (Constitution × 2) + Rang de Réputation a night: 7 here."""
+    """« Guérison naturelle »: (Constitution × 2) + Rang de Réputation a night: 7 here;
+    and a night's sleep gave the Void point back."""
     service.decide("w2", campaigns.carried_join(service, "w2", "Akodo Kaneka", days=2))
     assert views(service, "w2")["wounds"]["Akodo Kaneka"]["wounds"] == 20 - 2 * 7
+    assert views(service, "w2")["void"]["Akodo Kaneka"]["left"] == 2
+
+
+def test_the_same_day_nothing_heals_and_no_void_point_comes_back(
+    service: SessionService,
+) -> None:
+    service.decide("w2", campaigns.carried_join(service, "w2", "Akodo Kaneka", days=0))
+    assert views(service, "w2")["wounds"]["Akodo Kaneka"]["wounds"] == 20
+    assert views(service, "w2")["void"]["Akodo Kaneka"]["left"] == 1
 
 
 def test_a_carry_that_is_not_what_the_session_left_is_refused(service: SessionService) -> None:

@@ -101,6 +101,7 @@ class FourEState:
             },
             zeni=sheet.zeni,
             wounds=sheet.wounds,
+            void_spent=sheet.void_spent,
         )
 
     def _rolled(self, event: DiceRolled) -> None:

@@ -80,8 +80,8 @@ class FourthEdition:
     def sheet_now(self, state: Any, character: str) -> CharacterSheet:
         """The sheet as it stands (:class:`domain.rulesets.base.Campaigning`): traits,
         rings and skills as bought, honour, glory, status and taint as changed, zeni,
-        wounds, and the XP left to spend (« Expérience »). Void points spent are not on
-        a sheet: they come back with sleep (« Une période complète de sommeil »)."""
+        wounds, the Void points spent and not regained, and the XP left to spend
+        (« Expérience »)."""
         found: CharacterState | None = state.characters.get(key(character))
         if found is None:
             raise NotFound(f"no character {character!r} in this session")
@@ -94,14 +94,16 @@ class FourthEdition:
             zeni=found.zeni,
             xp=self.xp_at_joining(found.sheet) + found.xp_awarded - found.xp_spent,
             wounds=found.wounds,
+            void_spent=min(found.void_spent, found.sheet.void),
         )
 
     def carried(self, state: Any, character: str, days: int | None) -> CharacterSheet:
-        """4e between two sessions: the Void points are back (a night's sleep, « Une
-        période complète de sommeil … tous les points de Vide »; a sheet holds none
-        spent). Wounds are gone unless the GM carries them (``days`` None); if they do,
-        each day heals (Constitution × 2) + Rang de Réputation (« Guérison naturelle :
-        Par nuit de repos »). The Dead stay dead: nothing but a retraction undoes it."""
+        """4e between two sessions: the Void points are back after a night's sleep
+        (« Une période complète de sommeil … tous les points de Vide »), so unless the GM
+        says the next session is the same day (``days`` 0). Wounds are gone unless the GM
+        carries them (``days`` None); if they do, each day heals (Constitution × 2) +
+        Rang de Réputation (« Guérison naturelle : Par nuit de repos »). The Dead stay
+        dead: nothing but a retraction undoes it."""
         sheet = self.sheet_now(state, character)
         if self.wound_rank(sheet, sheet.wounds).name == "Dead":
             raise IllegalUnderRules(
@@ -109,9 +111,13 @@ class FourthEdition:
                 "the ruling that killed them, if it was wrong)"
             )
         if days is None:
-            return msgspec.structs.replace(sheet, wounds=0)
+            return msgspec.structs.replace(sheet, wounds=0, void_spent=0)
         nightly = 2 * sheet.trait("stamina") + self.insight_rank(sheet)
-        return msgspec.structs.replace(sheet, wounds=max(0, sheet.wounds - days * nightly))
+        return msgspec.structs.replace(
+            sheet,
+            wounds=max(0, sheet.wounds - days * nightly),
+            void_spent=sheet.void_spent if days == 0 else 0,
+        )
 
     def progress(self, state: Any) -> dict[str, Progress]:
         return {

@@ -148,6 +148,9 @@ class CharacterSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     has). A sheet carried from an earlier session says what it left them."""
     wounds: Annotated[int, Meta(ge=0, le=MAX_XP)] = 0
     """Wounds they join with: none, unless the GM carries them from an earlier session."""
+    void_spent: Annotated[int, Meta(ge=0, le=100)] = 0
+    """Void points spent and not yet regained as they join: none, unless they join the
+    same day an earlier session left them short."""
 
     def trait(self, name: Trait) -> int:
         value: int = getattr(self.traits, name)
@@ -198,6 +201,10 @@ def check_sheet(sheet: CharacterSheet) -> None:
             raise MalformedInput(f"{where}: {trait} {value} is not between 1 and {MAX_RANK}")
     if not 1 <= sheet.void <= MAX_RANK:
         raise MalformedInput(f"{where}: void {sheet.void} is not between 1 and {MAX_RANK}")
+    if sheet.void_spent > sheet.void:
+        raise MalformedInput(
+            f"{where}: void_spent {sheet.void_spent} is more than the Void ring ({sheet.void})"
+        )
     seen: set[str] = set()
     for skill in sheet.skills:
         if not skill.name.strip():
