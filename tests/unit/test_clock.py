@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import MalformedInput, NotAllowed
-from domain.rulesets.l5r4e import afflictions
+from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
+from domain.rulesets.l5r4e import afflictions, recovery
+from domain.rulesets.l5r4e.play import Play
 from domain.session.aggregate import Session
 from domain.session.clock import format_duration, parse_duration
 from domain.session.commands import AdvanceClock
@@ -49,3 +50,25 @@ def test_fatigue_counts_the_clocks_whole_hours_and_keeps_the_minutes_over() -> N
     assert kaneka.awake_hours == 1 and table.state.minutes == 30
     table.do(Session.advance_clock, minutes=30)
     assert table.state.characters["akodo kaneka"].awake_hours == 2
+
+
+def test_where_the_gm_keeps_the_clock_a_night_s_rest_needs_the_night_on_it() -> None:
+    """« Une période complète de sommeil (=6h au moins) »: natural healing is a night's
+    (« Par nuit de repos »), so a second rest waits for six more hours on the clock;
+    a session that keeps no clock rests as the GM says, as before."""
+    table = Table()
+    table.join("Akodo Kaneka", "ana")
+    table.do(Play.take_wounds, character="Akodo Kaneka", amount=20)
+    table.do(recovery.rest, character="Akodo Kaneka")
+    table.do(recovery.rest, character="Akodo Kaneka")  # no clock kept: the GM's word
+    assert table.state.characters["akodo kaneka"].wounds == 20 - 2 * 7
+    table.do(Session.advance_clock, minutes=8 * 60)
+    table.do(recovery.rest, character="Akodo Kaneka")
+    with pytest.raises(IllegalUnderRules, match="rested 0 hour\\(s\\) ago on the story's clock"):
+        table.do(recovery.rest, character="Akodo Kaneka")
+    table.do(Session.advance_clock, minutes=5 * 60)
+    with pytest.raises(IllegalUnderRules, match="kiroku clock advance 1h"):
+        table.do(recovery.rest, character="Akodo Kaneka")
+    table.do(Session.advance_clock, minutes=60)
+    table.do(recovery.rest, character="Akodo Kaneka")
+    assert table.state.characters["akodo kaneka"].wounds == 0

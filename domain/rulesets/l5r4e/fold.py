@@ -70,6 +70,9 @@ class FourEState:
     """The session's clock, in hours the GM has moved it on (:mod:`.fatigue`)."""
     minutes: int = 0
     """Minutes the clock has moved on past its last whole hour."""
+    clock_kept: bool = False
+    """The GM keeps the story's clock in this session (it has moved once): a night's
+    rest then needs the night on it (:func:`domain.rulesets.l5r4e.recovery.rest`)."""
     rolls: int = 0
     last_roll: dict[str, DiceRolled] = field(default_factory=dict)
     duels: dict[str, DuelState] = field(default_factory=dict)

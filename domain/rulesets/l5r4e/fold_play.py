@@ -174,6 +174,7 @@ def _kit_used(state: FourEState, event: MedicineKitUsed) -> None:
 def _night(state: FourEState, event: NightRested) -> None:
     if (who := state.character(event.character)) is not None:
         who.treated_today = False
+        who.rested_at = state.hours
 
 
 def _hours(state: FourEState, event: HoursPassed) -> None:
@@ -186,6 +187,7 @@ def _clock(state: FourEState, event: ClockAdvanced) -> None:
     """The story's clock moves on (:mod:`domain.session.clock`): each whole hour counts,
     the minutes over wait for the next move."""
     hours, state.minutes = divmod(state.minutes + event.minutes, 60)
+    state.clock_kept = True  # not by HoursPassed: those sessions re-judge as recorded
     _pass(state, hours)
 
 

@@ -59,6 +59,8 @@ class CharacterState:
     slots_used: dict[str, int] = field(default_factory=dict)
     wielding: str | None = None
     """The weapon this character last attacked with: the one in their hands."""
+    rested_at: int = -1
+    """The story's hour (:attr:`FourEState.hours`) of their last night's rest (-1: none)."""
     awake_hours: int = 0
     """Hours awake since the last Willpower roll to stay awake, once fatigued for as many
     days as the Stamina (:mod:`domain.rulesets.l5r4e.fatigue`)."""

@@ -46,14 +46,27 @@ TEA_MAX = 5
 KIT_USES = 10
 
 
+SLEEP_HOURS = 6
+"""« Une période complète de sommeil (=6h au moins) »."""
+
+
 def rest(
     session: Play, *, actor: str, at: datetime, character: str, dice: Dice | None = None
 ) -> list[Event]:
     """A night's rest: natural healing, Void and spell slots back, a new day — and the
-    end of fatigue (« après 24h passées sans repos ») and of a fatigued sleep."""
+    end of fatigue (« après 24h passées sans repos ») and of a fatigued sleep. Where the
+    GM keeps the story's clock (it has moved in this session), a character rests once a
+    night on it: six hours of sleep (« =6h au moins ») must have passed since the last."""
     session.gm_only(actor, "pass a night")
     who = session.character_named(character)
     session.not_dead(who)
+    slept = session.state.hours - who.rested_at
+    if session.state.clock_kept and who.rested_at >= 0 and slept < SLEEP_HOURS:
+        raise IllegalUnderRules(
+            f"{who.name} rested {slept} hour(s) ago on the story's clock: a night's rest is "
+            f"« une période complète de sommeil (=6h au moins) »; move the clock on first "
+            f"(kiroku clock advance {SLEEP_HOURS - slept}h)"
+        )
     events: list[Event] = [NightRested(actor=actor, at=at, character=who.name)]
     fasting = who.conditions.get("fasting")
     stamina = who.sheet.trait("stamina")
