@@ -63,6 +63,8 @@ def test_a_campaign_driven_over_http(tmp_path: Path) -> None:
             done = server.post(path, body)
             assert done.status_code == status, (path, body, done.text)
             assert done.headers["content-type"].startswith("application/problem+json")
+        megabyte = {"command": "note", "text": "x" * 1_000_000}  # a note of 1 MB
+        assert server.post("/v1/sessions/w2/commands", megabyte).status_code == 413
         assert server.get("/v1/campaigns/summer").status_code == 404
         assert server.get("/v1/sessions/w2/sheet").status_code == 400
         assert server.get("/v1/sessions/w2").json()["version"] == 2  # nothing appended
