@@ -20,8 +20,14 @@ import msgspec
 
 from adapters.store import SESSION_NAMESPACE, EventStore
 from domain.campaign import CampaignOpened, CampaignTable, campaign_table, check_campaign_id
-from domain.errors import ConcurrencyConflict, IllegalUnderRules, MalformedInput, NotFound
-from domain.events import Carried, CharacterJoined, Recorded, SessionOpened
+from domain.errors import (
+    ConcurrencyConflict,
+    IllegalUnderRules,
+    MalformedInput,
+    NotFound,
+    excerpt,
+)
+from domain.events import CharacterJoined, Recorded, SessionOpened
 from domain.rulesets import Ruleset
 from domain.rulesets.base import Campaigning
 from domain.session.commands import JoinCharacter
@@ -162,13 +168,17 @@ def carried_join(
     sheet = ruleset.carried(source.table, name, days)
     member = source.state.member(name)
     assert member is not None
-    return JoinCharacter(
-        sheet=msgspec.to_builtins(sheet),
-        player=player or member.player,
-        carried=Carried(session=origin.session, position=source.version, days=days),
-        reason=reason,
-        hidden=hidden,
-    )
+    given = {
+        "sheet": msgspec.to_builtins(sheet),
+        "player": player or member.player,
+        "carried": {"session": origin.session, "position": source.version, "days": days},
+        "reason": reason,
+        "hidden": hidden,
+    }
+    try:  # the command's own bounds, as the HTTP API and a replay decode it
+        return msgspec.convert(given, JoinCharacter)
+    except msgspec.ValidationError as error:
+        raise MalformedInput(f"carry {excerpt(character)}: {error}") from None
 
 
 def check_carried(service: SessionService, session_id: str, command: JoinCharacter) -> None:
@@ -204,7 +214,10 @@ def check_carried(service: SessionService, session_id: str, command: JoinCharact
     ruleset = campaigning(service.ruleset(carried.session))
     sheet = ruleset.carried(state.table, member.name, carried.days)
     expected = msgspec.to_builtins(sheet)
-    given = msgspec.to_builtins(msgspec.convert(command.sheet, type(sheet)))
+    try:
+        given = msgspec.to_builtins(msgspec.convert(command.sheet, type(sheet)))
+    except msgspec.ValidationError as error:
+        raise MalformedInput(f"the sheet of {excerpt(name)}: {error}") from None
     if given != expected:
         raise IllegalUnderRules(
             f"the sheet of {name!r} is not the one session {carried.session!r} left them at "
@@ -232,6 +245,11 @@ def check_imported(service: SessionService, session_id: str, events: Sequence[Re
             raise NotFound(
                 f"event {recorded.position} carries {event.sheet.name!r} from session "
                 f"{source.session!r}, which this store lacks: import it first"
+            )
+        if source.position > service.store.last_position(source.session):
+            raise MalformedInput(
+                f"event {recorded.position}: session {source.session!r} has no position "
+                f"{source.position}"
             )
         if service.store.opened(source.session).campaign != opened.campaign:
             raise IllegalUnderRules(
@@ -272,3 +290,17 @@ def open_campaign(
     opened = opening(campaign=campaign, gm=gm, ruleset=ruleset, at=at, title=title)
     store_campaign(service.store, opened)
     return opened
+
+
+def check_reinstated(service: SessionService, session_id: str, position: int) -> None:
+    """A carried joining is not reinstated: the sheet it carried is what its source
+    session left then, which may no longer be what it leaves (carry them again)."""
+    state = service.load(session_id).state
+    taken = {by: what for what, by in state.retracted.items()}  # a retraction → what it took
+    record = service.store.command_of(session_id, taken.get(position, position))
+    if record is not None and record.kind == "JoinCharacter" and record.inputs.get("carried"):
+        raise IllegalUnderRules(
+            f"the ruling at {record.first} carried a sheet from session "
+            f"{record.inputs['carried'].get('session')!r} as it stood then: it is not "
+            "reinstated; carry them again (kiroku carry), as the sessions stand now"
+        )

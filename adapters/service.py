@@ -42,7 +42,7 @@ from domain.names import check_name
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
 from domain.session.chain import GENESIS, head, seal
-from domain.session.commands import CORRECTIONS, JoinCharacter, Reveal
+from domain.session.commands import CORRECTIONS, JoinCharacter, Reinstate, Reveal
 from domain.session.correction import Correction, correct
 from domain.session.fork import fork_events
 from domain.session.record import CommandRecord, decide_recorded
@@ -241,6 +241,10 @@ class SessionService:
 
         def corrected(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
             session.check_open(command)
+            if isinstance(command, Reinstate):
+                from adapters.campaigns import check_reinstated
+
+                check_reinstated(self, session_id, command.position)
             decided[:] = [self._correction(session, command, actor, at, dice)]
             return decided[0].events, decided[0].records
 
@@ -261,6 +265,10 @@ class SessionService:
             raise MalformedInput(f"{command.spec.name} is not a correction: it has no preview")
         session = self.load(session_id)
         session.check_open(command)
+        if isinstance(command, Reinstate):
+            from adapters.campaigns import check_reinstated
+
+            check_reinstated(self, session_id, command.position)
         outcome = self._correction(session, command, actor, self.clock(), dice)
         if outcome.after is not None:
             return outcome, session.state, outcome.after

@@ -49,7 +49,7 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
             carried = event.carried
             if carried is not None:
                 days = (
-                    "wounds healed"
+                    "rested and healed"
                     if carried.days is None
                     else "the same day"
                     if carried.days == 0

@@ -149,7 +149,9 @@ def register_session(commands: Subparsers) -> None:
     steps = session.add_subparsers(dest="step", required=True)
     opener = steps.add_parser("open", help="open a session")
     opener.add_argument("--id", default=None, help="session id (default: generated)")
-    opener.add_argument("--ruleset", default="l5r4e")
+    opener.add_argument(
+        "--ruleset", default=None, help="l5r4e (default), or the campaign's with --campaign"
+    )
     opener.add_argument("--gm", required=True, help="the GM's id")
     opener.add_argument("--campaign", default="")
     opener.add_argument("--title", default="")

@@ -34,6 +34,11 @@ from domain.errors import KirokuError
 
 OPENED = "kiroku:SessionOpened"
 RECORD = "kiroku:CommandRecord"
+SIDE_STREAMS = frozenset(
+    {"kiroku:CampaignOpened", "kiroku:RequestRecord", "kiroku:TokenIssued", "kiroku:TokenRevoked"}
+)
+"""The topics of the streams that are no session's events: a campaign's opening, the
+HTTP requests' idempotency keys, a session's tokens. Each is read by its own reader."""
 PAGE = 10_000
 SALVAGE_CHUNK = 256
 """Rows read at once while salvaging a damaged table (one at a time where a chunk fails)."""
@@ -124,6 +129,8 @@ def _streams(rows: Iterable[Row], report: dict[str, Any]) -> dict[str, dict[str,
     """Each session stream's events decoded in order: how many, and the first problem."""
     streams: dict[str, dict[str, Any]] = {}
     for originator, position, topic, state in rows:
+        if topic in SIDE_STREAMS:
+            continue
         if topic == RECORD:  # a session's command records, in a stream of their own
             try:
                 decode_record(state)

@@ -24,9 +24,16 @@ def _session_open(args: argparse.Namespace) -> int:
     service = context.open_service(args)
     try:
         sid = f"s-{uuid.uuid4().hex[:8]}" if args.id is None else args.id
+        ruleset = args.ruleset
+        if ruleset is None:  # a campaign's session plays the campaign's ruleset
+            from adapters.campaigns import campaign_of
+
+            ruleset = (
+                campaign_of(service.store, args.campaign).ruleset if args.campaign else "l5r4e"
+            )
         recorded = service.open(
             session_id=sid,
-            ruleset=args.ruleset,
+            ruleset=ruleset,
             gm=args.gm,
             options=ruleset_options(args.option),
             campaign=args.campaign,

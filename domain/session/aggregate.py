@@ -224,7 +224,8 @@ class Session(SessionStream):
             group_name = base if group is None else group[0]
             if group is None and self.state.member(base) is not None:
                 raise IllegalUnderRules(f"a character named {base!r} is already in the session")
-            first = 1 + max((_number(m, group_name) for m in (group or ())[1:]), default=0)
+            members = (m.name for m in self.state.members.values())  # a carried Ronin 2 too
+            first = 1 + max((_number(m, group_name) for m in members), default=0)
             names = [f"{group_name} {n}" for n in range(first, first + count)]
         events: list[Event] = []
         for each in names:
@@ -371,6 +372,9 @@ class Session(SessionStream):
 
 
 def _number(member: str, group: str) -> int:
-    """The number a group's member was joined under (``Ronin 3``: 3)."""
+    """The number a group's member was joined under (``Ronin 3``: 3; 0 for a name that
+    is not the group's and a number)."""
+    if not member.casefold().startswith(group.casefold() + " "):
+        return 0
     number = member[len(group) :].strip()
-    return int(number) if number.isdigit() else 0
+    return int(number) if number.isascii() and number.isdigit() else 0

@@ -163,3 +163,12 @@ def test_an_imported_session_joins_its_campaign_on_the_same_terms(
     refused = other("import", str(forged))
     assert refused.returncode == 2 and "is not the one session 'w1' left them" in refused.stderr
     assert other("state", "--session", "w9").returncode == 2  # nothing imported
+
+
+def test_a_campaign_session_plays_the_campaign_s_ruleset_unless_told(kiroku: Run) -> None:
+    step(kiroku, "campaign", "open", "--id", "skirmishes", "--gm", "g", "--ruleset", "l5r3e")
+    step(kiroku, "session", "open", "--id", "s1", "--gm", "g", "--campaign", "skirmishes")
+    assert ok(kiroku, "state", "--session", "s1")["session"]["ruleset"] == "l5r3e"
+    refused = kiroku("session", "open", "--id", "s2", "--gm", "g", "--campaign", "skirmishes",
+                     "--ruleset", "l5r4e")  # fmt: skip
+    assert refused.returncode == 2 and "played under l5r3e, not l5r4e" in refused.stderr

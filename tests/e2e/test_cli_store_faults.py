@@ -86,6 +86,20 @@ def test_the_doctor_says_which_sessions_are_intact_and_writes_nothing(tmp_path: 
     assert digest(store) == before
 
 
+def test_the_doctor_knows_a_campaign_and_a_sessions_tokens_for_no_damage(
+    tmp_path: Path,
+) -> None:
+    for args in (
+        ("campaign", "open", "--id", "winter", "--gm", "g"),
+        ("session", "open", "--id", "w1", "--gm", "g", "--campaign", "winter"),
+        ("session", "token", "issue", "--session", "w1", "--for", "g"),
+    ):
+        assert kiroku(tmp_path, *args).returncode == 0, args
+    healthy = kiroku(tmp_path, "doctor")
+    assert healthy.returncode == 0 and "DAMAGED" not in healthy.stdout, healthy.stdout
+    assert "w1: 1 events, intact" in healthy.stdout
+
+
 def test_the_doctor_on_garbage_or_on_nothing_says_so(tmp_path: Path) -> None:
     nothing = kiroku(tmp_path / "empty", "doctor")
     assert nothing.returncode == 2 and "there is no store here yet" in nothing.stdout

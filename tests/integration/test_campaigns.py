@@ -15,8 +15,8 @@ import pytest
 from adapters import campaigns
 from adapters.service import SessionService
 from adapters.store import EventStore
-from domain.errors import IllegalUnderRules, NotFound
-from domain.events import Carried, CharacterJoined
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
+from domain.events import Carried, CharacterJoined, Recorded
 from domain.rulesets.l5r4e.commands.books import (
     AwardExperience,
     ChangeHonour,
@@ -24,7 +24,7 @@ from domain.rulesets.l5r4e.commands.books import (
     SpendVoid,
     TakeWounds,
 )
-from domain.session.commands import JoinCharacter
+from domain.session.commands import JoinCharacter, Reinstate, Retract
 from projections import project_state
 from tests.support import GM, Clock, sheet
 
@@ -234,3 +234,62 @@ def test_the_5e_house_confrontations_carry_fatigue_only_if_the_gm_says(
     service.decide("c3", campaigns.carried_join(service, "c3", sheet["name"]))
     fighters = {sid: views(service, sid)["fighters"][sheet["name"]] for sid in ("c2", "c3")}
     assert (fighters["c2"]["fatigue"], fighters["c3"]["fatigue"]) == (4, 0)
+
+
+def test_5e_fatigue_carried_ends_its_scene_then_sleeps_a_night_a_day(store: EventStore) -> None:
+    """Kakita Ryoku, endurance 10 (2 × (Earth 2 + Fire 3)), fatigue 12: the session's end
+    leaves 5 (half, rounded up); a day's sleep takes 2 × Water 2 more: 1."""
+    from domain.rulesets.l5r5e_house.commands import GiveFatigue
+
+    service = SessionService(store, clock=Clock())
+    campaigns.open_campaign(
+        service, campaign="c", gm=GM, ruleset="l5r5e-house", title="", at=service.clock()
+    )
+    sheet = json.loads((SHEETS / "kakita-ryoku-5e.json").read_text())
+    for sid in ("c1", "c2"):
+        service.open(session_id=sid, ruleset="l5r5e-house", gm=GM, campaign="c")
+    service.decide("c1", JoinCharacter(sheet=sheet, player="ana"))
+    service.decide("c1", GiveFatigue(character=sheet["name"], amount=12))
+    service.decide("c2", campaigns.carried_join(service, "c2", sheet["name"], days=1))
+    assert views(service, "c2")["fighters"][sheet["name"]]["fatigue"] == 1
+
+
+def test_a_carry_is_bounded_as_any_joining_is(service: SessionService) -> None:
+    with pytest.raises(MalformedInput, match=r"carry 'Akodo Kaneka'.*reason"):
+        campaigns.carried_join(service, "w2", "Akodo Kaneka", reason="y" * 600)
+    honest = campaigns.carried_join(service, "w2", "Akodo Kaneka")
+    broken = msgspec.structs.replace(honest, sheet=honest.sheet | {"honour": "abc"})
+    with pytest.raises(MalformedInput, match="the sheet of 'Akodo Kaneka'"):
+        service.decide("w2", broken)
+    assert service.store.last_position("w2") == 1
+
+
+def test_a_carried_joining_retracted_is_carried_again_not_reinstated(
+    service: SessionService,
+) -> None:
+    (first,) = service.decide("w2", campaigns.carried_join(service, "w2", "Akodo Kaneka"))
+    service.decide("w2", Retract(position=first.position, reason="he arrives later"))
+    service.decide("w1", TakeWounds(character="Akodo Kaneka", amount=3, source="a late duel"))
+    service.decide("w2", campaigns.carried_join(service, "w2", "Akodo Kaneka"))
+    for position in (first.position, first.position + 1):  # the ruling, or its retraction
+        with pytest.raises(IllegalUnderRules, match="it is not reinstated; carry them again"):
+            service.decide("w2", Reinstate(position=position, reason="he was there after all"))
+    assert views(service, "w2")["wounds"]["Akodo Kaneka"]["wounds"] == 0
+
+
+def test_an_imported_carry_names_a_position_its_source_has(service: SessionService) -> None:
+    opened = service.store.opened("w2")
+    forged = campaigns.carried_join(service, "w2", "Akodo Kaneka")
+    joined = CharacterJoined(
+        actor=GM, at=opened.at, sheet=sheet_of(forged), player="ana",
+        carried=Carried(session="w1", position=99),
+    )  # fmt: skip
+    events = [Recorded(1, msgspec.structs.replace(opened, session="w9")), Recorded(2, joined)]
+    with pytest.raises(MalformedInput, match="session 'w1' has no position 99"):
+        campaigns.check_imported(service, "w9", events)
+
+
+def sheet_of(command: JoinCharacter) -> Any:
+    from domain.rulesets.roll_keep_kit.character import CharacterSheet
+
+    return msgspec.convert(command.sheet, CharacterSheet)

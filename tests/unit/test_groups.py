@@ -131,3 +131,12 @@ def test_a_snapshot_keeps_the_groups(table: RecordedTable) -> None:
         == state.groups
         == {"ronin": ("Ronin", "Ronin 1", "Ronin 2", "Ronin 3")}
     )
+
+
+def test_a_new_group_numbers_on_past_a_member_of_its_name_joined_alone() -> None:
+    """A Ronin 2 carried in from an earlier session (joined alone, in no group): three
+    more ronin are Ronin 3 to 5, not a Ronin 2 again."""
+    table = RecordedTable()
+    table.do(JoinCharacter(sheet=RONIN, player=GM, name="Ronin 2"))
+    table.do(JoinCharacter(sheet=RONIN, player=GM, count=3))
+    assert names(table) == ["Ronin 2", "Ronin 3", "Ronin 4", "Ronin 5"]

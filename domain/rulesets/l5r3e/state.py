@@ -145,6 +145,7 @@ def _joined(state: ThirdState, event: CharacterJoined[ThirdSheet]) -> None:
         sheet=sheet,
         joined=len(state.fighters),
         wounds=sheet.wounds,
+        void_spent=sheet.void_spent,
     )
 
 

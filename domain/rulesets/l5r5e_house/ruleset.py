@@ -20,6 +20,7 @@ from domain.rulesets.l5r5e_house import RULESET_ID
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
 from domain.rulesets.l5r5e_house import skirmish as s
+from domain.rulesets.l5r5e_house.derived import endurance, half_up
 from domain.rulesets.l5r5e_house.events import FIFTH_EVENT_TYPES, CheckRolled, CriticalSuffered
 from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
 from domain.rulesets.l5r5e_house.state import HANDLERS, FifthState
@@ -128,16 +129,28 @@ class FifthHouse(KitRuleset):
 
     def carried(self, state: Any, character: str, days: int | None) -> Any:
         """« Les personnages peuvent éliminer leurs points de Fatigue en se reposant »:
-        between sessions, rested, unless the GM carries the fatigue (``days`` given: as
-        it was, the text counts no rate). Strife is a scene's. The criticals stay: they
-        are what lasts. The dead are carried nowhere."""
+        between sessions, rested, unless the GM carries the fatigue (``days`` given). A
+        session's end ends its scene (« À la fin de chaque scène … tous les points de
+        Fatigue dépassant la moitié de la valeur d'Endurance … sont éliminés »), and each
+        day between is a night's sleep (« … un nombre de points de Fatigue égal au double
+        de son anneau d'Eau »). Strife is a scene's. The criticals stay: they are what
+        lasts. A hit still owed must be met first; the dead are carried nowhere."""
         fighter = one_of(state.fighters, character)
         if fighter.dead:
             raise IllegalUnderRules(
                 f"{fighter.name} is dead: no time between sessions brings them back"
             )
+        if fighter.owed:
+            raise IllegalUnderRules(
+                f"{fighter.name} still owes {len(fighter.owed)} hit(s): resist them first"
+            )
         sheet = self.sheet_now(state, character)
-        return sheet if days is not None else msgspec.structs.replace(sheet, fatigue=0)
+        if days is None:
+            return msgspec.structs.replace(sheet, fatigue=0)
+        fatigue = min(sheet.fatigue, half_up(endurance(sheet)))
+        return msgspec.structs.replace(
+            sheet, fatigue=max(0, fatigue - days * 2 * sheet.rings.water)
+        )
 
     def progress(self, state: Any) -> dict[str, Progress]:
         """No XP in these confrontations; honour, glory and status as they stand."""

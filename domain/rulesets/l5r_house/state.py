@@ -114,6 +114,7 @@ def _joined(state: HouseState, event: CharacterJoined[CharacterSheet]) -> None:
         sheet=sheet,
         joined=len(state.fighters),
         wounds=sheet.wounds,
+        void_spent=sheet.void_spent,
     )
 
 

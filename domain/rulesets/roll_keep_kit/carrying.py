@@ -28,15 +28,23 @@ def one_of(characters: Mapping[str, Any], character: str) -> Any:
 
 def sheet_with_wounds(one: Any) -> Any:
     """A character's sheet as it stands: as joined (these rulesets buy nothing during a
-    session), with the wounds the session left them."""
+    session), with the wounds the session left them (and the Void points spent, where
+    the sheet keeps them)."""
+    if hasattr(one.sheet, "void_spent") and hasattr(one, "void_spent"):
+        spent = min(one.void_spent, one.sheet.void)
+        return msgspec.structs.replace(one.sheet, wounds=one.wounds, void_spent=spent)
     return msgspec.structs.replace(one.sheet, wounds=one.wounds)
 
 
 def carried_over(sheet: Any, days: int | None, *, dead: bool) -> Any:
-    """The sheet as the next session starts: wounds healed unless the GM carries them."""
+    """The sheet as the next session starts: wounds healed unless the GM carries them;
+    the Void points back after a night (not when the GM says it is the same day)."""
     if dead:
         raise IllegalUnderRules(f"{sheet.name} is dead: no time between sessions brings them back")
-    return sheet if days is not None else msgspec.structs.replace(sheet, wounds=0)
+    rested = {"void_spent": 0} if hasattr(sheet, "void_spent") and days != 0 else {}
+    if days is None:
+        return msgspec.structs.replace(sheet, wounds=0, **rested)
+    return msgspec.structs.replace(sheet, **rested)
 
 
 def progress_of(characters: Mapping[str, Any]) -> dict[str, Progress]:
