@@ -107,6 +107,12 @@ class Sight:
             row["event"]["position"] = row["position"]
             row["summary"] = "GM reveals a hidden ruling"
             row["revealed"] = [self._revealed_row(r, row["position"]) for r in revealed or ()]
+        elif kind == "CharacterJoined" and row["event"].get("carried"):
+            # the source session's position is the GM's count there: players are told
+            # which session, not where in it (a count of its hidden events otherwise)
+            carried = row["event"]["carried"]
+            mark = f" at {carried.pop('position')} ("
+            row["summary"] = row["summary"].replace(mark, " (", 1)
 
     def _revealed_row(self, row: dict[str, Any], reveal: int) -> dict[str, Any]:
         at = row["position"]

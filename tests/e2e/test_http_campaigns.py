@@ -70,6 +70,9 @@ def test_a_campaign_driven_over_http(tmp_path: Path) -> None:
         assert server.get("/v1/sessions/w2").json()["version"] == 2  # nothing appended
         token = server.post("/v1/sessions/w2/tokens", {"participant": "ana"}).json()["token"]
         player = server.as_token(token)
+        theirs = player.get("/v1/sessions/w2/events/2").json()
+        assert theirs["event"]["carried"] == {"session": "w1", "days": 1}  # no GM count
+        assert "carried from session w1 (1 day later)" in theirs["summary"]
         assert player.get("/v1/sessions/w2/sheet", params={"character": KANEKA}).status_code == 403
         assert player.post("/v1/sessions/w2/carry", json={"character": KANEKA}).status_code == 403
         assert player.get("/v1/campaigns").status_code == 403

@@ -140,3 +140,11 @@ def test_a_new_group_numbers_on_past_a_member_of_its_name_joined_alone() -> None
     table.do(JoinCharacter(sheet=RONIN, player=GM, name="Ronin 2"))
     table.do(JoinCharacter(sheet=RONIN, player=GM, count=3))
     assert names(table) == ["Ronin 2", "Ronin 3", "Ronin 4", "Ronin 5"]
+
+
+def test_no_one_joins_already_dead() -> None:
+    """4e: wounds past Out are death (a sheet saved from a session where they died)."""
+    table = RecordedTable()
+    with pytest.raises(MalformedInput, match="200 wounds leave them Dead"):
+        table.do(JoinCharacter(sheet=KANEKA | {"wounds": 200}, player="ana"))
+    assert len(table.events) == 1

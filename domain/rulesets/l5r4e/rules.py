@@ -15,7 +15,7 @@ import msgspec
 from domain.commands import Command, Context, Decider
 from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import TenDiceRule
-from domain.errors import IllegalUnderRules, NotFound
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.events import Event
 from domain.rulesets.base import Core, Follows, Progress, Table, View
 from domain.rulesets.l5r4e.advice import warnings
@@ -153,7 +153,13 @@ class FourthEdition:
         return tables(projections)
 
     def check_sheet(self, sheet: Any) -> None:
+        """The kit's checks, and no one joins already dead (wounds past Out)."""
         check_sheet(sheet)
+        if self.wound_rank(sheet, sheet.wounds).name == "Dead":
+            raise MalformedInput(
+                f"character {sheet.name!r}: {sheet.wounds} wounds leave them Dead; a sheet "
+                "joins with fewer"
+            )
 
     def initial(self) -> Any:
         return FourEState().attach(self)
