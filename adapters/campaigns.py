@@ -27,7 +27,7 @@ from domain.errors import (
     NotFound,
     excerpt,
 )
-from domain.events import CharacterJoined, Recorded, SessionOpened
+from domain.events import Carried, CharacterJoined, Recorded, SessionOpened
 from domain.rulesets import Ruleset
 from domain.rulesets.base import Campaigning
 from domain.session.commands import JoinCharacter
@@ -207,12 +207,7 @@ def check_carried(service: SessionService, session_id: str, command: JoinCharact
             f"carried from {carried.session!r} at {carried.position}: a sheet is carried as "
             f"that session stands now, at {last}"
         )
-    state = service.state_at(carried.session, carried.position)
-    member = state.member(name)
-    if member is None:
-        raise NotFound(f"no character {name!r} in session {carried.session!r}")
-    ruleset = campaigning(service.ruleset(carried.session))
-    sheet = ruleset.carried(state.table, member.name, carried.days)
+    sheet = sheet_carried(service, carried, name)
     expected = msgspec.to_builtins(sheet)
     try:
         given = msgspec.to_builtins(msgspec.convert(command.sheet, type(sheet)))
@@ -224,6 +219,18 @@ def check_carried(service: SessionService, session_id: str, command: JoinCharact
             f"{carried.position}: carry them with `kiroku carry`, or join them from a sheet "
             "without saying it was carried"
         )
+
+
+def sheet_carried(service: SessionService, source: Carried, name: str) -> Any:
+    """The sheet ``source`` says a joining carried: the one its session left ``name`` at
+    its position, through the days stated (what a carried joining is checked against,
+    whether given here or brought in from a file)."""
+    state = service.state_at(source.session, source.position)
+    member = state.member(name)
+    if member is None:
+        raise NotFound(f"no character {name!r} in session {source.session!r}")
+    ruleset = campaigning(service.ruleset(source.session))
+    return ruleset.carried(state.table, member.name, source.days)
 
 
 def check_imported(service: SessionService, session_id: str, events: Sequence[Recorded]) -> None:
@@ -256,17 +263,8 @@ def check_imported(service: SessionService, session_id: str, events: Sequence[Re
                 f"event {recorded.position}: session {source.session!r} is not of campaign "
                 f"{opened.campaign!r}"
             )
-        state = service.state_at(source.session, source.position)
-        member = state.member(event.sheet.name)
-        if member is None:
-            raise NotFound(
-                f"event {recorded.position}: no character {event.sheet.name!r} in session "
-                f"{source.session!r}"
-            )
-        ruleset = campaigning(service.ruleset(source.session))
-        if msgspec.to_builtins(ruleset.carried(state.table, member.name, source.days)) != (
-            msgspec.to_builtins(event.sheet)
-        ):
+        expected = sheet_carried(service, source, event.sheet.name)
+        if msgspec.to_builtins(expected) != msgspec.to_builtins(event.sheet):
             raise IllegalUnderRules(
                 f"event {recorded.position}: the sheet of {event.sheet.name!r} is not the one "
                 f"session {source.session!r} left them at {source.position}"
