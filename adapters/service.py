@@ -165,6 +165,39 @@ class SessionService:
 
         if isinstance(command, CORRECTIONS):
             return self.correct(session_id, command, actor=actor, dice=dice)[1]
+        return self._run(
+            session_id,
+            command.spec.name,
+            self._decision(session_id, command, actor, dice),
+            new=False,
+            expected=expected,
+            request=None if request is None else (actor, request),
+        )
+
+    def trial(
+        self,
+        session_id: str,
+        command: Command,
+        *,
+        actor: str | None = None,
+        dice: Dice | None = None,
+    ) -> list[Event]:
+        """The batch ``command`` would append now, decided exactly as :meth:`decide`
+        decides it (as ``actor``, with ``dice``), and appended nowhere: what a form shows
+        before the GM or a player commits to it (the pool and TN a roll would have)."""
+        if isinstance(command, CORRECTIONS):
+            raise MalformedInput(
+                f"{command.spec.name} is a correction: its preview is its own dry run"
+            )
+        events, _ = self._decision(session_id, command, actor, dice)(
+            self.load(session_id), self.clock()
+        )
+        return events
+
+    def _decision(
+        self, session_id: str, command: Command, actor: str | None, dice: Dice | None
+    ) -> Callable[[Session, datetime], tuple[list[Event], list[CommandRecord]]]:
+        """How ``command`` is decided on a session as it stands (see :meth:`decide`)."""
 
         def batch_of(position: int) -> tuple[int, int] | None:
             record = self.store.command_of(session_id, position)
@@ -185,14 +218,7 @@ class SessionService:
                 secrets.check_reveal(command.position, session.version)
             return events, [record]
 
-        return self._run(
-            session_id,
-            command.spec.name,
-            decided,
-            new=False,
-            expected=expected,
-            request=None if request is None else (actor, request),
-        )
+        return decided
 
     def secrets(self, session_id: str, version: int | None = None) -> Secrets:
         """What the GM keeps from the players in the session, as of ``version`` (read

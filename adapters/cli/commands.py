@@ -114,6 +114,10 @@ def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
     }
     if isinstance(kind, mi.LiteralType):
         data["values"] = list(kind.values)
+    for bound, name in (("ge", "minimum"), ("le", "maximum"), ("max_length", "max_length")):
+        value = getattr(kind, bound, None)
+        if value is not None:
+            data[name] = value
     if not field.required and field.default is not msgspec.NODEFAULT:
         default = field.default
         data["default"] = list(default) if isinstance(default, tuple) else default
@@ -148,16 +152,22 @@ def describe_ruleset(ruleset: Ruleset) -> dict[str, Any]:
     }
 
 
+def list_rulesets() -> list[dict[str, Any]]:
+    """Each ruleset's id and title (and why, for a plug-in that does not load)."""
+    listed: list[dict[str, Any]] = []
+    for name in sorted(RULESETS):
+        try:
+            listed.append({"id": name, "title": load_ruleset(name).title})
+        except KirokuError as error:  # a plug-in that does not load: say so, go on
+            listed.append({"id": name, "title": "", "error": str(error)})
+    return listed
+
+
 def rules_command(args: argparse.Namespace) -> int:
     """``kiroku rules``: the rulesets; ``kiroku rules ID``: one ruleset's options and
     commands, each with its arguments."""
     if args.ruleset is None:
-        listed = []
-        for name in sorted(RULESETS):
-            try:
-                listed.append({"id": name, "title": load_ruleset(name).title})
-            except KirokuError as error:  # a plug-in that does not load: say so, go on
-                listed.append({"id": name, "title": "", "error": str(error)})
+        listed = list_rulesets()
         if args.json:
             print_json(listed)
         else:

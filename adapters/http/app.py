@@ -1,7 +1,8 @@
 """``kiroku serve``: the HTTP API, an ASGI application (Starlette, on uvicorn).
 
 Every route is under ``/v1``; its OpenAPI document is at ``/openapi.json`` and its docs
-at ``/docs`` (Swagger UI, served from this process: no network needed). A front end
+at ``/docs`` (Swagger UI, served from this process: no network needed). The console, a
+web page for the GM and the players driven by this same API and stream, is at ``/``. A front end
 drives a session with the same commands as the shell (:mod:`adapters.http.writes`),
 reads what the shell reads (:mod:`adapters.http.reads`) and follows the session live
 (:mod:`adapters.http.live`), each request as the holder of its bearer token
@@ -16,16 +17,17 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from functools import partial
+from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from adapters.http import campaigns, live, reads, streams, writes
+from adapters.http import campaigns, live, reads, rules, streams, writes
 from adapters.http.auth import Limits
 from adapters.http.notify import Listener
 from adapters.http.problems import Problem, not_found, problem_of
@@ -81,6 +83,15 @@ async def openapi(request: Request) -> Response:
     from adapters.http.openapi import document
 
     return json_response(document())
+
+
+CONSOLE = Path(__file__).parent / "console"
+"""The console's page and assets: plain files, served as they are (no build, no network)."""
+
+
+async def console_page(request: Request) -> Response:
+    """The console (``/``): a front end on this API like any other (its README section)."""
+    return FileResponse(CONSOLE / "index.html", media_type="text/html")
 
 
 async def docs(request: Request) -> Response:
@@ -149,9 +160,13 @@ def create_app(
 
     session = "/v1/sessions/{session}"
     routes = [
+        Route("/", console_page),
+        Mount("/console", StaticFiles(directory=str(CONSOLE))),
         Route("/openapi.json", openapi),
         Route("/docs", docs),
         Mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path))),
+        Route("/v1/rulesets", rules.list_rulesets, methods=["GET"]),
+        Route("/v1/rulesets/{ruleset}", rules.show_ruleset, methods=["GET"]),
         Route("/v1/sessions", reads.list_sessions, methods=["GET"]),
         Route("/v1/sessions", writes.open_session, methods=["POST"]),
         Route(session, reads.show_session, methods=["GET"]),

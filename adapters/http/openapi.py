@@ -135,20 +135,50 @@ def document() -> dict[str, Any]:
                 "responses": ok("opened", status=201) | problems(400, 413, 422),
             },
         },
+        "/v1/rulesets": {
+            "get": {
+                "summary": "the rulesets a session may be opened with (no token needed)",
+                "responses": ok("each ruleset's id and title"),
+            }
+        },
+        "/v1/rulesets/{ruleset}": {
+            "get": {
+                "summary": "a ruleset's options and commands, each field with its type, "
+                "bounds, default and help (`kiroku rules ID --json`; no token needed)",
+                "parameters": [
+                    {
+                        "name": "ruleset",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": ok("the ruleset") | problems(404),
+            }
+        },
         s: {
             "get": {
-                "summary": "the session's projections (the views), now or at a position",
+                "summary": "the session's projections (the views), now or at a position, "
+                "and the ruleset's tables of them (title, columns, rows: `kiroku state`)",
                 "parameters": [SESSION, query("at", "a position", "integer")],
-                "responses": ok("the views and the version") | problems(400, 404),
+                "responses": ok("the views, the tables and the version") | problems(400, 404),
             }
         },
         s + "/commands": {
             "post": {
-                "summary": "a command, decided and recorded",
-                "parameters": [SESSION, IF_MATCH, IDEMPOTENCY],
+                "summary": "a command, decided and recorded; with dry_run=true, decided "
+                "and not recorded: the events it would record (a command with no dice), "
+                "or its first roll's pool, TN with its parts and exact chance, by TN and "
+                "by raises (`roll`)",
+                "parameters": [
+                    SESSION,
+                    IF_MATCH,
+                    IDEMPOTENCY,
+                    query("dry_run", "try it: record nothing", "boolean"),
+                ],
                 "requestBody": body("Command"),
                 "responses": ok("what it recorded", status=201)
-                | ok("a repeat of an Idempotency-Key: the first result")
+                | ok("a repeat of an Idempotency-Key: the first result; or a dry run")
                 | problems(400, 403, 404, 409, 413, 422),
             }
         },

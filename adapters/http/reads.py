@@ -114,13 +114,16 @@ async def list_sessions(request: Request) -> Response:
 
 
 async def show_session(request: Request) -> Response:
+    """The projections (``views``) and, as the ruleset lays them out for ``kiroku
+    state``, its ``tables`` (a title, columns, rows of text): a front end may show
+    either, and every ruleset's own panels come without knowing its views. ``you``: who
+    the token acts as, and their role."""
     sid = request.path_params["session"]
     at = optional_number(request, "at")
     server = server_of(request)
     token = token_of(request)
 
-    def projections(service: SessionService) -> tuple[dict[str, Any], int]:
-        place = seat(server, service, sid, token)
+    def projections(service: SessionService, place: Seat) -> tuple[dict[str, Any], int]:
         session = place.session
         if not place.is_gm:
             if at is not None:
@@ -132,8 +135,15 @@ async def show_session(request: Request) -> Response:
         state = session.state if at is None else service.state_at(sid, at)
         return project_state(state), session.version
 
-    views, version = await server.worker.run(projections)
-    return json_response({"version": version, "views": views}, headers={"ETag": f'"{version}"'})
+    def shown(service: SessionService) -> dict[str, Any]:
+        place = seat(server, service, sid, token)
+        views, version = projections(service, place)
+        tables = [t._asdict() for t in place.session.ruleset.tables(views)]
+        you = {"participant": place.holder.participant, "role": place.holder.role}
+        return {"version": version, "views": views, "tables": tables, "you": you}
+
+    data = await server.worker.run(shown)
+    return json_response(data, headers={"ETag": f'"{data["version"]}"'})
 
 
 async def list_events(request: Request) -> Response:

@@ -169,6 +169,13 @@ async def post_command(request: Request) -> Response:
     bodies = ruleset_commands(ruleset_id)
     command, faces = bodies.decode(body)
     dice = dice_of(command, faces)
+    if flag(request, "dry_run"):
+        from adapters.http.trials import tried
+
+        def trial(service: SessionService) -> dict[str, Any]:
+            return tried(service, seat(server, service, sid, token), command, dice)
+
+        return json_response(await server.worker.run(trial))
     asked = (
         None
         if key is None

@@ -1,0 +1,543 @@
+// Kiroku's console: the GM's table and the players' phones, in the browser. It is a front
+// end like any other: every read and every command goes through the versioned HTTP API
+// and its live stream (/v1, documented at /docs), as the token's holder.
+//
+// #/            the sessions (the server's admin token): list, open one
+// #/s/ID        a session: the live table, acting, the timeline, players' links
+// #/s/ID?token=T  the same, as the holder of T (a player's or an observer's link)
+
+import { Api, ApiProblem } from "./api.js";
+import { commandForm, element } from "./forms.js";
+import { linePlot } from "./plots.js";
+import { tablePanels } from "./table.js";
+import { timelinePanel } from "./timeline.js";
+
+const main = document.getElementById("main");
+const announce = document.getElementById("announce");
+
+export function say(text) {
+  announce.textContent = text;
+}
+
+const store = {
+  get(key) {
+    return localStorage.getItem(`kiroku.${key}`) || "";
+  },
+  set(key, value) {
+    localStorage.setItem(`kiroku.${key}`, value);
+  },
+  drop(key) {
+    localStorage.removeItem(`kiroku.${key}`);
+  },
+};
+
+let leaving = () => {};
+
+function route() {
+  leaving();
+  leaving = () => {};
+  const [path, query] = location.hash.replace(/^#/, "").split("?");
+  const params = new URLSearchParams(query || "");
+  const found = /^\/s\/(.+)$/.exec(path || "");
+  if (found) {
+    const id = decodeURIComponent(found[1]);
+    if (params.get("token")) {
+      store.set(`token.${id}`, params.get("token"));
+      history.replaceState(null, "", `#/s/${encodeURIComponent(id)}`);
+    }
+    sessionPage(id);
+  } else {
+    home();
+  }
+}
+
+function problemText(error) {
+  return error instanceof ApiProblem ? error.message : String(error);
+}
+
+// A form asking for a token: the admin token for the sessions, a session's own otherwise.
+function tokenForm(what, saved, message) {
+  main.replaceChildren();
+  const input = element("input", { type: "password", id: "token", autocomplete: "off", required: true });
+  const form = element("form", { class: "token-form" },
+    element("h2", { text: `${what}: a token is needed` }),
+    element("p", { class: "form-error", role: "alert", text: message || "" }),
+    element("label", { for: "token", text: "Token" }), input,
+    element("button", { type: "submit", text: "Use this token" }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    saved(input.value.trim());
+    route();
+  });
+  main.append(form);
+  input.focus();
+}
+
+// -- #/ : the sessions -----------------------------------------------------------------
+
+async function home() {
+  document.title = "Kiroku — sessions";
+  const token = store.get("admin");
+  if (!token) return tokenForm("The sessions", (t) => store.set("admin", t), "the server's admin token (kiroku serve prints it)");
+  const api = new Api(token);
+  let listed;
+  let rulesets;
+  try {
+    [listed, rulesets] = await Promise.all([api.get("/v1/sessions"), api.get("/v1/rulesets")]);
+  } catch (error) {
+    if (error.status === 401 || error.status === 403) {
+      store.drop("admin");
+      return tokenForm("The sessions", (t) => store.set("admin", t), problemText(error));
+    }
+    main.replaceChildren(element("p", { class: "form-error", role: "alert", text: problemText(error) }));
+    return;
+  }
+  const rows = listed.sessions.map((s) => element("tr", {},
+    element("td", {}, element("a", { href: `#/s/${encodeURIComponent(s.id)}`, text: s.id })),
+    element("td", { text: s.ruleset }), element("td", { text: s.gm }),
+    element("td", { text: new Date(s.opened).toLocaleString() }), element("td", { text: s.title || "" })));
+  const table = element("table", { class: "sessions" },
+    element("caption", { text: "Sessions in this store" }),
+    element("thead", {}, element("tr", {}, ...["session", "ruleset", "GM", "opened", "title"].map((c) => element("th", { scope: "col", text: c })))),
+    element("tbody", {}, ...rows));
+  main.replaceChildren(element("section", { "aria-labelledby": "sessions-h" },
+    element("h2", { id: "sessions-h", text: "Sessions" }),
+    rows.length ? table : element("p", { text: "No session yet: open one below." })),
+  openSessionForm(api, rulesets.rulesets),
+  element("p", {}, element("button", { type: "button", id: "forget-admin", text: "Forget the admin token" })));
+  document.getElementById("forget-admin").addEventListener("click", () => {
+    store.drop("admin");
+    route();
+  });
+}
+
+function openSessionForm(api, rulesets) {
+  const options = element("fieldset", { id: "options" }, element("legend", { text: "Options" }));
+  const select = element("select", { id: "open-ruleset", name: "ruleset" },
+    ...rulesets.map((r) => element("option", { value: r.id, text: `${r.id} — ${r.title || r.error}` })));
+  select.value = "l5r4e";
+  const gm = element("input", { id: "open-gm", name: "gm", required: true, autocomplete: "off" });
+  const id = element("input", { id: "open-id", name: "id", autocomplete: "off", placeholder: "made for you" });
+  const title = element("input", { id: "open-title", name: "title", autocomplete: "off" });
+  const campaign = element("input", { id: "open-campaign", name: "campaign", autocomplete: "off" });
+  const error = element("p", { class: "form-error", role: "alert", id: "open-error" });
+  const form = element("form", { class: "open-form", "aria-labelledby": "open-h" },
+    element("h2", { id: "open-h", text: "Open a session" }),
+    element("div", { class: "field" }, element("label", { for: "open-ruleset", text: "Ruleset" }), select),
+    element("div", { class: "field" }, element("label", { for: "open-gm", text: "GM (their id) *" }), gm),
+    element("div", { class: "field" }, element("label", { for: "open-id", text: "Session id" }), id),
+    element("div", { class: "field" }, element("label", { for: "open-title", text: "Title" }), title),
+    element("div", { class: "field" }, element("label", { for: "open-campaign", text: "Campaign" }), campaign),
+    options, error, element("button", { type: "submit", text: "Open the session" }));
+  async function showOptions() {
+    const described = await api.get(`/v1/rulesets/${encodeURIComponent(select.value)}`);
+    options.replaceChildren(element("legend", { text: `Options of ${described.id} (empty: the default)` }));
+    for (const [name, help] of Object.entries(described.options)) {
+      const inputId = `option-${name}`;
+      options.append(element("div", { class: "field" },
+        element("label", { for: inputId, text: name.replaceAll("_", " ") }),
+        element("input", { id: inputId, "data-option": name, autocomplete: "off", "aria-describedby": `${inputId}-help` }),
+        element("small", { id: `${inputId}-help`, text: help })));
+    }
+  }
+  select.addEventListener("change", showOptions);
+  showOptions();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const body = { gm: gm.value.trim(), ruleset: select.value, options: {} };
+    for (const input of options.querySelectorAll("input[data-option]")) {
+      if (input.value.trim()) body.options[input.dataset.option] = input.value.trim();
+    }
+    if (id.value.trim()) body.id = id.value.trim();
+    if (title.value.trim()) body.title = title.value.trim();
+    if (campaign.value.trim()) body.campaign = campaign.value.trim();
+    try {
+      const opened = await api.post("/v1/sessions", body);
+      say(`Session ${opened.session} opened`);
+      location.hash = `#/s/${encodeURIComponent(opened.session)}`;
+    } catch (problem) {
+      error.textContent = problemText(problem);
+    }
+  });
+  return form;
+}
+
+// -- #/s/ID : a session ------------------------------------------------------------------
+
+async function sessionPage(id) {
+  const token = store.get(`token.${id}`) || store.get("admin");
+  if (!token) return tokenForm(`Session ${id}`, (t) => store.set(`token.${id}`, t));
+  const api = new Api(token);
+  let shown;
+  try {
+    shown = await api.get(api.session(id));
+  } catch (error) {
+    if (error.status === 401 || error.status === 403) {
+      store.drop(`token.${id}`);
+      return tokenForm(`Session ${id}`, (t) => store.set(`token.${id}`, t), problemText(error));
+    }
+    main.replaceChildren(element("p", { class: "form-error", role: "alert", text: problemText(error) }));
+    return;
+  }
+  const rules = await api.get(`/v1/rulesets/${encodeURIComponent(shown.views.session.ruleset)}`);
+  const page = new SessionPage(api, id, token, shown, rules);
+  leaving = () => page.leave();
+  page.start();
+}
+
+class SessionPage {
+  constructor(api, id, token, shown, rules) {
+    this.api = api;
+    this.id = id;
+    this.token = token;
+    this.shown = shown;
+    this.rules = rules;
+    this.gm = shown.you.role === "gm";
+    this.observer = shown.you.role === "observer";
+    this.me = shown.you.participant;
+    this.asOf = null;
+    this.refreshing = null;
+    this.source = null;
+    this.cursor = null;
+    this.stopped = false;
+  }
+
+  get commands() {
+    return [...this.rules.commands, ...this.rules.core_commands.filter((c) => !["retract", "undo", "amend", "reinstate"].includes(c.name))];
+  }
+
+  get characters() {
+    const all = this.shown.views.characters || {};
+    return Object.keys(all);
+  }
+
+  mine() {
+    const all = this.shown.views.characters || {};
+    return Object.keys(all).filter((name) => this.gm || all[name].player === this.me);
+  }
+
+  start() {
+    const session = this.shown.views.session;
+    document.title = `Kiroku — ${session.title || session.id}`;
+    this.status = element("span", { id: "live", class: "live", role: "status", text: "connecting…" });
+    this.version = element("span", { id: "version" });
+    this.header = element("header", { class: "session-head" },
+      element("h2", { text: session.title || session.id }),
+      element("p", {},
+        element("span", { text: `${session.id} · ${session.ruleset} · ` }),
+        element("span", { id: "you", text: `you: ${this.me} (${this.gm ? "GM" : this.shown.you.role})` }),
+        " · ", this.version, " · ", this.status));
+    this.tableSection = element("section", { id: "table", "aria-labelledby": "table-h" }, element("h2", { id: "table-h", text: "The table" }));
+    this.actSection = element("section", { id: "act", "aria-labelledby": "act-h" });
+    this.timeline = timelinePanel(this);
+    const parts = [this.header, this.tableSection];
+    if (!this.observer) parts.push(this.actSection);
+    parts.push(this.timeline.section);
+    if (this.gm) parts.push(this.playersPanel());
+    main.replaceChildren(...parts);
+    this.render();
+    this.buildAct();
+    this.follow();
+  }
+
+  leave() {
+    this.stopped = true;
+    if (this.source) this.source.close();
+  }
+
+  // -- the live stream: caught up from the events, then followed, resumed after a drop --
+
+  async follow() {
+    try {
+      this.cursor = await this.timeline.load();
+    } catch (error) {
+      this.status.textContent = `cannot read the events: ${problemText(error)}`;
+      return;
+    }
+    this.connect();
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const query = new URLSearchParams({ access_token: this.token });
+    if (this.cursor) query.set("after", this.cursor);
+    const source = new EventSource(`${this.api.session(this.id)}/stream?${query}`);
+    this.source = source;
+    source.onopen = () => {
+      this.status.textContent = "live";
+      this.status.dataset.state = "live";
+      this.refresh();
+    };
+    source.onmessage = (message) => {
+      this.cursor = message.lastEventId || this.cursor;
+      const row = JSON.parse(message.data);
+      this.timeline.add(row);
+      this.refresh();
+    };
+    source.onerror = () => {
+      this.status.textContent = "reconnecting…";
+      this.status.dataset.state = "down";
+      if (source.readyState === EventSource.CLOSED) {
+        source.close();
+        setTimeout(() => this.connect(), 1000);
+      }
+    };
+  }
+
+  // The views again, once per burst of events: the server's fold is the truth.
+  refresh() {
+    if (this.refreshing) return;
+    this.refreshing = setTimeout(async () => {
+      this.refreshing = null;
+      try {
+        this.shown = await this.api.get(this.api.session(this.id));
+        if (this.asOf === null) this.render();
+        this.updateCharacters();
+      } catch (error) {
+        this.status.textContent = `cannot read the table: ${problemText(error)}`;
+      }
+    }, 120);
+  }
+
+  async showAt(position) {
+    if (position === null) {
+      this.asOf = null;
+      this.render();
+      return;
+    }
+    this.asOf = position;
+    const past = await this.api.get(this.api.session(this.id), { at: position });
+    if (this.asOf === position) this.render(past);
+  }
+
+  render(past) {
+    const shown = past || this.shown;
+    this.version.textContent = `position ${shown.version}`;
+    const title = this.tableSection.querySelector("h2");
+    const banner = past ? element("p", { class: "as-of", role: "status", text: `As the table stood at position ${past.views.session.position} (the live table is paused; the timeline's slider returns to it)` }) : "";
+    this.tableSection.replaceChildren(title, banner, ...tablePanels(shown));
+  }
+
+  updateCharacters() {
+    const names = this.mine();
+    const select = this.actSection.querySelector("#act-character");
+    if (!select) return;
+    const current = select.value;
+    const known = [...select.options].map((o) => o.value);
+    if (names.join("\n") !== known.join("\n")) {
+      select.replaceChildren(...names.map((n) => element("option", { value: n, text: n })));
+      if (names.includes(current)) select.value = current;
+    }
+  }
+
+  // -- acting: any command of the ruleset, from its fields; a roll's odds before it ----
+
+  buildAct() {
+    const section = this.actSection;
+    const character = element("select", { id: "act-character" });
+    const command = element("select", { id: "act-command" });
+    const usable = this.commands.filter((c) => this.gm || !["join", "participant", "reveal", "close", "reopen", "clock advance"].includes(c.name));
+    const order = ["roll", "attack", "damage", "initiative", "stance", "void", "wound", "heal"];
+    usable.sort((a, b) => (order.indexOf(a.name) + 1 || 99) - (order.indexOf(b.name) + 1 || 99));
+    for (const c of usable) command.append(element("option", { value: c.name, text: c.name }));
+    const holder = element("div", { id: "act-form" });
+    const odds = element("div", { id: "odds", "aria-live": "polite" });
+    const result = element("div", { id: "result", "aria-live": "polite" });
+    const submit = element("button", { type: "button", id: "act-submit", text: "Record" });
+    section.replaceChildren(
+      element("h2", { id: "act-h", text: this.gm ? "Act" : "Your characters" }),
+      element("div", { class: "act-pick" },
+        element("div", { class: "field" }, element("label", { for: "act-character", text: "Character" }), character),
+        element("div", { class: "field" }, element("label", { for: "act-command", text: "Command" }), command)),
+      holder, odds, submit, result);
+    this.updateCharacters();
+    let built = null;
+    let trial = 0;
+    const described = () => this.commands.find((c) => c.name === command.value);
+    const preview = debounce(async () => {
+      const spec = described();
+      if (!built || spec.dice === "none") {
+        odds.replaceChildren();
+        return;
+      }
+      const asked = ++trial;
+      const body = built.values();
+      try {
+        const tried = await this.api.post(`${this.api.session(this.id)}/commands`, body, { dry_run: "true" });
+        if (asked !== trial) return;
+        built.clear();
+        odds.replaceChildren(...oddsPanel(tried.roll));
+      } catch (error) {
+        if (asked !== trial) return;
+        odds.replaceChildren(element("p", { class: "odds-none", text: `No odds yet: ${problemText(error)}` }));
+      }
+    }, 250);
+    const build = () => {
+      const spec = described();
+      built = commandForm(spec, { characters: this.characters, gm: this.gm, onInput: preview });
+      holder.replaceChildren(built.form);
+      fillCharacter();
+      submit.textContent = spec.dice === "none" ? `Record: ${spec.name}` : `Roll: ${spec.name}`;
+      result.replaceChildren();
+      preview();
+    };
+    const fillCharacter = () => {
+      if (!built) return;
+      for (const name of ["character", "attacker", "healer", "leader"]) {
+        const entry = built.inputs.get(name);
+        if (entry && character.value) entry.input.value = character.value;
+      }
+    };
+    command.addEventListener("change", build);
+    character.addEventListener("change", () => {
+      fillCharacter();
+      preview();
+    });
+    const send = async () => {
+      const spec = described();
+      submit.disabled = true;
+      try {
+        const done = await this.api.post(`${this.api.session(this.id)}/commands`, built.values());
+        built.clear();
+        result.replaceChildren(...recordedPanel(done));
+        say(`${spec.name} recorded`);
+        this.refresh();
+        preview();
+      } catch (error) {
+        built.fault(error instanceof ApiProblem ? error : { message: String(error) });
+      } finally {
+        submit.disabled = false;
+      }
+    };
+    submit.addEventListener("click", send);
+    holder.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send();
+    });
+    build();
+  }
+
+  // -- the GM's players: who takes part, and the links they open on their phones ------
+
+  playersPanel() {
+    const participant = element("input", { id: "link-participant", autocomplete: "off" });
+    const role = element("select", { id: "link-role" },
+      element("option", { value: "player", text: "player" }), element("option", { value: "observer", text: "observer" }));
+    const error = element("p", { class: "form-error", role: "alert" });
+    const links = element("ul", { id: "links" });
+    const form = element("form", { class: "links-form" },
+      element("div", { class: "field" }, element("label", { for: "link-participant", text: "Participant (their id)" }), participant),
+      element("div", { class: "field" }, element("label", { for: "link-role", text: "Role" }), role),
+      error, element("button", { type: "submit", id: "link-issue", text: "Let them take part and make their link" }));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      error.textContent = "";
+      const who = participant.value.trim();
+      const path = this.api.session(this.id);
+      try {
+        const known = this.shown.views.session.participants || {};
+        if (!(who in known)) {
+          try {
+            await this.api.post(`${path}/commands`, { command: "participant", participant: who, role: role.value });
+          } catch (problem) {
+            if (problem.status !== 422) throw problem;  // already taking part: a link is all they need
+          }
+        }
+        const made = await this.api.post(`${path}/tokens`, { participant: who });
+        const link = `${location.origin}/#/s/${encodeURIComponent(this.id)}?token=${encodeURIComponent(made.token)}`;
+        links.append(element("li", {}, element("span", { text: `${made.participant} (${made.role}): ` }),
+          element("a", { href: link, class: "player-link", text: link })));
+        say(`a link for ${made.participant}`);
+      } catch (problem) {
+        error.textContent = problemText(problem);
+      }
+    });
+    return element("section", { id: "players", "aria-labelledby": "players-h" },
+      element("h2", { id: "players-h", text: "Players' links" }), form, links);
+  }
+}
+
+function debounce(action, wait) {
+  let timer = null;
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(action, wait);
+  };
+}
+
+const signed = (n) => `${n >= 0 ? "+" : ""}${n}`;
+
+// One part of a roll (a wound penalty, a Void point, a stance): what it adds, and why.
+function partText(part) {
+  const rolled = part.rolled || 0;
+  const kept = part.kept || 0;
+  const what = [
+    rolled || kept ? `${signed(rolled)}k${kept}` : "",
+    part.total ? `${signed(part.total)} to the total` : "",
+    part.tn ? `TN ${signed(part.tn)}` : "",
+  ].filter(Boolean).join(", ");
+  return `${part.source}: ${what || "no change"}`;
+}
+
+const percent = (p) => `${(p * 100).toFixed(1)}%`;
+
+// The chance of the roll a form would throw, with the pool and TN parts, and its plots.
+function oddsPanel(roll) {
+  if (!roll) return [element("p", { class: "odds-none", text: "This command throws no roll & keep dice to give odds for." })];
+  const parts = roll.parts.map((p) => element("li", { text: partText(p) }));
+  const head = element("p", { class: "odds" },
+    element("strong", { id: "odds-probability", "data-probability": roll.probability ?? "", text: roll.probability === null ? "no TN" : percent(roll.probability) }),
+    ` to succeed: `,
+    element("span", { id: "odds-pool", text: roll.expression }),
+    roll.tn === null ? "" : element("span", {}, " vs TN ", element("span", { id: "odds-tn", text: String(roll.tn) })),
+    roll.base_tn !== null ? ` (base TN ${roll.base_tn}${roll.raises ? `, ${roll.raises} raise${roll.raises > 1 ? "s" : ""}` : ""}${roll.free_raises ? `, ${roll.free_raises} free` : ""})` : "",
+    roll.unskilled ? " unskilled" : "", roll.emphasis ? " with emphasis" : "");
+  const byTn = linePlot({
+    title: `Chance of success of ${roll.expression} by TN`,
+    xLabel: "TN", yLabel: "chance", percent: true, mark: roll.tn,
+    series: [{ name: roll.expression, points: Object.entries(roll.by_tn).map(([tn, p]) => [Number(tn), p]) }],
+  });
+  const plots = [byTn];
+  if (roll.by_raises.length) {
+    plots.push(linePlot({
+      title: `Chance of success of ${roll.expression} by raises called`,
+      xLabel: "raises", yLabel: "chance", percent: true, mark: roll.raises,
+      series: [{ name: roll.expression, points: roll.by_raises.map((r) => [r.raises, r.probability]) }],
+    }));
+  }
+  return [head, parts.length ? element("ul", { class: "parts", "aria-label": "what makes the pool and the TN" }, ...parts) : "",
+    element("div", { class: "plots" }, ...plots)];
+}
+
+// What a command recorded: its events, and each roll die by die.
+export function recordedPanel(done) {
+  const list = element("ol", { class: "recorded", "aria-label": "what was recorded" },
+    ...done.recorded.map((r) => element("li", { value: r.position, text: r.summary })));
+  const rolls = done.rolls.map((roll) => rollPanel(roll));
+  const warnings = (done.warnings || []).map((w) => element("p", { class: "warning", text: `⚠ ${w}` }));
+  return [list, ...rolls, ...warnings];
+}
+
+export function rollPanel(roll) {
+  const kept = new Set(roll.kept_dice);
+  const rerolled = new Set(roll.rerolled_ones);
+  const dice = roll.dice.map((faces, i) => element("li", {
+    class: `die${kept.has(i) ? " kept" : ""}${faces.length > 1 ? " exploded" : ""}`,
+    "aria-label": `die ${i + 1}: ${faces.join(" + ")}${faces.length > 1 ? " (exploded)" : ""}${rerolled.has(i) ? " (a 1 rerolled)" : ""}${kept.has(i) ? ", kept" : ", dropped"}`,
+    text: `${rerolled.has(i) ? "1→" : ""}${faces.join("+")}`,
+  }));
+  const parts = (roll.parts || []).map((p) => element("li", { text: partText(p) }));
+  const keptSum = roll.kept_dice.map((i) => roll.die_values[i]);
+  const total = `${keptSum.join(" + ")}${roll.bonus ? ` + ${roll.bonus}` : ""} = ${roll.total}`;
+  const outcome = roll.effective_tn === null ? "" : ` vs TN ${roll.effective_tn}: ${roll.success ? "success" : "failure"}`;
+  return element("figure", { class: "roll", "data-position": roll.position },
+    element("figcaption", { text: `#${roll.position} ${roll.character || ""} ${roll.expression}` }),
+    element("ol", { class: "dice", "aria-label": "the dice, kept ones marked" }, ...dice),
+    element("p", { class: "total", text: `${total}${outcome}` }),
+    roll.base_tn !== null && roll.base_tn !== undefined ? element("p", { class: "tn", text: `base TN ${roll.base_tn}${roll.raises ? `, ${roll.raises} raise(s) called` : ""}${roll.free_raises ? `, ${roll.free_raises} free` : ""}` }) : "",
+    parts.length ? element("ul", { class: "parts", "aria-label": "the parts of the pool and TN" }, ...parts) : "");
+}
+
+window.addEventListener("hashchange", route);
+route();

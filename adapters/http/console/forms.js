@@ -1,0 +1,155 @@
+// A command's form, built from what GET /v1/rulesets/{id} says of it (each field's name,
+// type, bounds, default and help): no ruleset's commands are written into the page. What
+// the form sends is what the shell would: the server checks it, and its refusal is shown
+// beside the field it names.
+
+const CHARACTER_FIELDS = new Set([
+  "character", "attacker", "target", "healer", "patient", "leader", "challenger",
+  "defender", "other", "first", "second", "protected", "behind", "ours", "theirs",
+]);
+
+let counter = 0;
+
+function element(name, attributes = {}, ...children) {
+  const made = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") made.textContent = value;
+    else made.setAttribute(key, value === true ? "" : value);
+  }
+  made.append(...children);
+  return made;
+}
+
+export { element };
+
+function label(field) {
+  return field.name.replaceAll("_", " ");
+}
+
+// The value typed into a field, as JSON: numbers as numbers where they read as one (else
+// the text itself, for the server to refuse and quote), lists split at commas.
+function read(field, input) {
+  if (field.type === "bool") return input.checked;
+  const text = input.value.trim();
+  if (text === "") return undefined;
+  if (field.type === "int") return /^-?\d+$/.test(text) ? Number(text) : text;
+  if (field.type === "vartuple" || field.type === "tuple") {
+    return text.split(",").map((part) => {
+      const item = part.trim();
+      return /^-?\d+$/.test(item) ? Number(item) : item;
+    });
+  }
+  if (field.type === "dict" || field.type === "struct") {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+// command: one entry of the ruleset's commands; characters: the names a character field
+// offers; gm: whether the hidden box is shown. Returns {form, values(), fault(problem), clear()}.
+export function commandForm(command, { characters = [], gm = true, onInput = () => {} } = {}) {
+  const id = `f${++counter}`;
+  const form = element("form", { class: "command-form", "data-command": command.name, novalidate: true });
+  const inputs = new Map();
+  const errors = new Map();
+  const fields = command.fields.filter((f) => gm || f.name !== "hidden");
+  const ordered = [...fields.filter((f) => f.name !== "reason" && f.name !== "hidden"),
+    ...fields.filter((f) => f.name === "reason" || f.name === "hidden")];
+  if (command.dice !== "none") {
+    ordered.push({ name: "faces", type: "str", required: false,
+      help: "physical dice: the faces thrown at the table, die by die (6,7,10+3); empty: the server rolls" });
+  }
+  const names = element("datalist", { id: `${id}-characters` });
+  for (const name of characters) names.append(element("option", { value: name }));
+  form.append(names);
+  for (const field of ordered) {
+    const inputId = `${id}-${field.name}`;
+    const help = field.help ? element("small", { id: `${inputId}-help`, text: field.help }) : "";
+    const error = element("span", { class: "field-error", id: `${inputId}-error`, role: "alert" });
+    let input;
+    if (field.type === "bool") {
+      input = element("input", { type: "checkbox", id: inputId, name: field.name, checked: field.default === true });
+    } else if (field.type === "literal") {
+      input = element("select", { id: inputId, name: field.name });
+      if (!field.required) input.append(element("option", { value: "", text: field.default != null ? `(${field.default})` : "—" }));
+      for (const value of field.values) input.append(element("option", { value, text: value }));
+    } else if (field.type === "dict" || field.type === "struct") {
+      input = element("textarea", { id: inputId, name: field.name, rows: 4, placeholder: "JSON" });
+    } else {
+      input = element("input", {
+        type: "text",
+        id: inputId,
+        name: field.name,
+        inputmode: field.type === "int" ? "numeric" : undefined,
+        list: CHARACTER_FIELDS.has(field.name) ? `${id}-characters` : undefined,
+        placeholder: field.default != null && field.default !== "" ? String(field.default) : "",
+        maxlength: field.max_length,
+        autocomplete: "off",
+      });
+    }
+    input.setAttribute("aria-describedby", `${inputId}-help ${inputId}-error`);
+    if (field.required) input.setAttribute("aria-required", "true");
+    input.addEventListener("input", () => onInput());
+    input.addEventListener("change", () => onInput());
+    inputs.set(field.name, { field, input });
+    errors.set(field.name, error);
+    const text = `${label(field)}${field.required ? " *" : ""}`;
+    const row = element("div", { class: `field field-${field.type}` });
+    if (field.type === "bool") {
+      row.append(element("label", { for: inputId }, input, ` ${text}`), help, error);
+    } else {
+      row.append(element("label", { for: inputId, text }), input, help, error);
+    }
+    if (field.type === "dict") {
+      const file = element("input", { type: "file", accept: ".json,application/json", "aria-label": `${label(field)} from a file` });
+      file.addEventListener("change", async () => {
+        if (file.files.length) {
+          input.value = await file.files[0].text();
+          onInput();
+        }
+      });
+      row.append(file);
+    }
+    form.append(row);
+  }
+  const general = element("p", { class: "form-error", role: "alert" });
+  form.append(general);
+
+  return {
+    form,
+    inputs,
+    values() {
+      const body = { command: command.name };
+      for (const [name, { field, input }] of inputs) {
+        const value = read(field, input);
+        if (value === undefined) continue;
+        if (field.type === "bool" && value === (field.default === true)) continue;
+        body[name] = value;
+      }
+      return body;
+    },
+    fault(problem) {
+      this.clear();
+      const named = problem.field && errors.get(problem.field);
+      const text = problem.message;
+      if (named) {
+        named.textContent = text;
+        inputs.get(problem.field).input.setAttribute("aria-invalid", "true");
+      } else {
+        general.textContent = text;
+      }
+    },
+    clear() {
+      general.textContent = "";
+      for (const [name, error] of errors) {
+        error.textContent = "";
+        inputs.get(name).input.removeAttribute("aria-invalid");
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// The live table: what a session's ruleset lays out for `kiroku state` (its `tables`,
+// whichever the ruleset), and, where its views carry them, the turn order with the turn
+// and who is skipped, and each combatant's wound track with its ranks and penalties.
+
+import { element } from "./forms.js";
+
+export function tablePanels(shown) {
+  const views = shown.views;
+  const panels = [];
+  const order = turnOrder(views.initiative);
+  if (order) panels.push(order);
+  const tracks = woundTracks(views.wounds);
+  if (tracks) panels.push(tracks);
+  shown.tables.forEach((table, i) => panels.push(rulesetTable(table, i)));
+  return panels;
+}
+
+function rulesetTable(table, index) {
+  const head = element("tr", {}, ...table.columns.map((c) => element("th", { scope: "col", text: c })));
+  const rows = table.rows.map((row) => element("tr", {},
+    ...row.map((cell, i) => (i === 0 ? element("th", { scope: "row", text: cell }) : element("td", { text: cell })))));
+  return element("div", { class: "scroll" }, element("table", { class: "ruleset-table", "data-table": index },
+    element("caption", { text: table.title || "" }),
+    element("thead", {}, head), element("tbody", {}, ...rows)));
+}
+
+// views.initiative: {in_combat, round, current, order: [{character, total, acted, skipped}]}
+function turnOrder(initiative) {
+  if (!initiative || !Array.isArray(initiative.order) || !initiative.order.length) return null;
+  const items = initiative.order.map((entry) => {
+    const current = entry.character === initiative.current;
+    const marks = [current ? "their turn" : "", entry.acted ? "acted" : "", entry.skipped ? `skipped (${entry.skipped})` : ""].filter(Boolean);
+    return element("li", {
+      class: `turn${current ? " current" : ""}${entry.skipped ? " skipped" : ""}`,
+      "aria-current": current ? "true" : undefined,
+      "data-character": entry.character,
+    }, element("span", { class: "who", text: entry.character }),
+    element("span", { class: "initiative", text: entry.total !== undefined ? ` ${entry.total}` : "" }),
+    element("span", { class: "marks", text: marks.length ? ` — ${marks.join(", ")}` : "" }));
+  });
+  const title = initiative.in_combat ? `Turn order, round ${initiative.round}` : "Turn order (no combat under way)";
+  return element("div", { class: "turn-order", id: "turn-order" },
+    element("h3", { text: title }), element("ol", {}, ...items));
+}
+
+// views.wounds: {character: {wounds, rank, penalty, ladder: [{rank, up_to, penalty}]}}
+function woundTracks(wounds) {
+  if (!wounds || typeof wounds !== "object") return null;
+  const entries = Object.entries(wounds).filter(([, w]) => w && Array.isArray(w.ladder));
+  if (!entries.length) return null;
+  const tracks = entries.map(([name, w]) => {
+    let floor = 0;
+    const boxes = w.ladder.map((step) => {
+      const reached = step.rank === w.rank;
+      const passed = step.up_to !== null && w.wounds > step.up_to;
+      const label = `${step.rank}${step.up_to !== null ? ` (to ${step.up_to})` : ""}${step.penalty !== null ? `, +${step.penalty} TN` : ""}`;
+      const filled = step.up_to === null ? (reached ? 1 : 0) : Math.max(0, Math.min(1, (w.wounds - floor) / Math.max(1, step.up_to - floor)));
+      floor = step.up_to ?? floor;
+      return element("li", {
+        class: `rank${reached ? " reached" : ""}${passed ? " passed" : ""}`,
+        style: `--filled:${filled}`,
+        title: label,
+        "aria-label": label + (reached ? ": here" : ""),
+        text: step.rank,
+      });
+    });
+    const penalty = w.penalty === null ? "cannot act" : `+${w.penalty} TN`;
+    return element("div", { class: "wound-track", "data-character": name },
+      element("p", {}, element("strong", { text: name }),
+        element("span", { class: "wound-state", text: ` ${w.wounds} wounds — ${w.rank}, ${penalty}` })),
+      element("ol", { class: "ranks", "aria-label": `${name}'s wound ranks` }, ...boxes));
+  });
+  return element("div", { class: "wound-tracks", id: "wound-tracks" }, element("h3", { text: "Wounds" }), ...tracks);
+}

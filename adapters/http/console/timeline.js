@@ -1,0 +1,292 @@
+// The timeline: every event the holder may see, with who recorded it, when (in the
+// browser's own time zone) and why; filters; one event opened whole (as `kiroku show`);
+// for the GM, the corrections (retract, amend, reinstate, undo, reveal), each previewed
+// with everything it changes downstream before it is made; a slider over positions; and
+// a what-if forked at a position and shown beside the session.
+
+import { ApiProblem } from "./api.js";
+import { element } from "./forms.js";
+import { tablePanels } from "./table.js";
+
+export function timelinePanel(page) {
+  const rows = new Map(); // position → {row, item}
+  const retracted = new Map(); // position → the retraction's position
+  const list = element("ol", { id: "events", class: "events", "aria-label": "events, oldest first" });
+  const search = element("input", { id: "filter-text", type: "search", autocomplete: "off" });
+  const type = element("select", { id: "filter-type" }, element("option", { value: "", text: "every type" }));
+  const actor = element("select", { id: "filter-actor" }, element("option", { value: "", text: "everyone" }));
+  const hideRetracted = element("input", { id: "filter-retracted", type: "checkbox" });
+  const filters = element("div", { class: "filters" },
+    element("div", { class: "field" }, element("label", { for: "filter-text", text: "Find" }), search),
+    element("div", { class: "field" }, element("label", { for: "filter-type", text: "Type" }), type),
+    element("div", { class: "field" }, element("label", { for: "filter-actor", text: "Who" }), actor),
+    element("div", { class: "field" }, element("label", { for: "filter-retracted" }, hideRetracted, " hide what no longer counts")));
+  const section = element("section", { id: "timeline", "aria-labelledby": "timeline-h" },
+    element("h2", { id: "timeline-h", text: "Timeline" }), filters);
+  const dialog = element("dialog", { id: "event-dialog", "aria-labelledby": "event-dialog-h" });
+  document.body.querySelectorAll("#event-dialog").forEach((old) => old.remove());
+  document.body.append(dialog);
+
+  let slider = null;
+  if (page.gm) {
+    slider = element("input", { id: "as-of", type: "range", min: 0, max: 0, value: 0, step: 1 });
+    const shownAt = element("output", { id: "as-of-value", for: "as-of" });
+    const live = element("button", { type: "button", id: "as-of-live", text: "Back to the live table" });
+    const undo = element("button", { type: "button", id: "undo", text: "Undo the latest ruling…" });
+    section.append(element("div", { class: "as-of-bar" },
+      element("label", { for: "as-of", text: "The table as of position" }), slider, shownAt, live), undo);
+    let timer = null;
+    slider.addEventListener("input", () => {
+      shownAt.textContent = slider.value;
+      clearTimeout(timer);
+      const at = Number(slider.value);
+      timer = setTimeout(() => page.showAt(at >= Number(slider.max) ? null : at), 150);
+    });
+    live.addEventListener("click", () => {
+      slider.value = slider.max;
+      shownAt.textContent = slider.max;
+      page.showAt(null);
+    });
+    undo.addEventListener("click", () => correction("undo", null));
+  }
+  section.append(list);
+
+  const seen = { types: new Set(), actors: new Set() };
+  function note(set, select, value) {
+    if (value && !set.has(value)) {
+      set.add(value);
+      select.append(element("option", { value, text: value }));
+    }
+  }
+
+  function visible(entry) {
+    const text = search.value.trim().toLowerCase();
+    const { row } = entry;
+    if (type.value && row.type !== type.value) return false;
+    if (actor.value && row.actor !== actor.value) return false;
+    if (hideRetracted.checked && retracted.has(row.position)) return false;
+    if (text && !`${row.summary} ${row.reason || ""} ${row.actor}`.toLowerCase().includes(text)) return false;
+    return true;
+  }
+
+  function refilter() {
+    for (const entry of rows.values()) entry.item.hidden = !visible(entry);
+  }
+  for (const control of [search, type, actor, hideRetracted]) control.addEventListener("input", refilter);
+
+  function mark(position) {
+    const entry = rows.get(position);
+    if (!entry) return;
+    const by = retracted.get(position);
+    entry.item.classList.toggle("retracted", by !== undefined);
+    entry.state.textContent = by !== undefined ? ` (no longer counts: #${by})` : "";
+    entry.item.hidden = !visible(entry);
+  }
+
+  function add(row) {
+    if (rows.has(row.position)) return;
+    const when = new Date(row.at);
+    const open = element("button", { type: "button", class: "event-open", "aria-haspopup": "dialog",
+      text: `#${row.position} ${row.summary}` });
+    const state = element("span", { class: "event-state" });
+    const item = element("li", { "data-position": row.position, "data-type": row.type },
+      open, state,
+      element("span", { class: "event-meta", text: ` — ${row.actor}, ${when.toLocaleTimeString()}${row.reason ? ` — “${row.reason}”` : ""}` }));
+    open.addEventListener("click", () => openEvent(row.position));
+    rows.set(row.position, { row, item, state });
+    list.append(item);
+    note(seen.types, type, row.type);
+    note(seen.actors, actor, row.actor);
+    if (row.type === "EventRetracted") {
+      retracted.set(row.event.position, row.position);
+      mark(row.event.position);
+    } else if (row.type === "RulingsCorrected") {
+      for (const position of row.event.reinstated || []) {
+        retracted.delete(position);
+        mark(position);
+      }
+    }
+    for (const shown of row.revealed || []) add(shown);
+    mark(row.position);
+    if (slider) {
+      const atEnd = Number(slider.value) === Number(slider.max);
+      slider.max = String(row.position);
+      if (atEnd) slider.value = slider.max;
+    }
+  }
+
+  async function load() {
+    let cursor = "0";
+    for (;;) {
+      const page_ = await page.api.get(`${page.api.session(page.id)}/events`, { after: cursor, limit: 1000 });
+      page_.events.forEach(add);
+      cursor = page_.next;
+      if (!page_.events.length || page_.events[page_.events.length - 1].position >= page_.head) return cursor;
+    }
+  }
+
+  // -- one event whole, and the GM's corrections of it --------------------------------
+
+  async function openEvent(position) {
+    let shown;
+    try {
+      shown = await page.api.get(`${page.api.session(page.id)}/events/${position}`);
+    } catch (error) {
+      page.status.textContent = error.message;
+      return;
+    }
+    const close = element("button", { type: "button", class: "close", text: "Close" });
+    const body = [element("h2", { id: "event-dialog-h", text: `Event #${position}: ${shown.summary || shown.type}` }),
+      element("pre", { class: "event-whole", tabindex: "0" }, JSON.stringify(shown, null, 2))];
+    if (page.gm) {
+      const actions = element("div", { class: "actions" });
+      const counts = !retracted.has(position);
+      for (const [kind, label] of [["retract", "Retract…"], ["amend", "Amend…"], ["reinstate", "Reinstate…"], ["reveal", "Reveal"], ["fork", "Fork a what-if here…"]]) {
+        if (kind === "retract" && !counts) continue;
+        if (kind === "reinstate" && counts) continue;
+        const button = element("button", { type: "button", "data-action": kind, text: label });
+        button.addEventListener("click", () => (kind === "fork" ? fork(position) : kind === "reveal" ? reveal(position) : correction(kind, position)));
+        actions.append(button);
+      }
+      body.push(actions);
+    }
+    body.push(close);
+    dialog.replaceChildren(...body);
+    close.addEventListener("click", () => dialog.close());
+    dialog.showModal();
+    close.focus();
+  }
+
+  async function reveal(position) {
+    try {
+      await page.api.post(`${page.api.session(page.id)}/commands`, { command: "reveal", position });
+      dialog.close();
+    } catch (error) {
+      dialog.querySelector(".actions").append(element("p", { class: "form-error", role: "alert", text: error.message }));
+    }
+  }
+
+  // retract / amend / reinstate / undo: a reason, a preview of every change, then done.
+  function correction(kind, position) {
+    const reason = element("input", { id: "correction-reason", autocomplete: "off", required: true });
+    const reasonError = element("span", { class: "field-error", id: "correction-reason-error", role: "alert" });
+    const changes = element("textarea", { id: "correction-changes", rows: 3, placeholder: '{"tn": 25}' });
+    const changesError = element("span", { class: "field-error", id: "correction-changes-error", role: "alert" });
+    const general = element("p", { class: "form-error", role: "alert" });
+    const report = element("div", { id: "preview", "aria-live": "polite" });
+    const previewButton = element("button", { type: "button", id: "correction-preview", text: "Preview" });
+    const confirm = element("button", { type: "button", id: "correction-confirm", text: `Confirm: ${kind}`, disabled: true });
+    const cancel = element("button", { type: "button", text: "Cancel" });
+    const fields = [element("div", { class: "field" }, element("label", { for: "correction-reason", text: "Reason *" }), reason, reasonError)];
+    if (kind === "amend") {
+      fields.push(element("div", { class: "field" }, element("label", { for: "correction-changes", text: "Changes (JSON: the inputs given otherwise) *" }), changes, changesError));
+    }
+    const title = kind === "undo" ? "Undo the latest ruling" : `${kind[0].toUpperCase()}${kind.slice(1)} the ruling of event #${position}`;
+    dialog.replaceChildren(element("h2", { id: "event-dialog-h", text: title }), ...fields, general, previewButton, report, confirm, cancel);
+    if (!dialog.open) dialog.showModal();
+    reason.focus();
+    const body = () => {
+      const made = { reason: reason.value.trim() };
+      if (position !== null) made.position = position;
+      if (kind === "amend") {
+        try {
+          made.changes = JSON.parse(changes.value || "{}");
+        } catch {
+          made.changes = changes.value;
+        }
+      }
+      return made;
+    };
+    const fault = (error) => {
+      for (const span of [reasonError, changesError]) span.textContent = "";
+      general.textContent = "";
+      const field = error instanceof ApiProblem ? error.field : null;
+      if (field === "reason") reasonError.textContent = error.message;
+      else if (field === "changes") changesError.textContent = error.message;
+      else general.textContent = error.message;
+    };
+    let previewed = null;
+    const path = `${page.api.session(page.id)}/${kind}`;
+    previewButton.addEventListener("click", async () => {
+      confirm.disabled = true;
+      try {
+        const made = body();
+        const found = await page.api.post(path, made, { dry_run: "true" });
+        fault({ message: "" });
+        previewed = made;
+        report.replaceChildren(...previewReport(found));
+        confirm.disabled = false;
+        confirm.focus();
+      } catch (error) {
+        report.replaceChildren();
+        fault(error);
+      }
+    });
+    confirm.addEventListener("click", async () => {
+      try {
+        await page.api.post(path, previewed);
+        dialog.close();
+        page.refresh();
+      } catch (error) {
+        fault(error);
+      }
+    });
+    cancel.addEventListener("click", () => dialog.close());
+  }
+
+  function fork(position) {
+    const id = element("input", { id: "fork-id", autocomplete: "off", value: `${page.id}-whatif-${position}` });
+    const reason = element("input", { id: "fork-reason", autocomplete: "off" });
+    const error = element("p", { class: "form-error", role: "alert" });
+    const go = element("button", { type: "button", id: "fork-go", text: "Fork" });
+    const cancel = element("button", { type: "button", text: "Cancel" });
+    dialog.replaceChildren(element("h2", { id: "event-dialog-h", text: `A what-if from position ${position}` }),
+      element("div", { class: "field" }, element("label", { for: "fork-id", text: "New session's id *" }), id),
+      element("div", { class: "field" }, element("label", { for: "fork-reason", text: "Reason *" }), reason),
+      error, go, cancel);
+    go.addEventListener("click", async () => {
+      try {
+        const made = await page.api.post(`${page.api.session(page.id)}/fork`, { id: id.value.trim(), at: position, reason: reason.value.trim() });
+        dialog.close();
+        compare(made.session || id.value.trim());
+      } catch (problem) {
+        error.textContent = problem.message;
+      }
+    });
+    cancel.addEventListener("click", () => dialog.close());
+  }
+
+  // The fork beside the session, each as it stands now.
+  async function compare(forked) {
+    const holder = document.getElementById("compare") || element("section", { id: "compare", "aria-labelledby": "compare-h" });
+    const again = element("button", { type: "button", id: "compare-again", text: "Compare again" });
+    const [ours, theirs] = await Promise.all([page.api.get(page.api.session(page.id)), page.api.get(page.api.session(forked))]);
+    holder.replaceChildren(element("h2", { id: "compare-h", text: `What-if: ${forked} beside ${page.id}` }),
+      element("p", {}, element("a", { href: `#/s/${encodeURIComponent(forked)}`, text: `Open ${forked}` }), " ", again),
+      element("div", { class: "side-by-side" },
+        element("div", { class: "side", "data-session": page.id }, element("h3", { text: page.id }), ...tablePanels(ours)),
+        element("div", { class: "side", "data-session": forked }, element("h3", { text: forked }), ...tablePanels(theirs))));
+    again.addEventListener("click", () => compare(forked));
+    if (!holder.isConnected) section.after(holder);
+  }
+
+  return { section, load, add };
+}
+
+function previewReport(found) {
+  const lines = (items) => element("ul", {}, ...items.map((text) => element("li", { text })));
+  const parts = [element("h3", { text: `It would record ${found.events.length} events` }),
+    lines(found.events.map((e) => `#${e.position} ${e.summary}`))];
+  for (const revised of found.revised || []) {
+    parts.push(element("h3", { text: `Decided again: ${revised.command}` }),
+      element("div", { class: "before-after" }, element("div", {}, element("h4", { text: "before" }), lines(revised.before)),
+        element("div", {}, element("h4", { text: "after" }), lines(revised.after))));
+  }
+  for (const dropped of found.dropped || []) {
+    parts.push(element("h3", { text: `Dropped: ${dropped.command} — ${dropped.why}` }), lines(dropped.events));
+  }
+  const changes = found.changes || [];
+  parts.push(element("h3", { text: `What changes on the table (${changes.length})` }),
+    element("ul", { id: "preview-changes" }, ...changes.map((c) => element("li", { text: `${c.path.join(" › ")}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}` }))));
+  return parts;
+}

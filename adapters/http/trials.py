@@ -1,0 +1,91 @@
+"""A command tried before it is given: ``POST …/commands?dry_run=true``.
+
+The command is decided exactly as it would be (the same rules, the holder's own view of
+the session, the same refusals) and nothing is appended. A form shows this before the
+GM or a player commits: for a command that throws roll & keep dice, the pool its first
+roll would throw and the TN it would have to reach, each part of both named, and the
+exact chance of success — the same figure ``kiroku odds --ruleset RULESET POOL --tn TN``
+gives — by TN and by raises besides; for a command that throws no dice, the events it
+would record, which are the events it will record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from adapters.http.server import Seat
+from adapters.service import SessionService
+from domain.commands import Command, Dice
+from domain.dice.roll_keep.odds import TABLE_TNS
+from domain.dice.roll_keep.roll import RAISE_STEP, RollResult
+from domain.events import Event
+from domain.rulesets import Ruleset
+from domain.rulesets.roll_keep_kit.events import DiceRolled
+from projections.timeline import describe
+
+RAISES_SHOWN = 5
+"""Raises the chance is also given for (0 to this many), for the plot by raises."""
+
+
+def tried(
+    service: SessionService, place: Seat, command: Command, dice: Dice | None
+) -> dict[str, Any]:
+    """What ``command`` would do now, for the holder of ``place`` (see the module)."""
+    session = place.session
+    sid = session.opened.session
+    events = service.trial(sid, command, actor=place.holder.participant, dice=dice)
+    ruleset = session.ruleset
+    data: dict[str, Any] = {"dry_run": True, "command": command.spec.name, "appended": False}
+    if command.spec.dice == "none":
+        data["would_record"] = [
+            {"type": type(e).__name__, "summary": describe(e, ruleset)} for e in events
+        ]
+    first = next((e for e in events if _roll_keep(e)), None)
+    data["roll"] = None if first is None else chance_of(first, ruleset)
+    return data
+
+
+def _roll_keep(event: Event) -> bool:
+    return isinstance(event, DiceRolled) and isinstance(event.roll, RollResult)
+
+
+def chance_of(event: Event, ruleset: Ruleset) -> dict[str, Any]:
+    """The pool and TN of the roll ``event`` records, and its exact chance under
+    ``ruleset`` (its options included): at its TN, at each TN of ``kiroku odds
+    --table``, and with 0 to :data:`RAISES_SHOWN` raises called."""
+    assert isinstance(event, DiceRolled) and isinstance(event.roll, RollResult)
+    roll = event.roll
+    options = {"unskilled": roll.unskilled, "emphasis": roll.emphasis}
+    expression = roll.expression
+    head: dict[str, Any] = {
+        "character": event.character,
+        "purpose": event.purpose,
+        "label": event.label,
+        "expression": expression,
+        "rolled": roll.rolled,
+        "kept": roll.kept,
+        "modifier": roll.modifier,
+        "unskilled": roll.unskilled,
+        "emphasis": roll.emphasis,
+        "void": roll.void,
+        "base_tn": event.base_tn,
+        "parts": [msgspec.to_builtins(p) for p in event.parts],
+        "raises": roll.raises,
+        "free_raises": roll.free_raises,
+        "tn": roll.effective_tn,
+        "by_tn": {str(tn): ruleset.odds(expression, tn, **options) for tn in TABLE_TNS},
+    }
+    if roll.tn is None:
+        return head | {"probability": None, "by_raises": []}
+    base = roll.tn - RAISE_STEP * roll.free_raises
+    by_raises = [
+        {"raises": k, "tn": base + RAISE_STEP * k,
+         "probability": ruleset.odds(expression, base + RAISE_STEP * k, **options)}
+        for k in range(RAISES_SHOWN + 1)
+    ]  # fmt: skip
+    return head | {
+        "probability": ruleset.odds(expression, roll.effective_tn or 0, **options),
+        "by_raises": by_raises,
+    }

@@ -1,0 +1,37 @@
+"""The console's browser and a served store for each test (:mod:`tests.e2e.console.pages`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.e2e.console.pages import ADMIN, CHROMIUM, FLAGS, Console
+from tests.e2e.server import Served
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"no Chromium at {CHROMIUM}: `./dev test` installs Debian's (apt-get install "
+            "chromium), or KIROKU_CHROMIUM names another"
+        )
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def console(tmp_path: Path, browser: Browser) -> Iterator[Console]:
+    served = Served(tmp_path, admin=ADMIN)
+    made = Console(served, browser)
+    try:
+        yield made
+    finally:
+        made.close()
+        served.stop()
+    assert not made.errors, f"the page threw: {made.errors}"

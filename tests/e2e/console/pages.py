@@ -1,0 +1,113 @@
+"""The console in a real browser: Debian's Chromium, headless, driven by Playwright,
+against a real ``kiroku serve`` process on 127.0.0.1 (:mod:`tests.e2e.server`).
+
+Chromium is launched by its path (``KIROKU_CHROMIUM``, default ``/usr/bin/chromium``;
+``./dev test`` installs Debian's package when it is missing) with the flags that keep it
+off the network. Each step's screenshot is kept in ``artifacts/console/`` (or
+``$KIROKU_ARTIFACTS/console/``) for a person to look at after the run."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.server import Served
+
+ROOT = Path(__file__).resolve().parents[3]
+CHROMIUM = Path(os.environ.get("KIROKU_CHROMIUM", "/usr/bin/chromium"))
+ARTIFACTS = Path(os.environ.get("KIROKU_ARTIFACTS", ROOT / "artifacts")) / "console"
+SHEETS = ROOT / "replays" / "sheets"
+ADMIN = "console-admin-token-0123456789"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 360, "height": 740}
+DESK = {"width": 1280, "height": 900}
+
+
+class Console:
+    """A served store and the pages open on it."""
+
+    def __init__(self, served: Served, browser: Browser) -> None:
+        self.served = served
+        self.browser = browser
+        self.errors: list[str] = []
+        self.contexts: list[Any] = []
+
+    def page(self, viewport: dict[str, int] | None = None) -> Page:
+        context = self.browser.new_context(viewport=viewport or DESK)  # type: ignore[arg-type]
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        return page
+
+    def gm(self, session: str | None = None, viewport: dict[str, int] | None = None) -> Page:
+        """A page holding the admin token: the sessions, or one session as its GM."""
+        page = self.page(viewport)
+        page.goto(self.served.url + "/")
+        page.evaluate("token => localStorage.setItem('kiroku.admin', token)", ADMIN)
+        page.goto(self.served.url + ("/#/" if session is None else f"/#/s/{session}"))
+        if session is not None:
+            live(page)
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+def live(page: Page) -> None:
+    """Wait until the page follows its session's stream."""
+    expect(page.locator("#live")).to_have_text("live", timeout=20_000)
+
+
+def shot(page: Page, name: str) -> Path:
+    """Keep a screenshot of the page as a test artifact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def act(page: Page, command: str, **fields: Any) -> None:
+    """Choose ``command`` in the Act panel and fill its fields (checkboxes for bools,
+    selects for choices, text otherwise); nothing is sent."""
+    page.select_option("#act-command", command)
+    form = page.locator(f'#act-form form[data-command="{command}"]')
+    expect(form).to_be_visible()
+    for name, value in fields.items():
+        field = form.locator(f'[name="{name}"]')
+        if isinstance(value, bool):
+            field.set_checked(value)
+        elif field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+
+
+def record(page: Page, command: str, expected: str, **fields: Any) -> None:
+    """Act, send, and wait until the result shows ``expected``."""
+    act(page, command, **fields)
+    page.click("#act-submit")
+    expect(page.locator("#result")).to_contain_text(expected, timeout=20_000)
+
+
+def join(page: Page, sheet: str, player: str) -> None:
+    """A character joins from a sheet file, through the join form's file picker."""
+    act(page, "join", player=player)
+    page.locator('#act-form form[data-command="join"] input[type=file]').set_input_files(
+        str(SHEETS / sheet)
+    )
+    expect(page.locator('#act-form [name="sheet"]')).not_to_have_value("")
+    page.click("#act-submit")
+    expect(page.locator("#result")).to_contain_text("joins", timeout=20_000)
