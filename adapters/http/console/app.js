@@ -265,8 +265,7 @@ class SessionPage {
     const source = new EventSource(`${this.api.session(this.id)}/stream?${query}`);
     this.source = source;
     source.onopen = () => {
-      this.status.textContent = "live";
-      this.status.dataset.state = "live";
+      this.setStatus("live");
       this.refresh();
     };
     source.onmessage = (message) => {
@@ -276,8 +275,7 @@ class SessionPage {
       this.refresh();
     };
     source.onerror = () => {
-      this.status.textContent = "reconnecting…";
-      this.status.dataset.state = "down";
+      this.setStatus("down");
       if (source.readyState === EventSource.CLOSED) {
         source.close();
         setTimeout(() => this.connect(), 1000);
@@ -285,19 +283,28 @@ class SessionPage {
     };
   }
 
-  // The views again, once per burst of events: the server's fold is the truth.
-  refresh() {
-    if (this.refreshing) return;
+  setStatus(state) {
+    this.status.textContent = state === "live" ? "live" : "reconnecting…";
+    this.status.dataset.state = state;
+  }
+
+  // The views again, once per burst of events: the server's fold is the truth. A read
+  // that fails is tried again until it answers; the page says it is not live meanwhile.
+  refresh(wait = 120) {
+    if (this.refreshing || this.stopped) return;
     this.refreshing = setTimeout(async () => {
       this.refreshing = null;
       try {
         this.shown = await this.api.get(this.api.session(this.id));
         if (this.asOf === null) this.render();
         this.updateCharacters();
+        if (this.source && this.source.readyState === EventSource.OPEN) this.setStatus("live");
       } catch (error) {
-        this.status.textContent = `cannot read the table: ${problemText(error)}`;
+        this.setStatus("down");
+        this.status.title = problemText(error);
+        this.refresh(1500);
       }
-    }, 120);
+    }, wait);
   }
 
   async showAt(position) {

@@ -8,6 +8,13 @@ const CHARACTER_FIELDS = new Set([
   "defender", "other", "first", "second", "protected", "behind", "ours", "theirs",
 ]);
 
+// The fields shown first; a command's others wait under "More" (a short form on a phone).
+const PRIMARY = new Set([
+  ...CHARACTER_FIELDS, "weapon", "skill", "trait", "ring", "expression", "tn", "raises", "void",
+  "stance", "amount", "faces", "reason", "hidden", "text", "participant", "role", "player",
+  "sheet", "count", "name", "kind", "action", "condition", "delta", "position", "minutes",
+]);
+
 let counter = 0;
 
 function element(name, attributes = {}, ...children) {
@@ -64,6 +71,7 @@ export function commandForm(command, { characters = [], gm = true, onInput = () 
     ordered.push({ name: "faces", type: "str", required: false,
       help: "physical dice: the faces thrown at the table, die by die (6,7,10+3); empty: the server rolls" });
   }
+  const more = element("details", { class: "more-fields" }, element("summary", { text: "More options" }));
   const names = element("datalist", { id: `${id}-characters` });
   for (const name of characters) names.append(element("option", { value: name }));
   form.append(names);
@@ -115,8 +123,10 @@ export function commandForm(command, { characters = [], gm = true, onInput = () 
       });
       row.append(file);
     }
-    form.append(row);
+    if (field.required || PRIMARY.has(field.name)) form.append(row);
+    else more.append(row);
   }
+  if (more.children.length > 1) form.append(more);
   const general = element("p", { class: "form-error", role: "alert" });
   form.append(general);
 
@@ -138,6 +148,8 @@ export function commandForm(command, { characters = [], gm = true, onInput = () 
       const named = problem.field && errors.get(problem.field);
       const text = problem.message;
       if (named) {
+        const folded = named.closest("details");
+        if (folded) folded.open = true;
         named.textContent = text;
         inputs.get(problem.field).input.setAttribute("aria-invalid", "true");
       } else {

@@ -85,6 +85,7 @@ def act(page: Page, command: str, **fields: Any) -> None:
     page.select_option("#act-command", command)
     form = page.locator(f'#act-form form[data-command="{command}"]')
     expect(form).to_be_visible()
+    form.locator("details").evaluate_all("all => all.forEach(d => { d.open = true; })")
     for name, value in fields.items():
         field = form.locator(f'[name="{name}"]')
         if isinstance(value, bool):
