@@ -203,17 +203,23 @@ class SqliteReader:
         self._table = EVENTS_TABLE
         self._timeout = timeout
         self._connection: sqlite3.Connection | None = None
+        self._empty: sqlite3.Connection | None = None
         self._lock = threading.Lock()
 
     def _connect(self) -> sqlite3.Connection:
+        """The store's file, once another process (or this one) has made it; until then
+        an empty store, and the file is looked for again at the next read: a server
+        started on a new folder sees the sessions the shell opens there after it."""
         if self._connection is None:
-            connection = None
             if self._path.exists():
                 connection = open_for_reading(self._path, self._timeout)
-                if not _has_tables(connection):
-                    connection.close()
-                    connection = None
-            self._connection = connection or _empty_store()
+                if _has_tables(connection):
+                    self._connection = connection
+                    return connection
+                connection.close()
+            if self._empty is None:
+                self._empty = _empty_store()
+            return self._empty
         return self._connection
 
     def damage(self) -> str | None:
@@ -223,9 +229,10 @@ class SqliteReader:
 
     def close(self) -> None:
         with self._lock:
-            if self._connection is not None:
-                self._connection.close()
-                self._connection = None
+            for connection in (self._connection, self._empty):
+                if connection is not None:
+                    connection.close()
+            self._connection = self._empty = None
 
     def _one(self, statement: str, values: tuple[object, ...]) -> Any:
         """The first row a statement gives (a tuple), or None."""

@@ -60,6 +60,21 @@ def test_the_sqlite_store_persists_across_processes(tmp_path: Path) -> None:
         assert [r.event for r in second.read("night")][1] == wound(5)
 
 
+def test_a_reader_started_before_the_store_existed_sees_it_once_another_makes_it(
+    tmp_path: Path,
+) -> None:
+    """A server started on a new folder, then the shell opening a session there: the
+    server reads it (it once kept reading the empty store it began with)."""
+    config = StoreConfig(kind="sqlite", data_dir=tmp_path / "new")
+    with EventStore(config) as reader:
+        assert reader.sessions() == [] and not config.sqlite_path.exists()
+        with EventStore(config) as writer:
+            writer.append("night", 0, [opened(), wound(5)])
+        assert [s.session for s in reader.sessions()] == ["night"]
+        assert reader.last_position("night") == 2
+        assert [r.event for r in reader.read("night")][1] == wound(5)
+
+
 def test_a_racing_writer_loses_cleanly_and_the_service_retries_safely(tmp_path: Path) -> None:
     config = StoreConfig(kind="sqlite", data_dir=tmp_path)
     with EventStore(config) as store_a, EventStore(config) as store_b:
