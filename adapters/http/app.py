@@ -27,7 +27,7 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from adapters.http import campaigns, live, reads, rules, streams, writes
+from adapters.http import campaigns, live, reads, rules, series, streams, writes
 from adapters.http.auth import Limits
 from adapters.http.notify import Listener
 from adapters.http.problems import Problem, not_found, problem_of
@@ -188,6 +188,7 @@ def create_app(
         Route(session + "/events/{position}", reads.show_event, methods=["GET"]),
         Route(session + "/diff", reads.diff, methods=["GET"]),
         Route(session + "/odds", reads.odds, methods=["GET"]),
+        Route(session + "/series", series.session_series, methods=["GET"]),
         Route(session + "/stream", live.stream, methods=["GET"]),
         WebSocketRoute(session + "/ws", live.websocket),
     ]

@@ -69,6 +69,17 @@ IDEMPOTENCY = {
 }
 
 
+SERIES_PATH = {
+    "name": "path",
+    "in": "query",
+    "required": True,
+    "description": "a leaf of the views, * for every key at one level (wounds.*.wounds); 1 to 8",
+    "schema": {"type": "array", "items": {"type": "string"}},
+    "style": "form",
+    "explode": True,
+}
+
+
 def body(ref: str) -> dict[str, Any]:
     return {
         "required": True,
@@ -192,6 +203,19 @@ def document() -> dict[str, Any]:
                 "parameters": [SESSION],
                 "requestBody": body("ForkRequest"),
                 "responses": ok("forked", status=201) | problems(400, 404, 413, 422),
+            }
+        },
+        s + "/series": {
+            "get": {
+                "summary": "numbers the views hold, at positions spread over the session, for a "
+                "plot (the GM's alone)",
+                "parameters": [
+                    SESSION,
+                    SERIES_PATH,
+                    query("samples", "2 to 200 positions (default 60)", "integer"),
+                ],
+                "responses": ok("the positions, and each path's values at them")
+                | problems(400, 403, 404),
             }
         },
         s + "/events": {

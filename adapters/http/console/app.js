@@ -10,6 +10,7 @@ import { Api, ApiProblem } from "./api.js";
 import { commandForm, element } from "./forms.js";
 import { linePlot } from "./plots.js";
 import { tablePanels } from "./table.js";
+import { historyPanel } from "./history.js";
 import { timelinePanel } from "./timeline.js";
 
 const main = document.getElementById("main");
@@ -212,6 +213,18 @@ class SessionPage {
     return Object.keys(all);
   }
 
+  // What the sheets name, offered as a skill, trait or ring is typed.
+  suggestions() {
+    const found = { skill: new Set(), trait: new Set(), ring: new Set() };
+    for (const sheet of Object.values(this.shown.views.characters || {})) {
+      for (const [field, key] of [["skill", "skills"], ["trait", "traits"], ["ring", "rings"]]) {
+        const named = sheet && sheet[key];
+        if (named && typeof named === "object" && !Array.isArray(named)) Object.keys(named).forEach((k) => found[field].add(k));
+      }
+    }
+    return Object.fromEntries(Object.entries(found).filter(([, v]) => v.size).map(([k, v]) => [k, [...v].sort()]));
+  }
+
   mine() {
     const all = this.shown.views.characters || {};
     return Object.keys(all).filter((name) => this.gm || all[name].player === this.me);
@@ -234,7 +247,12 @@ class SessionPage {
     const parts = [this.header, this.tableSection];
     if (!this.observer) parts.push(this.actSection);
     parts.push(this.timeline.section);
-    if (this.gm) parts.push(this.playersPanel());
+    if (this.gm) {
+      this.history = historyPanel(this);
+      parts.push(element("section", { id: "plots", "aria-labelledby": "plots-h" },
+        element("h2", { id: "plots-h", text: "Plots" }), this.history.panel));
+      parts.push(this.playersPanel());
+    }
     main.replaceChildren(...parts);
     this.render();
     this.buildAct();
@@ -298,6 +316,7 @@ class SessionPage {
         this.shown = await this.api.get(this.api.session(this.id));
         if (this.asOf === null) this.render();
         this.updateCharacters();
+        if (this.history) this.history.draw();
         if (this.source && this.source.readyState === EventSource.OPEN) this.setStatus("live");
       } catch (error) {
         this.setStatus("down");
@@ -382,7 +401,7 @@ class SessionPage {
     }, 250);
     const build = () => {
       const spec = described();
-      built = commandForm(spec, { characters: this.characters, gm: this.gm, onInput: preview });
+      built = commandForm(spec, { characters: this.characters, suggestions: this.suggestions(), gm: this.gm, onInput: preview });
       holder.replaceChildren(built.form);
       fillCharacter();
       submit.textContent = spec.dice === "none" ? `Record: ${spec.name}` : `Roll: ${spec.name}`;
@@ -448,7 +467,7 @@ class SessionPage {
           try {
             await this.api.post(`${path}/commands`, { command: "participant", participant: who, role: role.value });
           } catch (problem) {
-            if (problem.status !== 422) throw problem;  // already taking part: a link is all they need
+            if (problem.status !== 422 || !/already/.test(problem.message)) throw problem;  // already taking part: a link is all they need
           }
         }
         const made = await this.api.post(`${path}/tokens`, { participant: who });
@@ -460,8 +479,45 @@ class SessionPage {
         error.textContent = problemText(problem);
       }
     });
-    return element("section", { id: "players", "aria-labelledby": "players-h" },
+    const section = element("section", { id: "players", "aria-labelledby": "players-h" },
       element("h2", { id: "players-h", text: "Players' links" }), form, links);
+    const campaign = this.shown.views.session.campaign;
+    if (campaign) section.append(this.carryForm(campaign));
+    return section;
+  }
+
+  // A character of the campaign joins as the sessions before left them (POST …/carry).
+  carryForm(campaign) {
+    const character = element("input", { id: "carry-character", autocomplete: "off", list: "carry-characters" });
+    const known = element("datalist", { id: "carry-characters" });
+    const player = element("input", { id: "carry-player", autocomplete: "off" });
+    const days = element("input", { id: "carry-days", inputmode: "numeric", autocomplete: "off" });
+    const error = element("p", { class: "form-error", role: "alert" });
+    const done = element("p", { id: "carry-done", role: "status" });
+    const form = element("form", { class: "carry-form", "aria-labelledby": "carry-h" },
+      element("h3", { id: "carry-h", text: `Join from the campaign ${campaign}` }), known,
+      element("div", { class: "field" }, element("label", { for: "carry-character", text: "Character *" }), character),
+      element("div", { class: "field" }, element("label", { for: "carry-player", text: "Player (default: as before)" }), player),
+      element("div", { class: "field" }, element("label", { for: "carry-days", text: "Days since (default: the ruleset's)" }), days),
+      error, element("button", { type: "submit", id: "carry-go", text: "Join as the campaign left them" }), done);
+    this.api.get(`/v1/campaigns/${encodeURIComponent(campaign)}`).then((read) => {
+      for (const c of read.characters) known.append(element("option", { value: c.character }));
+    }, () => {});
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      error.textContent = "";
+      const body = { character: character.value.trim() };
+      if (player.value.trim()) body.player = player.value.trim();
+      if (days.value.trim()) body.days = /^\d+$/.test(days.value.trim()) ? Number(days.value.trim()) : days.value.trim();
+      try {
+        const made = await this.api.post(`${this.api.session(this.id)}/carry`, body);
+        done.textContent = made.recorded.map((r) => r.summary).join("; ");
+        this.refresh();
+      } catch (problem) {
+        error.textContent = problemText(problem);
+      }
+    });
+    return form;
   }
 }
 

@@ -59,7 +59,9 @@ function read(field, input) {
 
 // command: one entry of the ruleset's commands; characters: the names a character field
 // offers; gm: whether the hidden box is shown. Returns {form, values(), fault(problem), clear()}.
-export function commandForm(command, { characters = [], gm = true, onInput = () => {} } = {}) {
+// suggestions: field name → the values offered as it is typed (the skills, traits and
+// rings the session's sheets name); any other value may still be typed.
+export function commandForm(command, { characters = [], suggestions = {}, gm = true, onInput = () => {} } = {}) {
   const id = `f${++counter}`;
   const form = element("form", { class: "command-form", "data-command": command.name, novalidate: true });
   const inputs = new Map();
@@ -75,6 +77,9 @@ export function commandForm(command, { characters = [], gm = true, onInput = () 
   const names = element("datalist", { id: `${id}-characters` });
   for (const name of characters) names.append(element("option", { value: name }));
   form.append(names);
+  for (const [name, values] of Object.entries(suggestions)) {
+    form.append(element("datalist", { id: `${id}-${name}-values` }, ...values.map((value) => element("option", { value }))));
+  }
   for (const field of ordered) {
     const inputId = `${id}-${field.name}`;
     const help = field.help ? element("small", { id: `${inputId}-help`, text: field.help }) : "";
@@ -94,7 +99,7 @@ export function commandForm(command, { characters = [], gm = true, onInput = () 
         id: inputId,
         name: field.name,
         inputmode: field.type === "int" ? "numeric" : undefined,
-        list: CHARACTER_FIELDS.has(field.name) ? `${id}-characters` : undefined,
+        list: CHARACTER_FIELDS.has(field.name) ? `${id}-characters` : suggestions[field.name] ? `${id}-${field.name}-values` : undefined,
         placeholder: field.default != null && field.default !== "" ? String(field.default) : "",
         maxlength: field.max_length,
         autocomplete: "off",

@@ -16,7 +16,7 @@ export function linePlot({ title, xLabel, yLabel, series, yMax = 1, percent = fa
   const height = 180;
   const left = 40;
   const bottom = 28;
-  const top = 12;
+  const top = 22;
   const right = 10;
   const xs = series.flatMap((s) => s.points.map((p) => p[0]));
   const xMin = Math.min(...xs);
@@ -50,7 +50,7 @@ export function linePlot({ title, xLabel, yLabel, series, yMax = 1, percent = fa
     }
   });
   svg.append(node("text", { x: (left + width) / 2, y: height - 2, class: "label", "text-anchor": "middle" }, xLabel));
-  svg.append(node("text", { x: 10, y: top + 2, class: "label" }, yLabel));
+  svg.append(node("text", { x: left, y: 12, class: "label" }, yLabel));
   if (mark !== null && mark >= xMin && mark <= xMax) {
     svg.append(node("line", { x1: x(mark), y1: top, x2: x(mark), y2: y(0), class: "mark" }));
   }

@@ -29,7 +29,7 @@ function turnOrder(initiative) {
   if (!initiative || !Array.isArray(initiative.order) || !initiative.order.length) return null;
   const items = initiative.order.map((entry) => {
     const current = entry.character === initiative.current;
-    const marks = [current ? "their turn" : "", entry.acted ? "acted" : "", entry.skipped ? `skipped (${entry.skipped})` : ""].filter(Boolean);
+    const marks = [current ? "their turn" : "", entry.skipped ? `skipped (${entry.skipped})` : entry.acted ? "acted" : ""].filter(Boolean);
     return element("li", {
       class: `turn${current ? " current" : ""}${entry.skipped ? " skipped" : ""}`,
       "aria-current": current ? "true" : undefined,

@@ -134,6 +134,9 @@ VIEWS = {"characters": characters, "fighters": fighters, "confrontation": confro
 
 
 def tables(projections: Any) -> list[Table]:
+    """The fighters as ``kiroku state`` prints them: initiative (with the stare-down's
+    bid), stance, fatigue over endurance, strife over composure, Void points, the
+    criticals suffered (« critiques », with their severity) and what they cannot do."""
     conf = projections["confrontation"]
     order = [row["character"] for row in conf.get("order", [])]
     rows = []
@@ -153,10 +156,13 @@ def tables(projections: Any) -> list[Table]:
             f"{f['fatigue']}/{f['endurance']}",
             f"{f['strife']}/{f['composure']}",
             str(f["void_points"]),
+            ", ".join(f"{c['result']} ({c['severity']})" for c in f["criticals"]) or "-",
             ", ".join(marks),
         ))  # fmt: skip
     title = f"{conf['kind']}, round {conf['round']}" if conf.get("under_way") else ""
-    columns = ("character", "initiative", "stance", "fatigue", "strife", "void", "state")
+    columns = (
+        "character", "initiative", "stance", "fatigue", "strife", "void", "criticals", "state",
+    )  # fmt: skip
     return [Table(title, columns, tuple(rows))]
 
 

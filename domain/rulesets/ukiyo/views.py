@@ -177,6 +177,8 @@ def tables(projections: Any) -> list[Table]:
         status = f"won by {c['winner']}" if c["winner"] else c["status"]
         title = f"{name}: {kind}, manche {c['manche']}, {status} — next: {c['next']}"
         out.append(Table(title, ("side", "characters", "manches", "objective", "state"), rows))
+        if c["tests"]:
+            out.append(_tests(name, c))
     characters = projections["characters"]
     people: tuple[tuple[str, ...], ...] = tuple(
         (n, "-" if ch["threat"] else f"{ch['wounds']}/4",
@@ -186,6 +188,22 @@ def tables(projections: Any) -> list[Table]:
     )  # fmt: skip
     out.append(Table("", ("character", "wounds", "malus", "state"), people))
     return out
+
+
+def _tests(name: str, conflict: dict[str, Any]) -> Table:
+    """The manche's tests so far: each side's roll, its score and result, and its bet
+    (« pari »: the call, and whether it was won)."""
+    rows = tuple(
+        (
+            side, t["character"], t["technique"], "+".join(str(f) for f in t["faces"]),
+            str(t["score"]), str(t["result"]),
+            "-" if t["call"] is None else f"{t['call']}" + (
+                "" if t["bet_won"] is None else ": won" if t["bet_won"] else ": lost"),
+        )
+        for side, t in conflict["tests"].items()
+    )  # fmt: skip
+    columns = ("side", "character", "technique", "dice", "score", "result", "bet")
+    return Table(f"{name}: manche {conflict['manche']}'s tests", columns, rows)
 
 
 def _objective(side: dict[str, Any]) -> str:

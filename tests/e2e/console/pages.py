@@ -8,6 +8,7 @@ off the network. Each step's screenshot is kept in ``artifacts/console/`` (or
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,9 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+KANEKA = "Akodo Kaneka"
+FUMI = "Bayushi Fumi"
+NIGHT = "/v1/sessions/night"
 PHONE = {"width": 360, "height": 740}
 DESK = {"width": 1280, "height": 900}
 
@@ -71,11 +75,15 @@ def live(page: Page) -> None:
     expect(page.locator("#live")).to_have_text("live", timeout=20_000)
 
 
-def shot(page: Page, name: str) -> Path:
-    """Keep a screenshot of the page as a test artifact."""
+def shot(page: Page, name: str, part: str | None = None) -> Path:
+    """Keep a screenshot of the page (or of the element ``part`` selects) as a test
+    artifact."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    if part is None:
+        page.screenshot(path=str(path), full_page=True)
+    else:
+        page.locator(part).screenshot(path=str(path))
     return path
 
 
@@ -112,3 +120,25 @@ def join(page: Page, sheet: str, player: str) -> None:
     expect(page.locator('#act-form [name="sheet"]')).not_to_have_value("")
     page.click("#act-submit")
     expect(page.locator("#result")).to_contain_text("joins", timeout=20_000)
+
+
+def prepared(console: Console) -> int:
+    """A 4e session "night" in its first round (set up over the API: the page is what is tested)."""
+    served = console.served
+    served.post("/v1/sessions", {"id": "night", "gm": "sensei"}).raise_for_status()
+    commands: list[dict[str, Any]] = [
+        {"command": "join", "sheet": json.loads((SHEETS / "akodo-kaneka.json").read_text()),
+         "player": "ana"},
+        {"command": "join", "sheet": json.loads((SHEETS / "bayushi-fumi.json").read_text()),
+         "player": "ben"},
+        {"command": "combat start"},
+        {"command": "initiative", "character": KANEKA, "faces": "9,8,7,2"},
+        {"command": "initiative", "character": FUMI, "faces": "5,4,3,2"},
+        {"command": "combat round"},
+        {"command": "wound", "character": FUMI, "amount": 12, "source": "an ambush"},
+    ]  # fmt: skip
+    for body in commands:
+        done = served.post(NIGHT + "/commands", body)
+        assert done.status_code == 201, (body["command"], done.text)
+    version: int = served.get(NIGHT).json()["version"]
+    return version

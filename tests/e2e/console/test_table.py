@@ -9,39 +9,24 @@ import json
 import os
 import subprocess
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import KIROKU
-from tests.e2e.console.pages import ADMIN, PHONE, SHEETS, Console, act, live, record, shot
+from tests.e2e.console.pages import (
+    ADMIN,
+    FUMI,
+    KANEKA,
+    NIGHT,
+    PHONE,
+    Console,
+    act,
+    live,
+    prepared,
+    record,
+    shot,
+)
 from tests.e2e.server import Served
-
-KANEKA = "Akodo Kaneka"
-FUMI = "Bayushi Fumi"
-NIGHT = "/v1/sessions/night"
-
-
-def prepared(console: Console) -> int:
-    """A 4e session in its first round (set up over the API: the page is what is tested)."""
-    served = console.served
-    served.post("/v1/sessions", {"id": "night", "gm": "sensei"}).raise_for_status()
-    commands: list[dict[str, Any]] = [
-        {"command": "join", "sheet": json.loads((SHEETS / "akodo-kaneka.json").read_text()),
-         "player": "ana"},
-        {"command": "join", "sheet": json.loads((SHEETS / "bayushi-fumi.json").read_text()),
-         "player": "ben"},
-        {"command": "combat start"},
-        {"command": "initiative", "character": KANEKA, "faces": "9,8,7,2"},
-        {"command": "initiative", "character": FUMI, "faces": "5,4,3,2"},
-        {"command": "combat round"},
-        {"command": "wound", "character": FUMI, "amount": 12, "source": "an ambush"},
-    ]  # fmt: skip
-    for body in commands:
-        done = served.post(NIGHT + "/commands", body)
-        assert done.status_code == 201, (body["command"], done.text)
-    version: int = served.get(NIGHT).json()["version"]
-    return version
 
 
 def shown_odds(page: Page) -> tuple[str, int, float]:
@@ -138,6 +123,8 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide on a 360 px screen"
     shot(phone, "09-phone")
+    phone.locator("#act-form details").evaluate_all("all => all.forEach(d => { d.open = false; })")
+    shot(phone, "readme-phone", "#act")  # the README's second picture
     phone.reload()
     live(phone)
     assert "5k3" not in phone.locator("#events").inner_text()

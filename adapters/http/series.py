@@ -1,0 +1,45 @@
+"""``GET /v1/sessions/{id}/series?path=wounds.*.wounds&path=void.*.left``: numbers the
+views hold, read at positions spread over the session (``samples``, default 60), for a
+plot of wounds or Void over the evening (:mod:`projections.series`). Past positions are
+the GM's alone, as ``?at=N`` is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from adapters.http.auth import forbidden
+from adapters.http.problems import malformed
+from adapters.http.server import json_response, optional_number, seat, server_of, token_of
+from adapters.service import SessionService
+from domain.errors import excerpt
+from projections import project_state
+from projections.series import check_path, sampled, series
+
+MAX_PATHS = 8
+
+
+async def session_series(request: Request) -> Response:
+    sid = request.path_params["session"]
+    unknown = sorted(set(request.query_params) - {"path", "samples", "access_token"})
+    if unknown:
+        raise malformed(f"series takes no {', '.join(excerpt(u) for u in unknown)}")
+    given = request.query_params.getlist("path")
+    if not 1 <= len(given) <= MAX_PATHS:
+        raise malformed(f"give 1 to {MAX_PATHS} paths (path=wounds.*.wounds)")
+    paths = [check_path(p) for p in given]
+    samples = optional_number(request, "samples")
+    server = server_of(request)
+    token = token_of(request)
+
+    def read(service: SessionService) -> dict[str, Any]:
+        place = seat(server, service, sid, token)
+        if not place.is_gm:
+            raise forbidden("a series reads past positions: the GM's alone")
+        positions = sampled(place.session.version, 60 if samples is None else samples)
+        frames = [(p, project_state(service.state_at(sid, p))) for p in positions]
+        return {"positions": positions, "series": series(frames, paths)}
+
+    return json_response(await server.worker.run(read))

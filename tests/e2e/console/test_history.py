@@ -1,0 +1,132 @@
+"""The GM looks back in the console: the table at an earlier position, a what-if forked
+and shown beside the session, wounds and Void plotted over the evening and XP over the
+campaign, a character joined as the campaign left them, and each ruleset's own panels
+(5e fatigue and strife, Ukiyo's manches) as that ruleset lays them out."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import KIROKU
+from tests.e2e.console.pages import FUMI, KANEKA, NIGHT, SHEETS, Console, prepared, shot
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def slide_to(page: Page, position: int) -> None:
+    page.locator("#as-of").evaluate(
+        "(e, at) => { e.value = String(at); e.dispatchEvent(new Event('input')); }", position
+    )
+
+
+def fumi_wounds(page: Page, where: str = "#table") -> str:
+    track = page.locator(f'{where} .wound-track[data-character="{FUMI}"] .wound-state')
+    return track.inner_text()
+
+
+def test_the_table_as_it_stood_and_a_what_if_beside_it(console: Console) -> None:
+    version = prepared(console)  # its last event: Fumi takes 12 wounds
+    page = console.gm("night")
+    expect(page.locator(f'#wound-tracks [data-character="{FUMI}"]')).to_contain_text("12 wounds")
+    slide_to(page, version - 1)
+    expect(page.locator("#table .as-of")).to_contain_text(f"position {version - 1}")
+    expect(page.locator(f'#wound-tracks [data-character="{FUMI}"]')).to_contain_text("0 wounds")
+    console.served.post(NIGHT + "/commands", {"command": "note", "text": "meanwhile"})
+    expect(page.locator("#events li").last).to_contain_text("meanwhile")
+    assert "0 wounds" in fumi_wounds(page)  # the past stays put while events arrive
+    shot(page, "11-as-it-stood")
+    page.click("#as-of-live")
+    expect(page.locator("#table .as-of")).to_have_count(0)
+    expect(page.locator(f'#wound-tracks [data-character="{FUMI}"]')).to_contain_text("12 wounds")
+
+    page.locator("#events li", has_text="takes 12 wounds").locator("button.event-open").click()
+    page.click('#event-dialog [data-action="fork"]')
+    page.fill("#fork-id", "night-unhurt")
+    page.click("#fork-go")  # no reason: refused, beside the form
+    expect(page.locator("#event-dialog .form-error")).to_contain_text("reason")
+    page.fill("#fork-reason", "what if the ambush had missed her")
+    page.click("#fork-go")
+    compare = page.locator("#compare")
+    expect(compare.locator('[data-session="night-unhurt"]')).to_be_visible()
+    console.served.post(
+        "/v1/sessions/night-unhurt/commands",
+        {"command": "heal", "character": FUMI, "amount": 12, "method": "what if"},
+    ).raise_for_status()
+    page.click("#compare-again")
+    ours = compare.locator(f'[data-session="night"] .wound-track[data-character="{FUMI}"]')
+    theirs = compare.locator(f'[data-session="night-unhurt"] .wound-track[data-character="{FUMI}"]')
+    expect(ours).to_contain_text("12 wounds")
+    expect(theirs).to_contain_text("0 wounds")
+    shot(page, "12-what-if")
+
+
+def test_plots_over_the_session_and_the_campaign(console: Console) -> None:
+    served = console.served
+    served.post("/v1/campaigns", {"id": "winter", "gm": "sensei"}).raise_for_status()
+    served.post("/v1/sessions", {"id": "first", "gm": "sensei", "campaign": "winter"})
+    kaneka = json.loads((SHEETS / "akodo-kaneka.json").read_text())
+    for body in (
+        {"command": "join", "sheet": kaneka, "player": "ana"},
+        {"command": "wound", "character": KANEKA, "amount": 9, "source": "a bandit"},
+        {"command": "void", "character": KANEKA},
+        {"command": "xp award", "character": KANEKA, "amount": 4},
+    ):
+        done = served.post("/v1/sessions/first/commands", body)
+        assert done.status_code == 201, done.text
+    served.post("/v1/sessions", {"id": "second", "gm": "sensei", "campaign": "winter"})
+    page = console.gm("second")
+    page.fill("#carry-character", "Nobody Atall")
+    page.click("#carry-go")
+    expect(page.locator(".carry-form .form-error")).to_contain_text("Nobody Atall")
+    page.fill("#carry-character", KANEKA)
+    page.fill("#carry-days", "0")
+    page.click("#carry-go")
+    expect(page.locator("#carry-done")).to_contain_text("joins")
+    expect(page.locator(f'#wound-tracks [data-character="{KANEKA}"]')).to_contain_text("9 wounds")
+
+    first = console.gm("first")
+    first.click("#history > summary")
+    wounds = first.locator('figure[data-path="wounds.*.wounds"] svg desc')
+    expect(wounds).to_contain_text(f"{KANEKA}: 2 → 0, 3 → 9")
+    void = first.locator('figure[data-path="void.*.left"] svg desc')
+    expect(void).to_contain_text("3 → 2, 4 → 1")
+    xp = first.locator('figure[data-path="campaign-xp"] svg desc')
+    expect(xp).to_contain_text(f"{KANEKA}: 1 → 4, 2 → 4")
+    served.post("/v1/sessions/first/commands", {"command": "wound", "character": KANEKA,
+                                                 "amount": 2}).raise_for_status()  # fmt: skip
+    expect(wounds).to_contain_text("6 → 11")  # redrawn as the session goes on
+    shot(first, "13-plots")
+
+
+def imported(data_dir: Path, replay: str) -> None:
+    env = {**os.environ, "KIROKU_DATA_DIR": str(data_dir), "KIROKU_LOG": "off"}
+    subprocess.run(
+        [str(KIROKU), "import", str(ROOT / "replays" / f"{replay}.jsonl")],
+        env=env, check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_each_ruleset_lays_out_its_own_panels(console: Console, tmp_path: Path) -> None:
+    imported(tmp_path, "l5r5e-house-skirmish")
+    imported(tmp_path, "ukiyo-three-way")
+    five = console.gm("l5r5e-house-skirmish")
+    table = five.locator(".ruleset-table").first
+    expect(table.locator("thead")).to_contain_text("fatigue")
+    expect(table.locator("thead")).to_contain_text("strife")
+    expect(table.locator("thead")).to_contain_text("criticals")
+    expect(table.locator("tbody tr", has_text="Kakita Ryoku")).to_contain_text("5/10")
+    expect(five.locator("#act-command option[value='strike']")).to_have_count(1)
+    shot(five, "14-five")
+    ukiyo = console.gm("ukiyo-three-way")
+    slide_to(ukiyo, 14)
+    expect(ukiyo.locator("#table")).to_contain_text("manche 2")
+    sukinoko = ukiyo.locator("#table .ruleset-table tbody tr", has_text="minor")
+    expect(sukinoko).to_contain_text("1/3")
+    tests = ukiyo.locator("#table .ruleset-table", has_text="manche 2's tests")
+    expect(tests.locator("thead")).to_contain_text("bet")
+    shot(ukiyo, "15-ukiyo")

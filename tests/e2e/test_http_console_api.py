@@ -1,0 +1,146 @@
+"""What the console needed from the API, there for every front end: the rulesets and
+their commands' fields, a command tried before it is given (its roll's pool, TN and
+exact odds; nothing appended), the ruleset's tables and who the token is beside the
+views, and numbers over the session for a plot."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.rulesets import load_ruleset
+from tests.e2e.server import Served, served
+from tests.e2e.test_http_api import NIGHT, command, opened, version
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Iterator[Served]:
+    with served(tmp_path / "data") as running:
+        opened(running)
+        for body in (
+            {"command": "combat start"},
+            {"command": "initiative", "character": "Akodo Kaneka", "faces": "9,8,7,2"},
+            {"command": "initiative", "character": "Bayushi Fumi", "faces": "5,4,3,2"},
+            {"command": "combat round"},
+            {"command": "wound", "character": "Bayushi Fumi", "amount": 12},
+        ):
+            command(running, body)
+        yield running
+
+
+def test_the_rulesets_and_their_commands_fields_need_no_token(night: Served) -> None:
+    anyone = night.as_token(None)
+    listed = anyone.get("/v1/rulesets").json()["rulesets"]
+    assert [r["id"] for r in listed] == ["l5r-house", "l5r3e", "l5r4e", "l5r5e-house", "ukiyo"]
+    four = anyone.get("/v1/rulesets/l5r4e").json()
+    assert "starting_xp" in four["options"]
+    roll = next(c for c in four["commands"] if c["name"] == "roll")
+    raises = next(f for f in roll["fields"] if f["name"] == "raises")
+    assert raises == raises | {"type": "int", "minimum": 0, "maximum": 20, "default": 0}
+    missing = anyone.get("/v1/rulesets/l5r6e")
+    assert missing.status_code == 404 and "l5r6e" in missing.json()["detail"]
+
+
+def test_a_roll_tried_first_gives_its_pool_tn_and_odds_and_appends_nothing(
+    night: Served,
+) -> None:
+    before = version(night)
+    body = {"command": "roll", "character": "Bayushi Fumi", "skill": "Kenjutsu",
+            "trait": "agility", "tn": 20, "raises": 1, "void": True}  # fmt: skip
+    tried = night.post(NIGHT + "/commands", body, params={"dry_run": "true"})
+    assert tried.status_code == 200, tried.text
+    roll = tried.json()["roll"]
+    assert (roll["expression"], roll["base_tn"], roll["tn"]) == ("7k4", 20, 28)
+    assert [p["source"] for p in roll["parts"]] == ["wound penalty (Nicked)", "Void point"]
+    four = load_ruleset("l5r4e")
+    assert roll["probability"] == four.odds("7k4", 28)
+    assert roll["by_tn"]["30"] == four.odds("7k4", 30)
+    assert [r["tn"] for r in roll["by_raises"]] == [23, 28, 33, 38, 43, 48]
+    assert roll["by_raises"][1]["probability"] == roll["probability"]
+    assert version(night) == before
+    void = night.get(NIGHT).json()["views"]["void"]["Bayushi Fumi"]
+    assert void["spent"] == 0  # the Void point was only tried
+
+
+def test_a_command_with_no_dice_tried_first_says_what_it_would_record(night: Served) -> None:
+    before = version(night)
+    body = {"command": "stance", "character": "Akodo Kaneka", "stance": "defense"}
+    tried = night.post(NIGHT + "/commands", body, params={"dry_run": "true"}).json()
+    assert tried["roll"] is None and tried["appended"] is False
+    assert [e["summary"] for e in tried["would_record"]] == [
+        "Akodo Kaneka takes the defense stance"
+    ]
+    done = command(night, body)
+    assert [r["summary"] for r in done["recorded"]] == [e["summary"] for e in tried["would_record"]]
+    assert version(night) == before + 1
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "quoted"),
+    [
+        ({"command": "roll", "character": "Nobody", "expression": "5k3", "tn": 15}, 404,
+         "Nobody"),
+        ({"command": "roll", "character": "Bayushi Fumi", "raises": "lots"}, 400, "raises"),
+        ({"command": "stance", "character": "Akodo Kaneka", "stance": "sideways"}, 400,
+         "sideways"),
+        ({"command": "combat start"}, 422, "combat"),
+    ],
+)  # fmt: skip
+def test_a_refused_trial_is_the_commands_own_problem(
+    night: Served, body: dict[str, Any], status: int, quoted: str
+) -> None:
+    before = version(night)
+    tried = night.post(NIGHT + "/commands", body, params={"dry_run": "true"})
+    assert tried.status_code == status, tried.text
+    assert quoted in tried.json()["detail"]
+    given = night.post(NIGHT + "/commands", body)
+    assert (given.status_code, given.json()["detail"]) == (status, tried.json()["detail"])
+    assert version(night) == before
+
+
+def test_the_session_comes_with_its_rulesets_tables_and_who_asks(night: Served) -> None:
+    shown = night.get(NIGHT).json()
+    assert shown["you"] == {"participant": "sensei", "role": "gm"}
+    first = shown["tables"][0]
+    assert first["columns"][:2] == ["character", "armour TN"]
+    assert [row[0] for row in first["rows"]] == ["Akodo Kaneka", "Bayushi Fumi"]
+    token = night.post(NIGHT + "/tokens", {"participant": "ben"}).json()["token"]
+    ben = night.as_token(token).get(NIGHT).json()
+    assert ben["you"] == {"participant": "ben", "role": "player"}
+    assert ben["tables"] == shown["tables"]
+
+
+def test_numbers_over_the_session_for_a_plot(night: Served) -> None:
+    read = night.get(NIGHT + "/series", params={"path": ["wounds.*.wounds", "void.*.left"]})
+    assert read.status_code == 200, read.text
+    data = read.json()
+    assert data["positions"] == list(range(version(night) + 1))
+    wounds = data["series"]["wounds.*.wounds"]["Bayushi Fumi"]
+    assert wounds[2] is None and wounds[3] == 0 and wounds[-1] == 12
+    assert data["series"]["void.*.left"]["Akodo Kaneka"][-1] == 2
+    sampled = night.get(NIGHT + "/series", params={"path": "wounds.*.wounds", "samples": 3})
+    assert sampled.json()["positions"] == [0, 4, 8]
+    for params, quoted in (
+        ({"path": "wounds..wounds"}, "wounds..wounds"),
+        ({"path": "wounds.*.wounds", "samples": 1}, "samples=1"),
+        ({}, "paths"),
+        ({"path": "wounds.*.wounds", "colour": "red"}, "colour"),
+    ):
+        refused = night.get(NIGHT + "/series", params=params)
+        assert refused.status_code == 400 and quoted in refused.json()["detail"], refused.text
+    token = night.post(NIGHT + "/tokens", {"participant": "ben"}).json()["token"]
+    assert night.as_token(token).get(NIGHT + "/series?path=void.*.left").status_code == 403
+
+
+def test_the_console_and_its_assets_are_served_from_this_process(night: Served) -> None:
+    anyone = night.as_token(None)
+    page = anyone.get("/")
+    assert page.status_code == 200 and "/console/app.js" in page.text
+    for asset in ("app.js", "api.js", "forms.js", "table.js", "timeline.js", "plots.js",
+                  "history.js", "console.css"):  # fmt: skip
+        served_asset = anyone.get(f"/console/{asset}")
+        assert served_asset.status_code == 200 and served_asset.content, asset
+    assert "http://" not in anyone.get("/console/app.js").text  # nothing fetched elsewhere
