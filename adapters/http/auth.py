@@ -71,13 +71,20 @@ class Limits:
 
     def take_command(self, token: str) -> None:
         with self.lock:
-            self._take(token)
+            self._take(token, "commands")
 
-    def _take(self, token: str) -> None:
+    def take_trial(self, token: str) -> None:
+        """A command tried first (``?dry_run=true``): held to the same rate, in a bucket
+        of its own, so that a form's previews never use up the commands it then sends."""
+        with self.lock:
+            self._take(token, "tries")
+
+    def _take(self, token: str, what: str) -> None:
         now = time.monotonic()
         rate = self.commands / 60.0
         burst = max(1.0, self.commands / 4)
-        bucket = self.buckets.setdefault(token, Bucket(burst, now))
+        bucket = self.buckets.setdefault(token if what == "commands" else f"{token} {what}",
+                                         Bucket(burst, now))  # fmt: skip
         bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * rate)
         bucket.at = now
         if bucket.tokens < 1:
@@ -86,7 +93,7 @@ class Limits:
                 429,
                 "too-many-commands",
                 "Too many commands",
-                f"at most {self.commands} commands a minute with one token: try again in {wait} s",
+                f"at most {self.commands} {what} a minute with one token: try again in {wait} s",
             )
             problem.headers["Retry-After"] = str(wait)
             raise problem

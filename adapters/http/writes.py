@@ -164,12 +164,13 @@ async def post_command(request: Request) -> Response:
             raise forbidden(f"{place.holder.participant!r} observes: an observer sends no command")
         return place.session.opened.ruleset, place.holder.token
 
+    trying = flag(request, "dry_run")
     ruleset_id, holder = await server.worker.run(ruleset_of)
-    server.limits.take_command(holder)
+    (server.limits.take_trial if trying else server.limits.take_command)(holder)
     bodies = ruleset_commands(ruleset_id)
     command, faces = bodies.decode(body)
     dice = dice_of(command, faces)
-    if flag(request, "dry_run"):
+    if trying:
         from adapters.http.trials import tried
 
         def trial(service: SessionService) -> dict[str, Any]:

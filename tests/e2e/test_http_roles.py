@@ -199,6 +199,10 @@ def test_a_token_is_held_to_its_command_rate_and_its_open_streams(tmp_path: Path
         assert [a.status_code for a in answers] == [201, 201, 429]
         assert int(answers[-1].headers["retry-after"]) >= 1
         assert answers[-1].json()["type"] == "/problems/too-many-commands"
+        note = {"command": "note", "text": "tried"}
+        tries = [gm.post(NIGHT + "/commands?dry_run=true", json=note) for _ in range(3)]
+        assert [t.status_code for t in tries] == [200, 200, 429]  # a bucket of their own
+        assert "tries a minute" in tries[-1].json()["detail"]
         with gm.stream("GET", NIGHT + "/stream") as first:
             assert first.status_code == 200
             second = gm.get(NIGHT + "/stream")

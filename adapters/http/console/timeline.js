@@ -93,6 +93,10 @@ export function timelinePanel(page) {
       open, state,
       element("span", { class: "event-meta", text: ` — ${row.actor}, ${when.toLocaleTimeString()}${row.reason ? ` — “${row.reason}”` : ""}` }));
     open.addEventListener("click", () => openEvent(row.position));
+    if (row.revealed && row.revealed.length) {  // a reveal, as players read it: what it shows
+      item.append(element("ul", { class: "revealed", "aria-label": "what the GM revealed" },
+        ...row.revealed.map((shown) => element("li", { text: shown.summary }))));
+    }
     rows.set(row.position, { row, item, state });
     list.append(item);
     note(seen.types, type, row.type);
@@ -106,7 +110,6 @@ export function timelinePanel(page) {
         mark(position);
       }
     }
-    for (const shown of row.revealed || []) add(shown);
     mark(row.position);
     if (slider) {
       const atEnd = Number(slider.value) === Number(slider.max);
@@ -141,9 +144,11 @@ export function timelinePanel(page) {
     if (page.gm) {
       const actions = element("div", { class: "actions" });
       const counts = !retracted.has(position);
-      for (const [kind, label] of [["retract", "Retract…"], ["amend", "Amend…"], ["reinstate", "Reinstate…"], ["reveal", "Reveal"], ["fork", "Fork a what-if here…"]]) {
+      const hidden = Boolean(shown.command && shown.command.inputs && shown.command.inputs.hidden);
+      for (const [kind, label] of [["retract", "Retract…"], ["amend", "Amend…"], ["reinstate", "Reinstate…"], ["reveal", "Reveal to the players"], ["fork", "Fork a what-if here…"]]) {
         if (kind === "retract" && !counts) continue;
         if (kind === "reinstate" && counts) continue;
+        if (kind === "reveal" && !hidden) continue;
         const button = element("button", { type: "button", "data-action": kind, text: label });
         button.addEventListener("click", () => (kind === "fork" ? fork(position) : kind === "reveal" ? reveal(position) : correction(kind, position)));
         actions.append(button);
