@@ -199,7 +199,8 @@ def document() -> dict[str, Any]:
         s + "/reinstate": correction(Reinstate, "take a retraction back"),
         s + "/fork": {
             "post": {
-                "summary": "a what-if: a new session as this one stood at a position",
+                "summary": "a what-if: a new session as this one stood at a position (a GM "
+                "forking with this session's token is given a `token` for the fork)",
                 "parameters": [SESSION],
                 "requestBody": body("ForkRequest"),
                 "responses": ok("forked", status=201) | problems(400, 404, 413, 422),

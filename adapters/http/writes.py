@@ -274,11 +274,18 @@ async def fork(request: Request) -> Response:
         recorded = service.fork(
             sid, asked.at, asked.id, reason=asked.reason, actor=place.holder.participant
         )
-        return {
+        data: dict[str, Any] = {
             "session": asked.id,
             "origin": {"session": sid, "position": asked.at},
             "events": len(recorded),
         }
+        if place.holder.token != "admin":  # a GM with this session's token: one for the fork
+            gm = place.holder.participant
+            made = server.worker.access(service, asked.id).issue(
+                service.load(asked.id), gm, gm, service.clock(), f"the GM's, forking {sid}"
+            )
+            data["token"] = made.secret
+        return data
 
     data = await server.worker.run(forked)
     return json_response(data, 201, {"Location": f"/v1/sessions/{asked.id}"})

@@ -144,3 +144,16 @@ def test_the_console_and_its_assets_are_served_from_this_process(night: Served) 
         served_asset = anyone.get(f"/console/{asset}")
         assert served_asset.status_code == 200 and served_asset.content, asset
     assert "http://" not in anyone.get("/console/app.js").text  # nothing fetched elsewhere
+
+
+def test_a_gm_forking_with_their_session_token_gets_one_for_the_fork(night: Served) -> None:
+    token = night.post(NIGHT + "/tokens", {"participant": "sensei"}).json()["token"]
+    gm = night.as_token(token)
+    forked = gm.post(NIGHT + "/fork", json={"id": "whatif", "at": 4, "reason": "what if"})
+    assert forked.status_code == 201, forked.text
+    theirs = night.as_token(forked.json()["token"])
+    assert theirs.get("/v1/sessions/whatif").json()["you"] == {"participant": "sensei",
+                                                               "role": "gm"}  # fmt: skip
+    assert gm.get("/v1/sessions/whatif").status_code == 403  # the first token is night's
+    by_admin = night.post(NIGHT + "/fork", {"id": "whatif2", "at": 4, "reason": "what if"})
+    assert "token" not in by_admin.json()  # the admin token reads every session already

@@ -204,6 +204,12 @@ class SessionPage {
     this.stopped = false;
   }
 
+  // Another session's reader (a fork of this one): its own token if the page holds one.
+  apiFor(id, token) {
+    if (token) store.set(`token.${id}`, token);
+    return new Api(store.get(`token.${id}`) || store.get("admin") || this.token);
+  }
+
   get commands() {
     return [...this.rules.commands, ...this.rules.core_commands.filter((c) => !["retract", "undo", "amend", "reinstate"].includes(c.name))];
   }

@@ -252,8 +252,9 @@ export function timelinePanel(page) {
     go.addEventListener("click", async () => {
       try {
         const made = await page.api.post(`${page.api.session(page.id)}/fork`, { id: id.value.trim(), at: position, reason: reason.value.trim() });
+        page.apiFor(made.session, made.token);  // a GM's own token for the fork, if given one
         dialog.close();
-        compare(made.session || id.value.trim());
+        compare(made.session);
       } catch (problem) {
         error.textContent = problem.message;
       }
@@ -265,7 +266,7 @@ export function timelinePanel(page) {
   async function compare(forked) {
     const holder = document.getElementById("compare") || element("section", { id: "compare", "aria-labelledby": "compare-h" });
     const again = element("button", { type: "button", id: "compare-again", text: "Compare again" });
-    const [ours, theirs] = await Promise.all([page.api.get(page.api.session(page.id)), page.api.get(page.api.session(forked))]);
+    const [ours, theirs] = await Promise.all([page.api.get(page.api.session(page.id)), page.apiFor(forked).get(page.api.session(forked))]);
     holder.replaceChildren(element("h2", { id: "compare-h", text: `What-if: ${forked} beside ${page.id}` }),
       element("p", {}, element("a", { href: `#/s/${encodeURIComponent(forked)}`, text: `Open ${forked}` }), " ", again),
       element("div", { class: "side-by-side" },

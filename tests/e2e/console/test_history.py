@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import KIROKU
-from tests.e2e.console.pages import FUMI, KANEKA, NIGHT, SHEETS, Console, prepared, shot
+from tests.e2e.console.pages import FUMI, KANEKA, NIGHT, SHEETS, Console, live, prepared, shot
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -31,7 +31,10 @@ def fumi_wounds(page: Page, where: str = "#table") -> str:
 
 def test_the_table_as_it_stood_and_a_what_if_beside_it(console: Console) -> None:
     version = prepared(console)  # its last event: Fumi takes 12 wounds
-    page = console.gm("night")
+    token = console.served.post(NIGHT + "/tokens", {"participant": "sensei"}).json()["token"]
+    page = console.page()  # the GM with this session's token, not the server's admin token
+    page.goto(f"{console.served.url}/#/s/night?token={token}")
+    live(page)
     expect(page.locator(f'#wound-tracks [data-character="{FUMI}"]')).to_contain_text("12 wounds")
     slide_to(page, version - 1)
     expect(page.locator("#table .as-of")).to_contain_text(f"position {version - 1}")
