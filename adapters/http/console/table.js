@@ -12,7 +12,27 @@ export function tablePanels(shown) {
   const tracks = woundTracks(views.wounds);
   if (tracks) panels.push(tracks);
   shown.tables.forEach((table, i) => panels.push(rulesetTable(table, i)));
+  const parts = tnParts(views);
+  if (parts) panels.push(parts);
   return panels;
+}
+
+// Any view whose entries give a TN with the parts that make it (4e armour: {tn, parts};
+// 3e manoeuvres: {tn, tn_parts}), each character's sum spelled out: where a TN comes from.
+function tnParts(views) {
+  const found = [];
+  for (const [view, entries] of Object.entries(views)) {
+    if (!entries || typeof entries !== "object" || Array.isArray(entries)) continue;
+    for (const [name, entry] of Object.entries(entries)) {
+      const parts = entry && (entry.parts || entry.tn_parts);
+      if (!entry || typeof entry.tn !== "number" || !Array.isArray(parts) || !parts.length) continue;
+      const sum = parts.map((p) => `${p.source} ${p.value >= 0 ? "" : "−"}${Math.abs(p.value)}`).join(" + ");
+      found.push(element("li", { "data-view": view, "data-character": name, text: `${name}, ${view} TN ${entry.tn} = ${sum}` }));
+    }
+  }
+  if (!found.length) return null;
+  return element("details", { class: "tn-parts", id: "tn-parts" },
+    element("summary", { text: "Where each TN comes from" }), element("ul", {}, ...found));
 }
 
 function rulesetTable(table, index) {

@@ -102,6 +102,16 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
     expect(options).to_have_count(1)
     expect(options).to_have_text(FUMI)
     expect(phone.locator("#players")).to_have_count(0)  # the GM's links are the GM's
+    gm.fill("#link-participant", "kenji")
+    gm.select_option("#link-role", "observer")
+    gm.click("#link-issue")
+    expect(gm.locator("#links a.player-link")).to_have_count(2)
+    watcher = console.page(PHONE)
+    watcher.goto(gm.locator("#links a.player-link").last.get_attribute("href") or "")
+    live(watcher)
+    expect(watcher.locator("#you")).to_have_text("you: kenji (observer)")
+    expect(watcher.locator("#act")).to_have_count(0)  # an observer sends no command
+    expect(watcher.locator("#turn-order")).to_contain_text(KANEKA)
 
     record(gm, "roll", "rolls", character=KANEKA, expression="5k3", hidden=True,
            reason="behind the screen: does Kaneka notice the ninja?")  # fmt: skip
