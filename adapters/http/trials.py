@@ -5,8 +5,10 @@ the session, the same refusals) and nothing is appended. A form shows this befor
 GM or a player commits: for a command that throws roll & keep dice, the pool its first
 roll would throw and the TN it would have to reach, each part of both named, and the
 exact chance of success — the same figure ``kiroku odds --ruleset RULESET POOL --tn TN``
-gives — by TN and by raises besides; for a command that throws no dice, the events it
-would record, which are the events it will record.
+gives — by TN and by raises besides; for a narrative check (5th edition), its pool, TN
+and chance as ``kiroku odds 3r2s --tn 2`` gives them, with the strife expected; for a
+command that throws no dice, the events it would record, which are the events it will
+record.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ import msgspec
 from adapters.http.server import Seat
 from adapters.service import SessionService
 from domain.commands import Command, Dice
+from domain.dice.narrative.odds import TABLE_TNS as NARRATIVE_TNS
+from domain.dice.narrative.odds import check_odds
+from domain.dice.narrative.roll import NarrativeRoll, parse_pool
 from domain.dice.roll_keep.odds import TABLE_TNS
 from domain.dice.roll_keep.roll import RAISE_STEP, RollResult
 from domain.events import Event
@@ -42,13 +47,51 @@ def tried(
         data["would_record"] = [
             {"type": type(e).__name__, "summary": describe(e, ruleset)} for e in events
         ]
-    first = next((e for e in events if _roll_keep(e)), None)
-    data["roll"] = None if first is None else chance_of(first, ruleset)
+    first = next((e for e in events if _roll_keep(e) or _narrative(e)), None)
+    if first is None:
+        data["roll"] = None
+    else:
+        data["roll"] = chance_of(first, ruleset) if _roll_keep(first) else narrative(first)
     return data
 
 
 def _roll_keep(event: Event) -> bool:
     return isinstance(event, DiceRolled) and isinstance(event.roll, RollResult)
+
+
+def _narrative(event: Event) -> bool:
+    return isinstance(getattr(event, "roll", None), NarrativeRoll)
+
+
+def narrative(event: Event) -> dict[str, Any]:
+    """A narrative check's pool and TN (each part of the TN named) and its exact chance,
+    the figure ``kiroku odds POOL --tn TN`` gives, by TN besides (1 to 6), and the
+    strife it is expected to bring."""
+    roll = getattr(event, "roll")  # noqa: B009 - the check's own event type is the ruleset's
+    assert isinstance(roll, NarrativeRoll)
+    pool = parse_pool(roll.expression)
+    parts = [{"source": p.source, "tn": p.value} for p in getattr(event, "tn_parts", ())]
+    by_tn = {str(tn): float(check_odds(pool, tn)[0]) for tn in NARRATIVE_TNS}
+    head: dict[str, Any] = {
+        "family": "narrative",
+        "character": getattr(event, "character", None),
+        "purpose": getattr(event, "purpose", ""),
+        "label": f"{getattr(event, 'skill', '')}/{getattr(event, 'ring', '')}",
+        "expression": str(pool),
+        "unskilled": False,
+        "emphasis": False,
+        "base_tn": None,
+        "parts": parts,
+        "raises": 0,
+        "free_raises": 0,
+        "tn": roll.tn,
+        "by_tn": by_tn,
+        "by_raises": [],
+    }
+    if roll.tn is None:
+        return head | {"probability": None, "expected_strife": None}
+    chance, strife = check_odds(pool, roll.tn)
+    return head | {"probability": float(chance), "expected_strife": float(strife)}
 
 
 def chance_of(event: Event, ruleset: Ruleset) -> dict[str, Any]:
@@ -60,6 +103,7 @@ def chance_of(event: Event, ruleset: Ruleset) -> dict[str, Any]:
     options = {"unskilled": roll.unskilled, "emphasis": roll.emphasis}
     expression = roll.expression
     head: dict[str, Any] = {
+        "family": "roll_keep",
         "character": event.character,
         "purpose": event.purpose,
         "label": event.label,

@@ -157,3 +157,29 @@ def test_a_gm_forking_with_their_session_token_gets_one_for_the_fork(night: Serv
     assert gm.get("/v1/sessions/whatif").status_code == 403  # the first token is night's
     by_admin = night.post(NIGHT + "/fork", {"id": "whatif2", "at": 4, "reason": "what if"})
     assert "token" not in by_admin.json()  # the admin token reads every session already
+
+
+def test_a_narrative_check_tried_first_gives_the_odds_kiroku_odds_gives(tmp_path: Path) -> None:
+    from domain.dice.narrative.odds import check_odds
+    from domain.dice.narrative.roll import parse_pool
+    from tests.e2e.test_http_api import sheet
+
+    with served(tmp_path / "data") as five:
+        path = "/v1/sessions/court"
+        opened_five = five.post("/v1/sessions", {"id": "court", "gm": "sensei",
+                                                  "ruleset": "l5r5e-house"})  # fmt: skip
+        assert opened_five.status_code == 201, opened_five.text
+        joined = five.post(path + "/commands", {"command": "join", "player": "ana",
+                                                 "sheet": sheet("kakita-ryoku-5e.json")})  # fmt: skip
+        assert joined.status_code == 201, joined.text
+        body = {"command": "check", "character": "Kakita Ryoku", "skill": "Meditation",
+                "ring": "air", "tn": 3}  # fmt: skip
+        tried = five.post(path + "/commands", body, params={"dry_run": "true"})
+        assert tried.status_code == 200, tried.text
+        roll = tried.json()["roll"]
+        assert (roll["family"], roll["expression"], roll["tn"]) == ("narrative", "3r2s", 3)
+        chance, strife = check_odds(parse_pool("3r2s"), 3)
+        assert roll["probability"] == float(chance)
+        assert roll["expected_strife"] == float(strife)
+        assert roll["by_tn"]["1"] > roll["by_tn"]["3"] > roll["by_tn"]["6"]
+        assert five.get(path).json()["version"] == 2

@@ -553,7 +553,7 @@ const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
 // The chance of the roll a form would throw, with the pool and TN parts, and its plots.
 function oddsPanel(roll) {
-  if (!roll) return [element("p", { class: "odds-none", text: "This command throws no roll & keep dice to give odds for." })];
+  if (!roll) return [element("p", { class: "odds-none", text: "This command throws no dice whose odds can be given before it." })];
   const parts = roll.parts.map((p) => element("li", { text: partText(p) }));
   const head = element("p", { class: "odds" },
     element("strong", { id: "odds-probability", "data-probability": roll.probability ?? "", text: roll.probability === null ? "no TN" : percent(roll.probability) }),
@@ -561,7 +561,8 @@ function oddsPanel(roll) {
     element("span", { id: "odds-pool", text: roll.expression }),
     roll.tn === null ? "" : element("span", {}, " vs TN ", element("span", { id: "odds-tn", text: String(roll.tn) })),
     roll.base_tn !== null ? ` (base TN ${roll.base_tn}${roll.raises ? `, ${roll.raises} raise${roll.raises > 1 ? "s" : ""}` : ""}${roll.free_raises ? `, ${roll.free_raises} free` : ""})` : "",
-    roll.unskilled ? " unskilled" : "", roll.emphasis ? " with emphasis" : "");
+    roll.unskilled ? " unskilled" : "", roll.emphasis ? " with emphasis" : "",
+    roll.expected_strife != null ? `; strife expected: ${roll.expected_strife.toFixed(2)}` : "");
   const byTn = linePlot({
     title: `Chance of success of ${roll.expression} by TN`,
     xLabel: "TN", yLabel: "chance", percent: true, mark: roll.tn,

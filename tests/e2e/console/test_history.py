@@ -13,7 +13,17 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import KIROKU
-from tests.e2e.console.pages import FUMI, KANEKA, NIGHT, SHEETS, Console, live, prepared, shot
+from tests.e2e.console.pages import (
+    FUMI,
+    KANEKA,
+    NIGHT,
+    SHEETS,
+    Console,
+    act,
+    live,
+    prepared,
+    shot,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -124,6 +134,9 @@ def test_each_ruleset_lays_out_its_own_panels(console: Console, tmp_path: Path) 
     expect(table.locator("thead")).to_contain_text("criticals")
     expect(table.locator("tbody tr", has_text="Kakita Ryoku")).to_contain_text("5/10")
     expect(five.locator("#act-command option[value='strike']")).to_have_count(1)
+    act(five, "check", character="Kakita Ryoku", skill="Meditation", ring="air", tn=3)
+    expect(five.locator("#odds-pool")).to_have_text("3r2s")
+    expect(five.locator("#odds")).to_contain_text("strife expected")
     shot(five, "14-five")
     ukiyo = console.gm("ukiyo-three-way")
     slide_to(ukiyo, 14)
