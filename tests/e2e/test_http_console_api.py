@@ -169,8 +169,8 @@ def test_a_narrative_check_tried_first_gives_the_odds_kiroku_odds_gives(tmp_path
         opened_five = five.post("/v1/sessions", {"id": "court", "gm": "sensei",
                                                   "ruleset": "l5r5e-house"})  # fmt: skip
         assert opened_five.status_code == 201, opened_five.text
-        joined = five.post(path + "/commands", {"command": "join", "player": "ana",
-                                                 "sheet": sheet("kakita-ryoku-5e.json")})  # fmt: skip
+        kakita = {"command": "join", "player": "ana", "sheet": sheet("kakita-ryoku-5e.json")}
+        joined = five.post(path + "/commands", kakita)
         assert joined.status_code == 201, joined.text
         body = {"command": "check", "character": "Kakita Ryoku", "skill": "Meditation",
                 "ring": "air", "tn": 3}  # fmt: skip
