@@ -48,10 +48,12 @@ class Corrections:
                 break
             corrections.take(recorded)
         if until is not None and any(p > until for p in corrections.moved):
-            corrections.placed = {
+            cut = {
                 original: tuple(p for p in positions if p <= until)
                 for original, positions in corrections.placed.items()
             }
+            # a revision none of whose events is recorded yet stands nowhere so far
+            corrections.placed = {original: kept for original, kept in cut.items() if kept}
             corrections.moved = {p for p in corrections.moved if p <= until}
         return corrections
 

@@ -97,6 +97,20 @@ def test_a_past_position_reads_as_recorded_or_as_corrected(store: EventStore) ->
     assert corrected["wounds"][FUMI]["wounds"] == 0
 
 
+def test_every_position_inside_an_amends_batch_reads(store: EventStore) -> None:
+    """The table as it stood at each position of an amendment's batch — its heading, the
+    retractions, before and among its revision's events — as a slider over positions
+    reads it (each once failed: a revision placed with none of its events yet)."""
+    service, attack = played(store)
+    before = store.last_position("night")
+    service.decide("night", Amend(position=attack, changes={"circumstances": 15}, reason="cover"))
+    after = store.last_position("night")
+    for position in range(before, after + 1):
+        state = project_state(service.state_at("night", position))
+        assert state["session"]["position"] == position
+    assert project_state(service.state_at("night", after))["wounds"][FUMI]["wounds"] == 0
+
+
 def test_a_fork_never_cuts_a_correction_from_its_revisions(store: EventStore) -> None:
     service, attack = played(store)
     service.decide("night", Amend(position=attack, changes={"circumstances": 15}, reason="cover"))
