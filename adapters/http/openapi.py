@@ -31,6 +31,93 @@ PROBLEM = {
 
 ANY_OBJECT: dict[str, Any] = {"type": "object"}
 
+TABLE = {
+    "type": "object",
+    "description": "one of the ruleset's tables, as `kiroku state` prints it",
+    "properties": {
+        "title": {"type": "string"},
+        "columns": {"type": "array", "items": {"type": "string"}},
+        "rows": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+    },
+    "required": ["title", "columns", "rows"],
+}
+SESSION_SHOWN = {
+    "type": "object",
+    "properties": {
+        "version": {"type": "integer", "description": "the holder's count of events"},
+        "views": {"type": "object", "description": "the projections, by view name"},
+        "tables": {"type": "array", "items": TABLE},
+        "you": {
+            "type": "object",
+            "properties": {
+                "participant": {"type": "string"},
+                "role": {"enum": ["gm", "player", "observer"]},
+            },
+            "required": ["participant", "role"],
+        },
+    },
+    "required": ["version", "views", "tables", "you"],
+}
+NUMBER_OR_NULL = {"type": ["number", "null"]}
+ROLL_CHANCE = {
+    "type": "object",
+    "description": "the first roll the command would throw: its pool, TN and exact chance",
+    "properties": {
+        "family": {"enum": ["roll_keep", "narrative"]},
+        "character": {"type": ["string", "null"]},
+        "expression": {"type": "string", "description": "the pool, every part applied"},
+        "base_tn": {"type": ["integer", "null"]},
+        "tn": {"type": ["integer", "null"], "description": "the TN to reach, raises included"},
+        "parts": {"type": "array", "items": {"type": "object"}},
+        "raises": {"type": "integer"},
+        "free_raises": {"type": "integer"},
+        "probability": NUMBER_OR_NULL,
+        "by_tn": {"type": "object", "additionalProperties": {"type": "number"}},
+        "by_raises": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"raises": {"type": "integer"}, "tn": {"type": "integer"},
+                               "probability": {"type": "number"}},
+            },
+        },
+        "expected_strife": NUMBER_OR_NULL,
+    },
+    "required": ["family", "expression", "tn", "parts", "probability", "by_tn", "by_raises"],
+}  # fmt: skip
+TRIAL = {
+    "type": "object",
+    "description": "a command tried (dry_run=true): nothing appended",
+    "properties": {
+        "dry_run": {"const": True},
+        "command": {"type": "string"},
+        "appended": {"const": False},
+        "would_record": {
+            "type": "array",
+            "description": "a command with no dice: the events it would record",
+            "items": {"type": "object", "properties": {"type": {"type": "string"},
+                                                       "summary": {"type": "string"}}},
+        },
+        "roll": {"anyOf": [ROLL_CHANCE, {"type": "null"}]},
+    },
+    "required": ["dry_run", "command", "appended", "roll"],
+}  # fmt: skip
+SERIES = {
+    "type": "object",
+    "properties": {
+        "positions": {"type": "array", "items": {"type": "integer"}},
+        "series": {
+            "type": "object",
+            "description": "path → name → the value at each position (null: none there)",
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": {"type": "array", "items": NUMBER_OR_NULL},
+            },
+        },
+    },
+    "required": ["positions", "series"],
+}
+
 
 def problems(*statuses: int) -> dict[str, Any]:
     content = {PROBLEM_JSON: {"schema": {"$ref": SCHEMAS + "Problem"}}}
@@ -149,6 +236,7 @@ def document() -> dict[str, Any]:
         "/v1/rulesets": {
             "get": {
                 "summary": "the rulesets a session may be opened with (no token needed)",
+                "security": [],
                 "responses": ok("each ruleset's id and title"),
             }
         },
@@ -156,6 +244,7 @@ def document() -> dict[str, Any]:
             "get": {
                 "summary": "a ruleset's options and commands, each field with its type, "
                 "bounds, default and help (`kiroku rules ID --json`; no token needed)",
+                "security": [],
                 "parameters": [
                     {
                         "name": "ruleset",
@@ -172,7 +261,8 @@ def document() -> dict[str, Any]:
                 "summary": "the session's projections (the views), now or at a position, "
                 "and the ruleset's tables of them (title, columns, rows: `kiroku state`)",
                 "parameters": [SESSION, query("at", "a position", "integer")],
-                "responses": ok("the views, the tables and the version") | problems(400, 404),
+                "responses": ok("the views, the tables and the version", SESSION_SHOWN)
+                | problems(400, 404),
             }
         },
         s + "/commands": {
@@ -189,7 +279,10 @@ def document() -> dict[str, Any]:
                 ],
                 "requestBody": body("Command"),
                 "responses": ok("what it recorded", status=201)
-                | ok("a repeat of an Idempotency-Key: the first result; or a dry run")
+                | ok(
+                    "a repeat of an Idempotency-Key: the first result; or a dry run (below)",
+                    {"anyOf": [TRIAL, ANY_OBJECT]},
+                )
                 | problems(400, 403, 404, 409, 413, 422),
             }
         },
@@ -215,7 +308,7 @@ def document() -> dict[str, Any]:
                     SERIES_PATH,
                     query("samples", "2 to 200 positions (default 60)", "integer"),
                 ],
-                "responses": ok("the positions, and each path's values at them")
+                "responses": ok("the positions, and each path's values at them", SERIES)
                 | problems(400, 403, 404),
             }
         },
@@ -316,6 +409,8 @@ def document() -> dict[str, Any]:
     paths |= campaign_paths(s)
     for path in paths.values():
         for operation in path.values():
+            if operation.get("security") == []:  # no token, so no refusal of one
+                continue
             operation["responses"] |= problems(401, 429)
     return {
         "openapi": "3.1.0",

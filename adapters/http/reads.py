@@ -70,8 +70,9 @@ def read_items(
     for r in page:
         data = streams.item_json(event_row(r, session))
         public = sight.number(r.position)
-        if public is None:  # the GM's alone
-            items.append(streams.Item(r.position, data))
+        if public is None:  # the GM's alone: their row says so
+            secret = streams.item_json(event_row(r, session) | {"hidden": True})
+            items.append(streams.Item(r.position, secret))
             continue
         closes = r.position == session.state.closed  # still closed: a reopening goes on
         revealed = [event_row(e, session) for e in revealed_events(service, sight, r.position)]

@@ -242,10 +242,13 @@ def correction_route(kind: type[Command]) -> Callable[[Request], Awaitable[Respo
             server.limits.take_command(place.holder.token)
             if expected is not None and expected != place.session.version:
                 raise VersionConflict(expected, place.session.version)
-            return report_of(
+            report = report_of(
                 service, sid, command, place.session.ruleset, dry_run=dry_run,
                 actor=place.holder.participant, expected=expected,
             )  # fmt: skip
+            if dry_run:  # what it was previewed against: If-Match it to make what was seen
+                report["version"] = place.session.version
+            return report
 
         data = await server.worker.run(corrected)
         server.feeds.wake(sid)

@@ -131,7 +131,13 @@ function openSessionForm(api, rulesets) {
     element("div", { class: "field" }, element("label", { for: "open-campaign", text: "Campaign" }), campaign),
     options, error, element("button", { type: "submit", text: "Open the session" }));
   async function showOptions() {
-    const described = await api.get(`/v1/rulesets/${encodeURIComponent(select.value)}`);
+    let described;
+    try {
+      described = await api.get(`/v1/rulesets/${encodeURIComponent(select.value)}`);
+    } catch (problem) {
+      error.textContent = problemText(problem);
+      return;
+    }
     options.replaceChildren(element("legend", { text: `Options of ${described.id} (empty: the default)` }));
     for (const [name, help] of Object.entries(described.options)) {
       const inputId = `option-${name}`;
@@ -246,7 +252,12 @@ class SessionPage {
       element("p", {},
         element("span", { text: `${session.id} · ${session.ruleset} · ` }),
         element("span", { id: "you", text: `you: ${this.me} (${this.gm ? "GM" : this.shown.you.role})` }),
-        " · ", this.version, " · ", this.status));
+        " · ", this.version, " · ", this.status, " ",
+        element("button", { type: "button", id: "other-token", class: "link", text: "Use another token" })));
+    this.header.querySelector("#other-token").addEventListener("click", () => {
+      store.drop(`token.${this.id}`);
+      tokenForm(`Session ${this.id}`, (t) => store.set(`token.${this.id}`, t), "a token of this session (or the admin token)");
+    });
     this.tableSection = element("section", { id: "table", "aria-labelledby": "table-h" }, element("h2", { id: "table-h", text: "The table" }));
     this.actSection = element("section", { id: "act", "aria-labelledby": "act-h" });
     this.timeline = timelinePanel(this);
@@ -318,8 +329,11 @@ class SessionPage {
     if (this.refreshing || this.stopped) return;
     this.refreshing = setTimeout(async () => {
       this.refreshing = null;
+      const asked = (this.reads = (this.reads || 0) + 1);
       try {
-        this.shown = await this.api.get(this.api.session(this.id));
+        const shown = await this.api.get(this.api.session(this.id));
+        if (asked !== this.reads) return;  // a later read was sent: its answer is newer
+        this.shown = shown;
         if (this.asOf === null) this.render();
         this.updateCharacters();
         if (this.history) this.history.draw();
@@ -339,8 +353,15 @@ class SessionPage {
       return;
     }
     this.asOf = position;
-    const past = await this.api.get(this.api.session(this.id), { at: position });
-    if (this.asOf === position) this.render(past);
+    try {
+      const past = await this.api.get(this.api.session(this.id), { at: position });
+      if (this.asOf === position) this.render(past);
+    } catch (error) {
+      if (this.asOf !== position) return;
+      const title = this.tableSection.querySelector("h2");
+      this.tableSection.replaceChildren(title, element("p", { class: "form-error", role: "alert",
+        text: `The table at position ${position} could not be read: ${problemText(error)}` }));
+    }
   }
 
   render(past) {
@@ -353,6 +374,7 @@ class SessionPage {
 
   updateCharacters() {
     const names = this.mine();
+    if (this.built) this.built.offer(this.characters, this.suggestions());
     const select = this.actSection.querySelector("#act-character");
     if (!select) return;
     const current = select.value;
@@ -376,13 +398,13 @@ class SessionPage {
     const holder = element("div", { id: "act-form" });
     const odds = element("div", { id: "odds", "aria-live": "polite" });
     const result = element("div", { id: "result", "aria-live": "polite" });
-    const submit = element("button", { type: "button", id: "act-submit", text: "Record" });
+    const submit = element("button", { type: "submit", id: "act-submit", text: "Record" });
     section.replaceChildren(
       element("h2", { id: "act-h", text: this.gm ? "Act" : "Your characters" }),
       element("div", { class: "act-pick" },
         element("div", { class: "field" }, element("label", { for: "act-character", text: "Character" }), character),
         element("div", { class: "field" }, element("label", { for: "act-command", text: "Command" }), command)),
-      holder, odds, submit, result);
+      holder, odds, result);
     this.updateCharacters();
     let built = null;
     let trial = 0;
@@ -395,6 +417,10 @@ class SessionPage {
       }
       const asked = ++trial;
       const body = built.values();
+      if (Object.keys(body).length <= 1) {  // nothing typed yet: nothing to try
+        odds.replaceChildren();
+        return;
+      }
       try {
         const tried = await this.api.post(`${this.api.session(this.id)}/commands`, body, { dry_run: "true" });
         if (asked !== trial) return;
@@ -408,6 +434,12 @@ class SessionPage {
     const build = () => {
       const spec = described();
       built = commandForm(spec, { characters: this.characters, suggestions: this.suggestions(), gm: this.gm, onInput: preview });
+      this.built = built;
+      built.form.append(submit);
+      built.form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        send();
+      });
       holder.replaceChildren(built.form);
       fillCharacter();
       submit.textContent = spec.dice === "none" ? `Record: ${spec.name}` : `Roll: ${spec.name}`;
@@ -437,16 +469,12 @@ class SessionPage {
         this.refresh();
         preview();
       } catch (error) {
+        result.replaceChildren();
         built.fault(error instanceof ApiProblem ? error : { message: String(error) });
       } finally {
         submit.disabled = false;
       }
     };
-    submit.addEventListener("click", send);
-    holder.addEventListener("submit", (event) => {
-      event.preventDefault();
-      send();
-    });
     build();
   }
 
@@ -468,18 +496,30 @@ class SessionPage {
       const who = participant.value.trim();
       const path = this.api.session(this.id);
       try {
-        const known = this.shown.views.session.participants || {};
-        if (!(who in known)) {
+        {
           try {
             await this.api.post(`${path}/commands`, { command: "participant", participant: who, role: role.value });
-          } catch (problem) {
-            if (problem.status !== 422 || !/already/.test(problem.message)) throw problem;  // already taking part: a link is all they need
+          } catch (problem) {  // already taking part in that role: a link is all they need
+            if (problem.status !== 422 || !problem.message.includes(`already a ${role.value}`)) throw problem;
           }
         }
         const made = await this.api.post(`${path}/tokens`, { participant: who });
         const link = `${location.origin}/#/s/${encodeURIComponent(this.id)}?token=${encodeURIComponent(made.token)}`;
-        links.append(element("li", {}, element("span", { text: `${made.participant} (${made.role}): ` }),
-          element("a", { href: link, class: "player-link", text: link })));
+        // A link to hand over, not to follow here: opening it in this browser would make
+        // this page theirs (the page keeps the last token a link gave it).
+        const id = `link-${links.children.length + 1}`;
+        const field = element("input", { id, class: "player-link", readonly: true, value: link });
+        const copy = element("button", { type: "button", text: "Copy" });
+        copy.addEventListener("click", async () => {
+          field.select();
+          try {
+            await navigator.clipboard.writeText(link);
+            say("link copied");
+          } catch {
+            say("select the link and copy it");
+          }
+        });
+        links.append(element("li", {}, element("label", { for: id, text: `${made.participant} (${made.role})` }), field, copy));
         say(`a link for ${made.participant}`);
       } catch (problem) {
         error.textContent = problemText(problem);

@@ -57,6 +57,19 @@ function read(field, input) {
   return text;
 }
 
+// The field whose value a refusal quotes ("no skill 'Kenjutsux'"), when a rule, not the
+// body's decoding, refused it: the message goes beside that field.
+function quoted(detail, inputs) {
+  for (const [name, { field, input }] of inputs) {
+    if (field.type === "bool") continue;
+    const value = input.value.trim();
+    if (value && [`'${value}'`, `"${value}"`, `«${value}»`, `« ${value} »`].some((q) => detail.includes(q))) {
+      return name;
+    }
+  }
+  return null;
+}
+
 // command: one entry of the ruleset's commands; characters: the names a character field
 // offers; gm: whether the hidden box is shown. Returns {form, values(), fault(problem), clear()}.
 // suggestions: field name → the values offered as it is typed (the skills, traits and
@@ -148,15 +161,27 @@ export function commandForm(command, { characters = [], suggestions = {}, gm = t
       }
       return body;
     },
+    // The field and datalists offered as the session changes (a character joined).
+    offer(names, values) {
+      names.forEach((name, i) => {
+        if (!characters.includes(name)) characters.splice(i, 0, name);
+      });
+      this._fill(form.querySelector(`#${id}-characters`), characters);
+      for (const [name, list] of Object.entries(values)) this._fill(form.querySelector(`#${id}-${name}-values`), list);
+    },
+    _fill(list, values) {
+      if (list) list.replaceChildren(...values.map((value) => element("option", { value })));
+    },
     fault(problem) {
       this.clear();
-      const named = problem.field && errors.get(problem.field);
+      const name = errors.has(problem.field) ? problem.field : quoted(problem.message || "", inputs);
+      const named = name && errors.get(name);
       const text = problem.message;
       if (named) {
         const folded = named.closest("details");
         if (folded) folded.open = true;
         named.textContent = text;
-        inputs.get(problem.field).input.setAttribute("aria-invalid", "true");
+        inputs.get(name).input.setAttribute("aria-invalid", "true");
       } else {
         general.textContent = text;
       }

@@ -2,6 +2,9 @@
 // its axes, each point labelled for screen readers in the figure's description.
 
 const NS = "http://www.w3.org/2000/svg";
+// Colours told apart by most readers, and a dash of its own for each line besides.
+const COLOURS = ["#1f5fbf", "#b3261e", "#2f6b2f", "#8a5a00", "#6a3d9a", "#00707a"];
+const DASHES = ["", "6 3", "2 2", "8 3 2 3", "1 3", "10 4"];
 
 function node(name, attributes, text) {
   const element = document.createElementNS(NS, name);
@@ -10,7 +13,8 @@ function node(name, attributes, text) {
   return element;
 }
 
-// series: [{name, points: [[x, y], …], mark?: x}]; y in [0, yMax]. Returns an <svg>.
+// series: [{name, points: [[x, y], …]}]; y in [0, yMax]. Returns an <svg> (with a legend
+// beside it, in a <div>, when there are several series).
 export function linePlot({ title, xLabel, yLabel, series, yMax = 1, percent = false, mark = null }) {
   const width = 320;
   const height = 180;
@@ -37,7 +41,7 @@ export function linePlot({ title, xLabel, yLabel, series, yMax = 1, percent = fa
   svg.append(node("desc", {}, described));
   svg.append(node("line", { x1: left, y1: y(0), x2: width - right, y2: y(0), class: "axis" }));
   svg.append(node("line", { x1: left, y1: top, x2: left, y2: y(0), class: "axis" }));
-  const ticks = percent ? [0, 0.5, 1] : [0, Math.round(top_y / 2), top_y];
+  const ticks = percent ? [0, 0.5, 1] : [...new Set([0, Math.round(top_y / 2), top_y])];
   for (const t of ticks) {
     svg.append(node("text", { x: left - 4, y: y(t) + 4, class: "tick", "text-anchor": "end" },
       percent ? `${Math.round(t * 100)}%` : String(t)));
@@ -55,16 +59,26 @@ export function linePlot({ title, xLabel, yLabel, series, yMax = 1, percent = fa
     svg.append(node("line", { x1: x(mark), y1: top, x2: x(mark), y2: y(0), class: "mark" }));
   }
   series.forEach((s, i) => {
+    const colour = COLOURS[i % COLOURS.length];
     const path = s.points.map(([a, b], j) => `${j ? "L" : "M"}${x(a).toFixed(1)},${y(b).toFixed(1)}`).join(" ");
-    svg.append(node("path", { d: path, class: `series series-${i}` }));
+    svg.append(node("path", { d: path, class: "series", stroke: colour, "stroke-dasharray": DASHES[i % DASHES.length] }));
     for (const [a, b] of s.points) {
-      svg.append(node("circle", { cx: x(a).toFixed(1), cy: y(b).toFixed(1), r: 2.5, class: `series-${i}` }));
+      svg.append(node("circle", { cx: x(a).toFixed(1), cy: y(b).toFixed(1), r: 2.5, fill: colour }));
     }
   });
-  if (series.length > 1) {
-    series.forEach((s, i) => {
-      svg.append(node("text", { x: width - right - 4, y: top + 10 + 12 * i, class: `legend series-${i}`, "text-anchor": "end" }, s.name));
-    });
-  }
-  return svg;
+  if (series.length < 2) return svg;
+  // The legend under the plot, never over it: each name in its line's colour and dash.
+  const legend = document.createElement("ul");
+  legend.className = "legend";
+  series.forEach((s, i) => {
+    const item = document.createElement("li");
+    const key = node("svg", { width: 24, height: 8, "aria-hidden": "true" });
+    key.append(node("line", { x1: 0, y1: 4, x2: 24, y2: 4, stroke: COLOURS[i % COLOURS.length], "stroke-width": 2, "stroke-dasharray": DASHES[i % DASHES.length] }));
+    item.append(key, ` ${s.name}`);
+    legend.append(item);
+  });
+  const figure = document.createElement("div");
+  figure.className = "plot-with-legend";
+  figure.append(svg, legend);
+  return figure;
 }

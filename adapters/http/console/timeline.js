@@ -89,8 +89,9 @@ export function timelinePanel(page) {
     const open = element("button", { type: "button", class: "event-open", "aria-haspopup": "dialog",
       text: `#${row.position} ${row.summary}` });
     const state = element("span", { class: "event-state" });
-    const item = element("li", { "data-position": row.position, "data-type": row.type },
+    const item = element("li", { "data-position": row.position, "data-type": row.type, class: row.hidden ? "hidden-ruling" : undefined },
       open, state,
+      row.hidden ? element("span", { class: "badge", text: " behind the screen" }) : "",
       element("span", { class: "event-meta", text: ` — ${row.actor}, ${when.toLocaleTimeString()}${row.reason ? ` — “${row.reason}”` : ""}` }));
     open.addEventListener("click", () => openEvent(row.position));
     if (row.revealed && row.revealed.length) {  // a reveal, as players read it: what it shows
@@ -98,7 +99,9 @@ export function timelinePanel(page) {
         ...row.revealed.map((shown) => element("li", { text: shown.summary }))));
     }
     rows.set(row.position, { row, item, state });
+    const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
     list.append(item);
+    if (atBottom) list.scrollTop = list.scrollHeight;  // the latest stays in sight
     note(seen.types, type, row.type);
     note(seen.actors, actor, row.actor);
     if (row.type === "EventRetracted") {
@@ -212,13 +215,19 @@ export function timelinePanel(page) {
     };
     let previewed = null;
     const path = `${page.api.session(page.id)}/${kind}`;
+    const stale = () => {  // an edit after the preview: preview again before confirming
+      previewed = null;
+      confirm.disabled = true;
+    };
+    reason.addEventListener("input", stale);
+    changes.addEventListener("input", stale);
     previewButton.addEventListener("click", async () => {
       confirm.disabled = true;
       try {
         const made = body();
         const found = await page.api.post(path, made, { dry_run: "true" });
         fault({ message: "" });
-        previewed = made;
+        previewed = { body: made, version: found.version };
         report.replaceChildren(...previewReport(found));
         confirm.disabled = false;
         confirm.focus();
@@ -228,12 +237,17 @@ export function timelinePanel(page) {
       }
     });
     confirm.addEventListener("click", async () => {
+      if (!previewed) return;
       try {
-        await page.api.post(path, previewed);
+        // made only on the session the preview saw: anything recorded since is a 409
+        await page.api.call("POST", path, { body: previewed.body, headers: { "If-Match": String(previewed.version) } });
         dialog.close();
         page.refresh();
       } catch (error) {
-        fault(error);
+        stale();
+        fault(error.status === 409
+          ? { message: "The session moved on since this preview (something was recorded): preview again." }
+          : error);
       }
     });
     cancel.addEventListener("click", () => dialog.close());
@@ -266,14 +280,23 @@ export function timelinePanel(page) {
   async function compare(forked) {
     const holder = document.getElementById("compare") || element("section", { id: "compare", "aria-labelledby": "compare-h" });
     const again = element("button", { type: "button", id: "compare-again", text: "Compare again" });
-    const [ours, theirs] = await Promise.all([page.api.get(page.api.session(page.id)), page.apiFor(forked).get(page.api.session(forked))]);
+    if (!holder.isConnected) section.after(holder);
+    let ours;
+    let theirs;
+    try {
+      [ours, theirs] = await Promise.all([page.api.get(page.api.session(page.id)), page.apiFor(forked).get(page.api.session(forked))]);
+    } catch (error) {
+      holder.replaceChildren(element("h2", { id: "compare-h", text: `What-if: ${forked}` }),
+        element("p", { class: "form-error", role: "alert", text: error.message }), again);
+      again.addEventListener("click", () => compare(forked));
+      return;
+    }
     holder.replaceChildren(element("h2", { id: "compare-h", text: `What-if: ${forked} beside ${page.id}` }),
       element("p", {}, element("a", { href: `#/s/${encodeURIComponent(forked)}`, text: `Open ${forked}` }), " ", again),
       element("div", { class: "side-by-side" },
         element("div", { class: "side", "data-session": page.id }, element("h3", { text: page.id }), ...tablePanels(ours)),
         element("div", { class: "side", "data-session": forked }, element("h3", { text: forked }), ...tablePanels(theirs))));
     again.addEventListener("click", () => compare(forked));
-    if (!holder.isConnected) section.after(holder);
   }
 
   return { section, load, add };
@@ -281,7 +304,10 @@ export function timelinePanel(page) {
 
 function previewReport(found) {
   const lines = (items) => element("ul", {}, ...items.map((text) => element("li", { text })));
-  const parts = [element("h3", { text: `It would record ${found.events.length} events` }),
+  const ruling = found.ruling;
+  const span = ruling ? (ruling.first === ruling.last ? `event #${ruling.first}` : `events #${ruling.first}–#${ruling.last}`) : "";
+  const parts = [ruling ? element("p", { class: "ruling", text: `The ruling: ${ruling.command}, ${span}` }) : "",
+    element("h3", { text: `It would record ${found.events.length} events` }),
     lines(found.events.map((e) => `#${e.position} ${e.summary}`))];
   for (const revised of found.revised || []) {
     parts.push(element("h3", { text: `Decided again: ${revised.command}` }),

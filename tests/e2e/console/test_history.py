@@ -146,3 +146,29 @@ def test_each_ruleset_lays_out_its_own_panels(console: Console, tmp_path: Path) 
     tests = ukiyo.locator("#table .ruleset-table", has_text="manche 2's tests")
     expect(tests.locator("thead")).to_contain_text("bet")
     shot(ukiyo, "15-ukiyo")
+
+
+def test_a_correction_is_made_only_on_the_session_its_preview_saw(console: Console) -> None:
+    """The GM previews an undo; a player's ruling lands before the GM confirms: the
+    confirmation is refused (it would now take back the player's ruling), nothing is
+    appended, and a new preview shows what the undo now does."""
+    version = prepared(console)
+    page = console.gm("night")
+    page.click("#undo")
+    page.fill("#correction-reason", "the ambush never happened")
+    page.click("#correction-preview")
+    preview = page.locator("#preview")
+    expect(preview).to_contain_text("The ruling: wound, event #8")
+    expect(preview).to_contain_text("wounds › Bayushi Fumi › wounds: 12 → 0")
+    console.served.post(NIGHT + "/commands", {"command": "note", "text": "a later ruling"})
+    expect(page.locator("#events li").last).to_contain_text("a later ruling")
+    page.click("#correction-confirm")
+    expect(page.locator("#event-dialog .form-error")).to_contain_text("moved on")
+    expect(page.locator("#correction-confirm")).to_be_disabled()
+    assert console.served.get(NIGHT).json()["version"] == version + 1
+    page.click("#correction-preview")
+    expect(preview).to_contain_text("The ruling: note, event #9")
+    page.click("#correction-confirm")
+    expect(page.locator("#event-dialog")).not_to_be_visible()
+    expect(page.locator("#events li", has_text="a later ruling")).to_have_class("retracted")
+    expect(page.locator(f'#wound-tracks [data-character="{FUMI}"]')).to_contain_text("12 wounds")

@@ -79,8 +79,14 @@ def test_bad_input_is_refused_beside_its_field_and_nothing_is_appended(console: 
     expect(error).to_contain_text("Expected `int`")
     expect(raises).to_have_attribute("aria-invalid", "true")
     act(page, "wound", character="Nobody Atall", amount=3)
-    page.click("#act-submit")
-    expect(page.locator("#act-form .form-error")).to_contain_text("Nobody Atall")
+    page.click("#act-submit")  # a rule's refusal, beside the field whose value it quotes
+    who = page.locator('#act-form [name="character"]')
+    expect(page.locator(f"#{who.get_attribute('id')}-error")).to_contain_text("Nobody Atall")
+    expect(who).to_have_attribute("aria-invalid", "true")
+    amount = page.locator('#act-form [name="amount"]')
+    amount.fill("lots")
+    amount.press("Enter")  # Enter sends the form too
+    expect(page.locator(f"#{amount.get_attribute('id')}-error")).to_contain_text("Expected `int`")
     assert console.served.get(NIGHT).json()["version"] == version
     expect(page.locator("#events li")).to_have_count(version)
     shot(page, "08-refused")
@@ -91,10 +97,10 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
     gm = console.gm("night")
     gm.fill("#link-participant", "ben")
     gm.click("#link-issue")
-    link = gm.locator("#links a.player-link")
+    link = gm.locator("#links input.player-link")
     expect(link).to_have_count(1)
     phone = console.page(PHONE)
-    phone.goto(link.get_attribute("href") or "")
+    phone.goto(link.input_value())
     live(phone)
     expect(phone.locator("#you")).to_have_text("you: ben (player)")
     assert "token" not in phone.url  # the link's token is kept, not left in the address
@@ -105,9 +111,9 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
     gm.fill("#link-participant", "kenji")
     gm.select_option("#link-role", "observer")
     gm.click("#link-issue")
-    expect(gm.locator("#links a.player-link")).to_have_count(2)
+    expect(gm.locator("#links input.player-link")).to_have_count(2)
     watcher = console.page(PHONE)
-    watcher.goto(gm.locator("#links a.player-link").last.get_attribute("href") or "")
+    watcher.goto(gm.locator("#links input.player-link").last.input_value())
     live(watcher)
     expect(watcher.locator("#you")).to_have_text("you: kenji (observer)")
     expect(watcher.locator("#act")).to_have_count(0)  # an observer sends no command
@@ -115,8 +121,9 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
 
     record(gm, "roll", "rolls", character=KANEKA, expression="5k3", hidden=True,
            reason="behind the screen: does Kaneka notice the ninja?")  # fmt: skip
-    hidden = gm.locator("#events li", has_text="behind the screen")
+    hidden = gm.locator("#events li", has_text="does Kaneka notice")
     expect(hidden).to_have_count(1)
+    expect(hidden).to_have_class("hidden-ruling")  # the GM sees which rulings are secret
     record(phone, "stance", "takes the full attack stance", character=FUMI, stance="full_attack")
     expect(gm.locator("#events li").last).to_contain_text("full attack")
     events = phone.locator("#events li")
