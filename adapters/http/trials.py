@@ -123,6 +123,9 @@ def chance_of(event: Event, ruleset: Ruleset) -> dict[str, Any]:
     }
     if roll.tn is None:
         return head | {"probability": None, "by_raises": []}
+    if roll.unskilled:  # « il n'est pas possible de déclarer d'augmentations » (4e, 186)
+        return head | {"probability": ruleset.odds(expression, roll.effective_tn or 0, **options),
+                       "by_raises": []}  # fmt: skip
     base = roll.tn - RAISE_STEP * roll.free_raises
     by_raises = [
         {"raises": k, "tn": base + RAISE_STEP * k,

@@ -65,6 +65,14 @@ def test_a_roll_tried_first_gives_its_pool_tn_and_odds_and_appends_nothing(
     assert void["spent"] == 0  # the Void point was only tried
 
 
+def test_an_unskilled_roll_tried_first_offers_no_raises(night: Served) -> None:
+    body = {"command": "roll", "character": "Bayushi Fumi", "expression": "3k3", "tn": 15,
+            "unskilled": True}  # fmt: skip
+    roll = night.post(NIGHT + "/commands", body, params={"dry_run": "true"}).json()["roll"]
+    assert roll["unskilled"] and roll["by_raises"] == []
+    assert roll["probability"] == load_ruleset("l5r4e").odds("3k3", 18, unskilled=True)
+
+
 def test_a_command_with_no_dice_tried_first_says_what_it_would_record(night: Served) -> None:
     before = version(night)
     body = {"command": "stance", "character": "Akodo Kaneka", "stance": "defense"}

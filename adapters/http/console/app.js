@@ -382,6 +382,7 @@ class SessionPage {
     if (names.join("\n") !== known.join("\n")) {
       select.replaceChildren(...names.map((n) => element("option", { value: n, text: n })));
       if (names.includes(current)) select.value = current;
+      if (this.fillCharacter) this.fillCharacter(true);  // a first character joined: theirs
     }
   }
 
@@ -446,13 +447,14 @@ class SessionPage {
       result.replaceChildren();
       preview();
     };
-    const fillCharacter = () => {
+    const fillCharacter = (onlyEmpty = false) => {
       if (!built) return;
       for (const name of ["character", "attacker", "healer", "leader"]) {
         const entry = built.inputs.get(name);
-        if (entry && character.value) entry.input.value = character.value;
+        if (entry && character.value && !(onlyEmpty && entry.input.value)) entry.input.value = character.value;
       }
     };
+    this.fillCharacter = fillCharacter;
     command.addEventListener("change", build);
     character.addEventListener("change", () => {
       fillCharacter();
@@ -520,13 +522,45 @@ class SessionPage {
           }
         });
         links.append(element("li", {}, element("label", { for: id, text: `${made.participant} (${made.role})` }), field, copy));
+        this.showTokens();
         say(`a link for ${made.participant}`);
       } catch (problem) {
         error.textContent = problemText(problem);
       }
     });
+    const tokens = element("ul", { id: "tokens", "aria-label": "the session's tokens" });
+    const showTokens = async () => {
+      let listed;
+      try {
+        listed = (await this.api.get(`${this.api.session(this.id)}/tokens`)).tokens;
+      } catch (problem) {
+        tokens.replaceChildren(element("li", { class: "form-error", text: problemText(problem) }));
+        return;
+      }
+      tokens.replaceChildren(...listed.map((t) => {
+        const item = element("li", { "data-token": t.token, text: `${t.participant}: token ${t.token}, issued ${new Date(t.issued_at).toLocaleString()}${t.revoked ? ", revoked" : ""} ` });
+        if (!t.revoked) {
+          const revoke = element("button", { type: "button", class: "revoke", text: `Revoke ${t.participant}'s token` });
+          revoke.addEventListener("click", async () => {
+            try {
+              await this.api.call("DELETE", `${this.api.session(this.id)}/tokens/${encodeURIComponent(t.token)}`);
+              say(`${t.participant}'s token revoked`);
+            } catch (problem) {
+              item.append(element("span", { class: "form-error", role: "alert", text: ` ${problemText(problem)}` }));
+              return;
+            }
+            showTokens();
+          });
+          item.append(revoke);
+        }
+        return item;
+      }));
+    };
+    this.showTokens = showTokens;
+    showTokens();
     const section = element("section", { id: "players", "aria-labelledby": "players-h" },
-      element("h2", { id: "players-h", text: "Players' links" }), form, links);
+      element("h2", { id: "players-h", text: "Players' links" }), form, links,
+      element("h3", { text: "Tokens given (a lost phone: revoke its token)" }), tokens);
     const campaign = this.shown.views.session.campaign;
     if (campaign) section.append(this.carryForm(campaign));
     return section;

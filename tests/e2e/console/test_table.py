@@ -145,12 +145,19 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
     phone.reload()
     live(phone)
     assert "5k3" not in phone.locator("#events").inner_text()
+    tokens = gm.locator("#tokens li")
+    expect(tokens).to_have_count(2)
     shot(gm, "10-gm-sees-the-hidden-roll")
     hidden.locator("button.event-open").click()
     gm.click('#event-dialog [data-action="reveal"]')
     revealed = phone.locator("#events > li").last
     expect(revealed.locator("ul.revealed")).to_contain_text("5k3")
     assert revealed.get_attribute("data-position") == str(len(numbers) + 1)
+
+    gm.click("text=Revoke ben's token")  # a lost phone
+    expect(gm.locator("#tokens li", has_text="ben")).to_contain_text("revoked")
+    phone.reload()
+    expect(phone.locator(".token-form .form-error")).to_contain_text("revoked")
 
 
 def test_the_keyboard_reaches_every_action(console: Console) -> None:
