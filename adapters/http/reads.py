@@ -70,8 +70,12 @@ def read_items(
     for r in page:
         data = streams.item_json(event_row(r, session))
         public = sight.number(r.position)
-        if public is None:  # the GM's alone: their row says so
-            secret = streams.item_json(event_row(r, session) | {"hidden": True})
+        if public is None:  # the GM's alone: their row says so (and since when it is not)
+            marks: dict[str, Any] = {"hidden": True}
+            revealed_at = sight.secrets.revealed.get(r.position)
+            if revealed_at is not None:
+                marks["revealed_at"] = revealed_at
+            secret = streams.item_json(event_row(r, session) | marks)
             items.append(streams.Item(r.position, secret))
             continue
         closes = r.position == session.state.closed  # still closed: a reopening goes on

@@ -9,9 +9,11 @@ export class ApiProblem extends Error {
     this.problem = problem;
   }
 
-  // The body field a msgspec refusal names ("… - at `$.raises`"), if any.
+  // The body field a refusal names ("… - at `$.raises`", "missing required field
+  // `player`", "unknown field `raisez`"), if any.
   get field() {
-    const found = /at `\$\.([a-z_]+)/.exec(this.problem.detail || "");
+    const detail = this.problem.detail || "";
+    const found = /at `\$\.([a-z_]+)/.exec(detail) || /(?:required|unknown) field `([a-z_]+)`/.exec(detail);
     return found ? found[1] : null;
   }
 }

@@ -187,7 +187,14 @@ async function sessionPage(id) {
     main.replaceChildren(element("p", { class: "form-error", role: "alert", text: problemText(error) }));
     return;
   }
-  const rules = await api.get(`/v1/rulesets/${encodeURIComponent(shown.views.session.ruleset)}`);
+  let rules;
+  try {
+    rules = await api.get(`/v1/rulesets/${encodeURIComponent(shown.views.session.ruleset)}`);
+  } catch (error) {
+    main.replaceChildren(element("p", { class: "form-error", role: "alert",
+      text: `The session's ruleset ${shown.views.session.ruleset} could not be read: ${problemText(error)}` }));
+    return;
+  }
   const page = new SessionPage(api, id, token, shown, rules);
   leaving = () => page.leave();
   page.start();
@@ -220,9 +227,15 @@ class SessionPage {
     return [...this.rules.commands, ...this.rules.core_commands.filter((c) => !["retract", "undo", "amend", "reinstate"].includes(c.name))];
   }
 
+  // The characters, from whichever of the views name them (a ruleset may have no
+  // characters view: the house flow's are in its wounds and Void).
   get characters() {
-    const all = this.shown.views.characters || {};
-    return Object.keys(all);
+    const names = new Set();
+    for (const view of ["characters", "fighters", "wounds", "void"]) {
+      const entries = this.shown.views[view];
+      if (entries && typeof entries === "object" && !Array.isArray(entries)) Object.keys(entries).forEach((n) => names.add(n));
+    }
+    return [...names];
   }
 
   // What the sheets name, offered as a skill, trait or ring is typed.
@@ -237,9 +250,11 @@ class SessionPage {
     return Object.fromEntries(Object.entries(found).filter(([, v]) => v.size).map(([k, v]) => [k, [...v].sort()]));
   }
 
+  // A player's own characters (where the views say who plays whom; else every one, and
+  // the server refuses another's).
   mine() {
-    const all = this.shown.views.characters || {};
-    return Object.keys(all).filter((name) => this.gm || all[name].player === this.me);
+    const sheets = this.shown.views.characters || {};
+    return this.characters.filter((name) => this.gm || !sheets[name] || sheets[name].player === this.me);
   }
 
   start() {
@@ -306,20 +321,50 @@ class SessionPage {
     source.onmessage = (message) => {
       this.cursor = message.lastEventId || this.cursor;
       const row = JSON.parse(message.data);
+      if (row.type === "SessionClosed") this.closed = true;
+      if (row.type === "SessionReopened") this.closed = false;
       this.timeline.add(row);
       this.refresh();
     };
     source.onerror = () => {
-      this.setStatus("down");
-      if (source.readyState === EventSource.CLOSED) {
-        source.close();
-        setTimeout(() => this.connect(), 1000);
+      if (source.readyState !== EventSource.CLOSED) {
+        this.setStatus("down");  // the browser reconnects by itself, from the last cursor
+        return;
       }
+      source.close();
+      this.lost();
     };
   }
 
+  // The stream ended for good: the session closed (look again now and then, for its
+  // reopening), the token no longer holds (ask for one), or the server is away (retry).
+  async lost() {
+    if (this.stopped) return;
+    try {
+      await this.api.get(this.api.session(this.id));
+    } catch (error) {
+      if (error.status === 401 || error.status === 403) return this.refused(error);
+      this.setStatus("down");
+      setTimeout(() => this.connect(), 1000);
+      return;
+    }
+    if (this.closed) {
+      this.setStatus("closed");
+      setTimeout(() => this.connect(), 15000);
+    } else {
+      setTimeout(() => this.connect(), 1000);
+    }
+  }
+
+  refused(error) {
+    this.leave();
+    store.drop(`token.${this.id}`);
+    tokenForm(`Session ${this.id}`, (t) => store.set(`token.${this.id}`, t), problemText(error));
+  }
+
   setStatus(state) {
-    this.status.textContent = state === "live" ? "live" : "reconnecting…";
+    const said = { live: "live", down: "reconnecting…", closed: "closed by the GM: nothing is taken until it is reopened" };
+    this.status.textContent = said[state];
     this.status.dataset.state = state;
   }
 
@@ -335,10 +380,13 @@ class SessionPage {
         if (asked !== this.reads) return;  // a later read was sent: its answer is newer
         this.shown = shown;
         if (this.asOf === null) this.render();
+        else this.version.textContent = `showing position ${this.asOf} of ${shown.version}`;
         this.updateCharacters();
         if (this.history) this.history.draw();
+        if (this.retry) this.retry();  // a filled form's odds, on the table as it now is
         if (this.source && this.source.readyState === EventSource.OPEN) this.setStatus("live");
       } catch (error) {
+        if (error.status === 401 || error.status === 403) return this.refused(error);
         this.setStatus("down");
         this.status.title = problemText(error);
         this.refresh(1500);
@@ -366,7 +414,7 @@ class SessionPage {
 
   render(past) {
     const shown = past || this.shown;
-    this.version.textContent = `position ${shown.version}`;
+    this.version.textContent = past ? `showing position ${past.views.session.position} of ${this.shown.version}` : `position ${shown.version}`;
     const title = this.tableSection.querySelector("h2");
     const banner = past ? element("p", { class: "as-of", role: "status", text: `As the table stood at position ${past.views.session.position} (the live table is paused; the timeline's slider returns to it)` }) : "";
     this.tableSection.replaceChildren(title, banner, ...tablePanels(shown));
@@ -418,7 +466,7 @@ class SessionPage {
       }
       const asked = ++trial;
       const body = built.values();
-      if (Object.keys(body).length <= 1) {  // nothing typed yet: nothing to try
+      if (!built.touched) {  // nothing typed yet: nothing to try
         odds.replaceChildren();
         return;
       }
@@ -447,14 +495,20 @@ class SessionPage {
       result.replaceChildren();
       preview();
     };
+    // The picked character acts: in the fields that name who acts and must be given, and
+    // for a player in any such field (the GM's free roll or note stays no one's).
     const fillCharacter = (onlyEmpty = false) => {
       if (!built) return;
       for (const name of ["character", "attacker", "healer", "leader"]) {
         const entry = built.inputs.get(name);
-        if (entry && character.value && !(onlyEmpty && entry.input.value)) entry.input.value = character.value;
+        if (!entry || !character.value || (onlyEmpty && entry.input.value)) continue;
+        if (entry.field.required || !this.gm) entry.input.value = character.value;
       }
     };
     this.fillCharacter = fillCharacter;
+    this.retry = () => {
+      if (built && built.touched && described().dice !== "none") preview();
+    };
     command.addEventListener("change", build);
     character.addEventListener("change", () => {
       fillCharacter();
@@ -511,7 +565,7 @@ class SessionPage {
         // this page theirs (the page keeps the last token a link gave it).
         const id = `link-${links.children.length + 1}`;
         const field = element("input", { id, class: "player-link", readonly: true, value: link });
-        const copy = element("button", { type: "button", text: "Copy" });
+        const copy = element("button", { type: "button", text: "Copy", "aria-label": `Copy ${made.participant}'s link` });
         copy.addEventListener("click", async () => {
           field.select();
           try {
@@ -588,7 +642,7 @@ class SessionPage {
       error.textContent = "";
       const body = { character: character.value.trim() };
       if (player.value.trim()) body.player = player.value.trim();
-      if (days.value.trim()) body.days = /^\d+$/.test(days.value.trim()) ? Number(days.value.trim()) : days.value.trim();
+      if (days.value.trim()) body.days = /^-?\d+$/.test(days.value.trim()) ? Number(days.value.trim()) : days.value.trim();
       try {
         const made = await this.api.post(`${this.api.session(this.id)}/carry`, body);
         done.textContent = made.recorded.map((r) => r.summary).join("; ");

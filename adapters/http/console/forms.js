@@ -15,6 +15,8 @@ const PRIMARY = new Set([
   "sheet", "count", "name", "kind", "action", "condition", "delta", "position", "minutes",
 ]);
 
+const SUGGESTED = ["skill", "trait", "ring"];
+
 let counter = 0;
 
 function element(name, attributes = {}, ...children) {
@@ -79,6 +81,7 @@ export function commandForm(command, { characters = [], suggestions = {}, gm = t
   const form = element("form", { class: "command-form", "data-command": command.name, novalidate: true });
   const inputs = new Map();
   const errors = new Map();
+  let touched = false;
   const fields = command.fields.filter((f) => gm || f.name !== "hidden");
   const ordered = [...fields.filter((f) => f.name !== "reason" && f.name !== "hidden"),
     ...fields.filter((f) => f.name === "reason" || f.name === "hidden")];
@@ -90,7 +93,8 @@ export function commandForm(command, { characters = [], suggestions = {}, gm = t
   const names = element("datalist", { id: `${id}-characters` });
   for (const name of characters) names.append(element("option", { value: name }));
   form.append(names);
-  for (const [name, values] of Object.entries(suggestions)) {
+  for (const name of SUGGESTED) {  // filled as sheets join, whenever they do
+    const values = suggestions[name] || [];
     form.append(element("datalist", { id: `${id}-${name}-values` }, ...values.map((value) => element("option", { value }))));
   }
   for (const field of ordered) {
@@ -112,16 +116,22 @@ export function commandForm(command, { characters = [], suggestions = {}, gm = t
         id: inputId,
         name: field.name,
         inputmode: field.type === "int" ? "numeric" : undefined,
-        list: CHARACTER_FIELDS.has(field.name) ? `${id}-characters` : suggestions[field.name] ? `${id}-${field.name}-values` : undefined,
+        list: CHARACTER_FIELDS.has(field.name) ? `${id}-characters` : SUGGESTED.includes(field.name) ? `${id}-${field.name}-values` : undefined,
         placeholder: field.default != null && field.default !== "" ? String(field.default) : "",
         maxlength: field.max_length,
         autocomplete: "off",
       });
     }
-    input.setAttribute("aria-describedby", `${inputId}-help ${inputId}-error`);
+    input.setAttribute("aria-describedby", field.help ? `${inputId}-help ${inputId}-error` : `${inputId}-error`);
     if (field.required) input.setAttribute("aria-required", "true");
-    input.addEventListener("input", () => onInput());
-    input.addEventListener("change", () => onInput());
+    input.addEventListener("input", () => {
+      touched = true;
+      onInput();
+    });
+    input.addEventListener("change", () => {
+      touched = true;
+      onInput();
+    });
     inputs.set(field.name, { field, input });
     errors.set(field.name, error);
     const text = `${label(field)}${field.required ? " *" : ""}`;
@@ -151,6 +161,9 @@ export function commandForm(command, { characters = [], suggestions = {}, gm = t
   return {
     form,
     inputs,
+    get touched() {
+      return touched;
+    },
     values() {
       const body = { command: command.name };
       for (const [name, { field, input }] of inputs) {
@@ -182,6 +195,7 @@ export function commandForm(command, { characters = [], suggestions = {}, gm = t
         if (folded) folded.open = true;
         named.textContent = text;
         inputs.get(name).input.setAttribute("aria-invalid", "true");
+        inputs.get(name).input.focus();
       } else {
         general.textContent = text;
       }

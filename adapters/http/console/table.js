@@ -4,7 +4,8 @@
 
 import { element } from "./forms.js";
 
-export function tablePanels(shown) {
+// ids: false for a second copy on the page (a what-if beside the session).
+export function tablePanels(shown, { ids = true } = {}) {
   const views = shown.views;
   const panels = [];
   const order = turnOrder(views.initiative);
@@ -14,6 +15,7 @@ export function tablePanels(shown) {
   shown.tables.forEach((table, i) => panels.push(rulesetTable(table, i)));
   const parts = tnParts(views);
   if (parts) panels.push(parts);
+  if (!ids) panels.forEach((panel) => panel.removeAttribute && panel.removeAttribute("id"));
   return panels;
 }
 
@@ -26,8 +28,8 @@ function tnParts(views) {
     for (const [name, entry] of Object.entries(entries)) {
       const parts = entry && (entry.parts || entry.tn_parts);
       if (!entry || typeof entry.tn !== "number" || !Array.isArray(parts) || !parts.length) continue;
-      const sum = parts.map((p) => `${p.source} ${p.value >= 0 ? "" : "−"}${Math.abs(p.value)}`).join(" + ");
-      found.push(element("li", { "data-view": view, "data-character": name, text: `${name}, ${view} TN ${entry.tn} = ${sum}` }));
+      const sum = parts.map((p) => `${p.source}: ${p.value < 0 ? "−" : ""}${Math.abs(p.value)}`).join("; ");
+      found.push(element("li", { "data-view": view, "data-character": name, text: `${name}, ${view} TN ${entry.tn} — ${sum}` }));
     }
   }
   if (!found.length) return null;
@@ -44,21 +46,26 @@ function rulesetTable(table, index) {
     element("thead", {}, head), element("tbody", {}, ...rows)));
 }
 
-// views.initiative: {in_combat, round, current, order: [{character, total, acted, skipped}]}
+// views.initiative, as the roll & keep rulesets give it: {in_combat (4e) or combat (3e,
+// house), round, current, order: [{character, total (4e) or initiative, acted, skipped,
+// delayed}]}.
 function turnOrder(initiative) {
   if (!initiative || !Array.isArray(initiative.order) || !initiative.order.length) return null;
+  const fighting = Boolean(initiative.in_combat ?? initiative.combat);
   const items = initiative.order.map((entry) => {
     const current = entry.character === initiative.current;
-    const marks = [current ? "their turn" : "", entry.skipped ? `skipped (${entry.skipped})` : entry.acted ? "acted" : ""].filter(Boolean);
+    const score = entry.total ?? entry.initiative;
+    const marks = [current ? "their turn" : "", entry.skipped ? `skipped (${entry.skipped})` : entry.acted ? "acted" : "",
+      entry.delayed ? "delayed" : ""].filter(Boolean);
     return element("li", {
       class: `turn${current ? " current" : ""}${entry.skipped ? " skipped" : ""}`,
       "aria-current": current ? "true" : undefined,
       "data-character": entry.character,
     }, element("span", { class: "who", text: entry.character }),
-    element("span", { class: "initiative", text: entry.total !== undefined ? ` ${entry.total}` : "" }),
+    element("span", { class: "initiative", text: score !== undefined && score !== null ? ` ${score}` : "" }),
     element("span", { class: "marks", text: marks.length ? ` — ${marks.join(", ")}` : "" }));
   });
-  const title = initiative.in_combat ? `Turn order, round ${initiative.round}` : "Turn order (no combat under way)";
+  const title = fighting ? `Turn order, round ${initiative.round}` : "Turn order (no combat under way)";
   return element("div", { class: "turn-order", id: "turn-order" },
     element("h3", { text: title }), element("ol", {}, ...items));
 }

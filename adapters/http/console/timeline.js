@@ -92,13 +92,15 @@ export function timelinePanel(page) {
     const item = element("li", { "data-position": row.position, "data-type": row.type, class: row.hidden ? "hidden-ruling" : undefined },
       open, state,
       row.hidden ? element("span", { class: "badge", text: " behind the screen" }) : "",
+      element("span", { class: "revealed-mark" }),
       element("span", { class: "event-meta", text: ` — ${row.actor}, ${when.toLocaleTimeString()}${row.reason ? ` — “${row.reason}”` : ""}` }));
     open.addEventListener("click", () => openEvent(row.position));
     if (row.revealed && row.revealed.length) {  // a reveal, as players read it: what it shows
       item.append(element("ul", { class: "revealed", "aria-label": "what the GM revealed" },
         ...row.revealed.map((shown) => element("li", { text: shown.summary }))));
     }
-    rows.set(row.position, { row, item, state });
+    rows.set(row.position, { row, item, state, revealedAt: row.revealed_at ?? null });
+    if (row.revealed_at) showRevealed(row.position, row.revealed_at);
     const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
     list.append(item);
     if (atBottom) list.scrollTop = list.scrollHeight;  // the latest stays in sight
@@ -107,6 +109,8 @@ export function timelinePanel(page) {
     if (row.type === "EventRetracted") {
       retracted.set(row.event.position, row.position);
       mark(row.event.position);
+    } else if (row.type === "RulingRevealed" && page.gm) {
+      revealedRuling(row.event.position, row.position);
     } else if (row.type === "RulingsCorrected") {
       for (const position of row.event.reinstated || []) {
         retracted.delete(position);
@@ -118,6 +122,24 @@ export function timelinePanel(page) {
       const atEnd = Number(slider.value) === Number(slider.max);
       slider.max = String(row.position);
       if (atEnd) slider.value = slider.max;
+    }
+  }
+
+  function showRevealed(position, at) {
+    const entry = rows.get(position);
+    if (!entry) return;
+    entry.revealedAt = at;
+    entry.item.querySelector(".revealed-mark").textContent = ` revealed at #${at}`;
+  }
+
+  // The GM revealed the ruling that gave the event at ``position``: each of its events.
+  async function revealedRuling(position, at) {
+    try {
+      const shown = await page.api.get(`${page.api.session(page.id)}/events/${position}`);
+      const [first, last] = shown.command ? shown.command.positions : [position, position];
+      for (let p = first; p <= last; p++) showRevealed(p, at);
+    } catch {
+      showRevealed(position, at);
     }
   }
 
@@ -147,7 +169,8 @@ export function timelinePanel(page) {
     if (page.gm) {
       const actions = element("div", { class: "actions" });
       const counts = !retracted.has(position);
-      const hidden = Boolean(shown.command && shown.command.inputs && shown.command.inputs.hidden);
+      const hidden = Boolean(shown.command && shown.command.inputs && shown.command.inputs.hidden)
+        && !(rows.get(position) && rows.get(position).revealedAt);
       for (const [kind, label] of [["retract", "Retract…"], ["amend", "Amend…"], ["reinstate", "Reinstate…"], ["reveal", "Reveal to the players"], ["fork", "Fork a what-if here…"]]) {
         if (kind === "retract" && !counts) continue;
         if (kind === "reinstate" && counts) continue;
@@ -190,7 +213,12 @@ export function timelinePanel(page) {
       fields.push(element("div", { class: "field" }, element("label", { for: "correction-changes", text: "Changes (JSON: the inputs given otherwise) *" }), changes, changesError));
     }
     const title = kind === "undo" ? "Undo the latest ruling" : `${kind[0].toUpperCase()}${kind.slice(1)} the ruling of event #${position}`;
-    dialog.replaceChildren(element("h2", { id: "event-dialog-h", text: title }), ...fields, general, previewButton, report, confirm, cancel);
+    const form = element("form", { class: "correction-form" }, ...fields, general, previewButton);
+    form.addEventListener("submit", (event) => {  // Enter previews; only the button confirms
+      event.preventDefault();
+      previewButton.click();
+    });
+    dialog.replaceChildren(element("h2", { id: "event-dialog-h", text: title }), form, report, confirm, cancel);
     if (!dialog.open) dialog.showModal();
     reason.focus();
     const body = () => {
@@ -210,7 +238,8 @@ export function timelinePanel(page) {
       general.textContent = "";
       const field = error instanceof ApiProblem ? error.field : null;
       if (field === "reason") reasonError.textContent = error.message;
-      else if (field === "changes") changesError.textContent = error.message;
+      // an amendment's other inputs are refused by the ruling's own fields: its changes
+      else if (kind === "amend" && (field || error.status === 400 || error.status === 422)) changesError.textContent = error.message;
       else general.textContent = error.message;
     };
     let previewed = null;
@@ -259,10 +288,16 @@ export function timelinePanel(page) {
     const error = element("p", { class: "form-error", role: "alert" });
     const go = element("button", { type: "button", id: "fork-go", text: "Fork" });
     const cancel = element("button", { type: "button", text: "Cancel" });
-    dialog.replaceChildren(element("h2", { id: "event-dialog-h", text: `A what-if from position ${position}` }),
+    const form = element("form", { class: "fork-form" },
       element("div", { class: "field" }, element("label", { for: "fork-id", text: "New session's id *" }), id),
       element("div", { class: "field" }, element("label", { for: "fork-reason", text: "Reason *" }), reason),
-      error, go, cancel);
+      error, go);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      go.click();
+    });
+    dialog.replaceChildren(element("h2", { id: "event-dialog-h", text: `A what-if from position ${position}` }), form, cancel);
+    reason.focus();
     go.addEventListener("click", async () => {
       try {
         const made = await page.api.post(`${page.api.session(page.id)}/fork`, { id: id.value.trim(), at: position, reason: reason.value.trim() });
@@ -294,8 +329,8 @@ export function timelinePanel(page) {
     holder.replaceChildren(element("h2", { id: "compare-h", text: `What-if: ${forked} beside ${page.id}` }),
       element("p", {}, element("a", { href: `#/s/${encodeURIComponent(forked)}`, text: `Open ${forked}` }), " ", again),
       element("div", { class: "side-by-side" },
-        element("div", { class: "side", "data-session": page.id }, element("h3", { text: page.id }), ...tablePanels(ours)),
-        element("div", { class: "side", "data-session": forked }, element("h3", { text: forked }), ...tablePanels(theirs))));
+        element("div", { class: "side", "data-session": page.id }, element("h3", { text: page.id }), ...tablePanels(ours, { ids: false })),
+        element("div", { class: "side", "data-session": forked }, element("h3", { text: forked }), ...tablePanels(theirs, { ids: false }))));
     again.addEventListener("click", () => compare(forked));
   }
 
@@ -306,8 +341,9 @@ function previewReport(found) {
   const lines = (items) => element("ul", {}, ...items.map((text) => element("li", { text })));
   const ruling = found.ruling;
   const span = ruling ? (ruling.first === ruling.last ? `event #${ruling.first}` : `events #${ruling.first}–#${ruling.last}`) : "";
+  const count = found.events.length;
   const parts = [ruling ? element("p", { class: "ruling", text: `The ruling: ${ruling.command}, ${span}` }) : "",
-    element("h3", { text: `It would record ${found.events.length} events` }),
+    element("h3", { text: `It would record ${count} event${count === 1 ? "" : "s"}` }),
     lines(found.events.map((e) => `#${e.position} ${e.summary}`))];
   for (const revised of found.revised || []) {
     parts.push(element("h3", { text: `Decided again: ${revised.command}` }),

@@ -57,7 +57,7 @@ def test_a_whole_combat_from_the_page(console: Console) -> None:
     expect(page.locator(".ruleset-table").first).to_contain_text("35 (Out")
     page.click("#tn-parts > summary")
     armour = page.locator(f'#tn-parts li[data-view="armour"][data-character="{KANEKA}"]')
-    expect(armour).to_contain_text("armour TN 25 = Reflexes × 5 + 5 20 + Light armour 5")
+    expect(armour).to_contain_text("armour TN 25 — Reflexes × 5 + 5: 20; Light armour: 5")
     void_row = page.locator(".ruleset-table").first.locator("tbody tr", has_text=KANEKA)
     expect(void_row).to_contain_text("1/2")  # the Void point spent on the attack
     shot(page, "02-fumi-out")

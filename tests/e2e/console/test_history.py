@@ -145,6 +145,14 @@ def test_each_ruleset_lays_out_its_own_panels(console: Console, tmp_path: Path) 
     expect(sukinoko).to_contain_text("1/3")
     tests = ukiyo.locator("#table .ruleset-table", has_text="manche 2's tests")
     expect(tests.locator("thead")).to_contain_text("bet")
+    imported(tmp_path, "l5r3e-three-ronin")
+    third = console.gm("l5r3e-three-ronin")
+    slide_to(third, 20)
+    expect(third.locator("#turn-order h3")).to_have_text("Turn order, round 1")
+    expect(third.locator("#turn-order .current")).to_contain_text("Mirumoto Rola 36")
+    imported(tmp_path, "l5r-house-two-rounds")
+    house = console.gm("l5r-house-two-rounds")  # no characters view: named by its others
+    expect(house.locator("#act-character option")).to_have_count(3)
     shot(ukiyo, "15-ukiyo")
 
 

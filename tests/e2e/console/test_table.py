@@ -66,6 +66,10 @@ def test_the_odds_before_a_roll_are_kiroku_odds_for_the_same_pool(console: Conso
     assert with_void == kiroku_odds(pool, tn) and with_void > raised
     expect(page.locator("#odds svg.plot")).to_have_count(2)  # by TN, by raises
     shot(page, "07-odds")
+    console.served.post(NIGHT + "/commands", {"command": "wound", "character": FUMI,
+                                              "amount": 4}).raise_for_status()  # fmt: skip
+    expect(page.locator("#odds-tn")).to_have_text("35")  # Grazed now: +5, as the table moved
+    version += 1
     assert console.served.get(NIGHT).json()["version"] == version  # the odds appended nothing
 
 
@@ -154,10 +158,11 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
     expect(revealed.locator("ul.revealed")).to_contain_text("5k3")
     assert revealed.get_attribute("data-position") == str(len(numbers) + 1)
 
-    gm.click("text=Revoke ben's token")  # a lost phone
+    expect(hidden.locator(".revealed-mark")).to_contain_text("revealed at #")  # the GM's mark
+
+    gm.click("text=Revoke ben's token")  # a lost phone: the open page asks for a token
     expect(gm.locator("#tokens li", has_text="ben")).to_contain_text("revoked")
-    phone.reload()
-    expect(phone.locator(".token-form .form-error")).to_contain_text("revoked")
+    expect(phone.locator(".token-form .form-error")).to_contain_text("revoked", timeout=20_000)
 
 
 def test_the_keyboard_reaches_every_action(console: Console) -> None:
@@ -215,3 +220,13 @@ def shell(data_dir: Path, *args: str) -> None:
         [str(KIROKU), *args, "--session", "night"], env=env, check=True, capture_output=True,
         timeout=60,
     )  # fmt: skip
+
+
+def test_the_gms_free_roll_is_no_ones_and_a_closed_session_says_so(console: Console) -> None:
+    prepared(console)
+    page = console.gm("night")
+    expect(page.locator("#act-character")).to_have_value(KANEKA)
+    record(page, "roll", "rolls", expression="3k2", tn=15, reason="does the bridge hold?")
+    assert not page.locator("#result .recorded").inner_text().startswith(KANEKA)
+    record(page, "close", "closes", reason="the evening ends")
+    expect(page.locator("#live")).to_contain_text("closed by the GM", timeout=20_000)
