@@ -314,7 +314,10 @@ def document() -> dict[str, Any]:
         },
         s + "/events": {
             "get": {
-                "summary": "a page of events after a cursor",
+                "summary": "a page of events after a cursor (each as the stream sends it: "
+                "position, type, summary, actor, at, reason, event; the GM's rows of a ruling "
+                "given hidden add hidden: true and, once revealed, revealed_at; a player's "
+                "reveal holds the revealed events in revealed)",
                 "parameters": [
                     SESSION,
                     query("after", "a cursor (EPOCH.N) or a position"),

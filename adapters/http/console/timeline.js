@@ -176,7 +176,7 @@ export function timelinePanel(page) {
         if (kind === "reinstate" && counts) continue;
         if (kind === "reveal" && !hidden) continue;
         const button = element("button", { type: "button", "data-action": kind, text: label });
-        button.addEventListener("click", () => (kind === "fork" ? fork(position) : kind === "reveal" ? reveal(position) : correction(kind, position)));
+        button.addEventListener("click", () => (kind === "fork" ? fork(position) : kind === "reveal" ? reveal(position) : correction(kind, position, shown)));
         actions.append(button);
       }
       body.push(actions);
@@ -198,7 +198,8 @@ export function timelinePanel(page) {
   }
 
   // retract / amend / reinstate / undo: a reason, a preview of every change, then done.
-  function correction(kind, position) {
+  // shown: the event whole (for an amendment, the ruling's inputs as given).
+  function correction(kind, position, shown = null) {
     const reason = element("input", { id: "correction-reason", autocomplete: "off", required: true });
     const reasonError = element("span", { class: "field-error", id: "correction-reason-error", role: "alert" });
     const changes = element("textarea", { id: "correction-changes", rows: 3, placeholder: '{"tn": 25}' });
@@ -210,7 +211,11 @@ export function timelinePanel(page) {
     const cancel = element("button", { type: "button", text: "Cancel" });
     const fields = [element("div", { class: "field" }, element("label", { for: "correction-reason", text: "Reason *" }), reason, reasonError)];
     if (kind === "amend") {
-      fields.push(element("div", { class: "field" }, element("label", { for: "correction-changes", text: "Changes (JSON: the inputs given otherwise) *" }), changes, changesError));
+      const given = shown && shown.command ? shown.command.inputs : null;
+      fields.push(element("div", { class: "field" }, element("label", { for: "correction-changes", text: "Changes (JSON: the inputs given otherwise) *" }), changes,
+        given ? element("small", { id: "correction-given", text: `${shown.command.command}, as given: ${JSON.stringify(given)}` }) : "",
+        changesError));
+      if (given) changes.setAttribute("aria-describedby", "correction-given correction-changes-error");
     }
     const title = kind === "undo" ? "Undo the latest ruling" : `${kind[0].toUpperCase()}${kind.slice(1)} the ruling of event #${position}`;
     const form = element("form", { class: "correction-form" }, ...fields, general, previewButton);

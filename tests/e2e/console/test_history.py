@@ -180,3 +180,22 @@ def test_a_correction_is_made_only_on_the_session_its_preview_saw(console: Conso
     expect(page.locator("#event-dialog")).not_to_be_visible()
     expect(page.locator("#events li", has_text="a later ruling")).to_have_class("retracted")
     expect(page.locator(f'#wound-tracks [data-character="{FUMI}"]')).to_contain_text("12 wounds")
+
+
+def test_an_amendment_from_the_page(console: Console) -> None:
+    prepared(console)
+    page = console.gm("night")
+    page.locator("#events li", has_text="takes 12 wounds").locator("button.event-open").click()
+    page.click('#event-dialog [data-action="amend"]')
+    expect(page.locator("#correction-given")).to_contain_text('"amount":12')
+    page.fill("#correction-reason", "the ambush was half-hearted")
+    page.fill("#correction-changes", '{"amount": "lots"}')
+    page.locator("#correction-reason").press("Enter")  # Enter in the form: a preview
+    expect(page.locator("#correction-changes-error")).to_contain_text("amount")
+    expect(page.locator("#correction-confirm")).to_be_disabled()
+    page.fill("#correction-changes", '{"amount": 5}')
+    page.click("#correction-preview")
+    changes = page.locator("#preview-changes")
+    expect(changes).to_contain_text("wounds › Bayushi Fumi › wounds: 12 → 5")
+    page.click("#correction-confirm")
+    expect(page.locator(f'#wound-tracks [data-character="{FUMI}"]')).to_contain_text("5 wounds")
