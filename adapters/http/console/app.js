@@ -83,8 +83,9 @@ async function home() {
   const api = new Api(token);
   let listed;
   let rulesets;
+  let campaigns;
   try {
-    [listed, rulesets] = await Promise.all([api.get("/v1/sessions"), api.get("/v1/rulesets")]);
+    [listed, rulesets, campaigns] = await Promise.all([api.get("/v1/sessions"), api.get("/v1/rulesets"), api.get("/v1/campaigns")]);
   } catch (error) {
     if (error.status === 401 || error.status === 403) {
       store.drop("admin");
@@ -104,7 +105,8 @@ async function home() {
   main.replaceChildren(element("section", { "aria-labelledby": "sessions-h" },
     element("h2", { id: "sessions-h", text: "Sessions" }),
     rows.length ? table : element("p", { text: "No session yet: open one below." })),
-  openSessionForm(api, rulesets.rulesets),
+  openSessionForm(api, rulesets.rulesets, campaigns.campaigns),
+  campaignsPanel(api, rulesets.rulesets, campaigns.campaigns),
   element("p", {}, element("button", { type: "button", id: "forget-admin", text: "Forget the admin token" })));
   document.getElementById("forget-admin").addEventListener("click", () => {
     store.drop("admin");
@@ -112,15 +114,51 @@ async function home() {
   });
 }
 
-function openSessionForm(api, rulesets) {
+// The campaigns: each with its ruleset and GM, and a form that opens one.
+function campaignsPanel(api, rulesets, campaigns) {
+  const list = element("ul", { id: "campaigns" },
+    ...campaigns.map((c) => element("li", { text: `${c.id} — ${c.ruleset}, GM ${c.gm}${c.title ? `: ${c.title}` : ""}` })));
+  const id = element("input", { id: "campaign-id", autocomplete: "off" });
+  const gm = element("input", { id: "campaign-gm", autocomplete: "off" });
+  const title = element("input", { id: "campaign-title", autocomplete: "off" });
+  const ruleset = element("select", { id: "campaign-ruleset" },
+    ...rulesets.map((r) => element("option", { value: r.id, text: r.id })));
+  ruleset.value = "l5r4e";
+  const error = element("p", { class: "form-error", role: "alert", id: "campaign-error" });
+  const form = element("form", { class: "campaign-form", "aria-labelledby": "campaign-open-h" },
+    element("h3", { id: "campaign-open-h", text: "Open a campaign" }),
+    element("div", { class: "field" }, element("label", { for: "campaign-id", text: "Campaign id *" }), id),
+    element("div", { class: "field" }, element("label", { for: "campaign-gm", text: "GM (their id) *" }), gm),
+    element("div", { class: "field" }, element("label", { for: "campaign-ruleset", text: "Ruleset" }), ruleset),
+    element("div", { class: "field" }, element("label", { for: "campaign-title", text: "Title" }), title),
+    error, element("button", { type: "submit", text: "Open the campaign" }));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    try {
+      await api.post("/v1/campaigns", { id: id.value.trim(), gm: gm.value.trim(), ruleset: ruleset.value, title: title.value.trim() });
+      say(`campaign ${id.value.trim()} opened`);
+      route();
+    } catch (problem) {
+      error.textContent = problemText(problem);
+    }
+  });
+  return element("section", { id: "campaigns-section", "aria-labelledby": "campaigns-h" },
+    element("h2", { id: "campaigns-h", text: "Campaigns" }),
+    campaigns.length ? list : element("p", { text: "No campaign yet." }), form);
+}
+
+function openSessionForm(api, rulesets, campaigns = []) {
   const options = element("fieldset", { id: "options" }, element("legend", { text: "Options" }));
   const select = element("select", { id: "open-ruleset", name: "ruleset" },
     ...rulesets.map((r) => element("option", { value: r.id, text: `${r.id} — ${r.title || r.error}` })));
   select.value = "l5r4e";
-  const gm = element("input", { id: "open-gm", name: "gm", required: true, autocomplete: "off" });
+  const gm = element("input", { id: "open-gm", name: "gm", "aria-required": "true", autocomplete: "off" });
   const id = element("input", { id: "open-id", name: "id", autocomplete: "off", placeholder: "made for you" });
   const title = element("input", { id: "open-title", name: "title", autocomplete: "off" });
-  const campaign = element("input", { id: "open-campaign", name: "campaign", autocomplete: "off" });
+  const campaign = element("select", { id: "open-campaign", name: "campaign" },
+    element("option", { value: "", text: "— none —" }),
+    ...campaigns.map((c) => element("option", { value: c.id, text: `${c.id} (${c.ruleset})` })));
   const error = element("p", { class: "form-error", role: "alert", id: "open-error" });
   const form = element("form", { class: "open-form", "aria-labelledby": "open-h" },
     element("h2", { id: "open-h", text: "Open a session" }),
@@ -148,6 +186,13 @@ function openSessionForm(api, rulesets) {
     }
   }
   select.addEventListener("change", showOptions);
+  campaign.addEventListener("change", () => {  // a campaign's sessions play its ruleset
+    const chosen = campaigns.find((c) => c.id === campaign.value);
+    if (chosen && select.value !== chosen.ruleset) {
+      select.value = chosen.ruleset;
+      showOptions();
+    }
+  });
   showOptions();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -158,7 +203,7 @@ function openSessionForm(api, rulesets) {
     }
     if (id.value.trim()) body.id = id.value.trim();
     if (title.value.trim()) body.title = title.value.trim();
-    if (campaign.value.trim()) body.campaign = campaign.value.trim();
+    if (campaign.value) body.campaign = campaign.value;
     try {
       const opened = await api.post("/v1/sessions", body);
       say(`Session ${opened.session} opened`);

@@ -199,3 +199,24 @@ def test_an_amendment_from_the_page(console: Console) -> None:
     expect(changes).to_contain_text("wounds › Bayushi Fumi › wounds: 12 → 5")
     page.click("#correction-confirm")
     expect(page.locator(f'#wound-tracks [data-character="{FUMI}"]')).to_contain_text("5 wounds")
+
+
+def test_a_campaign_and_its_session_opened_from_the_page(console: Console) -> None:
+    page = console.gm()
+    page.fill("#campaign-id", "court")
+    page.click("text=Open the campaign")  # no GM: the API's problem, on the page
+    expect(page.locator("#campaign-error")).to_contain_text("gm")
+    page.fill("#campaign-gm", "sensei")
+    page.select_option("#campaign-ruleset", "l5r5e-house")
+    page.click("text=Open the campaign")
+    expect(page.locator("#campaigns")).to_contain_text("court — l5r5e-house, GM sensei")
+    page.select_option("#open-campaign", "court")
+    expect(page.locator("#open-ruleset")).to_have_value("l5r5e-house")
+    page.click("text=Open the session")  # no GM yet
+    expect(page.locator("#open-error")).to_contain_text("needs a GM")
+    page.fill("#open-gm", "sensei")
+    page.fill("#open-id", "audience")
+    page.click("text=Open the session")
+    live(page)
+    opened = console.served.get("/v1/sessions/audience").json()["views"]["session"]
+    assert (opened["campaign"], opened["ruleset"]) == ("court", "l5r5e-house")
