@@ -33,5 +33,7 @@ def console(tmp_path: Path, browser: Browser) -> Iterator[Console]:
         yield made
     finally:
         made.close()
-        served.stop()
+        for server in {id(served): served, id(made.served): made.served}.values():
+            if server.process.poll() is None:  # a test may have restarted it
+                server.stop()
     assert not made.errors, f"the page threw: {made.errors}"
