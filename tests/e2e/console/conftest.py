@@ -12,8 +12,11 @@ from tests.e2e.console.pages import ADMIN, CHROMIUM, FLAGS, Console
 from tests.e2e.server import Served
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """One Chromium for a module's tests, stopped at its end: Playwright's synchronous API
+    keeps an event loop in this thread while it runs, and the suite's asyncio tests that
+    come after must find none."""
     if not CHROMIUM.exists():
         pytest.fail(
             f"no Chromium at {CHROMIUM}: `./dev test` installs Debian's (apt-get install "
