@@ -498,7 +498,7 @@ class SessionPage {
       element("div", { class: "act-pick" },
         element("div", { class: "field" }, element("label", { for: "act-character", text: "Character" }), character),
         element("div", { class: "field" }, element("label", { for: "act-command", text: "Command" }), command)),
-      holder, odds, result);
+      holder, result);
     this.updateCharacters();
     let built = null;
     let trial = 0;
@@ -529,7 +529,7 @@ class SessionPage {
       const spec = described();
       built = commandForm(spec, { characters: this.characters, suggestions: this.suggestions(), gm: this.gm, onInput: preview });
       this.built = built;
-      built.form.append(submit);
+      built.form.append(odds, submit);  // the odds just above the button that rolls
       built.form.addEventListener("submit", (event) => {
         event.preventDefault();
         send();
