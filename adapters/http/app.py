@@ -2,11 +2,11 @@
 
 Every route is under ``/v1``; its OpenAPI document is at ``/openapi.json`` and its docs
 at ``/docs`` (Swagger UI, served from this process: no network needed). The console, a
-web page for the GM and the players driven by this same API and stream, is at ``/``. A front end
-drives a session with the same commands as the shell (:mod:`adapters.http.writes`),
-reads what the shell reads (:mod:`adapters.http.reads`) and follows the session live
-(:mod:`adapters.http.live`), each request as the holder of its bearer token
-(:mod:`adapters.http.auth`). Every refusal is a JSON problem
+web page for the GM and the players driven by this same API and stream, is at ``/``.
+A front end drives a session with the same commands as the shell
+(:mod:`adapters.http.writes`), reads what the shell reads (:mod:`adapters.http.reads`)
+and follows the session live (:mod:`adapters.http.live`), each request as the holder of
+its bearer token (:mod:`adapters.http.auth`). Every refusal is a JSON problem
 (:mod:`adapters.http.problems`), never a traceback. Several server processes may share
 one PostgreSQL store; each reads what the others append.
 """

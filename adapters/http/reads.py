@@ -21,6 +21,7 @@ from adapters.http.server import (
     flag,
     json_response,
     number_in_path,
+    only_params,
     optional_number,
     seat,
     server_of,
@@ -68,19 +69,19 @@ def read_items(
     sight = worker.sight(service, session, page)
     items = []
     for r in page:
-        data = streams.item_json(event_row(r, session))
+        row = event_row(r, session)
         public = sight.number(r.position)
         if public is None:  # the GM's alone: their row says so (and since when it is not)
-            marks: dict[str, Any] = {"hidden": True}
+            row["hidden"] = True
             revealed_at = sight.secrets.revealed.get(r.position)
             if revealed_at is not None:
-                marks["revealed_at"] = revealed_at
-            secret = streams.item_json(event_row(r, session) | marks)
-            items.append(streams.Item(r.position, secret))
+                row["revealed_at"] = revealed_at
+            items.append(streams.Item(r.position, streams.item_json(row)))
             continue
+        data = streams.item_json(row)
         closes = r.position == session.state.closed  # still closed: a reopening goes on
         revealed = [event_row(e, session) for e in revealed_events(service, sight, r.position)]
-        shown = streams.item_json(sight.public_row(event_row(r, session), revealed))
+        shown = streams.item_json(sight.public_row(row, revealed))  # the GM's is encoded
         items.append(streams.Item(r.position, data, public, shown, closes))
     return items, last
 
@@ -257,10 +258,7 @@ async def odds(request: Request) -> Response:
 
     sid = request.path_params["session"]
     query = request.query_params
-    known = {"expression", "tn", "table", "unskilled", "emphasis", "access_token"}
-    unknown = sorted(set(query) - known)
-    if unknown:
-        raise malformed(f"odds takes no {', '.join(excerpt(u) for u in unknown)}")
+    only_params(request, "odds", {"expression", "tn", "table", "unskilled", "emphasis"})
     expression = query.get("expression")
     if not expression:
         raise malformed("odds needs an expression (?expression=6k3&tn=20)")

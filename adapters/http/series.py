@@ -10,11 +10,17 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from adapters.http.auth import forbidden
 from adapters.http.problems import malformed
-from adapters.http.server import json_response, optional_number, seat, server_of, token_of
+from adapters.http.server import (
+    gm_only,
+    json_response,
+    only_params,
+    optional_number,
+    seat,
+    server_of,
+    token_of,
+)
 from adapters.service import SessionService
-from domain.errors import excerpt
 from projections import project_state
 from projections.series import check_path, sampled, series
 
@@ -23,9 +29,7 @@ MAX_PATHS = 8
 
 async def session_series(request: Request) -> Response:
     sid = request.path_params["session"]
-    unknown = sorted(set(request.query_params) - {"path", "samples", "access_token"})
-    if unknown:
-        raise malformed(f"series takes no {', '.join(excerpt(u) for u in unknown)}")
+    only_params(request, "series", {"path", "samples"})
     given = request.query_params.getlist("path")
     if not 1 <= len(given) <= MAX_PATHS:
         raise malformed(f"give 1 to {MAX_PATHS} paths (path=wounds.*.wounds)")
@@ -36,8 +40,7 @@ async def session_series(request: Request) -> Response:
 
     def read(service: SessionService) -> dict[str, Any]:
         place = seat(server, service, sid, token)
-        if not place.is_gm:
-            raise forbidden("a series reads past positions: the GM's alone")
+        gm_only(place, "reads a series: it reads past positions")
         positions = sampled(place.session.version, 60 if samples is None else samples)
         frames = [(p, project_state(service.state_at(sid, p))) for p in positions]
         return {"positions": positions, "series": series(frames, paths)}

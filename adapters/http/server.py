@@ -159,6 +159,13 @@ def seat(server: Server, service: SessionService, session_id: str, token: str) -
     return Seat(session, holder)
 
 
+def only_params(request: Request, what: str, known: set[str]) -> None:
+    """400 for a query parameter ``what`` does not take (never silently ignored)."""
+    unknown = sorted(set(request.query_params) - known - {"access_token"})
+    if unknown:
+        raise malformed(f"{what} takes no {', '.join(excerpt(u) for u in unknown)}")
+
+
 def gm_only(place: Seat, what: str) -> None:
     if not place.is_gm:
         raise forbidden(f"{place.holder.participant!r} ({place.holder.role}): only the GM {what}")

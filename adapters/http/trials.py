@@ -123,14 +123,14 @@ def chance_of(event: Event, ruleset: Ruleset) -> dict[str, Any]:
     }
     if roll.tn is None:
         return head | {"probability": None, "by_raises": []}
-    if roll.unskilled:  # « il n'est pas possible de déclarer d'augmentations » (4e, 186)
-        return head | {"probability": ruleset.odds(expression, roll.effective_tn or 0, **options),
-                       "by_raises": []}  # fmt: skip
     base = roll.tn - RAISE_STEP * roll.free_raises
+    # an unskilled roll calls none: « il n'est pas possible de déclarer d'augmentations »
+    # (4e summary, unskilled rolls; the roll & keep kit's rule for every ruleset using it)
+    raises = range(0 if roll.unskilled else RAISES_SHOWN + 1)
     by_raises = [
         {"raises": k, "tn": base + RAISE_STEP * k,
          "probability": ruleset.odds(expression, base + RAISE_STEP * k, **options)}
-        for k in range(RAISES_SHOWN + 1)
+        for k in raises
     ]  # fmt: skip
     return head | {
         "probability": ruleset.odds(expression, roll.effective_tn or 0, **options),
