@@ -7,7 +7,7 @@
 // #/s/ID?token=T  the same, as the holder of T (a player's or an observer's link)
 
 import { Api, ApiProblem } from "./api.js";
-import { commandForm, element } from "./forms.js";
+import { commandForm, element, labelled } from "./forms.js";
 import { linePlot } from "./plots.js";
 import { tablePanels } from "./table.js";
 import { historyPanel } from "./history.js";
@@ -127,10 +127,10 @@ function campaignsPanel(api, rulesets, campaigns) {
   const error = element("p", { class: "form-error", role: "alert", id: "campaign-error" });
   const form = element("form", { class: "campaign-form", "aria-labelledby": "campaign-open-h" },
     element("h3", { id: "campaign-open-h", text: "Open a campaign" }),
-    element("div", { class: "field" }, element("label", { for: "campaign-id", text: "Campaign id *" }), id),
-    element("div", { class: "field" }, element("label", { for: "campaign-gm", text: "GM (their id) *" }), gm),
-    element("div", { class: "field" }, element("label", { for: "campaign-ruleset", text: "Ruleset" }), ruleset),
-    element("div", { class: "field" }, element("label", { for: "campaign-title", text: "Title" }), title),
+    labelled("campaign-id", "Campaign id *", id),
+    labelled("campaign-gm", "GM (their id) *", gm),
+    labelled("campaign-ruleset", "Ruleset", ruleset),
+    labelled("campaign-title", "Title", title),
     error, element("button", { type: "submit", text: "Open the campaign" }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -162,11 +162,11 @@ function openSessionForm(api, rulesets, campaigns = []) {
   const error = element("p", { class: "form-error", role: "alert", id: "open-error" });
   const form = element("form", { class: "open-form", "aria-labelledby": "open-h" },
     element("h2", { id: "open-h", text: "Open a session" }),
-    element("div", { class: "field" }, element("label", { for: "open-ruleset", text: "Ruleset" }), select),
-    element("div", { class: "field" }, element("label", { for: "open-gm", text: "GM (their id) *" }), gm),
-    element("div", { class: "field" }, element("label", { for: "open-id", text: "Session id" }), id),
-    element("div", { class: "field" }, element("label", { for: "open-title", text: "Title" }), title),
-    element("div", { class: "field" }, element("label", { for: "open-campaign", text: "Campaign" }), campaign),
+    labelled("open-ruleset", "Ruleset", select),
+    labelled("open-gm", "GM (their id) *", gm),
+    labelled("open-id", "Session id", id),
+    labelled("open-title", "Title", title),
+    labelled("open-campaign", "Campaign", campaign),
     options, error, element("button", { type: "submit", text: "Open the session" }));
   async function showOptions() {
     let described;
@@ -179,8 +179,7 @@ function openSessionForm(api, rulesets, campaigns = []) {
     options.replaceChildren(element("legend", { text: `Options of ${described.id} (empty: the default)` }));
     for (const [name, help] of Object.entries(described.options)) {
       const inputId = `option-${name}`;
-      options.append(element("div", { class: "field" },
-        element("label", { for: inputId, text: name.replaceAll("_", " ") }),
+      options.append(labelled(inputId, name.replaceAll("_", " "),
         element("input", { id: inputId, "data-option": name, autocomplete: "off", "aria-describedby": `${inputId}-help` }),
         element("small", { id: `${inputId}-help`, text: help })));
     }
@@ -496,8 +495,8 @@ class SessionPage {
     section.replaceChildren(
       element("h2", { id: "act-h", text: this.gm ? "Act" : "Your characters" }),
       element("div", { class: "act-pick" },
-        element("div", { class: "field" }, element("label", { for: "act-character", text: "Character" }), character),
-        element("div", { class: "field" }, element("label", { for: "act-command", text: "Command" }), command)),
+        labelled("act-character", "Character", character),
+        labelled("act-command", "Command", command)),
       holder, result);
     this.updateCharacters();
     let built = null;
@@ -588,8 +587,8 @@ class SessionPage {
     const error = element("p", { class: "form-error", role: "alert" });
     const links = element("ul", { id: "links" });
     const form = element("form", { class: "links-form" },
-      element("div", { class: "field" }, element("label", { for: "link-participant", text: "Participant (their id)" }), participant),
-      element("div", { class: "field" }, element("label", { for: "link-role", text: "Role" }), role),
+      labelled("link-participant", "Participant (their id)", participant),
+      labelled("link-role", "Role", role),
       error, element("button", { type: "submit", id: "link-issue", text: "Let them take part and make their link" }));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -675,9 +674,9 @@ class SessionPage {
     const done = element("p", { id: "carry-done", role: "status" });
     const form = element("form", { class: "carry-form", "aria-labelledby": "carry-h" },
       element("h3", { id: "carry-h", text: `Join from the campaign ${campaign}` }), known,
-      element("div", { class: "field" }, element("label", { for: "carry-character", text: "Character *" }), character),
-      element("div", { class: "field" }, element("label", { for: "carry-player", text: "Player (default: as before)" }), player),
-      element("div", { class: "field" }, element("label", { for: "carry-days", text: "Days since (default: the ruleset's)" }), days),
+      labelled("carry-character", "Character *", character),
+      labelled("carry-player", "Player (default: as before)", player),
+      labelled("carry-days", "Days since (default: the ruleset's)", days),
       error, element("button", { type: "submit", id: "carry-go", text: "Join as the campaign left them" }), done);
     this.api.get(`/v1/campaigns/${encodeURIComponent(campaign)}`).then((read) => {
       for (const c of read.characters) known.append(element("option", { value: c.character }));

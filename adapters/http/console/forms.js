@@ -32,6 +32,11 @@ function element(name, attributes = {}, ...children) {
 
 export { element };
 
+// A field of a form: its label, then its input and what goes with it (help, an error).
+export function labelled(id, text, ...children) {
+  return element("div", { class: "field" }, element("label", { for: id, text }), ...children);
+}
+
 function label(field) {
   return field.name.replaceAll("_", " ");
 }

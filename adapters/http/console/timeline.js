@@ -5,7 +5,7 @@
 // a what-if forked at a position and shown beside the session.
 
 import { ApiProblem } from "./api.js";
-import { element } from "./forms.js";
+import { element, labelled } from "./forms.js";
 import { tablePanels } from "./table.js";
 
 export function timelinePanel(page) {
@@ -17,9 +17,9 @@ export function timelinePanel(page) {
   const actor = element("select", { id: "filter-actor" }, element("option", { value: "", text: "everyone" }));
   const hideRetracted = element("input", { id: "filter-retracted", type: "checkbox" });
   const filters = element("div", { class: "filters" },
-    element("div", { class: "field" }, element("label", { for: "filter-text", text: "Find" }), search),
-    element("div", { class: "field" }, element("label", { for: "filter-type", text: "Type" }), type),
-    element("div", { class: "field" }, element("label", { for: "filter-actor", text: "Who" }), actor),
+    labelled("filter-text", "Find", search),
+    labelled("filter-type", "Type", type),
+    labelled("filter-actor", "Who", actor),
     element("div", { class: "field" }, element("label", { for: "filter-retracted" }, hideRetracted, " hide what no longer counts")));
   const section = element("section", { id: "timeline", "aria-labelledby": "timeline-h" },
     element("h2", { id: "timeline-h", text: "Timeline" }), filters);
@@ -209,10 +209,10 @@ export function timelinePanel(page) {
     const previewButton = element("button", { type: "button", id: "correction-preview", text: "Preview" });
     const confirm = element("button", { type: "button", id: "correction-confirm", text: `Confirm: ${kind}`, disabled: true });
     const cancel = element("button", { type: "button", text: "Cancel" });
-    const fields = [element("div", { class: "field" }, element("label", { for: "correction-reason", text: "Reason *" }), reason, reasonError)];
+    const fields = [labelled("correction-reason", "Reason *", reason, reasonError)];
     if (kind === "amend") {
       const given = shown && shown.command ? shown.command.inputs : null;
-      fields.push(element("div", { class: "field" }, element("label", { for: "correction-changes", text: "Changes (JSON: the inputs given otherwise) *" }), changes,
+      fields.push(labelled("correction-changes", "Changes (JSON: the inputs given otherwise) *", changes,
         given ? element("small", { id: "correction-given", text: `${shown.command.command}, as given: ${JSON.stringify(given)}` }) : "",
         changesError));
       if (given) changes.setAttribute("aria-describedby", "correction-given correction-changes-error");
@@ -294,8 +294,8 @@ export function timelinePanel(page) {
     const go = element("button", { type: "button", id: "fork-go", text: "Fork" });
     const cancel = element("button", { type: "button", text: "Cancel" });
     const form = element("form", { class: "fork-form" },
-      element("div", { class: "field" }, element("label", { for: "fork-id", text: "New session's id *" }), id),
-      element("div", { class: "field" }, element("label", { for: "fork-reason", text: "Reason *" }), reason),
+      labelled("fork-id", "New session's id *", id),
+      labelled("fork-reason", "Reason *", reason),
       error, go);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
