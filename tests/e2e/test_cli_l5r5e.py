@@ -67,6 +67,15 @@ def test_the_skirmish_replay_imports_and_reads(kiroku: Run) -> None:
     assert fighters["Bandit 1"]["fatigue"] == 4  # 12, down to half its endurance of 8
 
 
+def test_the_state_table_names_each_critical_suffered_with_its_severity(kiroku: Run) -> None:
+    done = kiroku("replay", str(ROOT / "replays" / "l5r5e-house-duel.jsonl"))
+    assert done.returncode == 0, done.stderr
+    rows = {line.split("  ")[0].strip("▶ "): line for line in done.stdout.splitlines()}
+    assert "criticals" in done.stdout.splitlines()[2]
+    assert "Permanent injury (8)" in rows["Kakita Ryoku"]
+    assert "Flesh wound (3)" in rows["Mirumoto Daini"]
+
+
 def test_faces_typed_but_not_rolled_are_refused(duel: Run) -> None:
     """``--faces`` are what the table rolled: one left over is a typo to say, not to drop."""
     before = len(ok(duel, "log", *S))

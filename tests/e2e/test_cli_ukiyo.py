@@ -39,6 +39,10 @@ def test_a_manche_from_the_shell_records_its_dice_bet_and_reckoning(duel: Run) -
     assert ok(duel, "state", *S)["conflicts"]["open"]["Tengu vs Wasari"]["tests"]["Wasari"][
         "bet_won"
     ]
+    table = duel("state", *S).stdout.splitlines()  # the manche's tests, each bet told
+    assert "Tengu vs Wasari: manche 1's tests" in table
+    wasari = next(line for line in table if "feinte martiale" in line)
+    assert wasari.split()[-2:] == ["even:", "won"] and " 5+3 " in wasari
     ok(duel, "claim", "wound", *S, "--character", "Wasari", "--as", "ben")
     state = ok(duel, "state", *S)
     conflict = state["conflicts"]["open"]["Tengu vs Wasari"]
