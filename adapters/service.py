@@ -43,9 +43,10 @@ from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
 from domain.session.chain import GENESIS, head, seal
 from domain.session.commands import CORRECTIONS, JoinCharacter, Reinstate, Reveal
-from domain.session.correction import Correction, correct
+from domain.session.correction import Correction, History, correct
 from domain.session.fork import fork_events
-from domain.session.record import CommandRecord, decide_recorded
+from domain.session.record import CommandRecord, decide_recorded, inputs_of
+from domain.session.screen import Screen, players_refusal, screen_ruling
 from domain.session.secrets import Secrets, players_state
 from domain.session.state import SessionState, fold
 from projections import snapshots
@@ -189,10 +190,11 @@ class SessionService:
             raise MalformedInput(
                 f"{command.spec.name} is a correction: its preview is its own dry run"
             )
-        events, _ = self._decision(session_id, command, actor, dice)(
-            self.load(session_id), self.clock()
-        )
-        return events
+        session = self.load(session_id)
+        who = acting(actor, session.opened.gm)
+        seen = self._as_seen_by(session_id, session, who)
+        events, _ = self._decision(session_id, command, actor, dice)(seen, self.clock())
+        return [e.for_players() for e in events] if seen is not session else events
 
     def _decision(
         self, session_id: str, command: Command, actor: str | None, dice: Dice | None
@@ -209,10 +211,15 @@ class SessionService:
 
                 check_carried(self, session_id, command)
             context = Context(acting(actor, session.opened.gm), at, dice, batch_of)
-            judged = self._as_seen_by(session_id, session, context.actor)
-            events, record = decide_recorded(judged, command, context)
-            if judged is not session and type(command) in session.ruleset.command_types:
-                session.check_applies(command, events)  # the GM's state takes it too
+            seen = self._screened(session_id, session, context.actor, command)
+            try:
+                events, record = decide_recorded(session, command, context)
+            except KirokuError as error:
+                if seen is None:
+                    raise
+                attempt = _attempted(session, command, context)
+                raise players_refusal(seen, command, attempt, error, batch_of) from None
+            events = screen_ruling(events, seen, record, command, batch_of)
             if isinstance(command, Reveal):  # which rulings are hidden: from the records
                 secrets = self.kept(session_id, session.version)
                 secrets.check_reveal(command.position, session.version)
@@ -234,11 +241,16 @@ class SessionService:
         self._secrets[session_id] = caught_up(self.store, session_id, held, version)
         return held
 
+    def seen_by(self, session_id: str, actor: str | None) -> Session:
+        """The session as it stands, as ``actor`` (default: the GM) sees it: the state a
+        player's command output, warnings and odds are read on."""
+        session = self.load(session_id)
+        return self._as_seen_by(session_id, session, acting(actor, session.opened.gm))
+
     def _as_seen_by(self, session_id: str, session: Session, actor: str) -> Session:
-        """The session a command of ``actor``'s is decided on: the GM's own; a player's
-        as the players see it while the GM keeps anything from them, so that nothing
-        hidden weighs on their rulings (a hidden wound's penalty on their roll) or shows
-        in what they are told (a hidden character among those an error lists)."""
+        """The session as ``actor`` sees it: the GM's own; a player's as the players see
+        it while the GM keeps anything from them. What a player's try (a form's pool,
+        TN and odds before the roll) is decided on: a preview shows what they know."""
         if session.is_gm(actor):
             return session
         secrets = self.kept(session_id, session.version)
@@ -246,6 +258,17 @@ class SessionService:
             return session
         events = list(self.store.read(session_id, 0, until=session.version))
         return Session(state=players_state(events, secrets))
+
+    def _screened(
+        self, session_id: str, session: Session, actor: str, command: Command
+    ) -> Session | None:
+        """The players' view a ruling of ``actor``'s is screened against
+        (:mod:`domain.session.screen`): a player's ruling in the open while the GM keeps
+        anything from the players; else None."""
+        if session.is_gm(actor) or command.hidden:
+            return None
+        seen = self._as_seen_by(session_id, session, actor)
+        return None if seen is session else seen
 
     def correct(
         self,
@@ -324,7 +347,21 @@ class SessionService:
             )
             fresh = random.Random(seed.hexdigest())
         context = Context(acting(actor, session.opened.gm), at, None, history.batch_of)
-        return correct(history, command, context, fresh=fresh)  # type: ignore[arg-type]
+        sid = session.opened.session
+        secrets = self.kept(sid, session.version)
+        screen = None
+        if secrets.keeps_any:
+            unseen = frozenset(secrets.unseen())
+
+            def players_before(place: int) -> SessionState:
+                whole = History(
+                    list(self.store.read(sid, 0, until=session.version)),
+                    [r for r in self.store.records(sid) if r.last <= session.version],
+                )
+                return whole.players_before(place, unseen)
+
+            screen = Screen(unseen, players_before)
+        return correct(history, command, context, fresh=fresh, screen=screen)  # type: ignore[arg-type]
 
     def chain_head(self, session_id: str, version: int) -> str:
         """The hash chain's value after position ``version`` (:mod:`domain.session.chain`):
@@ -524,6 +561,21 @@ class SessionService:
                 "body: nothing was appended (a new command needs a new key)"
             )
         raise Repeated(list(self.store.read(sid, done.first - 1, until=done.last)))
+
+
+def _attempted(session: Session, command: Command, context: Context) -> CommandRecord:
+    """The record a refused command would have had (its dice: none drawn yet)."""
+    return CommandRecord(
+        first=session.version + 1,
+        count=0,
+        command=command.spec.name,
+        kind=type(command).__name__,
+        inputs=inputs_of(command),
+        actor=context.actor,
+        at=context.at,
+        reason=command.reason,
+        given=tuple(context.dice) if isinstance(context.dice, Sequence) else (),
+    )
 
 
 def acting(actor: str | None, gm: str) -> str:

@@ -36,6 +36,7 @@ from domain.events import CORE_EVENT_TYPES, Event, EventRetracted, Recorded
 from domain.names import key
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
+from domain.session.screen import for_players
 from domain.session.secrets import Secrets
 from projections.timeline import describe, hidden, timeline
 
@@ -250,6 +251,8 @@ def timeline_rows(
             return
         if recorded.position in unseen:
             continue
+        if not viewer_is_gm:
+            recorded = for_players(recorded)
         yield row_of(
             store, session, recorded, retracted, until, viewer_is_gm=viewer_is_gm, placed=placed
         )
@@ -317,9 +320,11 @@ def visible_event(
             f"position {position}: the session has positions 1 to {session.version}"
         )
     [recorded] = event_at(store, session.opened.session, position)
-    if not viewer_is_gm and position in kept_from_players(store, session.opened.session):
+    if viewer_is_gm:
+        return recorded
+    if position in kept_from_players(store, session.opened.session):
         raise NotFound(f"event {position} is the GM's hidden ruling: kept from the players")
-    return recorded
+    return for_players(recorded)
 
 
 def with_revealed(
@@ -338,7 +343,7 @@ def with_revealed(
         retracted = dict(session.state.retracted)
         for position in secrets.reveals.get(row["position"], ()):
             [recorded] = event_at(store, sid, position)
-            yield row_of(store, session, recorded, retracted, None, viewer_is_gm=False)
+            yield row_of(store, session, for_players(recorded), retracted, None, viewer_is_gm=False)
 
 
 def kept_from_players(store: EventStore, session_id: str, until: int | None = None) -> set[int]:

@@ -20,6 +20,7 @@ from domain.commands import Command, describe_command
 from domain.errors import KirokuError, MalformedInput
 from domain.rulesets import RULESETS, Ruleset, lacks, load_ruleset
 from domain.session.commands import CORE_COMMANDS
+from domain.session.screen import for_players
 
 
 def run(args: argparse.Namespace) -> int:
@@ -89,10 +90,12 @@ def execute(args: argparse.Namespace, command: Command) -> int:
     service = context.open_service(args)
     try:
         sid = context.session_id(args)
-        recorded = service.decide(sid, command, actor=getattr(args, "actor", None), dice=dice)
-        context.print_recorded(
-            args, sid, recorded, service.ruleset(sid), service.load(sid).state.table
-        )
+        actor = getattr(args, "actor", None)
+        recorded = service.decide(sid, command, actor=actor, dice=dice)
+        seen = service.seen_by(sid, actor)
+        if seen is not service.load(sid):  # a player, while the GM keeps something
+            recorded = [for_players(r) for r in recorded]
+        context.print_recorded(args, sid, recorded, service.ruleset(sid), seen.state.table)
     finally:
         service.store.close()
     return 0

@@ -31,6 +31,7 @@ from adapters.store import EventStore
 from domain.errors import NotAllowed
 from domain.session.aggregate import Session
 from domain.session.commands import Retract
+from domain.session.screen import for_players
 from projections.timeline import describe
 
 
@@ -50,7 +51,13 @@ def why_command(args: argparse.Namespace) -> int:
         unseen = set() if viewer_is_gm else kept_from_players(service.store, sid)
         batch = [
             row_of(
-                service.store, session, r, retracted, None, viewer_is_gm=viewer_is_gm, placed=placed
+                service.store,
+                session,
+                r if viewer_is_gm else for_players(r),
+                retracted,
+                None,
+                viewer_is_gm=viewer_is_gm,
+                placed=placed,
             )
             for r in service.store.read(sid, first - 1, until=last)
             if r.position not in unseen
@@ -171,7 +178,9 @@ def followed_from(
                     "follows": found.position,
                     "why": wanted.why,
                     "ruling": None if ruling is None else [ruling.first, ruling.last],
-                    "summary": describe(found.event, session.ruleset),
+                    "summary": describe(
+                        (found if viewer_is_gm else for_players(found)).event, session.ruleset
+                    ),
                 }
             )
     return links

@@ -32,6 +32,7 @@ from adapters.service import SessionService
 from domain.errors import excerpt
 from domain.events import Recorded
 from domain.session.aggregate import Session
+from domain.session.screen import for_players
 from projections import project_state
 from projections.timeline import describe
 
@@ -80,8 +81,11 @@ def read_items(
             continue
         data = streams.item_json(row)
         closes = r.position == session.state.closed  # still closed: a reopening goes on
-        revealed = [event_row(e, session) for e in revealed_events(service, sight, r.position)]
-        shown = streams.item_json(sight.public_row(row, revealed))  # the GM's is encoded
+        revealed = [
+            event_row(for_players(e), session) for e in revealed_events(service, sight, r.position)
+        ]
+        theirs = row if for_players(r) is r else event_row(for_players(r), session)
+        shown = streams.item_json(sight.public_row(theirs, revealed))  # the GM's is encoded
         items.append(streams.Item(r.position, data, public, shown, closes))
     return items, last
 
@@ -215,7 +219,10 @@ async def show_event(request: Request) -> Response:
         position = sight.position(number)
         row = shown(service, place.session, position, viewer_is_gm=False)
         row["position"] = number
-        revealed = [event_row(e, place.session) for e in revealed_events(service, sight, position)]
+        revealed = [
+            event_row(for_players(e), place.session)
+            for e in revealed_events(service, sight, position)
+        ]
         return sight.renumbered(row, revealed)
 
     return json_response(await server.worker.run(shown_event))

@@ -44,6 +44,7 @@ from domain.dice.source import TableFaces
 from domain.errors import MalformedInput, excerpt
 from domain.events import Recorded
 from domain.session.commands import Amend, Reinstate, Retract, Undo
+from domain.session.screen import for_players
 
 
 class SessionToOpen(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -82,6 +83,9 @@ def recorded_json(
     sid = place.session.opened.session
     session = service.load(sid)
     ruleset = session.ruleset
+    if not place.is_gm:  # what a secret weighed on is read behind the screen
+        session = service.seen_by(sid, place.holder.participant)
+        recorded = [for_players(r) for r in recorded]
     said = getattr(ruleset, "warnings", None)
     warnings = [] if said is None else said([r.event for r in recorded], session.state.table)
     data = recorded_as_json(sid, recorded, ruleset) | {"warnings": warnings}

@@ -30,3 +30,21 @@ class Event(
     at: datetime
     reason: str | None = None
     schema_version: int = 1
+
+    def screened_by(self, seen: Event) -> Event:
+        """This event, decided on the whole history, as it records what the players are
+        shown of it: ``seen`` is the same ruling decided on what the players see
+        (:mod:`domain.session.screen`). An event with nothing the players could not see
+        the cause of is itself."""
+        return self
+
+    def for_players(self) -> Event:
+        """This event as players and observers read it: what a secret weighed on it
+        behind the GM's screen, without its cause (:meth:`screened_by`)."""
+        return self
+
+    def unscreened(self) -> Event:
+        """This event without what it records of the players' view: the ruling alone,
+        as the GM decided it (two decisions of one ruling are the same ruling when
+        they are the same unscreened)."""
+        return self

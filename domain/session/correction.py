@@ -28,7 +28,7 @@ were recorded) cannot be decided again: they stand, and the correction counts th
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -51,6 +51,7 @@ from domain.session.commands import (
 from domain.session.corrected import Corrections, place_of, with_places
 from domain.session.record import CommandRecord, inputs_of
 from domain.session.rejudge import command_for, redecide
+from domain.session.screen import Screen, screen_ruling, screens, unscreened
 from domain.session.state import SessionState, fold_onto
 
 Kind = Literal["amend", "retract", "reinstate"]
@@ -170,6 +171,12 @@ class History:
         before = [r for at, r in self.placed() if at < place]
         return fold_onto(SessionState(), before, ())
 
+    def players_before(self, place: int, unseen: frozenset[int]) -> SessionState:
+        """The state the players read of everything that counts standing before
+        ``place``, the positions ``unseen`` kept from them (:mod:`domain.session.screen`)."""
+        before = [r for at, r in self.placed() if at < place and r.position not in unseen]
+        return fold_onto(SessionState(), before, (), lenient=True)
+
 
 def correct(
     history: Past,
@@ -177,9 +184,12 @@ def correct(
     context: Context,
     *,
     fresh: DiceSource | None = None,
+    screen: Screen | None = None,
 ) -> Correction:
     """The batch (and what it changes) of a GM's correction on ``history``; ``fresh``
-    gives any dice a ruling decided again needs beyond those it drew."""
+    gives any dice a ruling decided again needs beyond those it drew; ``screen``: what
+    the GM keeps from the players, when anything is (a player's ruling decided again is
+    screened as it would be given now, :mod:`domain.session.screen`)."""
     now = history.now()
     now.gm_only(context.actor, f"{command.spec.name} a ruling")
     reason = command.reason or ""
@@ -197,7 +207,7 @@ def correct(
             )
         if target is None or target.kind in CORRECTION_KINDS:
             return Correction("retract", target, events=plain, records=records)
-        outcome = _consequences(history, command, "retract", target, context, fresh, None)
+        outcome = _consequences(history, command, "retract", target, context, fresh, None, screen)
         if not outcome.revised and not outcome.dropped:
             after = outcome.after
             if after is not None:
@@ -207,9 +217,9 @@ def correct(
     if isinstance(command, Amend):
         target = _amendable(history, command.position)
         amended = command_for(target, now, command.changes)
-        return _consequences(history, command, "amend", target, context, fresh, amended)
+        return _consequences(history, command, "amend", target, context, fresh, amended, screen)
     target = _reinstatable(history, command.position)
-    return _consequences(history, command, "reinstate", target, context, fresh, None)
+    return _consequences(history, command, "reinstate", target, context, fresh, None, screen)
 
 
 TABLE_WIDE_KINDS = frozenset(t.__name__ for t in UNHIDDEN)
@@ -272,26 +282,32 @@ def _consequences(
     context: Context,
     fresh: DiceSource | None,
     amended: Command | None,
+    screen: Screen | None = None,
 ) -> Correction:
     outcome = Correction(kind, target)
     where = place_of(target.first, history.corrections)
     own = range(target.first, target.last + 1)
     tail = [r for _, r in history.placed_from(where) if r.position not in own]
     session = Session(state=history.state_before(where))
+    players = _Players(screen, where)
     batch_of = history.batch_of
     stored = tuple(history.recorded(p).event for p in own)
     if amended is not None:
         events, drawn = redecide(session, target, command=amended, then=fresh, batch_of=batch_of)
-        if tuple(events) == stored:
+        if unscreened(events) == unscreened(stored):
             raise MalformedInput(
                 f"amending the ruling at {target.first} ({target.command}) with "
                 f"{msgspec.json.encode(_changes(amended, target)).decode()} would change nothing"
             )
+        events = players.screened(session, target, events, drawn, amended, batch_of)
         _revise(outcome, session, target, stored, events, drawn, amended)
+        players.fold([Recorded(target.first, e) for e in events])
     elif kind == "reinstate":
         _check_reinstated(session, target, stored)
-        _fold(session, [history.recorded(p) for p in own])
-    _redecide_tail(outcome, session, history, tail, fresh)
+        reinstated = [history.recorded(p) for p in own]
+        _fold(session, reinstated)
+        players.fold(reinstated)
+    _redecide_tail(outcome, session, history, tail, fresh, players)
     _assemble(outcome, history, command, context)
     outcome.after = session.state
     outcome.after.position = history.head + len(outcome.events)
@@ -312,7 +328,7 @@ def _check_reinstated(session: Session, target: CommandRecord, stored: tuple[Eve
             f"the ruling at {target.first} ({target.command}) cannot be reinstated: the rules "
             f"refuse it on the history as it stands now ({error})"
         ) from None
-    if tuple(events) != stored:
+    if unscreened(events) != unscreened(stored):
         raise IllegalUnderRules(
             f"the ruling at {target.first} ({target.command}) would now give other events: "
             "amend it instead of reinstating it"
@@ -346,6 +362,7 @@ def _redecide_tail(
     history: Past,
     tail: list[Recorded],
     fresh: DiceSource | None,
+    players: _Players,
 ) -> None:
     index = 0
     while index < len(tail):
@@ -358,6 +375,7 @@ def _redecide_tail(
         )
         if record is None or not whole:
             _fold(session, [recorded])
+            players.fold([recorded])
             outcome.unrecorded += 1
             index += 1
             continue
@@ -365,6 +383,7 @@ def _redecide_tail(
         index += record.count
         if record.kind in CORRECTION_KINDS:  # decided on the whole history: it stands
             _fold(session, batch)
+            players.fold(batch)
             continue
         stored = tuple(r.event for r in batch)
         try:
@@ -372,11 +391,49 @@ def _redecide_tail(
         except KirokuError as error:
             outcome.dropped.append(Dropped(record, stored, str(error)))
             continue
-        if tuple(events) == stored:
+        if unscreened(events) == unscreened(stored):
             outcome.kept += 1
             _fold(session, batch)
+            players.fold(batch)
         else:
+            events = players.screened(session, record, events, drawn, None, history.batch_of)
             _revise(outcome, session, record, stored, events, drawn)
+            players.fold([Recorded(record.first, e) for e in events])
+
+
+class _Players:
+    """The state the players read, kept beside the corrected session while its rulings
+    are decided again (only when the GM keeps anything from them, and read only once a
+    player's ruling needs it)."""
+
+    def __init__(self, screen: Screen | None, where: int) -> None:
+        self.screen = screen
+        self.where = where
+        self.state: SessionState | None = None
+        self.pending: list[Recorded] = []
+
+    def fold(self, batch: Sequence[Recorded]) -> None:
+        if self.screen is not None:
+            self.pending += [r for r in batch if r.position not in self.screen.unseen]
+
+    def screened(
+        self,
+        session: Session,
+        record: CommandRecord,
+        events: list[Event],
+        drawn: tuple[int, ...],
+        command: Command | None,
+        batch_of: Callable[[int], tuple[int, int] | None],
+    ) -> list[Event]:
+        """A ruling decided again, screened as :mod:`domain.session.screen` says."""
+        if self.screen is None or not screens(session, record):
+            return events
+        if self.state is None:
+            self.state = self.screen.before(self.where)
+        fold_onto(self.state, self.pending, (), lenient=True)
+        self.pending = []
+        redrawn = record if record.given else msgspec.structs.replace(record, drawn=drawn)
+        return screen_ruling(events, Session(state=self.state), redrawn, command, batch_of)
 
 
 def _assemble(

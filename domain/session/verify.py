@@ -23,6 +23,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import msgspec
 
@@ -35,6 +36,7 @@ from domain.session.chain import GENESIS, Stored, link
 from domain.session.correction import CORRECTION_KINDS, History, correct
 from domain.session.record import CommandRecord
 from domain.session.rejudge import command_for, redecide
+from domain.session.screen import PlayersView, Screen, screen_ruling, screens
 
 HEAD = re.compile(r"[0-9a-f]{64}")
 PLAIN = frozenset({"Retract", "Undo"})
@@ -221,12 +223,15 @@ def _rejudge(
             "as recorded, not re-judged"
         )
     index = first_recorded - 1
+    players = PlayersView()
+    players.take(events[:index], [r for r in records if r.last <= index])
     while index < len(events):
         recorded = events[index]
         record = by_first.get(recorded.position)
         if record is None:
             if isinstance(recorded.event, SessionForked):
                 session.record([recorded])
+                players.take([recorded], ())
                 index += 1
                 continue
             verdict.problem = Discrepancy(
@@ -244,12 +249,21 @@ def _rejudge(
             elif record.kind in CORRECTION_KINDS:
                 before = [r for r in records if r.last < record.first]
                 history = History(events[:index], before)
-                given, records_given = _correction(history, session, record, events, by_first)
+                screen = None
+                if players.secrets.keeps_any:
+                    unseen = frozenset(players.secrets.unseen())
+                    screen = Screen(unseen, partial(history.players_before, unseen=unseen))
+                given, records_given = _correction(
+                    history, session, record, events, by_first, screen
+                )
             else:
                 given, drawn = redecide(session, record, batch_of=batches.batch_of)
                 records_given = [
                     record if record.given else msgspec.structs.replace(record, drawn=drawn)
                 ]
+                if screens(session, record):
+                    seen = players.session(events[:index])
+                    given = screen_ruling(given, seen, records_given[0], None, batches.batch_of)
         except KirokuError as error:
             stored = tuple(r.event for r in events[index : index + record.count])
             verdict.problem = Discrepancy(
@@ -276,6 +290,7 @@ def _rejudge(
             )
             return verdict
         session.record(batch)
+        players.take(batch, records_given)
         verdict.rulings += len(records_given)
         verdict.events += len(batch)
         index += len(batch)
@@ -292,6 +307,7 @@ def _correction(
     record: CommandRecord,
     events: Sequence[Recorded],
     by_first: dict[int, CommandRecord],
+    screen: Screen | None = None,
 ) -> tuple[list[Event], list[CommandRecord]]:
     """A correction decided again: the fresh dice its revisions drew, given again."""
     heading = events[record.first - 1].event
@@ -303,5 +319,5 @@ def _correction(
                 fresh += revision.drawn[len(was.drawn) :]
     command = command_for(record, session)
     context = Context(record.actor, record.at, None, history.batch_of)
-    outcome = correct(history, command, context, fresh=FaceQueue(fresh))  # type: ignore[arg-type]
+    outcome = correct(history, command, context, fresh=FaceQueue(fresh), screen=screen)  # type: ignore[arg-type]
     return outcome.events, outcome.records

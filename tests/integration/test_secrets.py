@@ -16,6 +16,8 @@ from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFoun
 from domain.events import RulingRevealed, SessionClosed, SessionReopened
 from domain.rulesets.l5r4e.commands.books import TakeWounds
 from domain.rulesets.l5r4e.commands.table import Roll
+from domain.rulesets.roll_keep_kit.events import SCREEN, DiceRolled
+from domain.rulesets.roll_keep_kit.modifiers import tn_with
 from domain.rulesets.roll_keep_kit.table_commands import Heal
 from domain.session.commands import (
     Amend,
@@ -27,7 +29,9 @@ from domain.session.commands import (
     TakeNote,
     Undo,
 )
+from domain.session.screen import for_players
 from domain.session.secrets import players_state
+from domain.session.verify import verify
 from projections import project_state
 from tests.support import GM, Clock, sheet
 
@@ -173,22 +177,56 @@ def test_a_reveal_or_a_closing_is_not_taken_back(service: SessionService) -> Non
         service.decide("night", Retract(position=closed.position, reason="never closed"))
 
 
-def test_a_players_ruling_is_decided_on_what_the_players_see(service: SessionService) -> None:
-    """A hidden poison's wounds put no penalty on Kaneka's roll, and a hidden ambusher
-    is no character of the session for ana: her error lists him not."""
+def test_a_players_ruling_weighs_the_secret_and_shows_her_what_she_knows(
+    service: SessionService,
+) -> None:
+    """A hidden poison's wounds weigh on Kaneka's roll whoever rolls it (decided on
+    everything, so that re-judging gives it again); ana reads the roll's dice and
+    outcome, and its TN as she knows it with the rest behind the GM's screen — no
+    wound in it. A hidden ambusher is no character of the session for her: her error
+    lists him not."""
     service.decide("night", TakeWounds(character="Akodo Kaneka", amount=12, hidden=True))
     service.decide("night", JoinCharacter(sheet=AMBUSHER, player=GM, hidden=True))
     roll = Roll(character="Akodo Kaneka", trait="agility", tn=15)
     [rolled] = service.decide("night", roll, actor="ana", dice=[Die((5,)), Die((5,)), Die((5,))])
-    assert rolled.event.roll.tn == 20, rolled.event  # type: ignore[attr-defined]  # 15 + armour
-    assert "wound" not in msgspec.json.encode(rolled.event).decode().lower()
+    event = rolled.event
+    assert isinstance(event, DiceRolled) and event.roll.tn is not None and event.roll.tn > 20
+    theirs = for_players(rolled).event
+    assert isinstance(theirs, DiceRolled) and theirs.roll == event.roll
+    assert "wound" not in msgspec.json.encode(theirs).decode().lower()
+    assert tn_with(theirs.base_tn, theirs.parts) == event.roll.tn  # her numbers add up
+    assert [p.source for p in theirs.parts] == ["Light armour on agility", SCREEN]
     with pytest.raises(NotFound) as refused:
         service.decide("night", TakeNote(text="I spot him", character="Shinobi"), actor="ana")
     assert "Shinobi" in str(refused.value) and "Akodo Kaneka" in str(refused.value)
     assert str(refused.value).count("Shinobi") == 1  # quoted as asked, not listed
     gm = service.decide("night", Roll(character="Akodo Kaneka", trait="agility", tn=15),
                         dice=[Die((5,)), Die((5,)), Die((5,))])  # fmt: skip
-    assert gm[0].event.roll.tn > 20  # type: ignore[attr-defined]  # the GM's own: the penalty
+    gm_roll = gm[0].event
+    assert isinstance(gm_roll, DiceRolled) and gm_roll.roll.tn == event.roll.tn
+    assert gm_roll.shown is None  # the GM's own, in the open: not screened
+    stored = service.store
+    verdict = verify(list(stored.read("night", 0)), stored.records("night"))
+    assert verdict.ok, verdict.problem
+
+
+def test_a_players_command_refused_only_by_a_secret_names_nothing_of_it(
+    service: SessionService,
+) -> None:
+    """Kaneka is Dead behind the screen: her roll is refused — the rules refuse it —
+    but the refusal says nothing of why, and nothing is appended."""
+    service.decide("night", TakeWounds(character="Akodo Kaneka", amount=200, hidden=True))
+    head = service.load("night").version
+    with pytest.raises(IllegalUnderRules) as refused:
+        service.decide(
+            "night",
+            Roll(character="Akodo Kaneka", trait="agility", tn=15),
+            actor="ana",
+            dice=[Die((5,)), Die((5,)), Die((5,))],
+        )
+    said = str(refused.value).lower()
+    assert "behind the screen" in said and "dead" not in said and "wound" not in said
+    assert service.load("night").version == head
 
 
 def test_correcting_an_earlier_ruling_keeps_a_later_reveal(service: SessionService) -> None:

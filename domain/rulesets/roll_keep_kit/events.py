@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+import msgspec
+
 from domain.dice.recorded import RecordedRoll
 from domain.dice.roll_keep.roll import recompute
 from domain.dice.roll_keep.ten_dice import TenDiceRule
@@ -31,9 +33,28 @@ ROLL_PURPOSES: tuple[RollPurpose, ...] = (
 )  # fmt: skip
 
 
+SCREEN = "behind the GM's screen"
+"""The source of the part players read for what weighs on their roll unseen."""
+
+
+class ShownRoll(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """A roll's TN and parts as the players know them, when something the GM keeps from
+    them weighs on it (a hidden wound's penalty, a hidden stance's armour TN): the same
+    roll decided on what the players see (:mod:`domain.session.screen`)."""
+
+    base_tn: int | None = None
+    parts: tuple[Part, ...] = ()
+
+
 class DiceRolled(Event, frozen=True, kw_only=True):
     """Any roll, with every face (principle 2). ``roll.expression`` and ``roll.tn`` are
-    the base pool and ``base_tn`` with every part applied (wound penalty, stance, …)."""
+    the base pool and ``base_tn`` with every part applied (wound penalty, stance, …).
+
+    ``shown``: a player's roll decided in the open while the GM keeps from the players
+    something that weighs on it — its TN and parts as they know them. The roll, its
+    dice and its outcome are the GM's, decided on everything (DESIGN: a secret is
+    decided on, never leaked); players read the parts they know and one part
+    :data:`SCREEN` holding the rest, so the numbers they read still add up."""
 
     character: str | None
     purpose: RollPurpose
@@ -43,6 +64,43 @@ class DiceRolled(Event, frozen=True, kw_only=True):
     parts: tuple[Part, ...] = ()
     target: str | None = None
     hidden: bool = False
+    shown: ShownRoll | None = None
+
+    def screened_by(self, seen: Event) -> Event:
+        if not isinstance(seen, DiceRolled) or (seen.base_tn, seen.parts) == (
+            self.base_tn,
+            self.parts,
+        ):
+            return self
+        return msgspec.structs.replace(
+            self, shown=ShownRoll(base_tn=seen.base_tn, parts=seen.parts)
+        )
+
+    def for_players(self) -> Event:
+        shown = self.shown
+        if shown is None:
+            return self
+        both = self.base_tn is not None and shown.base_tn is not None
+        rest = Part(
+            source=SCREEN,
+            rolled=sum(p.rolled for p in self.parts) - sum(p.rolled for p in shown.parts),
+            kept=sum(p.kept for p in self.parts) - sum(p.kept for p in shown.parts),
+            total=sum(p.total for p in self.parts) - sum(p.total for p in shown.parts),
+            tn=_tn_sum(self.base_tn, self.parts) - _tn_sum(shown.base_tn, shown.parts)
+            if both and self.base_tn is not None and shown.base_tn is not None
+            else 0,
+        )
+        parts = (*shown.parts, rest) if rest != Part(source=SCREEN) else shown.parts
+        base_tn = shown.base_tn if both else self.base_tn
+        return msgspec.structs.replace(self, base_tn=base_tn, parts=parts, shown=None)
+
+    def unscreened(self) -> Event:
+        return self if self.shown is None else msgspec.structs.replace(self, shown=None)
+
+
+def _tn_sum(base: int, parts: tuple[Part, ...]) -> int:
+    """A TN with its parts, unclamped (the clamp at 0 applies to the whole)."""
+    return base + sum(p.tn for p in parts)
 
 
 class CombatStarted(Event, frozen=True, kw_only=True):

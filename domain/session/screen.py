@@ -1,0 +1,170 @@
+"""The GM's screen: a secret is decided on, never leaked (DESIGN principle 9).
+
+Every ruling is decided on the whole history, what the GM keeps hidden included, and
+decided again (``kiroku verify``, an import, a correction) exactly so: a hidden poison's
+wound penalty weighs on the victim's own roll, whoever gives it. What the players read
+of a ruling is filtered afterwards, never by deciding on a filtered history.
+
+A player's ruling given in the open while the GM keeps something from the players is
+decided a second time, on the state the players see (:func:`domain.session.secrets.
+players_state`), with the same dice. Where the two differ, each event records what the
+players are shown of it (:meth:`~domain.events.Event.screened_by`: a roll's TN and parts
+as they know them); players and observers read the event through
+:meth:`~domain.events.Event.for_players` — the dice and the outcome as they are, the
+cause kept behind the screen. Because the screen is part of the event, it is sealed,
+exported and re-judged with it, and a player's view is a function of the GM's record.
+
+A player's command the rules refuse only because of what is kept from them is refused
+without naming it (:func:`players_refusal`): the refusal they would get on what they
+see, or a plain "the GM rules it out".
+
+The GM's own rulings given in the open are not screened: the GM chose to act in the
+open. A correction deciding a ruling again compares it unscreened
+(:meth:`~domain.events.Event.unscreened`): what the players were shown of a ruling that
+stands is not rewritten because a secret was revealed since.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from domain.commands import Command
+from domain.errors import IllegalUnderRules, KirokuError
+from domain.events import Event, EventRetracted, Recorded, RulingRevealed, RulingsCorrected
+from domain.session.aggregate import Session
+from domain.session.record import CommandRecord
+from domain.session.rejudge import redecide
+from domain.session.secrets import Secrets, players_state
+from domain.session.state import SessionState, fold_onto
+
+
+class LowestFaces:
+    """The dice of a ruling decided on the players' view beyond those it drew: its
+    lowest face, always (those faces are never recorded nor shown; only the TN and parts
+    of that decision are)."""
+
+    def randint(self, a: int, b: int, /) -> int:
+        return a
+
+
+def screened(actual: Sequence[Event], seen: Sequence[Event]) -> list[Event]:
+    """``actual`` (the ruling decided on everything) with what the players are shown of
+    each event, ``seen`` being the same ruling decided on what they see; events are
+    paired in order while their types agree."""
+    events = list(actual)
+    for index, (event, shown) in enumerate(zip(actual, seen, strict=False)):
+        if type(event) is not type(shown):
+            break
+        events[index] = event.screened_by(shown)
+    return events
+
+
+def unscreened(events: Sequence[Event]) -> tuple[Event, ...]:
+    """The events without what they record of the players' view (see the module)."""
+    return tuple(e.unscreened() for e in events)
+
+
+def for_players(recorded: Recorded) -> Recorded:
+    """An event as players and observers read it."""
+    shown = recorded.event.for_players()
+    return recorded if shown is recorded.event else Recorded(recorded.position, shown)
+
+
+def screens(session: Session, record: CommandRecord) -> bool:
+    """Whether a ruling is screened while the GM keeps anything: a player's, given in the
+    open (the core's corrections aside: they are the GM's)."""
+    return not session.is_gm(record.actor) and not record.inputs.get("hidden")
+
+
+def seen_decision(
+    seen: Session,
+    record: CommandRecord,
+    command: Command | None,
+    batch_of: Callable[[int], tuple[int, int] | None] | None,
+) -> list[Event] | None:
+    """The ruling ``record`` (``command`` in its place) decided on the players' view
+    ``seen`` with the dice it drew; None where their view refuses it (a player who names
+    a character kept from the others knows of it: nothing is screened)."""
+    try:
+        events, _ = redecide(seen, record, command=command, then=LowestFaces(), batch_of=batch_of)
+    except KirokuError:
+        return None
+    return events
+
+
+def screen_ruling(
+    actual: Sequence[Event],
+    seen: Session | None,
+    record: CommandRecord,
+    command: Command | None = None,
+    batch_of: Callable[[int], tuple[int, int] | None] | None = None,
+) -> list[Event]:
+    """``actual`` screened against the ruling decided on ``seen`` (no screen: None)."""
+    if seen is None:
+        return list(actual)
+    shown = seen_decision(seen, record, command, batch_of)
+    return list(actual) if shown is None else screened(actual, shown)
+
+
+def players_refusal(
+    seen: Session,
+    command: Command,
+    record: CommandRecord,
+    error: KirokuError,
+    batch_of: Callable[[int], tuple[int, int] | None] | None = None,
+) -> KirokuError:
+    """The refusal a player is given of ``command`` the rules refuse (``error``) while
+    the GM keeps something from them: the one their own view gives, or — where only
+    what is kept from them forbids it — one that names nothing of it."""
+    try:
+        redecide(seen, record, command=command, then=LowestFaces(), batch_of=batch_of)
+    except KirokuError as theirs:
+        return theirs
+    character = getattr(command, "character", None)
+    who = f" for {character!r}" if isinstance(character, str) else ""
+    return IllegalUnderRules(
+        f"{command.spec.name}{who}: the GM rules it out (something behind the screen stands "
+        "in the way; ask the GM); nothing was recorded"
+    )
+
+
+@dataclass
+class PlayersView:
+    """What the players see of a stream walked forward (re-judging from the opening):
+    the secrets as of the last batch taken in, and the state the players read, folded
+    forward and read again whole only after a reveal or a correction."""
+
+    secrets: Secrets = field(default_factory=Secrets)
+    _state: SessionState | None = None
+
+    def take(self, batch: Sequence[Recorded], records: Sequence[CommandRecord]) -> None:
+        """Take in a batch just re-judged, with the records of its rulings."""
+        self.secrets.take_all(batch, sorted(records, key=lambda r: r.first))
+        if self._state is None:
+            return
+        if any(isinstance(r.event, EventRetracted | RulingsCorrected | RulingRevealed)
+               for r in batch):  # fmt: skip
+            self._state = None
+            return
+        shown = [r for r in batch if not self.secrets.secret(r.position)]
+        fold_onto(self._state, shown, (), lenient=True)
+
+    def session(self, before: Sequence[Recorded]) -> Session | None:
+        """The session as the players see it after ``before`` (the stream so far), or
+        None while nothing is kept from them."""
+        if not self.secrets.keeps_any:
+            return None
+        if self._state is None:
+            self._state = players_state(list(before), self.secrets)
+        return Session(state=self._state)
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What a correction needs to screen the rulings it decides again: the positions kept
+    from the players as the correction is made, and the state they see before a place
+    of the history (lazily read: only a player's ruling decided again needs it)."""
+
+    unseen: frozenset[int]
+    before: Callable[[int], SessionState]
