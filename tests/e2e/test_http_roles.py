@@ -510,3 +510,31 @@ def test_a_correction_is_told_to_players_in_their_numbers_and_never_rewritten(
         reveal = ana.get(f"{NIGHT}/events/{len(after)}").json()
         assert reveal["type"] == "RulingRevealed"
         assert reveal["command"]["inputs"]["position"] == len(after)  # theirs, not the GM's
+
+
+def test_ana_reads_her_roll_behind_the_gms_screen_on_every_http_path(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    """A hidden poison weighs on ana's roll (decided on everything); her command's answer,
+    her page of events and her ``show`` give the dice and the outcome, the TN's parts she
+    knows and the rest behind the GM's screen; the GM reads the wound penalty."""
+    server, tokens, kiroku = night
+    ok(kiroku, "wound", *S, "--character", "Akodo Kaneka", "20", "--source", "poison",
+       "--hidden")  # fmt: skip
+    roll = {"command": "roll", "character": "Akodo Kaneka", "trait": "agility", "tn": 15}
+    with client(server, tokens["ana"]) as ana:
+        done = ana.post(NIGHT + "/commands", json=roll)
+        assert done.status_code == 201, done.text
+        answered = done.json()["roll"]
+        number = done.json()["recorded"][0]["position"]
+        page = ana.get(NIGHT + "/events", params={"limit": 1000}).json()["events"]
+        shown = ana.get(f"{NIGHT}/events/{number}").json()
+    gm = [e for e in server.get(NIGHT + "/events").json()["events"] if e["type"] == "DiceRolled"]
+    assert "wound penalty" in json.dumps(gm[-1]["event"]["parts"])
+    assert answered["tn"] == gm[-1]["event"]["roll"]["tn"]  # the outcome as decided
+    assert [p["source"] for p in answered["parts"]] == [
+        "Light armour on agility", "behind the GM's screen"]  # fmt: skip
+    for text in (json.dumps(answered), json.dumps(page), json.dumps(shown)):
+        assert "wound penalty" not in text and "poison" not in text
+    assert "behind the GM's screen" in json.dumps(page[-1]) and shown["event"]["shown"] is None
+    assert kiroku("verify", *S).returncode == 0
