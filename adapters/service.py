@@ -45,7 +45,7 @@ from domain.session.chain import GENESIS, head, seal
 from domain.session.commands import CORRECTIONS, JoinCharacter, Reinstate, Reveal
 from domain.session.correction import Correction, History, correct
 from domain.session.fork import fork_events
-from domain.session.record import CommandRecord, decide_recorded, inputs_of
+from domain.session.record import CommandRecord, decide_recorded, record_of
 from domain.session.screen import Screen, players_refusal, screen_ruling
 from domain.session.secrets import Secrets, players_state
 from domain.session.state import SessionState, fold
@@ -565,17 +565,7 @@ class SessionService:
 
 def _attempted(session: Session, command: Command, context: Context) -> CommandRecord:
     """The record a refused command would have had (its dice: none drawn yet)."""
-    return CommandRecord(
-        first=session.version + 1,
-        count=0,
-        command=command.spec.name,
-        kind=type(command).__name__,
-        inputs=inputs_of(command),
-        actor=context.actor,
-        at=context.at,
-        reason=command.reason,
-        given=tuple(context.dice) if isinstance(context.dice, Sequence) else (),
-    )
+    return record_of(command, context, session.version + 1, 0)
 
 
 def acting(actor: str | None, gm: str) -> str:

@@ -49,7 +49,7 @@ from domain.session.commands import (
     Undo,
 )
 from domain.session.corrected import Corrections, place_of, with_places
-from domain.session.record import CommandRecord, inputs_of
+from domain.session.record import CommandRecord, inputs_of, record_of
 from domain.session.rejudge import command_for, redecide
 from domain.session.screen import Screen, screen_ruling, screens, unscreened
 from domain.session.state import SessionState, fold_onto
@@ -488,13 +488,4 @@ def _assemble(
 
 def _record_of(command: Command, context: Context, first: int, count: int) -> CommandRecord:
     """The correction's own record: the command as given, its heading and retractions."""
-    return CommandRecord(
-        first=first,
-        count=count,
-        command=command.spec.name,
-        kind=type(command).__name__,
-        inputs=inputs_of(command),
-        actor=context.actor,
-        at=context.at,
-        reason=command.reason,
-    )
+    return record_of(command, Context(context.actor, context.at), first, count)

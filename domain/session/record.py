@@ -93,17 +93,37 @@ def decide_recorded(
             f"{command.spec.name}: {len(dice.left)} of the faces given were not rolled "
             f"({', '.join(map(str, dice.left[:10]))}): nothing was recorded"
         )
-    inputs = inputs_of(command)
-    record = CommandRecord(
-        first=session.version + 1,
-        count=len(events),
+    record = record_of(
+        command,
+        context,
+        session.version + 1,
+        len(events),
+        drawn=tuple(watched.drawn) if watched is not None else (),
+    )
+    return events, record
+
+
+def record_of(
+    command: Command,
+    context: Context,
+    first: int,
+    count: int,
+    *,
+    drawn: tuple[int, ...] = (),
+) -> CommandRecord:
+    """The record of ``command`` given in ``context``, its batch at ``first`` and
+    ``count`` events long: the command as given, who, when, the faces ``drawn`` from the
+    dice source and those given at the table (the context's, die by die)."""
+    dice = context.dice
+    return CommandRecord(
+        first=first,
+        count=count,
         command=command.spec.name,
         kind=type(command).__name__,
-        inputs=inputs,
+        inputs=inputs_of(command),
         actor=context.actor,
         at=context.at,
         reason=command.reason,
-        drawn=tuple(watched.drawn) if watched is not None else (),
+        drawn=drawn,
         given=tuple(dice) if isinstance(dice, Sequence) else (),
     )
-    return events, record
