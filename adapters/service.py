@@ -46,8 +46,8 @@ from domain.session.commands import CORRECTIONS, JoinCharacter, Reinstate, Revea
 from domain.session.correction import Correction, History, correct
 from domain.session.fork import fork_events
 from domain.session.record import CommandRecord, decide_recorded, record_of
-from domain.session.screen import Screen, players_refusal, screen_ruling
-from domain.session.secrets import Secrets, players_state
+from domain.session.screen import PlayersView, Screen, players_refusal, screen_ruling
+from domain.session.secrets import Secrets
 from domain.session.state import SessionState, fold
 from projections import snapshots
 
@@ -102,6 +102,7 @@ class SessionService:
         self._snapshot_at: dict[str, int] = {}
         self._heads: dict[str, tuple[int, str]] = {}
         self._secrets: dict[str, Secrets] = {}
+        self._players: dict[str, PlayersView] = {}
 
     def load(self, session_id: str) -> Session:
         """The session, caught up with everything stored."""
@@ -190,16 +191,24 @@ class SessionService:
             raise MalformedInput(
                 f"{command.spec.name} is a correction: its preview is its own dry run"
             )
-        session = self.load(session_id)
-        who = acting(actor, session.opened.gm)
-        seen = self._as_seen_by(session_id, session, who)
-        events, _ = self._decision(session_id, command, actor, dice)(seen, self.clock())
-        return [e.for_players() for e in events] if seen is not session else events
+        seen = self.seen_by(session_id, actor)  # a player's try shows what they know
+        events, _ = self._decision(session_id, command, actor, dice, screened=False)(
+            seen, self.clock()
+        )
+        return events
 
     def _decision(
-        self, session_id: str, command: Command, actor: str | None, dice: Dice | None
+        self,
+        session_id: str,
+        command: Command,
+        actor: str | None,
+        dice: Dice | None,
+        *,
+        screened: bool = True,
     ) -> Callable[[Session, datetime], tuple[list[Event], list[CommandRecord]]]:
-        """How ``command`` is decided on a session as it stands (see :meth:`decide`)."""
+        """How ``command`` is decided on a session as it stands (see :meth:`decide`);
+        a player's ruling ``screened`` against what the players see (a try is decided
+        on that already)."""
 
         def batch_of(position: int) -> tuple[int, int] | None:
             record = self.store.command_of(session_id, position)
@@ -211,7 +220,7 @@ class SessionService:
 
                 check_carried(self, session_id, command)
             context = Context(acting(actor, session.opened.gm), at, dice, batch_of)
-            seen = self._screened(session_id, session, context.actor, command)
+            seen = self._screened(session_id, session, context.actor, command) if screened else None
             try:
                 events, record = decide_recorded(session, command, context)
             except KirokuError as error:
@@ -253,11 +262,16 @@ class SessionService:
         TN and odds before the roll) is decided on: a preview shows what they know."""
         if session.is_gm(actor):
             return session
-        secrets = self.kept(session_id, session.version)
-        if not secrets.keeps_any:
-            return session
-        events = list(self.store.read(session_id, 0, until=session.version))
-        return Session(state=players_state(events, secrets))
+        version = session.version
+        view = self._players.get(session_id)
+        if view is None or view.read > version:
+            view = self._players[session_id] = PlayersView()
+        if view.read < version:
+            events = list(self.store.read(session_id, view.read, until=version))
+            records = self.store.records(session_id, after=view.read)
+            view.take(events, [r for r in records if r.first <= version])
+        seen = view.session(lambda: list(self.store.read(session_id, 0, until=version)))
+        return session if seen is None else seen
 
     def _screened(
         self, session_id: str, session: Session, actor: str, command: Command

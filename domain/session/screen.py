@@ -131,9 +131,11 @@ def players_refusal(
 
 @dataclass
 class PlayersView:
-    """What the players see of a stream walked forward (re-judging from the opening):
-    the secrets as of the last batch taken in, and the state the players read, folded
-    forward and read again whole only after a reveal or a correction."""
+    """What the players see of a stream read forward (re-judging from the opening, or a
+    service catching up with its store): the secrets as of the last batch taken in, and
+    the state the players read, folded forward and read again whole only after a reveal
+    or a correction — so a player's ruling while the GM keeps something costs the events
+    since the last one, not the session's length."""
 
     secrets: Secrets = field(default_factory=Secrets)
     _state: SessionState | None = None
@@ -147,16 +149,22 @@ class PlayersView:
                for r in batch):  # fmt: skip
             self._state = None
             return
-        shown = [r for r in batch if not self.secrets.secret(r.position)]
-        fold_onto(self._state, shown, (), lenient=True)
+        kept = {r.position for r in batch if self.secrets.secret(r.position)}
+        fold_onto(self._state, batch, kept, lenient=True)  # its position moves on past them
 
-    def session(self, before: Sequence[Recorded]) -> Session | None:
-        """The session as the players see it after ``before`` (the stream so far), or
-        None while nothing is kept from them."""
+    @property
+    def read(self) -> int:
+        """The last position taken in."""
+        return self.secrets.read
+
+    def session(self, before: Callable[[], Sequence[Recorded]]) -> Session | None:
+        """The session as the players see it after what was taken in, or None while
+        nothing is kept from them; ``before`` reads the stream so far, called only when
+        the state must be read again whole."""
         if not self.secrets.keeps_any:
             return None
         if self._state is None:
-            self._state = players_state(list(before), self.secrets)
+            self._state = players_state(list(before()), self.secrets)
         return Session(state=self._state)
 
 

@@ -262,7 +262,7 @@ def _rejudge(
                     record if record.given else msgspec.structs.replace(record, drawn=drawn)
                 ]
                 if screens(session, record):
-                    seen = players.session(events[:index])
+                    seen = players.session(partial(_prefix, events, index))
                     given = screen_ruling(given, seen, records_given[0], None, batches.batch_of)
         except KirokuError as error:
             stored = tuple(r.event for r in events[index : index + record.count])
@@ -295,6 +295,11 @@ def _rejudge(
         verdict.events += len(batch)
         index += len(batch)
     return verdict
+
+
+def _prefix(events: Sequence[Recorded], until: int) -> Sequence[Recorded]:
+    """The first ``until`` events (read only when the players' state is read again)."""
+    return events[:until]
 
 
 def _unsealed(record: CommandRecord | None) -> CommandRecord | None:

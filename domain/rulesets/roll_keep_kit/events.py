@@ -80,18 +80,22 @@ class DiceRolled(Event, frozen=True, kw_only=True):
         shown = self.shown
         if shown is None:
             return self
-        both = self.base_tn is not None and shown.base_tn is not None
+        base_tn: int | None
+        if self.base_tn is not None and shown.base_tn is not None:
+            base_tn, tn = (
+                shown.base_tn,
+                _tn_sum(self.base_tn, self.parts) - _tn_sum(shown.base_tn, shown.parts),
+            )
+        else:  # a TN the players cannot set against theirs: the GM's, whole
+            base_tn, tn = self.base_tn, 0
         rest = Part(
             source=SCREEN,
             rolled=sum(p.rolled for p in self.parts) - sum(p.rolled for p in shown.parts),
             kept=sum(p.kept for p in self.parts) - sum(p.kept for p in shown.parts),
             total=sum(p.total for p in self.parts) - sum(p.total for p in shown.parts),
-            tn=_tn_sum(self.base_tn, self.parts) - _tn_sum(shown.base_tn, shown.parts)
-            if both and self.base_tn is not None and shown.base_tn is not None
-            else 0,
+            tn=tn,
         )
         parts = (*shown.parts, rest) if rest != Part(source=SCREEN) else shown.parts
-        base_tn = shown.base_tn if both else self.base_tn
         return msgspec.structs.replace(self, base_tn=base_tn, parts=parts, shown=None)
 
     def unscreened(self) -> Event:
