@@ -7,6 +7,7 @@ principle 6). A player's view leaves out the GM's hidden rolls (principle 9).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from domain.events import (
@@ -98,6 +99,29 @@ def corrected_line(correction: str, ruling: int | None, revised: int, dropped: i
 def hidden(event: Event) -> bool:
     """A GM's hidden roll (or any event a ruleset marks ``hidden``): not for players."""
     return bool(getattr(event, "hidden", False))
+
+
+def untold(row: dict[str, Any], position: int, quiet: Collection[int]) -> dict[str, Any]:
+    """The row of the event at ``position`` as players read it where the GM's reason is
+    the GM's word on a secret (:attr:`domain.session.secrets.Secrets.quiet`): the event,
+    or the retraction marking it, says no reason (positions as the store numbers them)."""
+    if position in quiet:
+        row["reason"] = None
+        if isinstance(row.get("event"), dict):
+            row["event"]["reason"] = None
+    if row.get("retracted_by") in quiet:
+        row["retraction_reason"] = None
+    if isinstance(row.get("command"), dict):
+        untold_command(row["command"], quiet)
+    return row
+
+
+def untold_command(command: dict[str, Any], quiet: Collection[int]) -> dict[str, Any]:
+    """The record of a ruling's command as players read it: a correction of a secret
+    ruling's with no reason (see :func:`untold`)."""
+    if command.get("first") in quiet:
+        command["reason"] = None
+    return command
 
 
 def timeline(

@@ -38,7 +38,7 @@ from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
 from domain.session.screen import for_players
 from domain.session.secrets import Secrets
-from projections.timeline import describe, hidden, timeline
+from projections.timeline import describe, hidden, timeline, untold
 
 Filter = Callable[[Event], bool]
 
@@ -245,17 +245,19 @@ def timeline_rows(
         chosen = (r for r in store.read(sid, first, until=last) if keep(r.event))
     retracted = {target: by for target, by in session.state.retracted.items() if by <= last}
     placed = Placements.read(store, sid, last)
-    unseen = set() if viewer_is_gm else kept_from_players(store, sid, last)
+    secrets = None if viewer_is_gm else stored_secrets(store, sid, last)
+    unseen = set() if secrets is None else secrets.unseen(last)
     for count, recorded in enumerate(chosen):
         if limit and count == limit:
             return
         if recorded.position in unseen:
             continue
-        if not viewer_is_gm:
+        if secrets is not None:
             recorded = for_players(recorded)
-        yield row_of(
+        row = row_of(
             store, session, recorded, retracted, until, viewer_is_gm=viewer_is_gm, placed=placed
         )
+        yield row if secrets is None else untold(row, recorded.position, secrets.quiet)
 
 
 def row_of(
@@ -402,6 +404,8 @@ def shown(
     row["follows"] = followed_from(
         service.store, session, position, position, viewer_is_gm, before, placed
     )
+    if not viewer_is_gm:
+        untold(row, position, stored_secrets(service.store, sid).quiet)
     return row
 
 

@@ -28,11 +28,12 @@ from adapters.cli.render import print_json, render_timeline
 from adapters.cli.revisions import Placements
 from adapters.service import SessionService
 from adapters.store import EventStore
+from adapters.stored_secrets import stored_secrets
 from domain.errors import NotAllowed
 from domain.session.aggregate import Session
 from domain.session.commands import Retract
 from domain.session.screen import for_players
-from projections.timeline import describe
+from projections.timeline import describe, untold, untold_command
 
 
 def why_command(args: argparse.Namespace) -> int:
@@ -48,16 +49,22 @@ def why_command(args: argparse.Namespace) -> int:
         )
         retracted = dict(session.state.retracted)
         placed = Placements.read(service.store, sid)
-        unseen = set() if viewer_is_gm else kept_from_players(service.store, sid)
+        secrets = None if viewer_is_gm else stored_secrets(service.store, sid)
+        unseen = set() if secrets is None else secrets.unseen()
+        quiet = set() if secrets is None else secrets.quiet
         batch = [
-            row_of(
-                service.store,
-                session,
-                r if viewer_is_gm else for_players(r),
-                retracted,
-                None,
-                viewer_is_gm=viewer_is_gm,
-                placed=placed,
+            untold(
+                row_of(
+                    service.store,
+                    session,
+                    r if viewer_is_gm else for_players(r),
+                    retracted,
+                    None,
+                    viewer_is_gm=viewer_is_gm,
+                    placed=placed,
+                ),
+                r.position,
+                quiet,
             )
             for r in service.store.read(sid, first - 1, until=last)
             if r.position not in unseen
@@ -73,7 +80,9 @@ def why_command(args: argparse.Namespace) -> int:
         service.store.close()
     found: dict[str, Any] = {
         "position": args.position,
-        "ruling": None if record is None else record_row(record, viewer_is_gm),
+        "ruling": None
+        if record is None
+        else untold_command(record_row(record, viewer_is_gm), quiet),
         "events": batch,
         "follows": follows,
     }

@@ -20,7 +20,7 @@ from adapters.stored_secrets import caught_up
 from domain.events import Recorded
 from domain.session.secrets import Secrets, players_state
 from projections import project_state
-from projections.timeline import corrected_line
+from projections.timeline import corrected_line, untold
 
 DROPPED = "it no longer stood once the ruling before it was corrected"
 """Why a ruling was dropped, as players read it (the GM's reason quotes the GM's numbers)."""
@@ -86,6 +86,7 @@ class Sight:
         position = row["position"]
         number = self.number(position)
         assert number is not None
+        untold(row, position, self.secrets.quiet)
         row["position"] = number
         self._name_theirs(row, position, revealed)
         return row

@@ -11,7 +11,11 @@ every command could be hidden. What is the GM's secret:
 - a retraction of a secret event (the GM taking back a secret is a secret too);
 - the revision a correction decides of a secret ruling, and the correction's heading
   when everything it corrects is secret (a correction of something the players saw is
-  theirs to see, with what it did to what they saw).
+  theirs to see, with what it did to what they saw);
+- the GM's reason for correcting a secret ruling: a correction of it that revises or
+  drops what the players saw reaches them as its outcome, without its cause — its
+  heading and the retractions of what they saw are sent with no reason (:attr:`Secrets.
+  quiet`).
 
 Until :class:`RulingRevealed` reveals it, a secret reaches no player and no observer:
 not in the events they are sent, not in the state folded for them
@@ -33,6 +37,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from domain.errors import IllegalUnderRules, NotFound
 from domain.events import EventRetracted, Recorded, RulingRevealed, RulingsCorrected
@@ -60,8 +65,15 @@ class Secrets:
     """A position once kept from the players → the position of the reveal that showed it."""
     reveals: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """A reveal's position → the positions it showed, in order."""
+    quiet: set[int] = field(default_factory=set)
+    """The positions players read with no reason: those of a correction of a secret
+    ruling that they may see (its heading, its retractions of what they saw), whose
+    reason is the GM's word on the secret."""
     _revisions: dict[int, int] = field(default_factory=dict, repr=False)
     """A revision's position, while its correction's batch is read → the ruling revised."""
+    _quieting: tuple[str, datetime, str | None] | None = field(default=None, repr=False)
+    """The actor, time and reason of a correction of a secret ruling whose retractions
+    are being read (each of its batch's events carries them, a later command not)."""
 
     @classmethod
     def of(cls, events: Iterable[Recorded], records: Iterable[CommandRecord]) -> Secrets:
@@ -91,6 +103,7 @@ class Secrets:
         self.read = position
         event = recorded.event
         revised = self._revisions.pop(position, None)
+        quieting, self._quieting = self._quieting, None
         if isinstance(event, RulingRevealed):
             ruling = self.ruling_of.get(event.position, event.position)
             shown = tuple(p for p in self.rulings.get(ruling, ()) if p not in self.revealed)
@@ -101,8 +114,12 @@ class Secrets:
             if self.secret(revised):
                 self._keep(position, revised)
         elif isinstance(event, EventRetracted):
+            ours = quieting == (event.actor, event.at, event.reason)  # the correction's
             if self.secret(event.position):
                 self._keep(position, event.position)
+            elif ours:
+                self.quiet.add(position)
+            self._quieting = quieting if ours else None
         elif isinstance(event, RulingsCorrected):
             named = [event.ruling, *(o for o, _, _ in event.revised), *event.dropped]
             for original, first, count in event.revised:
@@ -110,6 +127,9 @@ class Secrets:
                     self._revisions[p] = original
             if all(self.secret(p) for p in [*named, *event.reinstated]):
                 self._keep(position, event.ruling)
+            elif self.secret(event.ruling):
+                self.quiet.add(position)
+                self._quieting = (event.actor, event.at, event.reason)
         elif hidden_ruling is not None:
             self._keep(position, hidden_ruling)
         elif hidden_event(recorded):

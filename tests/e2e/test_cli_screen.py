@@ -4,7 +4,8 @@ every re-decision, and what a player reads of it is filtered afterwards.
 Ana's roll comes after a poison the GM keeps hidden: the penalty weighs on it, so the
 untouched session re-judges to itself (``kiroku verify`` exits 0) and its export
 imports; retracting an unrelated note changes nothing of her roll; retracting the
-poison revises it, and what ana reads of the revision shows no wound.
+poison revises it, and what ana reads of the revision shows no wound and not the GM's
+reason (the GM's word on the secret).
 What she reads of her roll — its line, ``show``, her own command's output — is the
 dice and the outcome, with the penalty behind the GM's screen."""
 
@@ -74,7 +75,7 @@ def test_an_unrelated_retraction_leaves_ana_s_roll_as_it_was(kiroku: Run) -> Non
     assert [r["position"] for r in rows][-1] == 6  # the retraction alone
 
 
-def test_retracting_the_poison_revises_ana_s_roll_and_shows_her_no_wound(kiroku: Run) -> None:
+def test_retracting_the_poison_revises_ana_s_roll_and_tells_her_not_why(kiroku: Run) -> None:
     poisoned(kiroku)
     ok(kiroku, "retract", *S, "3", "--reason", "the tea was not poisoned after all")
     gm = ok(kiroku, "log", *S, "--limit", "0")
@@ -85,4 +86,8 @@ def test_retracting_the_poison_revises_ana_s_roll_and_shows_her_no_wound(kiroku:
     assert kiroku("verify", *S).returncode == 0
     theirs = json.dumps(ok(kiroku, "log", *S, "--limit", "0", *ANA))
     assert "wound penalty" not in theirs and "takes 20 wounds" not in theirs
+    assert "poison" not in theirs  # the GM's reason is the GM's word on the secret
+    shown = json.dumps(ok(kiroku, "show", *S, "8", *ANA)) + json.dumps(
+        ok(kiroku, "why", *S, "5", *ANA))  # fmt: skip
+    assert "poison" not in shown and "wound penalty" not in shown
     assert "vs TN 20: success" in theirs  # the outcome's change reaches her

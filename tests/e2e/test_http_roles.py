@@ -538,3 +538,27 @@ def test_ana_reads_her_roll_behind_the_gms_screen_on_every_http_path(
         assert "wound penalty" not in text and "poison" not in text
     assert "behind the GM's screen" in json.dumps(page[-1]) and shown["event"]["shown"] is None
     assert kiroku("verify", *S).returncode == 0
+
+
+def test_a_correction_of_a_secret_reaches_ana_as_its_outcome_without_its_reason(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    """The GM retracts the hidden poison: ana's roll is revised, and her page and her
+    ``show`` of the correction carry the revision, not the GM's reason."""
+    server, tokens, kiroku = night
+    [poison] = ok(kiroku, "wound", *S, "--character", "Akodo Kaneka", "20", "--source",
+                  "poison", "--hidden")["recorded"]  # fmt: skip
+    roll = {"command": "roll", "character": "Akodo Kaneka", "trait": "agility", "tn": 15}
+    with client(server, tokens["ana"]) as ana:
+        assert ana.post(NIGHT + "/commands", json=roll).status_code == 201
+    ok(kiroku, "retract", *S, str(poison["position"]), "--reason", "no poison in the tea")
+    with client(server, tokens["ana"]) as ana:
+        page = ana.get(NIGHT + "/events", params={"limit": 1000}).json()["events"]
+        heading = next(e for e in page if e["type"] == "RulingsCorrected")
+        shown = ana.get(f"{NIGHT}/events/{heading['position']}").json()
+    assert [e["type"] for e in page][-1] == "DiceRolled"  # the revision reaches her
+    assert "vs TN 20" in page[-1]["summary"]
+    for text in (json.dumps(page), json.dumps(shown)):
+        assert "poison" not in text and "wound penalty" not in text
+    gm = server.get(NIGHT + "/events").json()["events"]
+    assert any(e["reason"] == "no poison in the tea" for e in gm)
