@@ -5,11 +5,14 @@ Line 1 is a header — ``{"format": "kiroku-replay", "version": 1, "ruleset": �
 ``{"position": 1, "event": {"type": "SessionOpened", …}}``. Version 2 adds, after the
 events, the record of each command that gave them, a line each: ``{"command": {"first":
 4, "count": 2, "command": "roll", …}}`` (:mod:`domain.session.record`); a session with no
-command records is written as version 1, as before. Reading validates every line (JSON,
+command records was written as version 1. Reading validates every line (JSON,
 event schema, positions 1, 2, 3 …, a session that starts with its opening, the header
-agreeing with it, every roll recomputing to its recorded outcome; records in order, each
-of events the file holds) and refuses a corrupt file whole, naming the line and the
-reason.
+agreeing with it, every event within what a command gives and every roll recomputing to
+its recorded outcome; records in order, each of events the file holds) and refuses a
+corrupt file whole, naming the line and the reason. Every file is now written as version
+2 (a session of its opening alone too); a version 1 file, whose rulings cannot be
+re-judged, is read only to be refused or taken ``--unverified``
+(:mod:`adapters.cli.replay_commands`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from domain.errors import KirokuError, MalformedInput, excerpt
 from domain.events import CharacterJoined, Event, NoteTaken, Recorded, SessionOpened
 from domain.names import check_name
 from domain.rulesets import load_ruleset
+from domain.session.bounds import check_numbers, check_positions
 from domain.session.chain import Stored, head
 from domain.session.commands import MAX_NOTE
 from domain.session.record import CommandRecord
@@ -39,7 +43,7 @@ MAX_REPLAY_FILE = 512 * 2**20
 times its size in memory."""
 FORMAT = "kiroku-replay"
 VERSION = 2
-"""The newest version written (with command records); 1 is written when there are none."""
+"""The version written (with command records and the chain's head)."""
 VERSIONS = (1, 2)
 
 
@@ -92,8 +96,6 @@ def header_for(
     they are written — ``stored``, when they are written as they were stored."""
     opened = events[0].event
     assert isinstance(opened, SessionOpened)
-    if not records:
-        return ReplayHeader(FORMAT, 1, opened.ruleset, opened.session)
     chained: Sequence[Recorded | Stored] = events if stored is None else stored
     return ReplayHeader(
         FORMAT, VERSION, opened.ruleset, opened.session, head(opened.session, chained)
@@ -215,7 +217,7 @@ def parse_replay_records(
     _check_line_lengths(rest, path)
     found = _fast(rest, codec)
     events, records = found if found is not None else _decode_line_by_line(rest, path, codec)
-    _check_stream(header, events, path, recompute_rolls=recompute_rolls)
+    _check_stream(header, events, path, recompute_rolls=recompute_rolls, large=_large(data))
     _check_records(header, events, records, path)
     return header, events, records
 
@@ -223,6 +225,23 @@ def parse_replay_records(
 ESCAPE = re.compile(rb"\\[nrtbfu]")
 """A JSON escape that may stand for an unprintable character (``\\n``, ``\\u001b``; not
 ``\\"``, ``\\\\`` or ``\\/``)."""
+
+
+LARGE = re.compile(rb"[0-9]{10}|[0-9.][eE][-+]?[0-9]")
+"""Ten digits in a row, or an exponent: where a number beyond
+:data:`domain.session.bounds.MAX_NUMBER` may be (a time, a die, a count never has one)."""
+
+
+def _large(data: bytes) -> set[int]:
+    """The lines (1 is the header) that may hold a number beyond what a command gives,
+    found by a search at C speed: only their events are walked number by number."""
+    end = data.find(b"\n" + COMMAND_LINE)  # a record's seal is hex: its inputs are re-judged
+    lines, line, counted = set(), 1, 0
+    for found in LARGE.finditer(data, 0, len(data) if end < 0 else end):
+        line += data.count(b"\n", counted, found.start())
+        counted = found.start()
+        lines.add(line)
+    return lines
 
 
 def _check_printable(data: bytes, path: Path | str) -> None:
@@ -358,11 +377,18 @@ def _check_records(
 
 
 def _check_stream(
-    header: ReplayHeader, events: list[Recorded], path: Path | str, *, recompute_rolls: bool
+    header: ReplayHeader,
+    events: list[Recorded],
+    path: Path | str,
+    *,
+    recompute_rolls: bool,
+    large: set[int] | None = None,
 ) -> None:
-    """Positions 1, 2, 3…; the session opens first, once, as the header says; every roll
-    is consistent in itself under the ruleset (a roll recomputes from its faces: see
-    :meth:`domain.rulesets.base.Ruleset.verify`) (the file's line of event ``n`` is ``n + 1``)."""
+    """Positions 1, 2, 3…; the session opens first, once, as the header says; every event
+    within what a command gives (:mod:`domain.session.bounds`) and consistent in itself
+    under the ruleset (a roll recomputes from its faces, a wound from its damage: see
+    :meth:`domain.rulesets.base.Ruleset.verify`) (the file's line of event ``n`` is ``n + 1``).
+    ``large``: the only lines whose numbers need walking (None: every line's)."""
     if not events:
         raise CorruptReplay(path, 2, "no events: a replay holds at least the session's opening")
     opened = events[0].event
@@ -389,13 +415,13 @@ def _check_stream(
             raise CorruptReplay(path, number, "a session is opened only once")
         try:
             check_identities(event, ruleset, actors)
+            if large is None or number in large:
+                check_numbers(event)
+            check_positions(event, recorded.position, len(events))
+            if recompute_rolls:
+                ruleset.verify(event)
         except KirokuError as error:
             raise CorruptReplay(path, number, str(error)) from None
-        if recompute_rolls:
-            try:
-                ruleset.verify(event)
-            except KirokuError as error:
-                raise CorruptReplay(path, number, str(error)) from None
 
 
 MAX_LINE = 1_000_000

@@ -15,7 +15,8 @@ from projections import timeline as timeline_module
 
 def session(state: SessionState) -> dict[str, Any]:
     """The session as opened, where its stream stands, and its in-game clock: the
-    minutes the GM has moved the story on since it began."""
+    minutes the GM has moved the story on since it began; a fork says where it came
+    from, a session imported without command records that it is unverified."""
     opened = state.opened
     if opened is None:
         return {}
@@ -31,6 +32,16 @@ def session(state: SessionState) -> dict[str, Any]:
     }
     if state.forked is not None:  # only a fork says so: an opened session's view is as it was
         view["forked_from"] = {"session": state.forked[0], "position": state.forked[1]}
+    if state.unverified is not None:  # only an import without command records says so
+        position, imported = state.unverified
+        view["unverified"] = {
+            "position": position,
+            "file": imported.file,
+            "events": imported.events,
+            "by": imported.actor,
+            "at": imported.at.isoformat(),
+            "why": "imported without the record of its commands: those events were never re-judged",
+        }
     return view
 
 

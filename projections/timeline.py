@@ -15,6 +15,7 @@ from domain.events import (
     ClockAdvanced,
     Event,
     EventRetracted,
+    ImportedUnverified,
     NoteTaken,
     ParticipantJoined,
     Recorded,
@@ -78,6 +79,11 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
             return "GM closes the session"
         case SessionReopened():
             return "GM reopens the session"
+        case ImportedUnverified():
+            return (
+                f"imported from {event.file!r} without the record of its commands: the "
+                f"{event.events} events before this were never re-judged (unverified)"
+            )
         case SessionForked():
             return f"forked from session {event.origin!r} as it stood at position {event.position}"
     return ruleset.describe(event) if ruleset is not None else type(event).__name__

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from domain.commands import Command, Context
@@ -162,3 +164,24 @@ class RecordedTable:
     ) -> tuple[list[Event], list[CommandRecord]]:
         outcome = self.correct(command, fresh=fresh, actor=actor)
         return outcome.events, outcome.records
+
+
+def version_1(path: Path, events: Sequence[Recorded]) -> Path:
+    """``events`` written to ``path`` as a file without command records (version 1, no
+    head), as Kiroku wrote a session before its commands were recorded."""
+    from adapters.codec import encode_event
+
+    opened = events[0].event
+    header = {
+        "format": "kiroku-replay",
+        "version": 1,
+        "ruleset": getattr(opened, "ruleset", ""),
+        "session": getattr(opened, "session", ""),
+    }
+    lines = [json.dumps(header, separators=(",", ":")).encode()]
+    for recorded in events:
+        lines.append(
+            b'{"position":%d,"event":%s}' % (recorded.position, encode_event(recorded.event))
+        )
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return path

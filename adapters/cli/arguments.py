@@ -400,6 +400,12 @@ def register_rules(commands: Subparsers) -> None:
 
 # -- replay files (adapters.cli.replay_commands) ---------------------------------------
 
+UNVERIFIED = (
+    "take a file whose events no recorded command gave (a version 1 file) as it is: each "
+    "event held to every bound and to its own arithmetic, none decided again; an import "
+    "marks the session unverified for ever"
+)
+
 
 def register_replay(commands: Subparsers) -> None:
     export = commands.add_parser("export", help="write a session as a replay file")
@@ -410,6 +416,7 @@ def register_replay(commands: Subparsers) -> None:
 
     importer = commands.add_parser("import", help="load a replay file into the store")
     importer.add_argument("file")
+    importer.add_argument("--unverified", action="store_true", help=UNVERIFIED)
     add_data_dir(importer)
     importer.set_defaults(handler="replay_commands:_import")
 
@@ -417,6 +424,7 @@ def register_replay(commands: Subparsers) -> None:
     replay.add_argument("file")
     replay.add_argument("--until", type=whole_number, default=None, help="as of this position")
     replay.add_argument("--json", action="store_true")
+    replay.add_argument("--unverified", action="store_true", help=UNVERIFIED)
     replay.add_argument(
         "--update-expected", action="store_true", help="rewrite NAME.expected.json on purpose"
     )

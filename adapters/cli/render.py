@@ -50,6 +50,13 @@ def render_state(projections: dict[str, Any]) -> str:
     ]
     if session.get("clock"):
         lines.append(f"in-game time: {format_duration(session['clock'])} since the session began")
+    unverified = session.get("unverified")
+    if unverified:
+        lines.append(
+            f"UNVERIFIED: imported from {unverified['file']!r} by {unverified['by']} without "
+            f"the record of its commands: the {unverified['events']} events before "
+            f"{unverified['position']} were never re-judged"
+        )
     ruleset = load_ruleset(session["ruleset"], session["options"])
     for number, table in enumerate(ruleset.tables(projections)):
         if number:

@@ -7,22 +7,28 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+import msgspec
 
 from adapters.campaigns import check_imported
 from adapters.cli import context
 from adapters.cli.render import print_json, render_state
+from adapters.codec import encode_event
 from adapters.files import write_file
 from adapters.replay_file import (
+    ReplayHeader,
     dump_lines,
     header_for,
-    read_replay,
     read_replay_stored,
     write_replay,
 )
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
+from domain.events import ImportedUnverified, Recorded, SessionOpened
 from domain.session.aggregate import Session
+from domain.session.chain import Stored
 from domain.session.record import CommandRecord
+from domain.session.snapshot import take
 from domain.session.verify import Discrepancy, Verdict, verify
 from projections import project
 
@@ -61,17 +67,64 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _import(args: argparse.Namespace) -> int:
+class Checked(NamedTuple):
+    """A replay file as ``import`` takes it."""
+
+    header: ReplayHeader
+    events: list[Recorded]
+    records: list[CommandRecord]
+    stored: list[Stored]
+    """Its events as its lines hold them (what its chain is over)."""
+    session: Session
+    """Its events folded."""
+    verdict: Verdict
+
+
+def checked_file(args: argparse.Namespace, doing: str) -> Checked:
+    """A replay file read and re-judged as ``import`` takes it (``doing``: "imported",
+    "replayed"): its seals, its head (a version 2 file carries one), every bound and
+    every recorded ruling; a file with events no recorded command gave only with
+    ``--unverified``. Anything else refused, naming the line, with nothing done."""
     header, events, records, stored = read_replay_stored(args.file)
-    Session(events)  # the stream folds: positions follow, it opens first
+    session = Session(events)  # the stream folds: positions follow, it opens first
+    if header.version >= 2 and header.head is None:
+        raise MalformedInput(
+            f"{args.file!r} line 1: a version {header.version} replay's header carries the "
+            f"head of its chain, and this one has none (removed?); nothing was {doing}"
+        )
     verdict = verify(events, records, expected_head=header.head, stored=stored)
     if verdict.problem is not None:
         problem = verdict.problem
         raise MalformedInput(
             f"{args.file!r} line {file_line(problem, len(events), records)}: "
-            f"{problem.message}; nothing was "
-            f"imported (kiroku replay {args.file} --verify shows the difference)"
+            f"{problem.message}; nothing was {doing} "
+            f"(kiroku replay {args.file} --verify shows the difference)"
         )
+    if verdict.unverified and not args.unverified:
+        raise MalformedInput(
+            f"{args.file!r}: {unverified_line(verdict)}; nothing was {doing} (--unverified "
+            f"takes it as it is{', marked unverified for ever' if doing == 'imported' else ''})"
+        )
+    return Checked(header, events, records, stored, session, verdict)
+
+
+def unverified_line(verdict: Verdict) -> str:
+    """What a verdict says of events no recorded command gave."""
+    count = verdict.unverified
+    said = f"{count} event{'s' if count > 1 else ''} no recorded command gave"
+    if verdict.imports:
+        mark = verdict.imports[-1]
+        return (
+            f"{said}, imported from {mark.file!r} by {mark.actor} at {mark.at.isoformat()} "
+            "without the record of its commands: never re-judged (unverified)"
+        )
+    if verdict.unrecorded:
+        return f"{said} (a file without command records, version 1): none can be re-judged"
+    return f"{said} (recorded before commands were, or their records removed): never re-judged"
+
+
+def _import(args: argparse.Namespace) -> int:
+    header, events, records, stored, session, verdict = checked_file(args, "imported")
     service = context.open_service(args)
     try:
         if service.store.exists(header.session):
@@ -82,8 +135,25 @@ def _import(args: argparse.Namespace) -> int:
             check_imported(service, header.session, events)
         except (IllegalUnderRules, NotFound) as refused:
             raise type(refused)(f"{refused}; nothing was imported") from None
+        appended = [r.event for r in events]
+        if verdict.unverified:  # the mark, after the events as the file wrote them
+            opened = events[0].event
+            assert isinstance(opened, SessionOpened)
+            mark = ImportedUnverified(
+                actor=opened.gm,
+                at=service.clock(),
+                reason="kiroku import --unverified",
+                file=_file_name(args.file),
+                events=verdict.unverified,
+            )
+            appended.append(mark)
+            position = len(events) + 1
+            stored = [*stored, Stored(position, msgspec.json.decode(encode_event(mark)))]
+            events = [*events, Recorded(position, mark)]
+            session.record(events[-1:])
+        take(session.state)  # a state that cannot be kept fails here, not half-way
         # the events as the file stored them, word for word: its seals and head hold
-        service.store.append(header.session, 0, [r.event for r in events], records, stored)
+        service.store.append(header.session, 0, appended, records, stored)
         service.snapshot(header.session, force=True)  # the next command folds no history
     finally:
         service.store.close()
@@ -91,13 +161,19 @@ def _import(args: argparse.Namespace) -> int:
         f"imported {len(events)} events and {len(records)} command records as session "
         f"{header.session!r}"
         + (
-            " (a file without command records: its rolls were recomputed, its rulings "
-            "cannot be re-judged)"
-            if verdict.unrecorded
-            else f"; {verdict.rulings} rulings re-judged"
+            f"; {verdict.rulings} rulings re-judged"
+            if not verdict.unverified
+            else f"; {unverified_line(verdict)}: the session is marked unverified for ever"
+            + (f" ({verdict.rulings} later rulings re-judged)" if verdict.rulings else "")
         )
     )
     return 0
+
+
+def _file_name(path: str) -> str:
+    """A file's name as a mark records it: its last part, one printable line."""
+    name = "<stdin>" if path == "-" else Path(path).name
+    return "".join(c if c.isprintable() else "?" for c in name)[:200] or "?"
 
 
 def file_line(problem: Discrepancy, events: int, records: Sequence[CommandRecord]) -> int:
@@ -123,6 +199,11 @@ def _verified(
                 "rulings": verdict.rulings,
                 "events": verdict.events,
                 "unrecorded": verdict.unrecorded,
+                "unverified": verdict.unverified,
+                "imports": [
+                    {"file": m.file, "events": m.events, "by": m.actor, "at": m.at.isoformat()}
+                    for m in verdict.imports
+                ],
                 "head": verdict.head,
                 "sealed": verdict.sealed,
                 "notes": verdict.notes,
@@ -140,8 +221,13 @@ def _verified(
         where = "" if line is None else f" (line {line})"
         print(f"{what}: {problem.message}{where}")
         print(problem.diff(), end="")
-    elif verdict.unrecorded:
-        print(f"{what} holds no record of its commands: there are no rulings to re-judge")
+    elif verdict.unverified:
+        print(f"{what} is not verified: {unverified_line(verdict)}")
+        if verdict.rulings:
+            print(
+                f"the {verdict.rulings} rulings recorded after them ({verdict.events} events) "
+                "re-judge to the events recorded"
+            )
     else:
         print(
             f"{what}: re-judged {verdict.rulings} rulings ({verdict.events} events) under the "
@@ -150,7 +236,7 @@ def _verified(
     if problem is None and not args.json:
         for note in verdict.notes:
             print(f"note: {note}")
-        if not verdict.sealed and not verdict.unrecorded:
+        if not verdict.sealed and verdict.rulings:
             print("note: its records carry no seal (recorded before the hash chain was): an "
                   "edit to its events cannot be told from the chain")  # fmt: skip
         print(f"head: {verdict.head} (note it: verify --head finds a session cut short)")
@@ -181,7 +267,10 @@ def _replay(args: argparse.Namespace) -> int:
         problem = verdict.problem
         line = None if problem is None else file_line(problem, len(events), records)
         return _verified(args, verdict, f"{args.file}", line)
-    _, events = read_replay(path)
+    checked = checked_file(args, "replayed")  # as strict as import
+    events, verdict = checked.events, checked.verdict
+    if verdict.unverified:
+        print(f"kiroku: {args.file}: {unverified_line(verdict)}", file=sys.stderr)
     if args.until is not None and not 0 <= args.until <= len(events):
         raise MalformedInput(f"--until {args.until}: the replay has positions 0 to {len(events)}")
     # The readable table shows no timeline: build it only for what prints or writes it.

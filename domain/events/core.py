@@ -79,6 +79,20 @@ class SessionForked(Event, frozen=True, kw_only=True):
     position: int
 
 
+class ImportedUnverified(Event, frozen=True, kw_only=True):
+    """The session was imported from a replay file that holds no record of the commands
+    that gave ``events`` of its events (a version 1 file, or a session cut from one): they
+    were held to every bound and to their own arithmetic (:mod:`domain.session.bounds`),
+    never decided again, and stand as the file wrote them. Given by ``kiroku import
+    --unverified``, by whoever ran it; the session is unverified for ever — ``kiroku
+    verify`` says so and fails, its state says so, an export carries this event."""
+
+    file: str
+    """The file's name, as it was given (its last part)."""
+    events: int
+    """How many events before this one no recorded command gave."""
+
+
 class EventRetracted(Event, frozen=True, kw_only=True):
     """A GM's correction: the event at ``position`` no longer counts (principle 6)."""
 
@@ -148,4 +162,5 @@ CORE_EVENT_TYPES: tuple[type[Event], ...] = (
     SessionClosed,
     SessionReopened,
     ClockAdvanced,
+    ImportedUnverified,
 )

@@ -340,6 +340,11 @@ class Session(SessionStream):
             raise IllegalUnderRules("the opening of a session cannot be retracted")
         if position in self.state.retractions:
             raise IllegalUnderRules(f"event {position} is itself a retraction")
+        if position in self.state.imported:
+            raise IllegalUnderRules(
+                f"event {position} marks the session imported without command records: it "
+                "stands for ever (the events it marks were never re-judged)"
+            )
         if position in self.state.headings:
             raise IllegalUnderRules(
                 f"event {position} heads a correction: a correction is taken back by correcting "

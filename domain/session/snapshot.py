@@ -14,7 +14,7 @@ from collections.abc import Iterable
 import msgspec
 
 from domain.errors import KirokuError
-from domain.events import Recorded, Role, SessionOpened
+from domain.events import ImportedUnverified, Recorded, Role, SessionOpened
 from domain.rulesets import load_ruleset
 from domain.session.corrected import Corrections
 from domain.session.state import Member, SessionState
@@ -43,6 +43,10 @@ class Snapshot(msgspec.Struct, frozen=True, gc=False):
     """(key, (name, members' names…)) for each group joined together."""
     clock: int = 0
     """In-game minutes the clock has moved on."""
+    unverified: tuple[int, ImportedUnverified] | None = None
+    """The latest mark of an import without command records, and its position."""
+    imported: tuple[int, ...] = ()
+    """The positions of every such mark."""
 
 
 def take(state: SessionState) -> bytes:
@@ -62,6 +66,8 @@ def take(state: SessionState) -> bytes:
         closed=state.closed,
         groups=tuple(state.groups.items()),
         clock=state.clock,
+        unverified=state.unverified,
+        imported=tuple(sorted(state.imported)),
     )
     return msgspec.msgpack.encode(snapshot)
 
@@ -102,6 +108,8 @@ def _restore(data: bytes) -> SessionState:
     state.closed = snapshot.closed
     state.groups = dict(snapshot.groups)
     state.clock = snapshot.clock
+    state.unverified = snapshot.unverified
+    state.imported = set(snapshot.imported)
     return state
 
 

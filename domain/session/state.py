@@ -24,6 +24,7 @@ from domain.events import (
     ClockAdvanced,
     Event,
     EventRetracted,
+    ImportedUnverified,
     ParticipantJoined,
     Recorded,
     Role,
@@ -69,6 +70,11 @@ class SessionState:
         """The positions of the corrections' headings (``RulingsCorrected``)."""
         self.forked: tuple[str, int] | None = None
         """The session and position this one was forked from (None: it was opened)."""
+        self.unverified: tuple[int, ImportedUnverified] | None = None
+        """Where the session says it was imported without command records, and how (the
+        latest such import): it is unverified for ever."""
+        self.imported: set[int] = set()
+        """The positions of every such mark (none is ever retracted)."""
         self.closed: int | None = None
         """The position of the closing, while the session is closed (None: it is open)."""
         self.clock = 0
@@ -122,6 +128,11 @@ class SessionState:
         self.forked = (event.origin, event.position)
         self.closed = None  # a what-if starts open, whatever its origin had come to
 
+    def _unverified(self, recorded: Recorded) -> None:
+        assert isinstance(recorded.event, ImportedUnverified)
+        self.unverified = (recorded.position, recorded.event)
+        self.imported.add(recorded.position)
+
     def _closed(self, recorded: Recorded) -> None:
         self.closed = recorded.position
 
@@ -149,6 +160,7 @@ _CORE: dict[type[Event], Callable[[SessionState, Recorded], None]] = {
     EventRetracted: SessionState._retracted,
     ParticipantJoined: SessionState._participant,
     SessionForked: SessionState._forked,
+    ImportedUnverified: SessionState._unverified,
     RulingsCorrected: SessionState._corrected,
     SessionClosed: SessionState._closed,
     SessionReopened: SessionState._reopened,

@@ -12,8 +12,10 @@ an edited hit, TN, wound or pool, a rule changed since, an event no command give
 is reported with a readable diff. Under unchanged rules an untouched session re-judges
 to itself, event for event.
 
-A session recorded before commands were (a version 1 replay file, an old import) has no
-rulings to decide again: it is reported as such, never as verified.
+Events no recorded command gave — a version 1 replay file's, imported with ``kiroku
+import --unverified`` (:class:`domain.events.ImportedUnverified`), or a store's from before
+commands were recorded — cannot be decided again: the session is reported unverified,
+never as verified, whatever was recorded after them.
 """
 
 from __future__ import annotations
@@ -30,7 +32,14 @@ import msgspec
 from domain.commands import Context
 from domain.dice.source import FaceQueue
 from domain.errors import KirokuError, MalformedInput
-from domain.events import Event, Recorded, RulingsCorrected, SessionForked, SessionOpened
+from domain.events import (
+    Event,
+    ImportedUnverified,
+    Recorded,
+    RulingsCorrected,
+    SessionForked,
+    SessionOpened,
+)
 from domain.session.aggregate import Session
 from domain.session.chain import GENESIS, Stored, link
 from domain.session.correction import CORRECTION_KINDS, History, correct
@@ -77,8 +86,11 @@ class Verdict:
     """Rulings decided again (corrections included)."""
     events: int = 0
     """Events checked."""
-    unrecorded: bool = False
-    """The session has no record of any command: there was nothing to decide again."""
+    unverified: int = 0
+    """Events (the opening aside) that no recorded command gave: they were never decided
+    again, and the session is not verified."""
+    imports: list[ImportedUnverified] = field(default_factory=list)
+    """The session's marks of an import without command records."""
     problem: Discrepancy | None = None
     sealed: bool = False
     """Whether its records are sealed with the hash chain (a session recorded before the
@@ -89,7 +101,12 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
-        return self.problem is None and not self.unrecorded
+        return self.problem is None and not self.unverified
+
+    @property
+    def unrecorded(self) -> bool:
+        """No recorded command gave any event after the opening."""
+        return self.unverified > 0 and self.rulings == 0
 
 
 def _lines(events: Sequence[Event]) -> list[str]:
@@ -137,9 +154,6 @@ def verify(
                 f"{events[-1].position - reached} events were recorded since"
             )
     if verdict.problem is not None:
-        return verdict
-    if not records:
-        verdict.unrecorded = True
         return verdict
     return _rejudge(verdict, events, records)
 
@@ -215,13 +229,13 @@ def _rejudge(
 ) -> Verdict:
     by_first = {r.first: r for r in records}
     batches = History((), records)  # which batch holds a position: the same at any point
-    first_recorded = min(by_first)
+    first_recorded = min(by_first, default=len(events) + 1)
     session = Session(events[: first_recorded - 1])  # what came before commands were recorded
-    if first_recorded > 2:
-        verdict.notes.append(
-            f"events 2 to {first_recorded - 1} were recorded before commands were: they stand "
-            "as recorded, not re-judged"
-        )
+    verdict.imports = [r.event for r in events if isinstance(r.event, ImportedUnverified)]
+    verdict.unverified = sum(
+        not isinstance(r.event, SessionForked | ImportedUnverified)
+        for r in events[1 : first_recorded - 1]
+    )
     index = first_recorded - 1
     players = PlayersView()
     players.take(events[:index], [r for r in records if r.last <= index])
@@ -229,7 +243,7 @@ def _rejudge(
         recorded = events[index]
         record = by_first.get(recorded.position)
         if record is None:
-            if isinstance(recorded.event, SessionForked):
+            if isinstance(recorded.event, SessionForked | ImportedUnverified):
                 session.record([recorded])
                 players.take([recorded], ())
                 index += 1

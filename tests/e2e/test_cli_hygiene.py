@@ -15,14 +15,14 @@ import pytest
 
 from adapters.cli.main import CLOSED_PIPE, build_parser, handler, ruleset_parser
 from adapters.replay_file import read_replay, write_replay
-from domain.dice.roll_keep.roll import RollOptions
 from domain.events import EventRetracted
 from domain.rulesets import load_ruleset
-from domain.rulesets.l5r4e.play import Play
-from domain.session.aggregate import Session
+from domain.rulesets.l5r4e.commands.books import ChangeHonour
+from domain.rulesets.l5r4e.commands.table import Roll
+from domain.session.commands import JoinCharacter, Retract
 from projections.timeline import describe, ruleset_of, timeline
 from tests.e2e.conftest import KIROKU, Run
-from tests.support import Scripted, Table
+from tests.support import RecordedTable, Scripted, sheet
 
 #: What a store command needs and a dice command must not pay for.
 STORE_AND_LOGGING = ("adapters.store", "eventsourcing", "sqlite3", "structlog", "asyncio")
@@ -153,26 +153,18 @@ def long_session(kiroku: Run, tmp_path: Path) -> str:
     """A session of 304 events whose log (≈ 150 kB) is far more than a pipe holds (64 kB
     on Linux): 300 honour changes with long reasons, a hidden GM roll at 294 and, at 304,
     the retraction of event 5. Its replay file is ``tmp_path / "long.jsonl"``."""
-    table = Table("long")
-    table.join()
+    table = RecordedTable("long")
+    table.do(JoinCharacter(sheet=msgspec.to_builtins(sheet("Akodo Kaneka")), player="ana"))
     ruling = "a long-winded ruling, " * 20  # ≈ 440 characters: a reason is at most 500
     for i in range(300):
         delta = 1 if i % 2 == 0 else -1
-        table.do(
-            Play.change_standing,
-            character="Akodo Kaneka",
-            standing="honour",
-            delta=delta,
-            reason=f"{i}: {ruling}",
-        )
+        table.do(ChangeHonour(character="Akodo Kaneka", delta=delta, reason=f"{i}: {ruling}"))
         if i == 290:
-            table.do(
-                Play.roll, expression="1k1", options=RollOptions(), dice=Scripted(5), hidden=True
-            )
-    table.do(Session.retract, position=5, reason="misheard")
-    assert table.session.version == 304
+            table.do(Roll(expression="1k1", hidden=True), dice=Scripted(5))
+    table.do(Retract(position=5, reason="misheard"))
+    assert len(table.events) == 304
     replay = tmp_path / "long.jsonl"
-    write_replay(replay, table.session.events)
+    write_replay(replay, table.events, table.records)
     done = kiroku("import", str(replay))
     assert done.returncode == 0, done.stderr
     return "long"

@@ -14,6 +14,7 @@ import pytest
 from adapters.replay_file import (
     CorruptReplay,
     parse_replay_records,
+    read_replay,
     read_replay_records,
     write_replay,
 )
@@ -29,6 +30,7 @@ from domain.rulesets.l5r4e.commands.books import TakeWounds
 from domain.rulesets.l5r4e.commands.table import Roll
 from domain.rulesets.l5r4e.events import DiceRolled
 from domain.session.aggregate import Session
+from domain.session.chain import head
 from domain.session.commands import JoinCharacter, Retract, TakeNote, Undo
 from domain.session.record import CommandRecord
 from tests.support import GM, T0, Clock, sheet
@@ -167,13 +169,16 @@ def test_an_event_after_the_records_is_refused(
         parse_replay_records(b"\n".join(lines) + b"\n")
 
 
-def test_a_session_without_records_is_written_as_version_1_as_before(
+def test_a_session_of_its_opening_alone_is_written_as_version_2_with_its_head(
     store: EventStore, tmp_path: Path
 ) -> None:
+    """Version 1 is a file whose rulings cannot be re-judged, refused unless taken
+    ``--unverified`` (issue 28): a session that holds nothing else is no such file."""
     SessionService(store).open(session_id="quiet", ruleset="l5r4e", gm=GM)
     path = tmp_path / "quiet.jsonl"
     write_replay(path, list(store.read("quiet")), store.records("quiet"))
-    assert path.read_bytes().startswith(b'{"format":"kiroku-replay","version":1,')
+    header, events = read_replay(path)
+    assert header.version == 2 and header.head == head("quiet", events)
 
 
 @pytest.mark.parametrize("config", ["sqlite"], indirect=True)  # the doctor reads a file

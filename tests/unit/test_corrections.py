@@ -257,10 +257,13 @@ def test_a_correction_is_not_itself_retracted_nor_undone_by_halves() -> None:
     assert heading not in t.session.state.retracted
 
 
-def test_a_version_recorded_without_commands_first_is_re_judged_from_its_first_record() -> None:
+def test_events_recorded_before_commands_were_leave_the_session_unverified() -> None:
+    """Events no recorded command gave are never verified, whatever came after them: the
+    later rulings are re-judged, and the session is still not verified (issue 28)."""
     from domain.session.verify import verify
 
     t, _ = fight()
     later = [r for r in t.records if r.first > 5]  # as if 2–5 came from before the records
     verdict = verify(t.events, later)
-    assert verdict.ok and "events 2 to 5 were recorded before commands were" in verdict.notes[0]
+    assert verdict.problem is None and verdict.rulings == len(later)
+    assert verdict.unverified == 4 and not verdict.ok

@@ -26,8 +26,7 @@ from domain.rulesets.l5r4e.events import (
 from domain.rulesets.l5r4e.fold import FourEState
 from domain.rulesets.l5r4e.records import CharacterState
 from domain.rulesets.l5r4e.rules import FourthEdition
-
-MAX_AMOUNT = 10_000
+from domain.rulesets.roll_keep_kit.events import MAX_AMOUNT
 
 
 def last_rolled(events: Sequence[Event]) -> DiceRolled:

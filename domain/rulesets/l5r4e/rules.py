@@ -25,7 +25,7 @@ from domain.rulesets.l5r4e.links import explain_armour, follows
 from domain.rulesets.l5r4e.records import CharacterState, key
 from domain.rulesets.l5r4e.tables import tables
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
-from domain.rulesets.roll_keep_kit.events import verify_roll
+from domain.rulesets.roll_keep_kit.events import verify_recorded
 from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.purchase import Purchase, PurchasePrice
@@ -185,7 +185,7 @@ class FourthEdition:
         return success_probability(roll, needed, rule=self.ten_dice_rule, **options)
 
     def verify(self, event: Event) -> None:
-        verify_roll(event, self.ten_dice_rule, ties_succeed=self.ties_succeed)
+        verify_recorded(event, self.ten_dice_rule, ties_succeed=self.ties_succeed)
 
     def describe(self, event: Event) -> str:
         return describe_kit(event) or describe_play(event)

@@ -218,8 +218,36 @@ KIT_EVENT_TYPES: tuple[type[Event], ...] = (
 """The kit's events, for a roll & keep ruleset to declare among its own."""
 
 
-def verify_roll(event: Event, rule: TenDiceRule, *, ties_succeed: bool = True) -> None:
-    """A recorded roll must recompute from its faces to its recorded outcome."""
+MAX_AMOUNT = 10_000
+"""The most wounds, healing or XP one command gives (and a damage roll never reaches)."""
+MAX_DELTA = 200
+"""The most tenths of a rank a standing moves by at once (from −10.0 to 10.0)."""
+
+
+def verify_recorded(event: Event, rule: TenDiceRule, *, ties_succeed: bool = True) -> None:
+    """A recorded event must add up as a command gives it: a roll recomputes from its
+    faces to its recorded outcome; wounds are their damage less the reductions listed
+    (never below 0), and wounds, healing and XP are whole amounts of at most
+    :data:`MAX_AMOUNT` (4e, « Blessures » and « Expérience »: what one hit, one heal or
+    one award can be); a standing moves by at most a full range."""
+    amounts = WoundsTaken | WoundsHealed | ExperienceAwarded
+    if isinstance(event, amounts) and not 0 <= event.amount <= MAX_AMOUNT:
+        raise MalformedInput(
+            f"a recorded {type(event).__name__} of {event.amount}: a command gives "
+            f"0 to {MAX_AMOUNT:,}"
+        )
+    if isinstance(event, WoundsTaken) and event.damage is not None:
+        reduced = max(0, event.damage + sum(part.total for part in event.parts))
+        if reduced != event.amount:
+            raise MalformedInput(
+                f"the recorded wounds of {event.character!r} are {event.amount}, but its "
+                f"damage {event.damage} less its reductions gives {reduced}"
+            )
+    if isinstance(event, StandingChanged) and not abs(event.delta) <= MAX_DELTA:
+        raise MalformedInput(
+            f"a recorded {event.standing} change of {event.delta} tenths: a standing moves "
+            f"by at most {MAX_DELTA} (a full range)"
+        )
     if not isinstance(event, DiceRolled):
         return
     try:

@@ -15,7 +15,7 @@ from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules
 from domain.events import Event
 from domain.rulesets.base import Core, Follows
-from domain.rulesets.roll_keep_kit.events import DiceRolled, WoundsTaken, verify_roll
+from domain.rulesets.roll_keep_kit.events import DiceRolled, WoundsTaken, verify_recorded
 from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit
 
 
@@ -63,7 +63,7 @@ class KitRuleset:
         return state
 
     def verify(self, event: Event) -> None:
-        verify_roll(event, FOURTH_EDITION)
+        verify_recorded(event, FOURTH_EDITION)
 
     def describe(self, event: Event) -> str:
         return describe_kit(event) or self.describe_own(event)

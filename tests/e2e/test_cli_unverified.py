@@ -1,0 +1,229 @@
+"""No unverified import by default, and ``replay`` as strict as ``import`` (issue 28, 2).
+
+A file without command records (version 1) holds events no ruling can be decided again
+for: it is refused unless ``--unverified`` is given, and with it every event is still held
+to what a command gives (its bounds, its own arithmetic, the positions it names), and the
+session is marked unverified for ever. Each reproduction of the issue is one case here,
+through the real ``kiroku``; whatever is refused leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adapters.replay_file import read_replay
+from tests.e2e.conftest import Run, ok, runner
+from tests.e2e.server import served
+from tests.e2e.test_cli_corrections import fight
+from tests.e2e.test_cli_session import S
+from tests.support import version_1
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The corrections' fight exported: Fumi takes 20 wounds at 14 (damage 20)."""
+    where = tmp_path_factory.mktemp("night")
+    kiroku = runner(where)
+    fight(kiroku)
+    path = where / "night.jsonl"
+    assert kiroku("export", "night", "-o", str(path)).returncode == 0
+    return path
+
+
+def lines_of(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def stripped(night: Path, tmp_path: Path, edit: Callable[[list[str]], None] | None = None) -> Path:
+    """``night`` as the issue made it: its command records stripped, its header's version
+    set to 1 (then ``edit``-ed, line by line)."""
+    _, events = read_replay(night)
+    path = version_1(tmp_path / "v1.jsonl", events)
+    if edit is not None:
+        lines = path.read_text().splitlines()
+        edit(lines)
+        path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def line_of(lines: list[str], kind: str) -> int:
+    return next(i for i, line in enumerate(lines) if f'"type":"{kind}"' in line)
+
+
+def nothing_imported(kiroku: Run) -> None:
+    assert kiroku("session", "list").stdout.startswith("no sessions yet")
+
+
+def test_a_version_1_file_is_refused_without_unverified(night: Path, tmp_path: Path) -> None:
+    kiroku = runner(tmp_path)
+    path = stripped(night, tmp_path)
+    for command in ("import", "replay"):
+        done = kiroku(command, str(path))
+        assert done.returncode == 2, (command, done.stdout, done.stderr)
+        assert f"{str(path)!r}: 15 events no recorded command gave (a file without command " in (
+            done.stderr
+        )
+        assert "none can be re-judged" in done.stderr and "--unverified" in done.stderr
+        assert "Traceback" not in done.stderr
+    nothing_imported(kiroku)
+
+
+def wound(amount: str, damage: str | None = None) -> Callable[[list[str]], None]:
+    def edit(lines: list[str]) -> None:
+        at = line_of(lines, "WoundsTaken")
+        lines[at] = lines[at].replace('"amount":20', f'"amount":{amount}')
+        if damage is not None:
+            lines[at] = lines[at].replace('"damage":20', f'"damage":{damage}')
+
+    return edit
+
+
+def award(amount: str) -> Callable[[list[str]], None]:
+    def edit(lines: list[str]) -> None:
+        note = line_of(lines, "NoteTaken")
+        lines[note] = (
+            lines[note]
+            .replace('"type":"NoteTaken"', '"type":"ExperienceAwarded"')
+            .replace(
+                '"text":"the bandits flee","character":null',
+                f'"character":"Akodo Kaneka","amount":{amount}',
+            )
+        )
+
+    return edit
+
+
+def retraction(position: str) -> Callable[[list[str]], None]:
+    def edit(lines: list[str]) -> None:
+        note = line_of(lines, "NoteTaken")
+        lines[note] = (
+            lines[note]
+            .replace('"type":"NoteTaken"', '"type":"EventRetracted"')
+            .replace('"text":"the bandits flee","character":null', f'"position":{position}')
+        )
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (wound("5"), "the recorded wounds of 'Bayushi Fumi' are 5, but its damage 20 less its "
+         "reductions gives 20"),
+        (wound("-1000000", "-1000000"), "a recorded WoundsTaken of -1000000: a command gives 0 "
+         "to 10,000"),
+        (wound("999999", "999999"), "a recorded WoundsTaken of 999999"),
+        (wound("1" + "0" * 30, "1" + "0" * 30), "holds the number 1000000000000000000000000000000"),
+        (award("1" + "0" * 15), "holds the number 1000000000000000"),
+        (award("50000"), "a recorded ExperienceAwarded of 50000"),
+        (retraction("1000000000"), "names position 1000000000: there is no such earlier ruling"),
+        (retraction("16"), "names position 16: there is no such earlier ruling"),
+    ],
+    ids=["wounds-not-damage", "negative-wounds", "999999-wounds", "1e30-wounds", "1e15-xp",
+         "xp-beyond-a-command", "retraction-of-1e9", "retraction-of-itself"],
+)  # fmt: skip
+def test_an_unverified_file_is_still_held_to_every_bound_and_its_arithmetic(
+    night: Path, tmp_path: Path, edit: Callable[[list[str]], None], said: str
+) -> None:
+    kiroku = runner(tmp_path)
+    path = stripped(night, tmp_path, edit)
+    for command in ("import", "replay"):
+        done = kiroku(command, str(path), "--unverified")
+        assert done.returncode == 2, (command, done.stdout, done.stderr)
+        assert said in done.stderr and "Traceback" not in done.stderr, done.stderr
+    nothing_imported(kiroku)
+
+
+def test_an_unverified_import_is_marked_for_ever(night: Path, tmp_path: Path) -> None:
+    """Imported ``--unverified``: verify fails and says why, state (CLI and API, GM and
+    player), the log and an export say so, and neither a later command nor a retraction
+    of the mark launders it."""
+    kiroku = runner(tmp_path)
+    path = stripped(night, tmp_path)
+    done = kiroku("import", str(path), "--unverified")
+    assert done.returncode == 0, done.stderr
+    assert "the session is marked unverified for ever" in done.stdout
+    checked = kiroku("verify", *S)
+    assert checked.returncode == 1
+    assert "session 'night' is not verified: 15 events no recorded command gave, imported from " \
+        "'v1.jsonl' by sensei at" in checked.stdout  # fmt: skip
+    state = ok(kiroku, "state", *S)["session"]["unverified"]
+    assert (state["position"], state["file"], state["events"]) == (17, "v1.jsonl", 15)
+    assert "UNVERIFIED: imported from 'v1.jsonl'" in kiroku("state", *S).stdout
+    log = kiroku("log", *S).stdout
+    assert "imported from 'v1.jsonl' without the record of its commands" in log
+    refused = kiroku("retract", *S, "17", "--reason", "forget it")
+    assert refused.returncode == 2 and "stands for ever" in refused.stderr
+    assert kiroku("note", *S, "a later command").returncode == 0
+    assert kiroku("verify", *S).returncode == 1  # a recorded ruling after it launders nothing
+    exported = tmp_path / "again.jsonl"
+    assert kiroku("export", "night", "-o", str(exported)).returncode == 0
+    assert [line["event"]["type"] for line in lines_of(exported) if "event" in line][16] == (
+        "ImportedUnverified"
+    )
+    elsewhere = runner(tmp_path / "elsewhere")
+    refused = elsewhere("import", str(exported))
+    assert refused.returncode == 2
+    assert "imported from 'v1.jsonl' by sensei" in refused.stderr
+    nothing_imported(elsewhere)
+    with served(tmp_path / "data") as server:
+        views = server.get("/v1/sessions/night").json()["views"]
+        assert views["session"]["unverified"]["events"] == 15
+        token = server.client.post("/v1/sessions/night/tokens", json={"participant": "ana"})
+        player = server.as_token(token.json()["token"])
+        assert (
+            player.get("/v1/sessions/night").json()["views"]["session"]["unverified"]
+            == (views["session"]["unverified"])
+        )
+
+
+@pytest.mark.parametrize(
+    "how", ["head", "die", "record-inputs", "huge-wound", "head-removed", "records-missing"]
+)
+def test_replay_is_as_strict_as_import(night: Path, tmp_path: Path, how: str) -> None:
+    """A tampered head, an edited die, edited record inputs, a wound of 10^30 (no command
+    gives it), a head removed from a version 2 header, a version 2 file whose first
+    records were removed: ``replay`` refuses each as ``import`` does, exit 2."""
+    lines = night.read_text().splitlines()
+    if how == "head":
+        lines[0] = lines[0].replace('"head":"', '"head":"0')[:-3] + '"}'
+    elif how == "die":
+        at = line_of(lines, "DiceRolled")  # Kaneka's initiative: a 5 made a 6, its total 21
+        lines[at] = (
+            lines[at].replace("[[5],false]", "[[6],false]").replace('"total":20', '"total":21')
+        )
+        assert "[[6],false]" in lines[at] and '"total":21' in lines[at]
+    elif how == "record-inputs":
+        at = next(i for i, line in enumerate(lines) if '"command":"heal"' in line)
+        lines[at] = lines[at].replace('"amount":3', '"amount":2')
+        assert '"amount":2' in lines[at]
+    elif how == "huge-wound":
+        at = line_of(lines, "WoundsTaken")
+        lines[at] = lines[at].replace('"amount":20', '"amount":' + "1" + "0" * 30)
+    elif how == "head-removed":
+        header = json.loads(lines[0])
+        header["head"] = None
+        lines[0] = json.dumps(header)
+    else:
+        first = next(i for i, line in enumerate(lines) if line.startswith('{"command"'))
+        del lines[first : first + 3]
+    path = tmp_path / "tampered.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    kiroku = runner(tmp_path)
+    replayed, imported = kiroku("replay", str(path)), kiroku("import", str(path))
+    assert (replayed.returncode, imported.returncode) == (2, 2), (replayed, imported)
+    assert "Traceback" not in replayed.stderr + imported.stderr
+    assert replayed.stderr.split("; nothing was")[0] == imported.stderr.split("; nothing was")[0]
+    nothing_imported(kiroku)
+
+
+def test_replay_unverified_says_what_it_found_and_goes_on(night: Path, tmp_path: Path) -> None:
+    done = runner(tmp_path)("replay", str(stripped(night, tmp_path)), "--unverified", "--json")
+    assert done.returncode == 0, done.stderr
+    assert "15 events no recorded command gave" in done.stderr
+    assert json.loads(done.stdout)["session"]["id"] == "night"
