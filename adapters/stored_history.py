@@ -60,17 +60,19 @@ class StoredHistory:
         [found] = self.store.read(self.sid, position - 1, until=position)
         return found
 
-    def placed_from(self, place: int) -> list[tuple[int, Recorded]]:
+    def placed_from(
+        self, place: int, corrections: Corrections | None = None
+    ) -> list[tuple[int, Recorded]]:
+        corrections = corrections or self.corrections
         records = [r for r in self.store.records(self.sid, place - 1) if r.last <= self.head]
         self._records, self._firsts, self._from = records, [r.first for r in records], place
         events = self.store.read(self.sid, place - 1, until=self.head)
-        return list(with_places(events, self.corrections, self._revisions(place)))
+        return list(with_places(events, corrections, self._revisions(place, corrections)))
 
-    def _revisions(self, place: int) -> dict[int, Recorded]:
+    def _revisions(self, place: int, corrections: Corrections) -> dict[int, Recorded]:
         """The events of every revision standing at ``place`` or later (each read on its
         own: a correction long ago does not make a correction now read what lies
         between)."""
-        corrections = self.corrections
         found: dict[int, Recorded] = {}
         for original, positions in corrections.placed.items():
             if positions and place_of(original, corrections) >= place:

@@ -37,7 +37,12 @@ def ruleset_of(events: list[Recorded]) -> Ruleset | None:
     return None
 
 
-_VERBS = {"amend": "amends", "retract": "retracts", "reinstate": "reinstates"}
+_VERBS = {
+    "amend": "amends the ruling at",
+    "retract": "retracts the ruling at",
+    "reinstate": "reinstates the ruling at",
+    "take_back": "takes back the correction at",
+}
 
 
 def describe(event: Event, ruleset: Ruleset | None) -> str:
@@ -71,7 +76,11 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
             return f"GM retracts event {event.position}"
         case RulingsCorrected():
             return corrected_line(
-                event.correction, event.ruling, len(event.revised), len(event.dropped)
+                event.correction,
+                event.ruling,
+                len(event.revised),
+                len(event.dropped),
+                len(event.reinstated),
             )
         case RulingRevealed():
             return f"GM reveals the hidden ruling at {event.position}"
@@ -89,17 +98,21 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
     return ruleset.describe(event) if ruleset is not None else type(event).__name__
 
 
-def corrected_line(correction: str, ruling: int | None, revised: int, dropped: int) -> str:
+def corrected_line(
+    correction: str, ruling: int | None, revised: int, dropped: int, reinstated: int = 0
+) -> str:
     """A correction's line in the log: what the GM did to which ruling, and how many
-    later rulings it decided again or dropped."""
+    later rulings it decided again or dropped (and, for a correction taken back, how
+    many events count again)."""
     consequences = [
+        f"{reinstated} events count again" if correction == "take_back" and reinstated else "",
         f"{revised} revised" if revised else "",
         f"{dropped} dropped" if dropped else "",
     ]
     said = ", ".join(c for c in consequences if c) or "no other ruling changed"
     if ruling is None:  # one kept from the reader: only what it did to what they know
         return f"GM corrects rulings ({said})"
-    return f"GM {_VERBS[correction]} the ruling at {ruling} ({said})"
+    return f"GM {_VERBS[correction]} {ruling} ({said})"
 
 
 def hidden(event: Event) -> bool:

@@ -23,7 +23,7 @@ from adapters.service import SessionService
 from domain.commands import Command
 from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.events import Event, Recorded
+from domain.events import Event, Recorded, RulingsCorrected
 from domain.rulesets import Ruleset
 from domain.session.commands import CORE_COMMANDS, Amend
 from domain.session.correction import Correction
@@ -186,16 +186,36 @@ def _run(
         print("changes in the projections:")
         print(render_changes(report["changes"]) if report["changes"] else "  none")
         return 0
-    outcome, recorded = service.correct(sid, command, actor=actor, dice=fresh)
-    if not args.json and outcome.events and not outcome.revised and not outcome.dropped:
+    report, outcome, recorded = _made(service, sid, command, ruleset, actor=actor, dice=fresh)
+    plain = outcome.taken_back is None and not outcome.revised and not outcome.dropped
+    if not args.json and outcome.events and plain:
         context.print_recorded(args, sid, recorded, ruleset)  # a retraction, as it always was
         return 0
-    report = _report(outcome, recorded[0].position - 1, ruleset, dry_run=False)
     if args.json:
         print_json(report)
     else:
-        _print(report)
+        _print(report)  # what its preview printed
+        print("changes in the projections:")
+        print(render_changes(report["changes"]) if report["changes"] else "  none")
     return 0
+
+
+def _made(
+    service: SessionService,
+    sid: str,
+    command: Command,
+    ruleset: Ruleset,
+    *,
+    actor: str | None,
+    dice: DiceSource | None,
+    expected: int | None = None,
+) -> tuple[dict[str, Any], Correction, list[Recorded]]:
+    """A correction made, reported as its preview is, the projections' changes included."""
+    before = project_state(service.load(sid).state)
+    outcome, recorded = service.correct(sid, command, actor=actor, dice=dice, expected=expected)
+    found = changes(before, project_state(service.load(sid).state))
+    report = _report(outcome, recorded[0].position - 1, ruleset, dry_run=False)
+    return report | {"changes": found}, outcome, recorded
 
 
 def report_of(
@@ -215,8 +235,8 @@ def report_of(
         outcome, before, after = service.preview(sid, command, actor=actor, dice=dice)
         found = changes(project_state(before), project_state(after))
         return _report(outcome, before.position, ruleset, dry_run=True) | {"changes": found}
-    outcome, recorded = service.correct(sid, command, actor=actor, dice=dice, expected=expected)
-    return _report(outcome, recorded[0].position - 1, ruleset, dry_run=False)
+    report, _, _ = _made(service, sid, command, ruleset, actor=actor, dice=dice, expected=expected)
+    return report
 
 
 def _rows(first: int, events: tuple[Event, ...] | list[Event], ruleset: Ruleset) -> list[str]:
@@ -232,6 +252,13 @@ def _report(outcome: Correction, head: int, ruleset: Ruleset, *, dry_run: bool) 
         "ruling": None
         if target is None
         else {"first": target.first, "last": target.last, "command": target.command},
+        "taken_back": None
+        if outcome.taken_back is None
+        else {
+            "first": outcome.taken_back.first,
+            "last": outcome.taken_back.last,
+            "command": outcome.taken_back.command,
+        },
         "recorded": [] if dry_run else [r.position for r in batch],
         "events": [
             {
@@ -260,18 +287,28 @@ def _report(outcome: Correction, head: int, ruleset: Ruleset, *, dry_run: bool) 
             }
             for d in outcome.dropped
         ],
+        "reinstated": [
+            p for e in outcome.events[:1] if isinstance(e, RulingsCorrected) for p in e.reinstated
+        ],
         "kept": outcome.kept,
         "unrecorded": outcome.unrecorded,
     }
 
 
 def _print(report: dict[str, Any]) -> None:
-    ruling = report["ruling"]
+    ruling, taken = report["ruling"], report["taken_back"]
     what = "" if ruling is None else f" of the ruling at {_span(ruling)} ({ruling['command']})"
+    if taken is not None:
+        whole = f"the {taken['command']} at {_span(taken)}"
+        what = f" of {whole}, whole" if taken == ruling else f"{what}, taking back {whole} whole"
     verb = "would record" if report["dry_run"] else "recorded"
-    print(f"{report['correction']}{what}: {verb} {len(report['events'])} events")
+    count = len(report["events"])
+    kind = report["correction"].replace("_", " ")
+    print(f"{kind}{what}: {verb} {count} event{'' if count == 1 else 's'}")
     for event in report["events"]:
         print(f"  #{event['position']} {event['summary']}")
+    if report["reinstated"]:
+        print(f"counts again: {', '.join(_ranges(report['reinstated']))}")
     for revised in report["revised"]:
         was, now = _span(revised["ruling"]), _span(revised["revision"])
         print(f"revised {was} {revised['command']} → {now}")
@@ -284,6 +321,17 @@ def _print(report: dict[str, Any]) -> None:
     print(f"{report['kept']} later rulings stand as they were")
     if report["unrecorded"]:
         print(f"{report['unrecorded']} later events have no record of their command: they stand")
+
+
+def _ranges(positions: list[int]) -> list[str]:
+    """Positions as runs: [10, 11, 12, 15] → ["10–12", "15"]."""
+    runs: list[list[int]] = []
+    for position in sorted(positions):
+        if runs and position == runs[-1][-1] + 1:
+            runs[-1].append(position)
+        else:
+            runs.append([position])
+    return [_span({"first": run[0], "last": run[-1]}) for run in runs]
 
 
 def _span(ruling: dict[str, int]) -> str:

@@ -145,7 +145,11 @@ class Sight:
             t for p in event.get("reinstated", ()) if (t := self.known_as(p, at)) is not None
         ]
         row["summary"] = corrected_line(
-            event["correction"], event["ruling"], len(event["revised"]), len(event["dropped"])
+            event["correction"],
+            event["ruling"],
+            len(event["revised"]),
+            len(event["dropped"]),
+            len(event["reinstated"]),
         )
 
     def renumbered(

@@ -113,7 +113,10 @@ class RulingsCorrected(Event, frozen=True, kw_only=True):
     rulings retracted because they no longer make sense (with why, in ``why_dropped``);
     ``reinstated`` the positions that count again."""
 
-    correction: Literal["amend", "retract", "reinstate"]
+    correction: Literal["amend", "retract", "reinstate", "take_back"]
+    """``take_back``: the recorded correction at ``ruling`` taken back whole (``undo``
+    after a correction, or ``reinstate`` of anything it retracted): what it retracted is
+    ``reinstated``, its revisions and what it reinstated are retracted."""
     ruling: int
     """The first position of the ruling the GM corrected."""
     revised: tuple[tuple[int, int, int], ...] = ()

@@ -88,7 +88,8 @@ class Retract(Command, frozen=True, kw_only=True):
 
 
 class Undo(Command, frozen=True, kw_only=True):
-    """The GM retracts the latest ruling that still counts: the command, whole."""
+    """The GM takes back the latest ruling in the order they were given: a ruling that
+    still counts, whole — or a correction, whole, restoring what it changed."""
 
     spec = CommandSpec(("undo",), preview=True)
 
@@ -110,8 +111,9 @@ class Amend(Command, frozen=True, kw_only=True):
 
 
 class Reinstate(Command, frozen=True, kw_only=True):
-    """The GM takes a retraction back: the ruling counts again in its place, and every
-    later ruling is decided again."""
+    """The GM takes a retraction back: the ruling counts again in its place — with every
+    ruling the same correction dropped, the whole correction taken back — and every later
+    ruling is decided again."""
 
     spec = CommandSpec(("reinstate",), positional=("position",), preview=True)
 

@@ -37,7 +37,14 @@ import msgspec
 from domain.commands import Command, Context
 from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotFound
-from domain.events import Event, EventRetracted, Recorded, RulingsCorrected
+from domain.events import (
+    Event,
+    EventRetracted,
+    ImportedUnverified,
+    Recorded,
+    RulingsCorrected,
+    SessionForked,
+)
 from domain.session.aggregate import Session
 from domain.session.commands import (
     CORE_COMMANDS,
@@ -54,7 +61,7 @@ from domain.session.rejudge import command_for, redecide
 from domain.session.screen import Screen, screen_ruling, screens, unscreened
 from domain.session.state import SessionState, fold_onto
 
-Kind = Literal["amend", "retract", "reinstate"]
+Kind = Literal["amend", "retract", "reinstate", "take_back"]
 CORRECTION_KINDS = frozenset(t.__name__ for t in CORRECTIONS)
 
 
@@ -95,6 +102,9 @@ class Correction:
     """Later events with no record of their command: they stand as they were."""
     after: SessionState | None = None
     """The state the correction leaves (None for a retraction with no consequence)."""
+    taken_back: CommandRecord | None = None
+    """The recorded correction this one takes back whole (an undo of it, a reinstatement
+    of anything it retracted)."""
 
 
 class Past(Protocol):
@@ -122,9 +132,12 @@ class Past(Protocol):
 
     def recorded(self, position: int) -> Recorded: ...
 
-    def placed_from(self, place: int) -> list[tuple[int, Recorded]]:
+    def placed_from(
+        self, place: int, corrections: Corrections | None = None
+    ) -> list[tuple[int, Recorded]]:
         """Every event that counts standing at ``place`` or later, in logical order, with
-        its place."""
+        its place — as ``corrections`` read the stream, when given (a correction taken
+        back), else as the corrections recorded so far do."""
         ...
 
     def state_before(self, place: int) -> SessionState:
@@ -159,13 +172,16 @@ class History:
     def recorded(self, position: int) -> Recorded:
         return self.events[position - 1]
 
-    def placed(self) -> list[tuple[int, Recorded]]:
+    def placed(self, corrections: Corrections | None = None) -> list[tuple[int, Recorded]]:
         """Every event that counts, in logical order, with its place."""
-        revisions = {p: self.events[p - 1] for p in self.corrections.moved}
-        return list(with_places(self.events, self.corrections, revisions))
+        corrections = corrections or self.corrections
+        revisions = {p: self.events[p - 1] for p in corrections.moved}
+        return list(with_places(self.events, corrections, revisions))
 
-    def placed_from(self, place: int) -> list[tuple[int, Recorded]]:
-        return [(at, r) for at, r in self.placed() if at >= place]
+    def placed_from(
+        self, place: int, corrections: Corrections | None = None
+    ) -> list[tuple[int, Recorded]]:
+        return [(at, r) for at, r in self.placed(corrections) if at >= place]
 
     def state_before(self, place: int) -> SessionState:
         before = [r for at, r in self.placed() if at < place]
@@ -195,8 +211,15 @@ def correct(
     reason = command.reason or ""
     if not reason.strip() or not reason.isprintable():
         raise MalformedInput(f"reason {reason[:30]!r}: a correction says why, in one line")
+    if isinstance(command, Undo):
+        latest = latest_ruling(history)
+        if latest.kind in CORRECTION_KINDS:
+            return _take_back(history, command, latest, context, fresh, screen)
     if isinstance(command, Retract | Undo):
-        plain = now.decide(command, _with_batches(context, history))
+        asked = command
+        if isinstance(command, Undo):  # the latest ruling in record order, whole
+            asked = Retract(position=latest.first, reason=command.reason)
+        plain = now.decide(asked, _with_batches(context, history))
         records = [_record_of(command, context, history.head + 1, len(plain))]
         retracted = plain[0].position  # type: ignore[attr-defined]
         target = history.record_at(retracted)
@@ -218,8 +241,158 @@ def correct(
         target = _amendable(history, command.position)
         amended = command_for(target, now, command.changes)
         return _consequences(history, command, "amend", target, context, fresh, amended, screen)
+    taken = _retracted_by(history, command.position)
+    if taken is not None:  # the correction that retracted it, taken back whole
+        return _take_back(history, command, taken, context, fresh, screen)
     target = _reinstatable(history, command.position)
     return _consequences(history, command, "reinstate", target, context, fresh, None, screen)
+
+
+def latest_ruling(history: Past) -> CommandRecord:
+    """What ``undo`` takes back: the latest ruling in the order the GM gave them — a
+    correction included (its revisions are part of it) — that still stands: a ruling
+    with an event that still counts, a correction with an effect that still holds. An
+    ``undo`` is no such ruling — undo again and the ruling before goes too, as at any
+    table (``reinstate`` brings back what an undo took). An event no command gave (a
+    session imported unverified) is taken back alone; a fork's or an import's mark and
+    the opening never are."""
+    corrections = history.corrections
+    position = history.head
+    while position > 1:
+        record = history.record_at(position)
+        if record is None:
+            event = history.recorded(position).event
+            counts = position not in corrections.retracted and not isinstance(
+                event, EventRetracted | RulingsCorrected | SessionForked | ImportedUnverified
+            )
+            if counts:
+                return CommandRecord(
+                    first=position, count=1, command="?", kind="?", inputs={}, actor="?",
+                    at=event.at,
+                )  # fmt: skip
+            position -= 1
+            continue
+        position = record.first - 1
+        if record.first in corrections.moved:
+            continue  # a revision: its correction is the ruling
+        if record.kind in TABLE_WIDE_KINDS:
+            raise IllegalUnderRules(
+                f"the latest ruling is the GM's {record.command!r} at {record.first}, done for "
+                "the whole table: it is not taken back (a reveal was seen; close or reopen "
+                "again instead)"
+            )
+        if record.kind == Undo.__name__:
+            continue
+        if record.kind in CORRECTION_KINDS:
+            if _Batch.of(history, record).holds(corrections):
+                return record
+            continue
+        if any(p not in corrections.retracted for p in range(record.first, record.last + 1)):
+            return record
+    raise IllegalUnderRules("there is no ruling to undo: nothing after the opening stands")
+
+
+def _retracted_by(history: Past, position: int) -> CommandRecord | None:
+    """The recorded correction whose retraction keeps the event at ``position`` from
+    counting (``position`` may be the retraction itself), when a ruling of it is to be
+    reinstated; None when no recorded correction retracted it."""
+    if not 1 <= position <= history.head:
+        return None
+    event = history.recorded(position).event
+    retraction = position if isinstance(event, EventRetracted) else None
+    if retraction is None:
+        retraction = history.now().state.retracted.get(position)
+    if retraction is None:
+        return None
+    record = history.record_at(retraction)
+    return record if record is not None and record.kind in CORRECTION_KINDS else None
+
+
+@dataclass(frozen=True)
+class _Batch:
+    """What a recorded correction did, read from its batch: the positions it retracted,
+    reinstated and placed as revisions, and where its batch ends."""
+
+    record: CommandRecord
+    heading: RulingsCorrected | None
+    retracted: tuple[int, ...]
+    reinstated: tuple[int, ...]
+    revisions: tuple[int, ...]
+    last: int
+
+    def holds(self, corrections: Corrections) -> bool:
+        """Whether anything the correction did still holds: something it retracted is
+        still retracted, or a revision or a reinstatement of it still counts."""
+        retracted = corrections.retracted
+        return any(p in retracted for p in self.retracted) or any(
+            p not in retracted for p in (*self.revisions, *self.reinstated)
+        )
+
+    @classmethod
+    def of(cls, history: Past, record: CommandRecord) -> _Batch:
+        events = [history.recorded(p).event for p in range(record.first, record.last + 1)]
+        heading = events[0] if isinstance(events[0], RulingsCorrected) else None
+        retracted = tuple(e.position for e in events if isinstance(e, EventRetracted))
+        revisions: tuple[int, ...] = ()
+        if heading is not None:
+            revisions = tuple(
+                p for _, first, count in heading.revised for p in range(first, first + count)
+            )
+        return cls(
+            record,
+            heading,
+            retracted,
+            () if heading is None else heading.reinstated,
+            revisions,
+            max((record.last, *revisions)),
+        )
+
+
+def _take_back(
+    history: Past,
+    command: Undo | Reinstate,
+    record: CommandRecord,
+    context: Context,
+    fresh: DiceSource | None,
+    screen: Screen | None,
+) -> Correction:
+    """A recorded correction taken back whole, as if it had never been given: everything
+    it retracted counts again (the ruling it corrected and every consequence it dropped,
+    as one group), its revisions and what it reinstated no longer count, and every ruling
+    from the earliest place it touched is decided again on the history so restored
+    (revised or dropped as a correction's consequences are). A plain retraction taken
+    back is a reinstatement; anything else is headed ``take_back``."""
+    done = _Batch.of(history, record)
+    corrections = history.corrections
+    bring = [p for p in done.retracted if p in corrections.retracted]
+    drop = [p for p in (*done.revisions, *done.reinstated) if p not in corrections.retracted]
+    _check_untouched(history, done)
+    if not done.holds(corrections):
+        raise IllegalUnderRules(
+            f"the {record.command} at {record.first} changed nothing that still stands: there "
+            "is nothing to take back"
+        )
+    restored = Corrections(
+        retracted=(corrections.retracted - set(bring)) | set(drop),
+        placed=corrections.placed,
+        moved=corrections.moved,
+        reinstated=corrections.reinstated | set(bring),
+    )
+    where = min(place_of(p, corrections) for p in (*bring, *drop))
+    own = range(record.first, done.last + 1)
+    tail = [r for _, r in history.placed_from(where, restored) if r.position not in own]
+    plain = done.heading is None
+    kind: Kind = "reinstate" if plain else "take_back"
+    target = history.record_at(min(bring)) if plain and bring else record
+    outcome = Correction(kind, target or record, taken_back=record)
+    session = Session(state=history.state_before(where))
+    players = _Players(screen, where)
+    _redecide_tail(outcome, session, history, tail, fresh, players)
+    _check_brought_back(history, command, outcome, bring, drop)
+    _assemble(outcome, history, command, context, retracting=drop, reinstating=bring)
+    outcome.after = session.state
+    outcome.after.position = history.head + len(outcome.events)
+    return outcome
 
 
 TABLE_WIDE_KINDS = frozenset(t.__name__ for t in UNHIDDEN)
@@ -272,6 +445,85 @@ def _reinstatable(history: Past, position: int) -> CommandRecord:
             "amend the revision instead"
         )
     return target
+
+
+def _check_untouched(history: Past, done: _Batch) -> None:
+    """A correction is taken back only as it was made: nothing it retracted counts
+    again, nothing it reinstated or placed was retracted, and no revision it placed was
+    replaced since — else the correction that changed it is named, to be taken back
+    first (``undo`` takes them back latest first)."""
+    record = done.record
+    retracted = history.now().state.retracted
+    since: int | None = None
+    for position in done.retracted:
+        by = retracted.get(position)
+        if by is None or not record.first <= by <= record.last:
+            since = position
+            break
+    else:
+        for position in (*done.reinstated, *done.revisions):
+            if position in retracted:
+                since = position
+                break
+    placed = history.corrections.placed
+    if since is None and done.heading is not None:
+        for original, first, count in done.heading.revised:
+            if placed.get(original) != tuple(range(first, first + count)):
+                since = original
+                break
+    if since is None:  # a revision it would bring back must still stand in its place
+        origins, moved = history.corrections.origins(), history.corrections.moved
+        for position in done.retracted:
+            if position in moved and position not in origins:
+                since = position  # its original was given another revision since
+                break
+    if since is None:
+        return
+    later = retracted.get(since)
+    changer = history.record_at(later) if later is not None else None
+    what = (
+        f"event {since} counts again since"
+        if changer is None
+        else f"the {changer.command} at {changer.first} changed what it did to event {since}"
+    )
+    raise IllegalUnderRules(
+        f"the {record.command} at {record.first} is not as it was made: {what} — take "
+        "that back first (undo takes corrections back, latest first)"
+    )
+
+
+def _check_brought_back(
+    history: Past,
+    command: Undo | Reinstate,
+    outcome: Correction,
+    bring: Sequence[int],
+    drop: Sequence[int],
+) -> None:
+    """A take-back that would bring nothing back: the ruling a ``reinstate`` names, or
+    every ruling an ``undo`` would bring back, refused by the rules on the history as it
+    stands now (and nothing else changing) — refused, with the rules' reason."""
+    again = {d.original.first: d for d in outcome.dropped if d.original.first in bring}
+    if isinstance(command, Reinstate):
+        event = history.recorded(command.position).event
+        named = event.position if isinstance(event, EventRetracted) else command.position
+        asked = history.record_at(named)
+        first = named if asked is None else asked.first
+        if first in again:
+            refused = again[first]
+            raise IllegalUnderRules(
+                f"the ruling at {first} ({refused.original.command}) cannot be reinstated: "
+                f"the rules refuse it on the history as it stands now ({refused.why})"
+            )
+    brought = {first for first in again}
+    if (
+        not drop
+        and not outcome.revised
+        and all((r := history.record_at(p)) is not None and r.first in brought for p in bring)
+    ):
+        why = "; ".join(f"{d.original.command} at {f}: {d.why}" for f, d in again.items())
+        raise IllegalUnderRules(
+            f"nothing would come back: the rules refuse every ruling it would reinstate ({why})"
+        )
 
 
 def _consequences(
@@ -441,21 +693,28 @@ def _assemble(
     history: Past,
     command: Retract | Undo | Amend | Reinstate,
     context: Context,
+    *,
+    retracting: Sequence[int] | None = None,
+    reinstating: Sequence[int] | None = None,
 ) -> None:
     """The batch: the heading, the retractions, each revision's events; the correction's
-    record (heading and retractions) and each revision's."""
+    record (heading and retractions) and each revision's. A correction taken back says
+    what it retracts (``retracting``: its revisions, what it reinstated) and reinstates
+    (``reinstating``: everything it retracted) beside its consequences."""
     target = outcome.target
     assert target is not None
     retracted = history.corrections.retracted
-    superseded: list[int] = []
-    if outcome.kind != "reinstate":
+    superseded: list[int] = list(retracting or ())
+    if reinstating is not None:
+        pass
+    elif outcome.kind != "reinstate":
         superseded += [p for p in range(target.first, target.last + 1) if p not in retracted]
     for revision in outcome.revised:
-        if revision.original is not target:
+        if reinstating is not None or revision.original is not target:
             superseded += range(revision.original.first, revision.original.last + 1)
     for dropped in outcome.dropped:
         superseded += range(dropped.original.first, dropped.original.last + 1)
-    superseded.sort()
+    superseded = sorted(set(superseded))
     at, actor, reason = context.at, context.actor, command.reason
     position = history.head + 2 + len(superseded)
     revised: list[Revision] = []
@@ -473,7 +732,9 @@ def _assemble(
         revised=tuple((r.original.first, r.record.first, r.record.count) for r in revised),
         dropped=tuple(d.original.first for d in outcome.dropped),
         why_dropped=tuple(d.why[:500] for d in outcome.dropped),
-        reinstated=tuple(range(target.first, target.last + 1))
+        reinstated=tuple(sorted(reinstating))
+        if reinstating is not None
+        else tuple(range(target.first, target.last + 1))
         if outcome.kind == "reinstate"
         else (),
     )

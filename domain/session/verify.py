@@ -48,8 +48,9 @@ from domain.session.rejudge import command_for, redecide
 from domain.session.screen import PlayersView, Screen, screen_ruling, screens
 
 HEAD = re.compile(r"[0-9a-f]{64}")
-PLAIN = frozenset({"Retract", "Undo"})
-"""Corrections that may be the retractions alone (no consequence): no heading."""
+PLAIN = frozenset({"Retract"})
+"""Corrections that may be the retractions alone (no consequence): no heading. (An
+``undo`` is decided as a correction always: what it takes back is read from the records.)"""
 
 
 @dataclass(frozen=True)

@@ -93,9 +93,11 @@ def test_a_retracted_attack_takes_its_damage_with_it_and_a_reinstatement_brings_
     heading = report["recorded"][0]
     reinstated = fought("reinstate", *S, "10", "--reason", "in reach after all")
     assert reinstated.returncode == 0, reinstated.stderr
+    assert reinstated.stdout.startswith(f"take back of the retract at {heading}–")  # whole
+    assert "changes in the projections:" in reinstated.stdout
+    assert wounds(fought) == 20 - 3  # the damage and the heal came back with the attack
     again = fought("reinstate", *S, "13", "--reason", "and its damage")
-    assert again.returncode == 0, again.stderr
-    assert wounds(fought) == 20
+    assert again.returncode == 2 and "event 13 counts" in again.stderr
     shown = json.loads(fought("show", *S, str(heading), "--json").stdout)
     assert shown["type"] == "RulingsCorrected"
     assert fought("verify", *S).returncode == 0

@@ -56,12 +56,12 @@ def test_every_readme_example_runs_verbatim(tmp_path: Path) -> None:
 
 
 def test_the_audit_story_prints_what_the_readme_shows(tmp_path: Path) -> None:
-    """The worked audit story runs, and its preview prints every line the README quotes
-    of it (the lines elided with … aside)."""
+    """The worked audit story runs, and it prints every line the README quotes of it
+    (its amendment's preview, its reinstated group's; the lines elided with … aside)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index("## Auditing a contested ruling") :]
     story = BLOCK.findall(section)[0]
-    quoted = re.findall(r"```text\n(.*?)```", section, re.S)[0]
+    quoted = "".join(re.findall(r"```text\n(.*?)```", section[: section.index("\n## ", 5)], re.S))
     (tmp_path / "replays").symlink_to(ROOT / "replays")
     env = {
         **os.environ,

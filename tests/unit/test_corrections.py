@@ -169,17 +169,6 @@ def test_a_reinstated_retraction_counts_again_in_its_place() -> None:
     assert at["heal"] not in t.session.state.retracted
 
 
-def test_a_retracted_attack_reinstated_brings_back_nothing_it_dropped() -> None:
-    t, at = fight()
-    t.do(Retract(position=at["attack"], reason="out of reach"))
-    assert wounds(t) == 0
-    t.do(Reinstate(position=at["attack"], reason="in reach after all"))
-    assert wounds(t) == 0  # the damage was dropped with it: reinstating it is its own call
-    correction = t.correct(Reinstate(position=at["damage"], reason="and the damage"))
-    t.append(correction.events, correction.records)
-    assert wounds(t) == 17  # the heal stays dropped until reinstated in turn
-
-
 def test_an_amended_amendment_reads_in_the_first_ruling_s_place() -> None:
     t, at = fight()
     t.do(Amend(position=at["attack"], changes={"circumstances": 15}, reason="cover"))

@@ -93,6 +93,15 @@ class Corrections(RuleBasedStateMachine):
         self.model = {r.first: (r.first, r) for r in self.t.records}
         self.places = {r.first: r.first for r in self.t.records}
         self.corrected = 0
+        self.effects: dict[
+            int,
+            tuple[
+                list[tuple[int, tuple[int, CommandRecord]]],
+                list[tuple[int, tuple[int, CommandRecord]]],
+            ],
+        ] = {}
+        """Each correction (by its first position): the model's entries it removed, and
+        those it added."""
 
     def attempt(self, command: Command, seed: int | None = None, faces: Any = None) -> None:
         """Decide ``command`` (the rules may refuse it: then nothing is appended), and
@@ -115,20 +124,40 @@ class Corrections(RuleBasedStateMachine):
 
     def follow(self, outcome: Correction) -> None:
         """The model after a correction: what it retracted or dropped gone, each revision
-        in its original's place, what it reinstated back in its place."""
+        in its original's place, what it reinstated back in its place; a correction taken
+        back gives back what it removed and removes what it added (as the model kept them
+        when it was made), then its own consequences follow."""
         target = outcome.target
         assert target is not None
-        if outcome.kind == "reinstate":
-            self.model[target.first] = (self.places[target.first], target)
+        removed: list[tuple[int, tuple[int, CommandRecord]]] = []
+        added: list[tuple[int, tuple[int, CommandRecord]]] = []
+
+        def pop(first: int) -> None:
+            if first in self.model:
+                removed.append((first, self.model.pop(first)))
+
+        def put(first: int, entry: tuple[int, CommandRecord]) -> None:
+            self.model[first] = entry
+            added.append((first, entry))
+
+        if outcome.taken_back is not None:
+            gone, came = self.effects.get(outcome.taken_back.first, ([], []))
+            for first, _ in came:
+                pop(first)
+            for first, entry in gone:
+                put(first, entry)
+        elif outcome.kind == "reinstate":
+            put(target.first, (self.places[target.first], target))
         else:
-            self.model.pop(target.first, None)
+            pop(target.first)
         for dropped in outcome.dropped:
-            self.model.pop(dropped.original.first)
+            pop(dropped.original.first)
         for revision in outcome.revised:
             place = self.places[revision.original.first]
-            self.model.pop(revision.original.first, None)
-            self.model[revision.record.first] = (place, revision.record)
+            pop(revision.original.first)
+            put(revision.record.first, (place, revision.record))
             self.places[revision.record.first] = place
+        self.effects[outcome.records[0].first] = (removed, added)
         self.corrected += bool(outcome.revised or outcome.dropped)
 
     def positions(self) -> list[int]:
