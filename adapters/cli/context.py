@@ -17,10 +17,11 @@ from adapters.cli.dice_commands import describe_roll, roll_as_json
 from adapters.cli.render import print_json
 from adapters.service import SessionService, acting
 from adapters.store import EventStore, StoreConfig
+from domain.dice.given import drawn_in_order, plain_faces
 from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.source import DiceSource, TableFaces
-from domain.errors import MalformedInput, excerpt
+from domain.errors import MalformedInput
 from domain.events import Recorded
 from domain.rulesets import Ruleset
 from domain.rulesets.roll_keep_kit.events import DiceRolled
@@ -84,18 +85,7 @@ def dice_source(args: argparse.Namespace) -> DiceSource:
     faces = _faces(args)
     if faces is None:
         return random.Random(getattr(args, "seed", None))
-    queue: list[int] = []
-    for die in faces:
-        queue.extend(((1,) if die.rerolled_one else ()) + die.faces)
-    return TableFaces(queue)
-
-
-def plain_faces(text: str) -> list[int]:
-    """``3,5``: one whole number a die, as typed at the table."""
-    parts = [p.strip() for p in text.split(",")]
-    if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
-        raise MalformedInput(f"--faces {excerpt(text)}: give each die's face, as 3,5")
-    return [int(p) for p in parts]
+    return TableFaces(drawn_in_order(faces))
 
 
 def _faces(args: argparse.Namespace) -> tuple[Die, ...] | None:

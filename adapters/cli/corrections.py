@@ -39,6 +39,14 @@ def _amend_parser(command_type: type[Command]) -> argparse.ArgumentParser:
     parser.add_argument("--reason", required=True, help="why")
     parser.add_argument("--dry-run", action="store_true", help="print, record nothing")
     parser.add_argument("--seed", type=whole_number, default=None, help="seed any fresh dice")
+    if command_type.spec.dice != "none":
+        example = "3,5" if command_type.spec.plain_faces else "6,7,10+3,1r4"
+        parser.add_argument(
+            "--faces",
+            default=None,
+            help=f"the faces it threw at the table, anew ({example}; default: the dice it "
+            "drew or was given, then fresh ones where it needs more)",
+        )
     fields = argparse.ArgumentParser(add_help=False)
     add_fields(fields, command_type)
     for action in fields._actions:
@@ -120,7 +128,10 @@ def amend_command(args: argparse.Namespace) -> int:
             setattr(given, name, getattr(given, name, None) or getattr(early, name))
         given.json = given.json or args.json
         changed = _changes(given, command_type, record.inputs)
-        amend = Amend(position=args.position, changes=changed, reason=given.reason)
+        faces = getattr(given, "faces", None)
+        if faces is not None and given.seed is not None:
+            raise MalformedInput("give either --faces or --seed, not both")
+        amend = Amend(position=args.position, changes=changed, reason=given.reason, faces=faces)
         return _run(given, service, sid, amend, ruleset)
     finally:
         service.store.close()
@@ -134,8 +145,11 @@ def _changes(
         name: getattr(given, name)
         for name in vars(given)
         if getattr(given, name) is not None
-        and name not in ("session", "actor", "json", "data_dir", "reason", "dry_run", "seed")
+        and name
+        not in ("session", "actor", "json", "data_dir", "reason", "dry_run", "seed", "faces")
     }
+    if not present and getattr(given, "faces", None) is not None:
+        return {}  # the faces alone: the dice it threw, read again
     if not present:
         raise MalformedInput(
             f"amend: give at least one option of {command_type.spec.name} to change "

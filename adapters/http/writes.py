@@ -39,8 +39,7 @@ from adapters.service import (
     VersionConflict,
 )
 from domain.commands import Command
-from domain.dice.roll_keep.faces import parse_faces
-from domain.dice.source import TableFaces
+from domain.dice.given import given_faces
 from domain.errors import MalformedInput, excerpt
 from domain.events import Recorded
 from domain.session.commands import Amend, Reinstate, Retract, Undo
@@ -109,24 +108,11 @@ def recorded_json(
 def dice_of(command: Command, faces: str | None) -> Any:
     """The faces thrown at the table, read as the shell reads ``--faces``; else the
     server's dice."""
-    mode = command.spec.dice
-    if mode == "none":
-        if faces is not None:
-            raise MalformedInput(f"{command.spec.name} throws no dice: it takes no faces")
+    if command.spec.dice == "none" and faces is None:
         return None
     if faces is None:
         return random.SystemRandom()
-    if command.spec.plain_faces:
-        from adapters.cli.context import plain_faces
-
-        return TableFaces(plain_faces(faces))
-    dice = parse_faces(faces)
-    if mode == "faces":
-        return dice
-    queue: list[int] = []
-    for die in dice:
-        queue.extend(((1,) if die.rerolled_one else ()) + die.faces)
-    return TableFaces(queue)
+    return given_faces(command.spec, faces)
 
 
 async def open_session(request: Request) -> Response:

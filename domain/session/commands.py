@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from msgspec import Meta
 
 from domain.commands import MAX_REASON, Command, CommandSpec
+from domain.dice.roll_keep.faces import MAX_FACES_LENGTH
 from domain.events import Carried, Role
 from domain.session.clock import MAX_MINUTES, parse_duration
 
@@ -100,7 +101,7 @@ class Amend(Command, frozen=True, kw_only=True):
     """The GM replaces a ruling with the same command given other inputs; every later
     ruling is decided again on the history so corrected."""
 
-    spec = CommandSpec(("amend",), positional=("position",), preview=True)
+    spec = CommandSpec(("amend",), positional=("position",), preview=True, added={"faces": None})
 
     position: Annotated[int, Meta(ge=1, description="the position of an event of the ruling")]
     changes: Annotated[
@@ -108,6 +109,19 @@ class Amend(Command, frozen=True, kw_only=True):
         Meta(max_length=50, description="the command's fields to give anew (the rest stand)"),
     ]
     reason: Annotated[str, Meta(min_length=1, max_length=MAX_REASON, description="why")]
+    faces: (
+        Annotated[
+            str,
+            Meta(
+                min_length=1,
+                max_length=MAX_FACES_LENGTH,
+                description="the faces the amended ruling threw at the table, as its --faces "
+                "takes them (default: the dice it drew, or was given, then fresh ones where "
+                "it needs more)",
+            ),
+        ]
+        | None
+    ) = None
 
 
 class Reinstate(Command, frozen=True, kw_only=True):

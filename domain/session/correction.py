@@ -35,8 +35,10 @@ from typing import Literal, Protocol
 import msgspec
 
 from domain.commands import Command, Context
-from domain.dice.source import DiceSource
-from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotFound
+from domain.dice.given import given_faces
+from domain.dice.roll_keep.die import Die
+from domain.dice.source import DiceSource, TableFaces
+from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotFound, excerpt
 from domain.events import (
     Event,
     EventRetracted,
@@ -240,7 +242,10 @@ def correct(
     if isinstance(command, Amend):
         target = _amendable(history, command.position)
         amended = command_for(target, now, command.changes)
-        return _consequences(history, command, "amend", target, context, fresh, amended, screen)
+        faces = None if command.faces is None else given_faces(amended.spec, command.faces)
+        return _consequences(
+            history, command, "amend", target, context, fresh, amended, screen, faces
+        )
     taken = _retracted_by(history, command.position)
     if taken is not None:  # the correction that retracted it, taken back whole
         return _take_back(history, command, taken, context, fresh, screen)
@@ -535,6 +540,7 @@ def _consequences(
     fresh: DiceSource | None,
     amended: Command | None,
     screen: Screen | None = None,
+    faces: Sequence[Die] | TableFaces | None = None,
 ) -> Correction:
     outcome = Correction(kind, target)
     where = place_of(target.first, history.corrections)
@@ -545,14 +551,22 @@ def _consequences(
     batch_of = history.batch_of
     stored = tuple(history.recorded(p).event for p in own)
     if amended is not None:
-        events, drawn = redecide(session, target, command=amended, then=fresh, batch_of=batch_of)
+        events, drawn = redecide(
+            session, target, command=amended, then=fresh, batch_of=batch_of, extend=True,
+            faces=faces,
+        )  # fmt: skip
         if unscreened(events) == unscreened(stored):
+            what = msgspec.json.encode(_changes(amended, target)).decode()
+            if faces is not None:
+                what += f" and the faces {excerpt(str(command.faces))}"  # type: ignore[union-attr]
             raise MalformedInput(
-                f"amending the ruling at {target.first} ({target.command}) with "
-                f"{msgspec.json.encode(_changes(amended, target)).decode()} would change nothing"
+                f"amending the ruling at {target.first} ({target.command}) with {what} would "
+                "change nothing"
             )
-        events = players.screened(session, target, events, drawn, amended, batch_of)
-        _revise(outcome, session, target, stored, events, drawn, amended)
+        given = tuple(faces) if faces is not None and not isinstance(faces, TableFaces) else ()
+        redrawn = msgspec.structs.replace(target, drawn=drawn, given=given)
+        events = players.screened(session, redrawn, events, amended, batch_of)
+        _revise(outcome, session, redrawn, target, stored, events, amended)
         players.fold([Recorded(target.first, e) for e in events])
     elif kind == "reinstate":
         _check_reinstated(session, target, stored)
@@ -594,18 +608,26 @@ def _fold(session: Session, events: Sequence[Recorded]) -> None:
 def _revise(
     outcome: Correction,
     session: Session,
+    redrawn: CommandRecord,
     original: CommandRecord,
     before: tuple[Event, ...],
     after: list[Event],
-    drawn: tuple[int, ...],
     command: Command | None = None,
 ) -> None:
+    """``original`` revised: ``redrawn`` is its record with the dice it was decided with
+    again (drawn, or given anew), ``after`` what it gives now."""
     inputs = original.inputs if command is None else inputs_of(command)
-    record = msgspec.structs.replace(
-        original, first=0, count=len(after), inputs=inputs, drawn=drawn
-    )
+    record = msgspec.structs.replace(redrawn, first=0, count=len(after), inputs=inputs)
     outcome.revised.append(Revision(original, before, tuple(after), record))
     _fold(session, [Recorded(original.first, e) for e in after])
+
+
+def _redrawn(record: CommandRecord, drawn: tuple[int, ...]) -> CommandRecord:
+    """A ruling's record with the dice it was just decided again with: the faces given
+    at the table stand as given, unless they were handed out as drawn (and extended)."""
+    if record.given and not drawn:
+        return record
+    return msgspec.structs.replace(record, drawn=drawn, given=())
 
 
 def _redecide_tail(
@@ -639,7 +661,9 @@ def _redecide_tail(
             continue
         stored = tuple(r.event for r in batch)
         try:
-            events, drawn = redecide(session, record, then=fresh, batch_of=history.batch_of)
+            events, drawn = redecide(
+                session, record, then=fresh, batch_of=history.batch_of, extend=True
+            )
         except KirokuError as error:
             outcome.dropped.append(Dropped(record, stored, str(error)))
             continue
@@ -648,8 +672,9 @@ def _redecide_tail(
             _fold(session, batch)
             players.fold(batch)
         else:
-            events = players.screened(session, record, events, drawn, None, history.batch_of)
-            _revise(outcome, session, record, stored, events, drawn)
+            redrawn = _redrawn(record, drawn)
+            events = players.screened(session, redrawn, events, None, history.batch_of)
+            _revise(outcome, session, redrawn, record, stored, events)
             players.fold([Recorded(record.first, e) for e in events])
 
 
@@ -673,7 +698,6 @@ class _Players:
         session: Session,
         record: CommandRecord,
         events: list[Event],
-        drawn: tuple[int, ...],
         command: Command | None,
         batch_of: Callable[[int], tuple[int, int] | None],
     ) -> list[Event]:
@@ -684,8 +708,7 @@ class _Players:
             self.state = self.screen.before(self.where)
         fold_onto(self.state, self.pending, (), lenient=True)
         self.pending = []
-        redrawn = record if record.given else msgspec.structs.replace(record, drawn=drawn)
-        return screen_ruling(events, Session(state=self.state), redrawn, command, batch_of)
+        return screen_ruling(events, Session(state=self.state), record, command, batch_of)
 
 
 def _assemble(

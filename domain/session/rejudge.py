@@ -11,12 +11,15 @@ verify`) and the corrections (:mod:`domain.session.correction`) are built on tha
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import msgspec
 
 from domain.commands import Command, Context
-from domain.dice.source import DiceSource
+from domain.dice.given import drawn_in_order
+from domain.dice.roll_keep.die import Die
+from domain.dice.source import DiceSource, TableFaces
 from domain.errors import KirokuError, MalformedInput
 from domain.events import Event
 from domain.session.aggregate import Session
@@ -85,6 +88,12 @@ def command_for(
         raise MalformedInput(f"{record.command} at {record.first}: {error}") from None
 
 
+def recorded_faces(record: CommandRecord) -> tuple[int, ...]:
+    """Every face a ruling's dice showed, in the order a dice source handed them out:
+    those it drew, or those given at the table, die by die."""
+    return record.drawn if record.drawn or not record.given else tuple(drawn_in_order(record.given))
+
+
 def redecide(
     session: Session,
     record: CommandRecord,
@@ -92,14 +101,33 @@ def redecide(
     command: Command | None = None,
     then: DiceSource | None = None,
     batch_of: Callable[[int], tuple[int, int] | None] | None = None,
+    extend: bool = False,
+    faces: Sequence[Die] | TableFaces | None = None,
 ) -> tuple[list[Event], tuple[int, ...]]:
     """The events ``record``'s command (or ``command`` in its place) gives on
     ``session`` now, as its actor at its time, with the dice it drew (then fresh ones
-    from ``then``); and every face drawn from the dice source."""
+    from ``then``); and every face drawn from the dice source.
+
+    The faces given at the table for its roll are given again as they were — unless
+    ``extend`` (a correction: the roll may now throw more dice, or other ones), when
+    they are handed out as if drawn, then fresh ones; ``faces``: the faces given anew
+    (an amendment's), in place of any recorded."""
     command = command if command is not None else command_for(record, session)
-    if record.given:
-        events = session.decide(command, Context(record.actor, record.at, record.given, batch_of))
-        return events, ()
-    dice = ReplayedDice(record.drawn, then)
-    events = session.decide(command, Context(record.actor, record.at, dice, batch_of))
+    context = partial(Context, record.actor, record.at, batch_of=batch_of)
+    if isinstance(faces, TableFaces):
+        dice = ReplayedDice(faces.left)
+        events = session.decide(command, context(dice))
+        if dice.replayed < len(faces.left):
+            left = faces.left[dice.replayed :]
+            raise MalformedInput(
+                f"{record.command}: {len(left)} of the faces given were not rolled "
+                f"({', '.join(map(str, left[:10]))})"
+            )
+        return events, tuple(dice.drawn)
+    if faces is not None:
+        return session.decide(command, context(faces)), ()
+    if record.given and not extend:
+        return session.decide(command, context(record.given)), ()
+    dice = ReplayedDice(recorded_faces(record), then)
+    events = session.decide(command, context(dice))
     return events, tuple(dice.drawn)

@@ -44,7 +44,7 @@ from domain.session.aggregate import Session
 from domain.session.chain import GENESIS, Stored, link
 from domain.session.correction import CORRECTION_KINDS, History, correct
 from domain.session.record import CommandRecord
-from domain.session.rejudge import command_for, redecide
+from domain.session.rejudge import command_for, recorded_faces, redecide
 from domain.session.screen import PlayersView, Screen, screen_ruling, screens
 
 HEAD = re.compile(r"[0-9a-f]{64}")
@@ -336,7 +336,7 @@ def _correction(
         for original, first, _ in heading.revised:
             revision, was = by_first.get(first), history.record_at(original)
             if revision is not None and was is not None:
-                fresh += revision.drawn[len(was.drawn) :]
+                fresh += revision.drawn[len(recorded_faces(was)) :] if revision.drawn else ()
     command = command_for(record, session)
     context = Context(record.actor, record.at, None, history.batch_of)
     outcome = correct(history, command, context, fresh=FaceQueue(fresh), screen=screen)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adapters.replay_file import read_replay
-from tests.e2e.conftest import Run, runner
+from tests.e2e.conftest import Run, ok, runner
 from tests.e2e.test_cli_session import FUMI, KANEKA, S
 from tests.support import version_1
 
@@ -223,3 +223,43 @@ def test_why_names_what_the_attack_used_and_show_rebuilds_its_armour_tn(tmp_path
     assert [link["follows"] for link in as_json["follows"]] == [9, 10]
     bought = json.loads(kiroku("why", *S, "10", "--consequences", "--json").stdout)
     assert bought["consequences"]["revised"] == ["11–13 attack"]
+
+
+def test_a_roll_given_with_faces_is_amended_with_a_forgotten_void_point(fought: Run) -> None:
+    """Issue 28: the attack at 10–12 was entered with ``--faces`` (six dice). Her
+    forgotten Void point makes it 7k4: the six faces given stand, one more die is drawn
+    fresh (the preview shows it); ``--faces`` gives all seven anew instead."""
+    preview = fought("amend", "11", *S, "--reason", "her Void point", "--void", "--dry-run")
+    assert preview.returncode == 0, preview.stderr
+    assert "7k4 [10+5,6,9,1r8,4,1r3," in preview.stdout
+    done = ok(fought, "amend", "11", *S, "--reason", "her Void point", "--void")
+    [revision] = done["revised"]
+    assert revision["after"][-2] in preview.stdout  # the very roll previewed
+    assert fought("verify", *S).returncode == 0
+    given = ok(fought, "amend", str(revision["revision"]["first"] + 1), *S, "--reason",
+               "the dice she rolled", "--faces", "10+5,6,9,1r8,4,1r3,7")  # fmt: skip
+    assert "7k4 [10+5,6,9,1r8,4,1r3,7] = 39" in given["revised"][0]["after"][-2]
+    assert fought("verify", *S).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("faces", "says"),
+    [
+        ("1,2,3", "'6k3' throws 6 dice (as 6k3) but 3 were given"),
+        ("10+5,6,9,1r8,4,1r3", "would change nothing"),
+        ("11,2,3,4,5,6", "11"),
+    ],
+)
+def test_an_amendment_s_faces_that_do_not_fit_are_refused(
+    fought: Run, faces: str, says: str
+) -> None:
+    before = fought("log", *S).stdout
+    refused = fought("amend", "11", *S, "--reason", "r", "--faces", faces)
+    assert refused.returncode == 2 and says in refused.stderr, refused.stderr
+    assert fought("log", *S).stdout == before
+
+
+def test_faces_alone_amend_a_misread_roll(fought: Run) -> None:
+    done = ok(fought, "amend", "11", *S, "--reason", "misread", "--faces", "9,9,9,9,9,9")
+    assert "6k3 [9,9,9,9,9,9] = 27" in done["revised"][0]["after"][-2]
+    assert fought("verify", *S).returncode == 0
