@@ -24,6 +24,7 @@ from adapters.codec import BOM
 from adapters.files import read_bounded
 from domain.commands import Command, describe_command
 from domain.errors import MalformedInput
+from domain.session.commands import hideable
 
 Subparsers = Any
 
@@ -77,6 +78,8 @@ def add_fields(parser: argparse.ArgumentParser, command_type: type[Command]) -> 
         key=lambda f: spec.positional.index(f.name) if f.name in spec.positional else 99,
     )
     for field in fields:
+        if field.name == "hidden" and not hideable(command_type):
+            continue  # refused if given: not offered
         kind, extra = unwrap(field.type)
         bits = [extra.get("description", "")]
         if isinstance(kind, mi.LiteralType):

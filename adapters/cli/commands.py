@@ -19,7 +19,7 @@ from adapters.cli.render import print_json
 from domain.commands import Command, describe_command
 from domain.errors import KirokuError, MalformedInput
 from domain.rulesets import RULESETS, Ruleset, lacks, load_ruleset
-from domain.session.commands import CORE_COMMANDS
+from domain.session.commands import CORE_COMMANDS, hideable
 from domain.session.screen import for_players
 
 
@@ -138,7 +138,11 @@ def describe_commands(command_types: tuple[type[Command], ...]) -> list[dict[str
                 "struct": command_type.__name__,
                 "help": describe_command(command_type),
                 "dice": command_type.spec.dice,
-                "fields": [_field(command_type, f) for f in info.fields],
+                "fields": [
+                    _field(command_type, f)
+                    for f in info.fields
+                    if f.name != "hidden" or hideable(command_type)
+                ],
             }
         )
     return described

@@ -4,7 +4,9 @@ The SQLite file is opened for reading only (read-only or immutable where its fol
 may not be written, as every read is: ``adapters.sqlite_reads``): its integrity is
 checked (``PRAGMA quick_check``), then every session's stream is read back event by
 event — each decoded with its ruleset's codec, positions 1, 2, 3 … without a gap — and
-every command record decoded (``records``: how many, and any that cannot be read).
+every command record decoded (``records``: how many, and any that cannot be read); then
+each session's rows are hashed as they are stored against the seals of its records, so
+a row edited, deleted or swapped since is reported edited, not intact.
 
 A damaged file is read as far as it can be: when reading the table in order meets a
 damaged page, each row is read on its own by its row number, the rows that can be are
@@ -22,15 +24,23 @@ from __future__ import annotations
 
 import argparse
 import sqlite3
+import uuid
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from adapters.cli.context import store_config
 from adapters.cli.render import print_json
 from adapters.codec import codec_for, decode_opened, decode_record
 from adapters.sqlite_reads import EVENTS_TABLE, damage, open_for_reading
+from adapters.store import records_id
 from domain.errors import KirokuError
+from domain.events import Recorded
+from domain.session.chain import Stored
+from domain.session.record import CommandRecord
+from domain.session.verify import check_chain
 
 OPENED = "kiroku:SessionOpened"
 RECORD = "kiroku:CommandRecord"
@@ -126,21 +136,31 @@ def _indexed_streams(connection: sqlite3.Connection) -> list[str]:
 
 
 def _streams(rows: Iterable[Row], report: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Each session stream's events decoded in order: how many, and the first problem."""
+    """Each session stream's events decoded in order: how many, and the first problem —
+    then its events hashed as they are stored against the seals of its command records
+    (:func:`domain.session.verify.check_chain`): a row edited, deleted or swapped since
+    it was sealed makes its session edited, never intact."""
     streams: dict[str, dict[str, Any]] = {}
+    records: dict[uuid.UUID, list[CommandRecord]] = {}
+    unreadable: dict[uuid.UUID, str] = {}
     for originator, position, topic, state in rows:
         if topic in SIDE_STREAMS:
             continue
         if topic == RECORD:  # a session's command records, in a stream of their own
             try:
-                decode_record(state)
+                records.setdefault(_uuid(originator), []).append(decode_record(state))
                 report["records"] += 1
             except KirokuError as error:
+                unreadable.setdefault(
+                    _uuid(originator), f"its command record at {position} cannot be read ({error})"
+                )
                 report["problems"].append(
                     f"the command record at {position} (stream {originator}): {error}"
                 )
             continue
-        stream = streams.setdefault(originator, {"events": 0, "problem": None, "read": []})
+        stream = streams.setdefault(
+            originator, {"events": 0, "problem": None, "read": [], "recorded": [], "stored": []}
+        )
         stream["read"].append(position)
         if stream["problem"] is not None:
             continue
@@ -150,14 +170,48 @@ def _streams(rows: Iterable[Row], report: dict[str, Any]) -> dict[str, dict[str,
                     raise KirokuError(f"opens with {topic}, not SessionOpened")
                 opened = decode_opened(state)
                 stream["session"], stream["codec"] = opened.session, codec_for(opened.ruleset)
+                event: Any = opened
             elif position != stream["events"] + 1:
                 stream["problem"] = f"event {stream['events'] + 1} is missing (next: {position})"
             else:
-                stream["codec"].decode(state)
-        except (KirokuError, KeyError) as error:
+                event = stream["codec"].decode(state)
+            if stream["problem"] is None:
+                stream["recorded"].append(Recorded(position, event))
+                stream["stored"].append(Stored(position, msgspec.json.decode(state)))
+        except (KirokuError, KeyError, msgspec.DecodeError) as error:
             stream["problem"] = f"event {position}: {error}"
         stream["events"] = position
+    for stream in streams.values():
+        _check_sealed(stream, records, unreadable)
     return streams
+
+
+def _uuid(originator: str) -> uuid.UUID:
+    try:
+        return uuid.UUID(originator)
+    except ValueError:
+        return uuid.UUID(int=0)
+
+
+def _check_sealed(
+    stream: dict[str, Any],
+    records: dict[uuid.UUID, list[CommandRecord]],
+    unreadable: dict[uuid.UUID, str],
+) -> None:
+    """A session whose events decode is intact only if its records can be read and its
+    rows still hash to their seals."""
+    recorded, stored = stream.pop("recorded"), stream.pop("stored")
+    if stream["problem"] is not None or "session" not in stream:
+        return
+    stream_of_records = records_id(stream["session"])
+    if stream_of_records in unreadable:
+        stream["problem"] = unreadable[stream_of_records]
+        return
+    sealed = [r for r in records.get(stream_of_records, []) if r.last <= len(recorded)]
+    _, problem, _ = check_chain(recorded, sealed, None, stored)
+    if problem is not None:
+        stream["edited"] = True
+        stream["problem"] = f"edited since it was sealed: {problem.message}"
 
 
 def _check_against_index(
@@ -226,7 +280,11 @@ def examine(path: str, timeout: float = 10.0) -> dict[str, Any]:
         for originator, stream in streams.items():
             name = stream.get("session", f"(stream {originator})")
             problem = stream["problem"]
-            report["sessions"][name] = {"events": stream["events"], "intact": problem is None}
+            report["sessions"][name] = {
+                "events": stream["events"],
+                "intact": problem is None,
+                "edited": stream.get("edited", False),
+            }
             if problem is not None:
                 report["sessions"][name]["problem"] = problem
                 report["problems"].append(f"session {name!r}: {problem}")
@@ -254,7 +312,13 @@ def doctor_command(args: argparse.Namespace) -> int:
     else:
         print(f"store {report['store']}: integrity {report['integrity'] or 'not checked'}")
         for name, session in report["sessions"].items():
-            verdict = "intact" if session["intact"] else f"DAMAGED: {session['problem']}"
+            verdict = (
+                "intact"
+                if session["intact"]
+                else f"EDITED: {session['problem']}"
+                if session["edited"]
+                else f"DAMAGED: {session['problem']}"
+            )
             print(f"  {name}: {session['events']} events, {verdict}")
         print(f"  {report['records']} command records")
         for problem in report["problems"]:

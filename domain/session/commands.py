@@ -179,6 +179,13 @@ correction is as hidden as what it corrects.)"""
 CORRECTIONS: tuple[type[Command], ...] = (Retract, Undo, Amend, Reinstate)
 """The GM's corrections: decided on the whole history, never decided again themselves."""
 
+
+def hideable(command_type: type[Command]) -> bool:
+    """Whether a command may be given ``hidden``: not one for the whole table, nor a
+    correction (as hidden as what it corrects). Its ``--hidden`` is offered only then."""
+    return not issubclass(command_type, UNHIDDEN + CORRECTIONS)
+
+
 CORE_COMMANDS: tuple[type[Command], ...] = (
     JoinCharacter,
     AddParticipant,

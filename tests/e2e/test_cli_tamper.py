@@ -77,6 +77,13 @@ def test_rows_tampered_with_in_the_store_are_found_where_they_were(
     assert found.returncode == 1, found.stderr
     problem = json.loads(found.stdout)["problem"]
     assert problem["position"] == position and says in problem["message"]
+    doctor = fought("doctor", "--json")
+    assert doctor.returncode == 2
+    session = json.loads(doctor.stdout)["sessions"]["night"]
+    assert not session["intact"] and says in session["problem"]
+    assert session["edited"] == (name != "deleted")  # a gap is damage, an edit an edit
+    shown = fought("doctor").stdout
+    assert "night: " in shown and "intact" not in shown.split("night: ")[1].splitlines()[0]
 
 
 def test_a_store_cut_short_is_found_against_the_head_noted(fought: Run, tmp_path: Path) -> None:
