@@ -162,11 +162,15 @@ class Ruleset(Protocol):
 class Follows(NamedTuple):
     """The earlier event an event follows from: the latest one that still counts of
     type ``kind`` whose fields hold the values in ``fields``; ``why`` says what it was
-    used for, in the ruleset's words."""
+    used for, in the ruleset's words. ``bound``: the ruling is *for* that event (damage
+    for its hit, a gain for the bet it was won on), not merely decided in its light (an
+    attack against the target's stance): where a correction takes that event away, the
+    ruling is dropped, never given again for another (:mod:`domain.session.correction`)."""
 
     kind: str
     fields: Mapping[str, Any]
     why: str = ""
+    bound: bool = False
 
 
 RulesetFactory = Callable[[Mapping[str, str]], Ruleset]

@@ -30,7 +30,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import msgspec
 
@@ -386,13 +386,15 @@ def _take_back(
     where = min(place_of(p, corrections) for p in (*bring, *drop))
     own = range(record.first, done.last + 1)
     tail = [r for _, r in history.placed_from(where, restored) if r.position not in own]
+    placed = [r for _, r in history.placed_from(where)]
+    basis = _Basis(placed, set(done.reinstated) & set(drop))  # what it reinstated goes again
     plain = done.heading is None
     kind: Kind = "reinstate" if plain else "take_back"
     target = history.record_at(min(bring)) if plain and bring else record
     outcome = Correction(kind, target or record, taken_back=record)
     session = Session(state=history.state_before(where))
     players = _Players(screen, where)
-    _redecide_tail(outcome, session, history, tail, fresh, players)
+    _redecide_tail(outcome, session, history, tail, fresh, players, basis)
     _check_brought_back(history, command, outcome, bring, drop)
     _assemble(outcome, history, command, context, retracting=drop, reinstating=bring)
     outcome.after = session.state
@@ -545,7 +547,9 @@ def _consequences(
     outcome = Correction(kind, target)
     where = place_of(target.first, history.corrections)
     own = range(target.first, target.last + 1)
-    tail = [r for _, r in history.placed_from(where) if r.position not in own]
+    placed = [r for _, r in history.placed_from(where)]
+    tail = [r for r in placed if r.position not in own]
+    basis = _Basis(placed, set(own) if kind == "retract" else set())
     session = Session(state=history.state_before(where))
     players = _Players(screen, where)
     batch_of = history.batch_of
@@ -573,7 +577,7 @@ def _consequences(
         reinstated = [history.recorded(p) for p in own]
         _fold(session, reinstated)
         players.fold(reinstated)
-    _redecide_tail(outcome, session, history, tail, fresh, players)
+    _redecide_tail(outcome, session, history, tail, fresh, players, basis)
     _assemble(outcome, history, command, context)
     outcome.after = session.state
     outcome.after.position = history.head + len(outcome.events)
@@ -630,6 +634,52 @@ def _redrawn(record: CommandRecord, drawn: tuple[int, ...]) -> CommandRecord:
     return msgspec.structs.replace(record, drawn=drawn, given=())
 
 
+class _Basis:
+    """What each ruling of the tail was given *for* (a :class:`Follows` that is
+    ``bound``: damage for its hit), read in the history as it stood before the
+    correction; and the events the correction takes away (``gone``). A ruling whose
+    object is gone is dropped — decided again, the rules might give it for another
+    event (damage for an older hit still waiting), and that is no consequence of the
+    correction but a ruling never given."""
+
+    def __init__(self, placed: Sequence[Recorded], gone: set[int]) -> None:
+        self.placed = placed
+        self.gone = gone
+        self.index = {r.position: i for i, r in enumerate(placed)}
+        self._by_kind: dict[str, list[Recorded]] | None = None
+
+    def lost(self, session: Session, batch: Sequence[Recorded]) -> str | None:
+        """Why the ruling of ``batch`` cannot stand, if its object is gone."""
+        if not self.gone:
+            return None
+        follows = getattr(session.ruleset, "follows", None)
+        if follows is None:
+            return None
+        for recorded in batch:
+            for wanted in follows(recorded.event, session.state.table):
+                if not wanted.bound:
+                    continue
+                found = self._latest(wanted, self.index.get(recorded.position, 0))
+                if found is not None and found.position in self.gone:
+                    return (
+                        f"{wanted.why} (event {found.position}) no longer counts, and it is "
+                        "not given again for another"
+                    )
+        return None
+
+    def _latest(self, wanted: Any, before: int) -> Recorded | None:
+        if self._by_kind is None:
+            self._by_kind = {}
+            for recorded in self.placed:
+                self._by_kind.setdefault(type(recorded.event).__name__, []).append(recorded)
+        for earlier in reversed(self._by_kind.get(wanted.kind, [])):
+            if self.index[earlier.position] < before and all(
+                getattr(earlier.event, name, None) == value for name, value in wanted.fields.items()
+            ):
+                return earlier
+        return None
+
+
 def _redecide_tail(
     outcome: Correction,
     session: Session,
@@ -637,6 +687,7 @@ def _redecide_tail(
     tail: list[Recorded],
     fresh: DiceSource | None,
     players: _Players,
+    basis: _Basis | None = None,
 ) -> None:
     index = 0
     while index < len(tail):
@@ -660,12 +711,19 @@ def _redecide_tail(
             players.fold(batch)
             continue
         stored = tuple(r.event for r in batch)
+        lost = None if basis is None else basis.lost(session, batch)
+        if lost is not None:
+            outcome.dropped.append(Dropped(record, stored, lost))
+            basis.gone.update(r.position for r in batch)  # type: ignore[union-attr]
+            continue
         try:
             events, drawn = redecide(
                 session, record, then=fresh, batch_of=history.batch_of, extend=True
             )
         except KirokuError as error:
             outcome.dropped.append(Dropped(record, stored, str(error)))
+            if basis is not None:
+                basis.gone.update(r.position for r in batch)
             continue
         if unscreened(events) == unscreened(stored):
             outcome.kept += 1

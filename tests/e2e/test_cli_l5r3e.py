@@ -242,3 +242,34 @@ def test_a_roll_option_the_ruleset_s_roll_lacks_is_refused_not_dropped(kiroku: R
                   "--free-raises", "3", "--seed", "1")  # fmt: skip
     assert done.returncode == 2 and "(l5r-house) takes no --free-raises" in done.stderr
     assert len(ok(kiroku, "log", *house)) == 2
+
+
+def test_damage_is_never_given_again_for_another_hit_once_its_own_is_retracted(
+    skirmish: Run,
+) -> None:
+    """Issue 28, item 3: Fumi hits Rola in round 1 and rolls no damage; she hits her
+    again in round 2, and that damage (18 wounds) is for the second hit. Retracting the
+    second attack must take its damage with it — decided again, the rules would roll it
+    for the first hit, still waiting, and Rola would keep the 18 wounds. The preview
+    says so, and the correction does it."""
+    attack = ("attack", *S, "--character", "Bayushi Fumi", "--target", "Mirumoto Rola",
+              "--weapon", "Katana", "--faces", "10+9,8,7,1,1,1", "--as", "ana")  # fmt: skip
+    for round_ in (1, 2):
+        ok(skirmish, "act", *S, "--character", "Mirumoto Rola", "--action", "simple", "--as", "ben")
+        ok(skirmish, "combat", "next", *S, "--as", "ben")
+        second = ok(skirmish, *attack)["recorded"][0]["position"]
+        if round_ == 1:
+            ok(skirmish, "combat", "next", *S)
+            ok(skirmish, "combat", "round", *S)
+    damage = ok(skirmish, "damage", *S, "--character", "Bayushi Fumi", "--as", "ana",
+                "--faces", "9,9,4,3,2")  # fmt: skip
+    assert damage["recorded"][-1]["summary"] == "Mirumoto Rola takes 18 wounds from Bayushi Fumi"
+    retract = ("retract", str(second), *S, "--reason", "the second attack never happened")
+    preview = ok(skirmish, *retract, "--dry-run")
+    [dropped] = preview["dropped"]
+    assert dropped["command"] == "damage"
+    assert dropped["why"].startswith("the hit this damage is rolled for (event")
+    assert preview["changes"]
+    ok(skirmish, *retract)
+    assert ok(skirmish, "state", *S)["wounds"]["Mirumoto Rola"]["wounds"] == 0
+    assert skirmish("verify", *S).returncode == 0

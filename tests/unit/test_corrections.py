@@ -256,3 +256,13 @@ def test_events_recorded_before_commands_were_leave_the_session_unverified() -> 
     verdict = verify(t.events, later)
     assert verdict.problem is None and verdict.rulings == len(later)
     assert verdict.unverified == 4 and not verdict.ok
+
+
+def test_a_ruling_decided_in_the_light_of_a_retracted_event_is_decided_again_not_dropped() -> None:
+    """The attack used Fumi's stance (her armour TN reads it) but was not given *for*
+    it: retracting the stance decides the attack again; only a ruling given for what is
+    gone (damage for its hit) is dropped with it."""
+    t, at = fight()
+    stance = at["attack"] - 1  # Fumi's attack stance
+    correction = t.correct(Retract(position=stance, reason="she had not chosen yet"))
+    assert not correction.dropped

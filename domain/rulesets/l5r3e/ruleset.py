@@ -164,7 +164,9 @@ class ThirdEdition(KitRuleset):
         opponent follows the hit that allowed it."""
         if isinstance(event, ReversalApplied) and event.target != event.character:
             used = {"character": event.character, "target": event.target, "hit": True}
-            return (Follows("AttackResolved", used, "the hit that lets it come off this foe"),)
+            return (
+                Follows("AttackResolved", used, "the hit that lets it come off this foe", True),
+            )
         return super().follows(event, before)
 
     def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:

@@ -40,7 +40,7 @@ def follows(event: Event, before: FourEState | None) -> tuple[Follows, ...]:
     if isinstance(event, DiceRolled) and event.character:
         if event.purpose == "damage" and _hit_waiting(before, event.character):
             hit = {"attacker": event.character, "hit": True}
-            links.append(Follows("AttackResolved", hit, "the hit it rolls damage for"))
+            links.append(Follows("AttackResolved", hit, "the hit it rolls damage for", True))
         who = _character(before, event.character)
         if who is not None:
             origins = (part_origin(part, who) for part in event.parts)
@@ -50,7 +50,7 @@ def follows(event: Event, before: FourEState | None) -> tuple[Follows, ...]:
         if found is not None:
             links += [origin for _, origin in found if origin is not None]
     elif isinstance(event, DuelStruck):
-        links.append(Follows("DuelFocused", {"duel": event.duel}, "the duel's focus"))
+        links.append(Follows("DuelFocused", {"duel": event.duel}, "the duel's focus", True))
     return tuple(links)
 
 

@@ -76,8 +76,8 @@ class KitRuleset:
         hit = {"hit": True}
         if isinstance(event, DiceRolled) and event.purpose == "damage" and event.target:
             used = {"character": event.character, "target": event.target, **hit}
-            return (Follows(self.attack_event, used, "the hit this damage is rolled for"),)
+            return (Follows(self.attack_event, used, "the hit this damage is rolled for", True),)
         if isinstance(event, WoundsTaken) and event.damage is not None and event.source:
             used = {"character": event.source, "target": event.character, **hit}
-            return (Follows(self.attack_event, used, "the hit these wounds come from"),)
+            return (Follows(self.attack_event, used, "the hit these wounds come from", True),)
         return ()

@@ -26,7 +26,7 @@ def followed(event: Event) -> tuple[Follows, ...]:
             return _malus_sources(event)
         case GainClaimed():
             return (Follows("TechniqueTested", {"character": event.character, "bet_won": True},
-                            "the test whose bet this gain is claimed on"),)  # fmt: skip
+                            "the test whose bet this gain is claimed on", True),)  # fmt: skip
         case MancheWon():
             return tuple(
                 Follows("TechniqueTested",
@@ -39,18 +39,18 @@ def followed(event: Event) -> tuple[Follows, ...]:
                             "the manche that decided it"),)  # fmt: skip
         case Punished():
             return (Follows("ConflictWon", {"conflict": event.conflict},
-                            "the win this punishment is due from"),)  # fmt: skip
+                            "the win this punishment is due from", True),)  # fmt: skip
         case CountsSet():
             return (Follows("ObjectiveStated", {"conflict": event.conflict},
                             "the objective that sets the count"),)  # fmt: skip
         case WoundsTaken() if event.source == "bet":
             return (Follows("GainClaimed", {"character": event.by, "gain": "wound"},
-                            "the bet's gain « Blesser l'autre »"),)  # fmt: skip
+                            "the bet's gain « Blesser l'autre »", True),)  # fmt: skip
         case WoundsTaken() if event.source == "conflict":
-            return (Follows("Punished", {"by": event.by}, "the punishment's wounds"),)
+            return (Follows("Punished", {"by": event.by}, "the punishment's wounds", True),)
         case WoundsHealed() if event.how in ("care", "heal_two"):
             return (Follows("OppositionSettled", {"character": event.by, "success": True},
-                            "the care test that healed"),)  # fmt: skip
+                            "the care test that healed", True),)  # fmt: skip
         case OppositionSettled():
             return (Follows("TechniqueTested", {"character": event.character},
                             "the test outside the manches"),)  # fmt: skip
