@@ -55,6 +55,12 @@ class ReplayHeader(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     head: str | None = None
     """The hash chain's value after the last event (:mod:`domain.session.chain`), in a
     version 2 file: what a truncated or edited copy no longer reaches."""
+    keys: tuple[str, ...] = ()
+    """The public keys that signed its records' seals (:mod:`adapters.keys`), its own
+    session's last."""
+    signature: str | None = None
+    """The head signed with the last of ``keys``: a copy cut short, its head recomputed,
+    cannot sign it again."""
 
 
 class _Line(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

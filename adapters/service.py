@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 
 import msgspec
 
+from adapters.keys import Keys
 from adapters.log import logger
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore, RequestRecord
@@ -94,9 +95,11 @@ def utc_now() -> datetime:
 
 
 class SessionService:
-    def __init__(self, store: EventStore, clock: Clock = utc_now) -> None:
+    def __init__(self, store: EventStore, clock: Clock = utc_now, keys: Keys | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.keys = keys if keys is not None else Keys.of(store.config)
+        """The sessions' signing keys, outside the store (:mod:`adapters.keys`)."""
         self.snapshots = SnapshotStore(store)
         self._sessions: dict[str, Session] = {}
         self._snapshot_at: dict[str, int] = {}
@@ -530,6 +533,9 @@ class SessionService:
             previous = GENESIS if new else self.chain_head(session_id, session.version)
             batch = [Recorded(session.version + i, e) for i, e in enumerate(events, 1)]
             sealed, after = seal(session_id, previous, batch, records)
+            sealed = [  # each seal signed with the session's key
+                msgspec.structs.replace(r, signature=self.keys.sign(session_id, r)) for r in sealed
+            ]
             kept = None
             if asked is not None and events:
                 kept = RequestRecord(

@@ -400,6 +400,10 @@ def register_rules(commands: Subparsers) -> None:
 
 # -- replay files (adapters.cli.replay_commands) ---------------------------------------
 
+KEY = (
+    "the session's public key noted earlier (as verify prints it, an export's header "
+    "holds it): every signed seal must be that key's"
+)
 UNVERIFIED = (
     "take a file whose events no recorded command gave (a version 1 file) as it is: each "
     "event held to every bound and to its own arithmetic, none decided again; an import "
@@ -417,6 +421,7 @@ def register_replay(commands: Subparsers) -> None:
     importer = commands.add_parser("import", help="load a replay file into the store")
     importer.add_argument("file")
     importer.add_argument("--unverified", action="store_true", help=UNVERIFIED)
+    importer.add_argument("--key", default=None, help=KEY)
     add_data_dir(importer)
     importer.set_defaults(handler="replay_commands:_import")
 
@@ -425,6 +430,7 @@ def register_replay(commands: Subparsers) -> None:
     replay.add_argument("--until", type=whole_number, default=None, help="as of this position")
     replay.add_argument("--json", action="store_true")
     replay.add_argument("--unverified", action="store_true", help=UNVERIFIED)
+    replay.add_argument("--key", default=None, help=KEY)
     replay.add_argument(
         "--update-expected", action="store_true", help="rewrite NAME.expected.json on purpose"
     )
@@ -449,6 +455,7 @@ def register_replay(commands: Subparsers) -> None:
         help="the chain's head noted earlier (an export's, a previous verify's): a session "
         "cut short no longer reaches it",
     )
+    check.add_argument("--key", default=None, help=KEY)
     check.set_defaults(handler="replay_commands:_verify_session")
 
 

@@ -16,6 +16,7 @@ from adapters.cli import context
 from adapters.cli.render import print_json, render_state
 from adapters.codec import encode_event
 from adapters.files import write_file
+from adapters.keys import Keys, SignatureCheck, check_public, sealed_message, signed_by
 from adapters.replay_file import (
     ReplayHeader,
     dump_lines,
@@ -53,7 +54,7 @@ def _export(args: argparse.Namespace) -> int:
     finally:
         service.store.close()
     # the events as they were stored, word for word: the file's chain is the store's
-    header = header_for(events, records, stored)
+    header = signed_header(service.keys, args.session_id, last, header_for(events, records, stored))
     if args.output == "":
         raise MalformedInput("-o: no file named (leave -o out to print to stdout)")
     if args.output is not None:
@@ -92,7 +93,11 @@ def checked_file(args: argparse.Namespace, doing: str) -> Checked:
             f"{args.file!r} line 1: a version {header.version} replay's header carries the "
             f"head of its chain, and this one has none (removed?); nothing was {doing}"
         )
-    verdict = verify(events, records, expected_head=header.head, stored=stored)
+    check_header_signature(args, header, records, events[-1].position, doing)
+    signatures = file_signatures(args, header)
+    verdict = verify(
+        events, records, expected_head=header.head, stored=stored, signatures=signatures
+    )
     if verdict.problem is not None:
         problem = verdict.problem
         raise MalformedInput(
@@ -106,6 +111,61 @@ def checked_file(args: argparse.Namespace, doing: str) -> Checked:
             f"takes it as it is{', marked unverified for ever' if doing == 'imported' else ''})"
         )
     return Checked(header, events, records, stored, session, verdict)
+
+
+def signed_header(keys: Keys, session: str, last: int, header: ReplayHeader) -> ReplayHeader:
+    """An export's header with the keys that signed its seals and its head signed (a
+    session that never signed here, recorded before seals were signed, exports as it
+    came)."""
+    if header.head is None or not keys.trusted(session):
+        return header
+    public, signature = keys.sign_head(session, last, header.head)
+    trusted = [k for k in keys.trusted(session) if k != public]
+    return msgspec.structs.replace(header, keys=(*trusted, public), signature=signature)
+
+
+def file_signatures(args: argparse.Namespace, header: ReplayHeader) -> SignatureCheck:
+    """A file's seals checked against the keys its header carries (``--key``: that key
+    alone, which must be among them)."""
+    keys = [check_public(k, f"{args.file!r} line 1: key") for k in header.keys]
+    required = None if getattr(args, "key", None) is None else check_public(args.key)
+    return SignatureCheck(header.session, keys, required)
+
+
+def check_header_signature(
+    args: argparse.Namespace,
+    header: ReplayHeader,
+    records: Sequence[CommandRecord],
+    last: int,
+    doing: str,
+) -> None:
+    """A file whose seals are signed carries its head signed by its session's key (the
+    last of its keys): a copy cut short, its head recomputed, cannot sign it again; with
+    ``--key``, that key must be the one."""
+    signed = any(r.signature for r in records)
+    required = None if getattr(args, "key", None) is None else check_public(args.key)
+    if header.signature is None:
+        if signed or required is not None:
+            raise MalformedInput(
+                f"{args.file!r} line 1: its seals are signed but its header's head is not "
+                f"(its signature removed?); nothing was {doing}"
+            )
+        return
+    if not header.keys or header.head is None:
+        raise MalformedInput(
+            f"{args.file!r} line 1: a signed head needs its key and its head; nothing was {doing}"
+        )
+    public = check_public(header.keys[-1], f"{args.file!r} line 1: key")
+    if required is not None and public != required:
+        raise MalformedInput(
+            f"{args.file!r} line 1: its head is signed by key {public[:16]}…, not the key "
+            f"given ({required[:16]}…); nothing was {doing}"
+        )
+    if not signed_by(public, sealed_message(header.session, last, header.head), header.signature):
+        raise MalformedInput(
+            f"{args.file!r} line 1: the signature of its head does not verify (the head or "
+            f"its signature was edited); nothing was {doing}"
+        )
 
 
 def unverified_line(verdict: Verdict) -> str:
@@ -136,6 +196,8 @@ def _import(args: argparse.Namespace) -> int:
         except (IllegalUnderRules, NotFound) as refused:
             raise type(refused)(f"{refused}; nothing was imported") from None
         appended = [r.event for r in events]
+        for public in header.keys:  # the keys its seals were signed with, trusted here
+            service.keys.trust(header.session, public)
         if verdict.unverified:  # the mark, after the events as the file wrote them
             opened = events[0].event
             assert isinstance(opened, SessionOpened)
@@ -187,7 +249,11 @@ def file_line(problem: Discrepancy, events: int, records: Sequence[CommandRecord
 
 
 def _verified(
-    args: argparse.Namespace, verdict: Verdict, what: str, line: int | None = None
+    args: argparse.Namespace,
+    verdict: Verdict,
+    what: str,
+    line: int | None = None,
+    key: str | None = None,
 ) -> int:
     """Print a verdict (``line``: the replay file's line of its problem); 0 when every
     ruling re-judged to its events, else 1."""
@@ -206,6 +272,8 @@ def _verified(
                 ],
                 "head": verdict.head,
                 "sealed": verdict.sealed,
+                "signed": verdict.signed,
+                "key": key,
                 "notes": verdict.notes,
                 "problem": None
                 if problem is None
@@ -240,6 +308,11 @@ def _verified(
             print("note: its records carry no seal (recorded before the hash chain was): an "
                   "edit to its events cannot be told from the chain")  # fmt: skip
         print(f"head: {verdict.head} (note it: verify --head finds a session cut short)")
+        if verdict.signed and key is not None:
+            print(f"key: {key} (note it: verify --key finds a copy signed by another)")
+        elif verdict.sealed and not verdict.signed:
+            print("note: its seals are not signed (recorded before seals were, or the "
+                  "signatures stripped: verify --key tells)")  # fmt: skip
     return 0 if verdict.ok else 1
 
 
@@ -253,20 +326,29 @@ def _verify_session(args: argparse.Namespace) -> int:
         events = list(service.store.read(sid, as_found=True))
         records = [r for r in service.store.records(sid) if r.last <= events[-1].position]
         stored = list(service.store.read_stored(sid, until=events[-1].position, as_found=True))
+        required = None if args.key is None else check_public(args.key)
+        signatures = SignatureCheck(sid, service.keys.trusted(sid), required)
     finally:
         service.store.close()
-    verdict = verify(events, records, expected_head=args.head, stored=stored)
-    return _verified(args, verdict, f"session {sid!r}")
+    verdict = verify(events, records, expected_head=args.head, stored=stored, signatures=signatures)
+    own = required or (signatures.trusted[-1] if signatures.trusted else None)
+    return _verified(args, verdict, f"session {sid!r}", key=own)
 
 
 def _replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     if args.verify:
         header, events, records, stored = read_replay_stored(path)
-        verdict = verify(events, records, expected_head=header.head, stored=stored)
+        verdict = verify(
+            events,
+            records,
+            expected_head=header.head,
+            stored=stored,
+            signatures=file_signatures(args, header),
+        )
         problem = verdict.problem
         line = None if problem is None else file_line(problem, len(events), records)
-        return _verified(args, verdict, f"{args.file}", line)
+        return _verified(args, verdict, f"{args.file}", line, (header.keys or (None,))[-1])
     checked = checked_file(args, "replayed")  # as strict as import
     events, verdict = checked.events, checked.verdict
     if verdict.unverified:

@@ -57,6 +57,9 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """The hash chain's value after the batch's last event (:mod:`domain.session.chain`),
     sealed when it was appended ("" in a record made before the chain was)."""
     schema_version: int = 1
+    signature: str = ""
+    """``KEYID:SIGNATURE``: the seal signed with the session's key (:mod:`adapters.keys`;
+    "" in a record made before records were signed)."""
 
     @property
     def last(self) -> int:

@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Protocol
 
 import msgspec
 
@@ -99,6 +100,10 @@ class Verdict:
     head: str = GENESIS
     """The hash chain's value after the last event."""
     notes: list[str] = field(default_factory=list)
+    signed: bool = False
+    """Whether its records' seals are signed with a session key (:mod:`adapters.keys`)."""
+    keyed: bool = False
+    """Whether a key to check the signatures by was known (here, in a file, or given)."""
 
     @property
     def ok(self) -> bool:
@@ -119,12 +124,25 @@ def _lines(events: Sequence[Event]) -> list[str]:
     return lines
 
 
+class Signatures(Protocol):
+    """Whether a sealed record's signature is a trusted key's (the adapters hold the
+    keys: :mod:`adapters.keys`)."""
+
+    @property
+    def knows_a_key(self) -> bool: ...
+
+    def __call__(self, record: CommandRecord) -> str | None:
+        """None when its signature holds (or it has none); else why not."""
+        ...
+
+
 def verify(
     events: Sequence[Recorded],
     records: Sequence[CommandRecord],
     *,
     expected_head: str | None = None,
     stored: Sequence[Stored] | None = None,
+    signatures: Signatures | None = None,
 ) -> Verdict:
     """Check the stream ``events`` against the seals of its ``records`` and the head
     given (:mod:`domain.session.chain`), then re-judge every ruling (see the module
@@ -142,6 +160,10 @@ def verify(
         )
     verdict.head, verdict.problem, reached = check_chain(events, records, wanted, stored)
     verdict.sealed = any(r.chain for r in records)
+    verdict.signed = any(r.signature for r in records)
+    if verdict.problem is None and signatures is not None:
+        verdict.problem = check_signatures(records, signatures)
+        verdict.keyed = signatures.knows_a_key
     if verdict.problem is None and wanted is not None:
         if reached is None:
             verdict.problem = Discrepancy(
@@ -157,6 +179,38 @@ def verify(
     if verdict.problem is not None:
         return verdict
     return _rejudge(verdict, events, records)
+
+
+def check_signatures(
+    records: Sequence[CommandRecord], signatures: Signatures
+) -> Discrepancy | None:
+    """The first sealed record whose signature fails (a key not trusted, a signature that
+    does not verify), or whose signature was removed — after a signed one, or from every
+    record of a session that has a key."""
+    ordered = sorted((r for r in records if r.chain), key=lambda r: r.first)
+    any_signed = any(r.signature for r in ordered)
+    signed_before = False
+    for record in ordered:
+        problem = signatures(record) if record.signature else None
+        if not record.signature and signed_before:
+            problem = (
+                "its seal carries no signature, though the seals before it are signed: the "
+                "signature was removed"
+            )
+        elif not record.signature and signatures.knows_a_key and not any_signed:
+            problem = (
+                "no seal of the session is signed, though it has a signing key: the "
+                "signatures were removed (or the key is another session's)"
+            )
+        if problem is not None:
+            return Discrepancy(
+                record.first,
+                f"the record of the {record.command} at {record.first}: {problem}",
+                record=record,
+                in_record=True,
+            )
+        signed_before = signed_before or bool(record.signature)
+    return None
 
 
 def check_chain(
@@ -318,7 +372,7 @@ def _prefix(events: Sequence[Recorded], until: int) -> Sequence[Recorded]:
 
 
 def _unsealed(record: CommandRecord | None) -> CommandRecord | None:
-    return None if record is None else msgspec.structs.replace(record, chain="")
+    return None if record is None else msgspec.structs.replace(record, chain="", signature="")
 
 
 def _correction(

@@ -9,8 +9,11 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
 import pytest
 
+from adapters.store import EventStore, StoreConfig
+from domain.session.chain import GENESIS, seal
 from tests.e2e.conftest import Run, runner
 from tests.e2e.test_cli_corrections import fight
 from tests.e2e.test_cli_session import S
@@ -123,3 +126,97 @@ def test_a_replay_file_tampered_with_is_found_and_refused(
     checked = fought("replay", str(tampered), "--verify")
     imported = runner(tmp_path / "other")("import", str(tampered))
     assert checked.returncode != 0 and imported.returncode == 2, (checked.stdout, imported)
+
+
+RECORDS = "topic = 'kiroku:CommandRecord'"
+
+
+def forge(raw: sqlite3.Connection, data: Path, *, strip: bool) -> None:
+    """A forgery the rules cannot tell: the note at 16 rewritten in its event and its
+    record alike, every seal recomputed over the rows as they now stand — all a forger
+    with the store, and not the key kept beside it, can do (``strip``: and every
+    signature removed, since they no longer verify)."""
+    text = b'"text":"the bandits flee"'
+    forged = b'"text":"the bandits surrender"'
+    raw.execute(
+        f"UPDATE stored_events SET state = replace(state, ?, ?) WHERE {EVENTS} "
+        "AND originator_version = 16",
+        (text, forged),
+    )
+    raw.execute(
+        f"UPDATE stored_events SET state = replace(state, ?, ?) WHERE {RECORDS} "
+        "AND originator_version = 16",
+        (text, forged),
+    )
+    raw.commit()
+    with EventStore(StoreConfig(kind="sqlite", data_dir=data)) as store:
+        stored = list(store.read_stored("night"))
+        records = store.records("night")
+    resealed, _ = seal("night", GENESIS, stored, records)
+    for record in resealed:
+        if strip:
+            record = msgspec.structs.replace(record, signature="")
+        raw.execute(
+            f"UPDATE stored_events SET state = ? WHERE {RECORDS} AND originator_version = ?",
+            (msgspec.json.encode(record), record.first),
+        )
+    raw.execute("DELETE FROM stored_snapshots")
+
+
+@pytest.mark.parametrize("strip", [False, True], ids=["signatures-kept", "signatures-stripped"])
+def test_a_forgery_with_the_chain_recomputed_fails_on_the_key(
+    fought: Run, tmp_path: Path, strip: bool
+) -> None:
+    """Issue 28, item 5: without the session's key (kept outside the store) a forger
+    who recomputes the chain cannot sign it; verify says so (exit 1), and an export of
+    the forged store is refused by an import that is given the key noted earlier."""
+    noted = json.loads(fought("verify", *S, "--json").stdout)["key"]
+    assert noted and len(noted) == 64
+    with sqlite3.connect(tmp_path / "data" / "kiroku.sqlite") as raw:
+        forge(raw, tmp_path / "data", strip=strip)
+    raw.close()
+    assert "the bandits surrender" in fought("log", *S).stdout  # the forgery reads well
+    found = fought("verify", *S, "--json")
+    assert found.returncode == 1, found.stdout
+    message = json.loads(found.stdout)["problem"]["message"]
+    said = "signatures were removed" if strip else "signature does not verify"
+    assert said in message, message
+    exported = tmp_path / "forged.jsonl"
+    assert fought("export", "night", "-o", str(exported)).returncode == 0
+    other = runner(tmp_path / "elsewhere")
+    refused = other("import", str(exported), "--key", noted)
+    assert refused.returncode == 2, refused.stdout
+    assert other("session", "list").stdout.startswith("no sessions yet")
+
+
+@pytest.mark.parametrize(
+    ("how", "says"),
+    [
+        ("head-resigned", "the signature of its head does not verify"),
+        ("signature-removed", "its header's head is not"),
+        ("another-key", "not the key given"),
+    ],
+)
+def test_an_export_s_signed_head_is_checked(
+    fought: Run, tmp_path: Path, how: str, says: str
+) -> None:
+    noted = json.loads(fought("verify", *S, "--json").stdout)["key"]
+    exported = tmp_path / "night.jsonl"
+    assert fought("export", "night", "-o", str(exported)).returncode == 0
+    lines = exported.read_text().splitlines()
+    header = json.loads(lines[0])
+    if how == "head-resigned":
+        header["signature"] = header["signature"][:-2] + (
+            "00" if header["signature"][-2:] != "00" else "11"
+        )
+    elif how == "signature-removed":
+        header["signature"] = None
+    lines[0] = json.dumps(header)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    key = noted if how != "another-key" else "ab" * 32
+    refused = runner(tmp_path / "elsewhere")("import", str(path), "--key", key)
+    assert refused.returncode == 2 and says in refused.stderr, refused.stderr
+    if how != "another-key":
+        replayed = fought("replay", str(path))
+        assert replayed.returncode == 2 and says in replayed.stderr

@@ -1,0 +1,183 @@
+"""Each session's signing key, kept outside the store (as the HTTP server's admin token
+is): whoever can edit the store's rows — and recompute the hash chain over them — cannot
+sign the seals again without it (issue 28, item 5).
+
+A key is an Ed25519 key pair (the ``cryptography`` package: a well-kept, audited
+implementation, where code of our own would be the weak link). The private key of
+session S lives in ``DATA_DIR/keys/<digest of S>.key`` (mode 0600; made when S records
+its first sealed ruling here); the public keys trusted for S — its own, those that signed
+the records an import or a fork brought in — in ``….pub``, one hex key a line. A memory
+store keeps them in memory.
+
+A record's ``signature`` is ``KEYID:SIGNATURE`` (hex): the first 16 hex digits of the
+SHA-256 of the public key that signed, then the Ed25519 signature over
+``kiroku-seal\\0SESSION\\0LAST\\0CHAIN`` — the seal of the ruling that ends at position
+LAST. An export's header carries the public keys and the head signed the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+    Ed25519PrivateKey,
+    Ed25519PublicKey,
+)
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+from adapters.store import StoreConfig
+from domain.errors import MalformedInput, excerpt
+from domain.session.record import CommandRecord
+
+PUBLIC_HEX = 64
+"""An Ed25519 public key: 32 bytes, 64 hex digits."""
+
+
+def key_id(public: str) -> str:
+    """The 16 hex digits a signature names its key by."""
+    return hashlib.sha256(bytes.fromhex(public)).hexdigest()[:16]
+
+
+def sealed_message(session: str, last: int, chain: str) -> bytes:
+    return b"kiroku-seal\0%s\0%d\0%s" % (session.encode(), last, chain.encode())
+
+
+def public_hex(key: Ed25519PrivateKey) -> str:
+    return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+
+
+def check_public(text: str, where: str = "--key") -> str:
+    """A public key as given (64 hex digits), or a refusal quoting it."""
+    value = text.strip().lower()
+    if len(value) != PUBLIC_HEX or any(c not in "0123456789abcdef" for c in value):
+        raise MalformedInput(
+            f"{where} {excerpt(text)}: a session's public key is 64 hexadecimal digits (as "
+            "kiroku verify prints it and an export's header holds it)"
+        )
+    return value
+
+
+def signed_by(public: str, message: bytes, signature: str) -> bool:
+    """Whether ``signature`` (hex) is ``public``'s over ``message``."""
+    try:
+        Ed25519PublicKey.from_public_bytes(bytes.fromhex(public)).verify(
+            bytes.fromhex(signature), message
+        )
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+@dataclass
+class Keys:
+    """The signing keys of a store's sessions: in ``directory``, or in memory (None)."""
+
+    directory: Path | None
+    _private: dict[str, Ed25519PrivateKey] = field(default_factory=dict)
+    _trusted: dict[str, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, config: StoreConfig) -> Keys:
+        return cls(None if config.kind == "memory" else config.data_dir / "keys")
+
+    def _path(self, session: str, suffix: str) -> Path:
+        assert self.directory is not None
+        digest = hashlib.sha256(session.encode()).hexdigest()[:32]
+        return self.directory / f"{digest}{suffix}"
+
+    def signer(self, session: str) -> Ed25519PrivateKey:
+        """Session ``session``'s private key, made (and trusted) the first time."""
+        held = self._private.get(session)
+        if held is not None:
+            return held
+        key: Ed25519PrivateKey | None = None
+        if self.directory is not None:
+            path = self._path(session, ".key")
+            if path.exists():
+                key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(path.read_text()))
+        if key is None:
+            key = Ed25519PrivateKey.generate()
+            if self.directory is not None:
+                self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+                raw = key.private_bytes_raw().hex()
+                descriptor = os.open(
+                    self._path(session, ".key"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600
+                )
+                with os.fdopen(descriptor, "w") as out:
+                    out.write(raw)
+            self.trust(session, public_hex(key))
+        self._private[session] = key
+        return key
+
+    def sign(self, session: str, record: CommandRecord) -> str:
+        """The signature of a sealed record, as the record holds it."""
+        key = self.signer(session)
+        signature = key.sign(sealed_message(session, record.last, record.chain)).hex()
+        return f"{key_id(public_hex(key))}:{signature}"
+
+    def sign_head(self, session: str, last: int, head: str) -> tuple[str, str]:
+        """The session's public key and its signature of ``head`` after ``last``."""
+        key = self.signer(session)
+        return public_hex(key), key.sign(sealed_message(session, last, head)).hex()
+
+    def trusted(self, session: str) -> list[str]:
+        """The public keys trusted for ``session`` here (none: it never signed here)."""
+        held = self._trusted.get(session)
+        if held is not None:
+            return list(held)
+        found: list[str] = []
+        if self.directory is not None:
+            path = self._path(session, ".pub")
+            if path.exists():
+                found = [line.strip() for line in path.read_text().splitlines() if line.strip()]
+        self._trusted[session] = found
+        return list(found)
+
+    def trust(self, session: str, public: str) -> None:
+        """Trust ``public`` for ``session`` (its own key; a key an import brought)."""
+        known = self.trusted(session)
+        if public in known:
+            return
+        known.append(public)
+        self._trusted[session] = known
+        if self.directory is not None:
+            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            with open(self._path(session, ".pub"), "a") as out:
+                out.write(public + "\n")
+
+
+@dataclass
+class SignatureCheck:
+    """What :func:`domain.session.verify.verify` asks of each sealed record: whether its
+    signature is one of the trusted keys' (``required``: that key's alone)."""
+
+    session: str
+    trusted: list[str]
+    required: str | None = None
+
+    def __post_init__(self) -> None:
+        keys = [self.required] if self.required is not None else self.trusted
+        self._by_id = {key_id(k): k for k in keys}
+
+    @property
+    def knows_a_key(self) -> bool:
+        return bool(self._by_id)
+
+    def __call__(self, record: CommandRecord) -> str | None:
+        """None when the record's seal is signed by a key trusted here; else why not."""
+        if not record.signature:
+            return None  # unsigned: a record made before signing (verify judges the order)
+        kid, _, signature = record.signature.partition(":")
+        public = self._by_id.get(kid)
+        if public is None:
+            which = "the key given" if self.required is not None else "any key trusted here"
+            return f"its seal is signed by key {kid[:16]!r}, not {which}"
+        if not signed_by(
+            public, sealed_message(self.session, record.last, record.chain), signature
+        ):
+            return "its seal's signature does not verify: the seal or the signature was edited"
+        return None
