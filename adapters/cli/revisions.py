@@ -3,6 +3,7 @@ revision's events name the ruling they stand in for, a revised ruling its revisi
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from adapters.store import EventStore
@@ -27,3 +28,11 @@ class Placements:
         corrections = Corrections.of(headings, until)
         revised = {original: qs[0] for original, qs in corrections.placed.items() if qs}
         return cls(dict(corrections.origins()), revised)
+
+    def standing(self, first: int, retracted: Collection[int]) -> list[int]:
+        """The revisions of the ruling revised by the one at ``first``, followed to the
+        one that stands now: ``[V1]``, or ``[V1, V2]`` where V1 was itself revised."""
+        chain = [first]
+        while chain[-1] in retracted and chain[-1] in self.revised and len(chain) < 10_000:
+            chain.append(self.revised[chain[-1]])
+        return chain

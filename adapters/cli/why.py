@@ -85,6 +85,10 @@ def why_command(args: argparse.Namespace) -> int:
         else untold_command(record_row(record, viewer_is_gm), quiet),
         "events": batch,
         "follows": follows,
+        "revisions": [
+            placed.standing(first, retracted)
+            for first in sorted({r["revised_by"] for r in batch if r.get("revised_by")})
+        ],
     }
     if consequences is not None:
         found["consequences"] = consequences
@@ -104,9 +108,15 @@ def why_command(args: argparse.Namespace) -> int:
     taken_back = {(r["retracted_by"], r.get("retraction_reason")) for r in batch if r["retracted"]}
     for by, reason in sorted(taken_back, key=lambda item: item[0]):
         print(f"retracted by event {by}" + (f": {reason}" if reason else ""))
-    revisions = {r["revised_by"] for r in batch if r.get("revised_by")}
-    for first in sorted(revisions):
-        print(f"revised: the ruling that stands in its place begins at event {first}")
+    for chain in found["revisions"]:
+        if len(chain) == 1:
+            print(f"revised: the ruling that stands in its place begins at event {chain[0]}")
+        else:
+            print(
+                f"revised: its revision at {chain[0]} was revised in turn "
+                f"({' → '.join(map(str, chain))}): the ruling that stands in its place now "
+                f"begins at event {chain[-1]}"
+            )
     for link in follows:
         print(f"event {link['event']} follows from event {link['follows']}, {link['why']} "
               f"(the ruling at {_span(link['ruling'])}): {link['summary']}")  # fmt: skip

@@ -263,3 +263,27 @@ def test_faces_alone_amend_a_misread_roll(fought: Run) -> None:
     done = ok(fought, "amend", "11", *S, "--reason", "misread", "--faces", "9,9,9,9,9,9")
     assert "6k3 [9,9,9,9,9,9] = 27" in done["revised"][0]["after"][-2]
     assert fought("verify", *S).returncode == 0
+
+
+def test_why_follows_a_revision_to_the_one_that_stands_now(fought: Run) -> None:
+    """Issue 28, item 7: an attack amended, then its revision amended again — ``why`` on
+    the first attack names the revision that stands in its place now, not only the first."""
+    first = ok(fought, "amend", "11", *S, "--reason", "cover", "--circumstances", "15")
+    v1 = first["revised"][0]["revision"]["first"]
+    second = ok(fought, "amend", str(v1), *S, "--reason", "less cover", "--circumstances", "5")
+    v2 = second["revised"][0]["revision"]["first"]
+    found = ok(fought, "why", *S, "11")
+    assert found["revisions"] == [[v1, v2]]
+    said = fought("why", *S, "11").stdout
+    assert f"the ruling that stands in its place now begins at event {v2}" in said
+
+
+def test_why_follows_a_skipped_turn_to_the_wounds_that_caused_it(fought: Run) -> None:
+    """Issue 28, item 7: Fumi, Out, has her turn passed by itself; ``why`` on that turn
+    names the wounds that left her Out."""
+    wounded = ok(fought, "wound", *S, "--character", F, "20")["recorded"][0]["position"]
+    passed = ok(fought, "combat", "next", *S)["recorded"]
+    skipped = next(r for r in passed if "Bayushi Fumi" in r["summary"])
+    found = ok(fought, "why", *S, str(skipped["position"]))
+    [link] = [f for f in found["follows"] if f["follows"] == wounded]
+    assert link["why"] == "the wounds that left them Out"

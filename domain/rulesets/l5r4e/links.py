@@ -18,6 +18,9 @@
   Concentration fait un jet de Iaijutsu / Réflexes … Toutes les Augmentations Gratuites
   gagnées lors de l'étape de Concentration s'appliquent » (Duels, 3ème tour, Frappe).
 - The Void point a roll spends is in the roll's own ruling.
+- A turn that passed by itself follows what kept its character from acting: the wounds
+  that left them Out or Dead (« Hors de combat » : le personnage ne peut plus agir), the
+  condition that stuns them or puts them to sleep.
 """
 
 from __future__ import annotations
@@ -25,11 +28,12 @@ from __future__ import annotations
 from domain.events import Event
 from domain.rulesets.base import Follows
 from domain.rulesets.l5r4e.armour import armour_parts
+from domain.rulesets.l5r4e.conditions import NO_ACTIONS
 from domain.rulesets.l5r4e.events import AttackResolved, DuelStruck
 from domain.rulesets.l5r4e.fold import FourEState
 from domain.rulesets.l5r4e.records import CharacterState, key
 from domain.rulesets.l5r4e.situation import part_origin
-from domain.rulesets.roll_keep_kit.events import DiceRolled
+from domain.rulesets.roll_keep_kit.events import DiceRolled, TurnPassed
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
 
@@ -51,7 +55,21 @@ def follows(event: Event, before: FourEState | None) -> tuple[Follows, ...]:
             links += [origin for _, origin in found if origin is not None]
     elif isinstance(event, DuelStruck):
         links.append(Follows("DuelFocused", {"duel": event.duel}, "the duel's focus", True))
+    elif isinstance(event, TurnPassed) and event.skipped is not None:
+        links.append(_kept_from_acting(event.character, event.skipped))
     return tuple(links)
+
+
+def _kept_from_acting(character: str, why: str) -> Follows:
+    """A turn that passed by itself follows what kept its character from acting: the
+    condition applied (stunned, asleep), or the latest wounds taken (Out, Dead: « Hors de
+    combat » cannot act)."""
+    if why in NO_ACTIONS:
+        used = {"character": character, "condition": why}
+        return Follows(
+            "ConditionApplied", used, f"the condition ({why}) that keeps them from acting"
+        )
+    return Follows("WoundsTaken", {"character": character}, f"the wounds that left them {why}")
 
 
 def armour_of(
