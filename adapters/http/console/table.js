@@ -47,14 +47,14 @@ function rulesetTable(table, index) {
 }
 
 // views.initiative, as the roll & keep rulesets give it: {in_combat (4e) or combat (3e,
-// house), round, current, order: [{character, total (4e) or initiative, acted, skipped,
-// delayed}]}.
+// house), round, current, order: [{character, score (4e: the figure the order is taken
+// on, total the roll) or initiative, acted, skipped, delayed}]}.
 function turnOrder(initiative) {
   if (!initiative || !Array.isArray(initiative.order) || !initiative.order.length) return null;
   const fighting = Boolean(initiative.in_combat ?? initiative.combat);
   const items = initiative.order.map((entry) => {
     const current = entry.character === initiative.current;
-    const score = entry.total ?? entry.initiative;
+    const score = entry.score ?? entry.total ?? entry.initiative;
     const marks = [current ? "their turn" : "", entry.skipped ? `skipped (${entry.skipped})` : entry.acted ? "acted" : "",
       entry.delayed ? "delayed" : ""].filter(Boolean);
     return element("li", {

@@ -119,7 +119,18 @@ class CombatState:
     """Whose turn passed by itself this round (keys), and why: Out, Dead, stunned…"""
 
     def score(self, entry: InitiativeEntry) -> int:
-        return entry.total + entry.bonus + (10 if key(entry.character) in self.centered else 0)
+        """The figure the order is taken on: the roll's total and its parts."""
+        return sum(value for _, value in self.score_parts(entry))
+
+    def score_parts(self, entry: InitiativeEntry) -> list[tuple[str, int]]:
+        """The initiative roll, then +10 for a Void point spent on it (« pour le reste du
+        combat ») and +10 for last round's Center stance (« +10 à l'Initiative »)."""
+        parts = [("roll", entry.total)]
+        if entry.bonus:
+            parts.append(("Void point", entry.bonus))
+        if key(entry.character) in self.centered:
+            parts.append(("Center stance", 10))
+        return parts
 
     def order(self) -> list[InitiativeEntry]:
         """One pass a round (the kit's :mod:`~domain.rulesets.roll_keep_kit.turn_order`):

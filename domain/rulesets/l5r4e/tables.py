@@ -58,12 +58,24 @@ def tables(projections: Mapping[str, Any]) -> list[Table]:
                 f"Combat, round {initiative['round']}; turn: {initiative['current'] or '-'}",
                 ("#", "character", "initiative", "acted"),
                 tuple(
-                    (str(i), e["character"], str(e["total"]), _acted(e))
+                    (str(i), e["character"], _initiative(e), _acted(e))
                     for i, e in enumerate(initiative["order"], 1)
                 ),
             )
         )
     return found
+
+
+def _initiative(entry: dict[str, Any]) -> str:
+    """The figure the order is taken on, with its parts when there are more than the
+    roll: ``21 (11 + 10 Void point)``."""
+    parts = entry.get("score_parts") or []
+    if len(parts) <= 1:
+        return str(entry.get("score", entry["total"]))
+    said = " + ".join(
+        str(p["value"]) if p["source"] == "roll" else f"{p['value']} {p['source']}" for p in parts
+    )
+    return f"{entry['score']} ({said})"
 
 
 def _acted(entry: dict[str, Any]) -> str:

@@ -16,7 +16,9 @@ from domain.rulesets.roll_keep_kit.standing import STANDINGS, format_tenths
 
 
 def initiative(state: FourEState) -> dict[str, Any]:
-    """Initiative order for the current combat, whose turn it is and who has acted."""
+    """Initiative order for the current combat, whose turn it is and who has acted: each
+    entry's roll (``total``) and the figure it is ordered on (``score``, with its parts:
+    a Void point's +10, last round's Center stance)."""
     combat = state.combat
     if combat is None:
         return {"in_combat": False, "round": 0, "current": None, "order": []}
@@ -28,6 +30,11 @@ def initiative(state: FourEState) -> dict[str, Any]:
             {
                 "character": entry.character,
                 "total": entry.total,
+                "score": combat.score(entry),
+                "score_parts": [
+                    {"source": source, "value": value}
+                    for source, value in combat.score_parts(entry)
+                ],
                 "reflexes": entry.reflexes,
                 "acted": entry.character in combat.acted,
                 "skipped": combat.skipped.get(key(entry.character)),
