@@ -83,31 +83,26 @@ def wound(amount: str, damage: str | None = None) -> Callable[[list[str]], None]
     return edit
 
 
-def award(amount: str) -> Callable[[list[str]], None]:
+def note_made(kind: str, fields: str) -> Callable[[list[str]], None]:
+    """The note at 16 rewritten as an event of ``kind`` holding ``fields`` (JSON)."""
+
     def edit(lines: list[str]) -> None:
         note = line_of(lines, "NoteTaken")
         lines[note] = (
             lines[note]
-            .replace('"type":"NoteTaken"', '"type":"ExperienceAwarded"')
-            .replace(
-                '"text":"the bandits flee","character":null',
-                f'"character":"Akodo Kaneka","amount":{amount}',
-            )
+            .replace('"type":"NoteTaken"', f'"type":"{kind}"')
+            .replace('"text":"the bandits flee","character":null', fields)
         )
 
     return edit
+
+
+def award(amount: str) -> Callable[[list[str]], None]:
+    return note_made("ExperienceAwarded", f'"character":"Akodo Kaneka","amount":{amount}')
 
 
 def retraction(position: str) -> Callable[[list[str]], None]:
-    def edit(lines: list[str]) -> None:
-        note = line_of(lines, "NoteTaken")
-        lines[note] = (
-            lines[note]
-            .replace('"type":"NoteTaken"', '"type":"EventRetracted"')
-            .replace('"text":"the bandits flee","character":null', f'"position":{position}')
-        )
-
-    return edit
+    return note_made("EventRetracted", f'"position":{position}')
 
 
 @pytest.mark.parametrize(
