@@ -110,7 +110,10 @@ class TestARollUsedItsSituation:
     def test_a_damage_roll_follows_its_attacker_s_latest_hit(self) -> None:
         assert follows(roll_by(KANEKA, "damage"), None) == (
             Follows(
-                "AttackResolved", {"attacker": KANEKA, "hit": True}, "the hit it rolls damage for"
+                "AttackResolved",
+                {"attacker": KANEKA, "hit": True},
+                "the hit it rolls damage for",
+                bound=True,  # for that hit: taken away, the damage goes with it
             ),
         )
 
@@ -151,5 +154,5 @@ def test_a_duel_strike_follows_its_focus() -> None:
     """« le duelliste ayant remporté le duel de Concentration fait un jet de Iaijutsu »."""
     struck = DuelStruck(actor="sensei", at=AT, duel="at dawn", character=KANEKA, hit=True)
     assert follows(struck, None) == (
-        Follows("DuelFocused", {"duel": "at dawn"}, "the duel's focus"),
+        Follows("DuelFocused", {"duel": "at dawn"}, "the duel's focus", bound=True),
     )

@@ -116,20 +116,19 @@ def test_a_contested_hit_retracted_after_its_preview(console: Console) -> None:
     assert console.served.get("/v1/sessions/contested").json()["version"] > version
     shot(page, "06-retracted")
 
-    # The GM takes the retraction back: the hit counts again (its Void point spent), then
-    # the damage it had dropped, each reinstated after its preview.
-    for row, change in (
-        (hit, "void › Akodo Kaneka › left: 2 → 1"),
-        (damage, "wounds › Bayushi Fumi › wounds: 0 → 35"),
-    ):
-        row.locator("button.event-open").click()
-        expect(dialog.locator('[data-action="retract"]')).to_have_count(0)
-        dialog.locator('[data-action="reinstate"]').click()
-        page.fill("#correction-reason", "the magistrate saw the blow land")
-        page.click("#correction-preview")
+    # The GM takes the retraction back: reinstating the hit takes the whole correction
+    # back, after its preview — the hit counts again (its Void point spent), and the
+    # damage it had dropped with it.
+    hit.locator("button.event-open").click()
+    expect(dialog.locator('[data-action="retract"]')).to_have_count(0)
+    dialog.locator('[data-action="reinstate"]').click()
+    page.fill("#correction-reason", "the magistrate saw the blow land")
+    page.click("#correction-preview")
+    for change in ("void › Akodo Kaneka › left: 2 → 1", "wounds › Bayushi Fumi › wounds: 0 → 35"):
         expect(page.locator("#preview-changes")).to_contain_text(change)
-        page.click("#correction-confirm")
-        expect(dialog).not_to_be_visible()
+    page.click("#correction-confirm")
+    expect(dialog).not_to_be_visible()
+    for row in (hit, damage):
         expect(row).not_to_have_class("retracted")
     expect(tracks.locator(f'[data-character="{FUMI}"] .wound-state')).to_contain_text(
         "35 wounds — Out"
