@@ -66,6 +66,21 @@ def acknowledged(output: str) -> dict[int, str]:
     return found
 
 
+def killed_after_acknowledging(
+    child: subprocess.Popen[str], chance: random.Random
+) -> dict[int, str]:
+    """What ``child`` acknowledged before a SIGKILL at a random point after its first
+    acknowledgement: never before it, however slow the machine is (a kill timed from the
+    start would come before the first command on a loaded machine, and test nothing)."""
+    assert child.stdout is not None
+    first = child.stdout.readline()
+    time.sleep(chance.uniform(0.0, 0.4))
+    child.send_signal(signal.SIGKILL)
+    output, _ = child.communicate()
+    assert acknowledged(first), f"the writer acknowledged nothing: {first!r}"
+    return acknowledged(first + output)
+
+
 def stored(data: Path | str) -> dict[int, str]:
     config = (
         StoreConfig().with_store(data)
@@ -99,11 +114,7 @@ def test_a_writer_killed_at_random_points_loses_no_acknowledged_command(data: Pa
     chance = random.Random(7)
     acked: dict[int, str] = {}
     for run in range(8):
-        child = writer(f"run{run}", 100_000, data)
-        time.sleep(chance.uniform(0.3, 0.8))
-        child.send_signal(signal.SIGKILL)
-        output, _ = child.communicate()
-        acked |= acknowledged(output)
+        acked |= killed_after_acknowledging(writer(f"run{run}", 100_000, data), chance)
     notes = stored(data)
     assert acked and all(notes.get(p) == text for p, text in acked.items())
     assert len(set(notes.values())) == len(notes), "a command stored twice"
@@ -177,11 +188,7 @@ def test_a_postgresql_writer_killed_at_random_points_loses_no_acknowledged_comma
     chance = random.Random(11)
     acked: dict[int, str] = {}
     for run in range(4):
-        child = writer(f"run{run}", 100_000, shared)
-        time.sleep(chance.uniform(0.8, 1.5))
-        child.send_signal(signal.SIGKILL)
-        output, _ = child.communicate()
-        acked |= acknowledged(output)
+        acked |= killed_after_acknowledging(writer(f"run{run}", 100_000, shared), chance)
     notes = stored(shared)
     assert acked and all(notes.get(p) == text for p, text in acked.items())
     assert len(set(notes.values())) == len(notes), "a command stored twice"
