@@ -21,17 +21,14 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import (
-    Ed25519PrivateKey,
-    Ed25519PublicKey,
-)
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from typing import TYPE_CHECKING
 
 from adapters.store import StoreConfig
 from domain.errors import MalformedInput, excerpt
 from domain.session.record import CommandRecord
+
+if TYPE_CHECKING:  # imported where a key is used: a read (state, log) signs nothing
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 PUBLIC_HEX = 64
 """An Ed25519 public key: 32 bytes, 64 hex digits."""
@@ -47,6 +44,8 @@ def sealed_message(session: str, last: int, chain: str) -> bytes:
 
 
 def public_hex(key: Ed25519PrivateKey) -> str:
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
     return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
 
 
@@ -63,6 +62,9 @@ def check_public(text: str, where: str = "--key") -> str:
 
 def signed_by(public: str, message: bytes, signature: str) -> bool:
     """Whether ``signature`` (hex) is ``public``'s over ``message``."""
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
     try:
         Ed25519PublicKey.from_public_bytes(bytes.fromhex(public)).verify(
             bytes.fromhex(signature), message
@@ -94,6 +96,8 @@ class Keys:
         held = self._private.get(session)
         if held is not None:
             return held
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
         key: Ed25519PrivateKey | None = None
         if self.directory is not None:
             path = self._path(session, ".key")
