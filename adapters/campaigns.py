@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from adapters.store import SESSION_NAMESPACE, EventStore
+from adapters.stored_secrets import stored_secrets
 from domain.campaign import CampaignOpened, CampaignTable, campaign_table, check_campaign_id
 from domain.errors import (
     ConcurrencyConflict,
@@ -164,14 +165,14 @@ def carried_join(
         )
     origin, name = last_played(service, opened.campaign, character, before=session_id)
     source = service.load(origin.session)
-    ruleset = campaigning(source.ruleset)
-    sheet = ruleset.carried(source.table, name, days)
     member = source.state.member(name)
     assert member is not None
+    carried = Carried(session=origin.session, position=source.version, days=days)
+    sheet, shown = carried_sheets(service, carried, name)
     given = {
-        "sheet": msgspec.to_builtins(sheet),
+        "sheet": sheet,
         "player": player or member.player,
-        "carried": {"session": origin.session, "position": source.version, "days": days},
+        "carried": msgspec.to_builtins(msgspec.structs.replace(carried, shown=shown)),
         "reason": reason,
         "hidden": hidden,
     }
@@ -207,30 +208,56 @@ def check_carried(service: SessionService, session_id: str, command: JoinCharact
             f"carried from {carried.session!r} at {carried.position}: a sheet is carried as "
             f"that session stands now, at {last}"
         )
-    sheet = sheet_carried(service, carried, name)
-    expected = msgspec.to_builtins(sheet)
+    sheet, shown = carried_sheets(service, carried, name)
+    sheet_type = service.ruleset(carried.session).sheet_type
     try:
-        given = msgspec.to_builtins(msgspec.convert(command.sheet, type(sheet)))
+        given = msgspec.to_builtins(msgspec.convert(command.sheet, sheet_type))
+        given_shown = (
+            None
+            if carried.shown is None
+            else msgspec.to_builtins(msgspec.convert(carried.shown, sheet_type))
+        )
     except msgspec.ValidationError as error:
         raise MalformedInput(f"the sheet of {excerpt(name)}: {error}") from None
-    if given != expected:
+    if given != sheet:
         raise IllegalUnderRules(
             f"the sheet of {name!r} is not the one session {carried.session!r} left them at "
             f"{carried.position}: carry them with `kiroku carry`, or join them from a sheet "
             "without saying it was carried"
         )
+    if given_shown != shown:
+        raise IllegalUnderRules(
+            f"the sheet of {name!r} shown to the players is not the one they could see of "
+            f"session {carried.session!r} at {carried.position}: carry them with `kiroku carry`"
+        )
 
 
-def sheet_carried(service: SessionService, source: Carried, name: str) -> Any:
-    """The sheet ``source`` says a joining carried: the one its session left ``name`` at
-    its position, through the days stated (what a carried joining is checked against,
-    whether given here or brought in from a file)."""
+def carried_sheets(
+    service: SessionService, source: Carried, name: str
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The sheet ``source`` says a joining carried — the one its session left ``name`` at
+    its position, through the days stated — and the sheet as the players could see it
+    there, where the GM kept something of it from them (None: they saw it as it is).
+    What a carried joining is checked against, whether given here or brought in from a
+    file; as plain values."""
+    from domain.session.secrets import players_state
+
     state = service.state_at(source.session, source.position)
     member = state.member(name)
     if member is None:
         raise NotFound(f"no character {name!r} in session {source.session!r}")
     ruleset = campaigning(service.ruleset(source.session))
-    return ruleset.carried(state.table, member.name, source.days)
+    sheet = msgspec.to_builtins(ruleset.carried(state.table, member.name, source.days))
+    secrets = stored_secrets(service.store, source.session, source.position)
+    if not secrets.keeps_any:
+        return sheet, None
+    events = list(service.store.read(source.session, 0, until=source.position))
+    theirs = players_state(events, secrets)
+    seen = theirs.member(name)
+    if seen is None:  # the character was kept from them: the GM carries them in the open
+        return sheet, None
+    shown = msgspec.to_builtins(ruleset.carried(theirs.table, seen.name, source.days))
+    return sheet, (None if shown == sheet else shown)
 
 
 def check_imported(service: SessionService, session_id: str, events: Sequence[Recorded]) -> None:
@@ -263,11 +290,21 @@ def check_imported(service: SessionService, session_id: str, events: Sequence[Re
                 f"event {recorded.position}: session {source.session!r} is not of campaign "
                 f"{opened.campaign!r}"
             )
-        expected = sheet_carried(service, source, event.sheet.name)
-        if msgspec.to_builtins(expected) != msgspec.to_builtins(event.sheet):
+        sheet, shown = carried_sheets(service, source, event.sheet.name)
+        if sheet != msgspec.to_builtins(event.sheet):
             raise IllegalUnderRules(
                 f"event {recorded.position}: the sheet of {event.sheet.name!r} is not the one "
                 f"session {source.session!r} left them at {source.position}"
+            )
+        if shown != (
+            None
+            if source.shown is None
+            else msgspec.to_builtins(msgspec.convert(source.shown, type(event.sheet)))
+        ):
+            raise IllegalUnderRules(
+                f"event {recorded.position}: the sheet of {event.sheet.name!r} shown to the "
+                f"players is not the one they could see of session {source.session!r} at "
+                f"{source.position}"
             )
 
 

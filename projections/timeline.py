@@ -89,12 +89,9 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
         case SessionReopened():
             return "GM reopens the session"
         case ImportedUnverified():
-            return (
-                f"imported from {event.file!r} without the record of its commands: the "
-                f"{event.events} events before this were never re-judged (unverified)"
-            )
+            return unverified_line(event.file, event.events)
         case SessionForked():
-            return f"forked from session {event.origin!r} as it stood at position {event.position}"
+            return forked_line(event.origin, event.position)
     return ruleset.describe(event) if ruleset is not None else type(event).__name__
 
 
@@ -123,7 +120,15 @@ def hidden(event: Event) -> bool:
 def untold(row: dict[str, Any], position: int, quiet: Collection[int]) -> dict[str, Any]:
     """The row of the event at ``position`` as players read it where the GM's reason is
     the GM's word on a secret (:attr:`domain.session.secrets.Secrets.quiet`): the event,
-    or the retraction marking it, says no reason (positions as the store numbers them)."""
+    or the retraction marking it, says no reason (positions as the store numbers them).
+    A carried joining says which session the sheet came from, not where in it: that is
+    the GM's count there, hidden events included."""
+    event = row.get("event")
+    if row.get("type") == "CharacterJoined" and isinstance(event, dict) and event.get("carried"):
+        carried = event["carried"]
+        carried.pop("shown", None)  # the event is already the one they could see
+        mark = f" at {carried.pop('position', '')} ("
+        row["summary"] = row["summary"].replace(mark, " (", 1)
     if position in quiet:
         row["reason"] = None
         if isinstance(row.get("event"), dict):
@@ -180,3 +185,18 @@ def timeline(
             row["retraction_reason"] = retraction.event.reason
         rows.append(row)
     return rows
+
+
+def unverified_line(file: str, events: int | None) -> str:
+    """An import without command records, as the log says it: with how many events it
+    brought (``None``: as players read it, since the count would number hidden ones)."""
+    count = f"{events} " if events is not None else ""
+    return (
+        f"imported from {file!r} without the record of its commands: the {count}events "
+        "before this were never re-judged (unverified)"
+    )
+
+
+def forked_line(origin: str, position: int) -> str:
+    """A fork's mark as the log says it, ``position`` as the reader counts the origin."""
+    return f"forked from session {origin!r} as it stood at position {position}"

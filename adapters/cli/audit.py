@@ -345,7 +345,8 @@ def with_revealed(
         retracted = dict(session.state.retracted)
         for position in secrets.reveals.get(row["position"], ()):
             [recorded] = event_at(store, sid, position)
-            yield row_of(store, session, for_players(recorded), retracted, None, viewer_is_gm=False)
+            row = row_of(store, session, for_players(recorded), retracted, None, viewer_is_gm=False)
+            yield untold(row, position, secrets.quiet)
 
 
 def kept_from_players(store: EventStore, session_id: str, until: int | None = None) -> set[int]:
@@ -417,6 +418,13 @@ def record_row(record: CommandRecord, viewer_is_gm: bool) -> dict[str, Any]:
     shown["positions"] = [record.first, record.last]
     if not viewer_is_gm and record.inputs.get("hidden"):
         shown["inputs"], shown["drawn"], shown["given"] = {"hidden": True}, [], []
+    carried = shown["inputs"].get("carried") if not viewer_is_gm else None
+    if isinstance(carried, dict):  # a carried sheet as they could see it where it came from
+        if carried.get("shown") is not None:
+            shown["inputs"]["sheet"] = carried["shown"]
+        shown["inputs"]["carried"] = {
+            k: v for k, v in carried.items() if k not in ("shown", "position")
+        }
     return shown
 
 

@@ -20,7 +20,7 @@ from adapters.stored_secrets import caught_up
 from domain.events import Recorded
 from domain.session.secrets import Secrets, players_state
 from projections import project_state
-from projections.timeline import corrected_line, untold
+from projections.timeline import corrected_line, forked_line, untold, unverified_line
 
 DROPPED = "it no longer stood once the ruling before it was corrected"
 """Why a ruling was dropped, as players read it (the GM's reason quotes the GM's numbers)."""
@@ -108,15 +108,17 @@ class Sight:
             row["event"]["position"] = row["position"]
             row["summary"] = "GM reveals a hidden ruling"
             row["revealed"] = [self._revealed_row(r, row["position"]) for r in revealed or ()]
-        elif kind == "CharacterJoined" and row["event"].get("carried"):
-            # the source session's position is the GM's count there: players are told
-            # which session, not where in it (a count of its hidden events otherwise)
-            carried = row["event"]["carried"]
-            mark = f" at {carried.pop('position')} ("
-            row["summary"] = row["summary"].replace(mark, " (", 1)
+        elif kind == "SessionForked":  # the origin as they counted it: the same events
+            origin = row["event"]["position"]
+            row["event"]["position"] = self.ordinal(origin)
+            row["summary"] = forked_line(row["event"]["origin"], self.ordinal(origin))
+        elif kind == "ImportedUnverified":  # the count would number the hidden events
+            row["event"].pop("events", None)
+            row["summary"] = unverified_line(row["event"]["file"], None)
 
     def _revealed_row(self, row: dict[str, Any], reveal: int) -> dict[str, Any]:
         at = row["position"]
+        untold(row, at, self.secrets.quiet)
         row["position"] = reveal
         if row["type"] == "EventRetracted":
             row["event"]["position"] = reveal
@@ -204,6 +206,13 @@ class Sight:
             return self._state[1]
         events = list(store.read(self.session_id, 0, until=self.read))
         views = project_state(players_state(events, self.secrets))
-        views["session"]["position"] = self.count
+        session = views["session"]
+        session["position"] = self.count
+        if "forked_from" in session:  # the origin's events are the fork's, at their places
+            session["forked_from"]["position"] = self.ordinal(session["forked_from"]["position"])
+        if "unverified" in session:  # where, in their numbers; how many would count secrets
+            unverified = session["unverified"]
+            unverified["position"] = self.number(unverified["position"])
+            del unverified["events"]
         self._state = (self.read, views)
         return views

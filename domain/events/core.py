@@ -9,7 +9,7 @@ the session's ruleset, and the core reads only the sheet's ``name``.
 
 from __future__ import annotations
 
-from typing import Annotated, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -32,11 +32,17 @@ class SessionOpened(Event, frozen=True, kw_only=True):
 class Carried(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Where a character's sheet was carried from: the earlier session of the campaign
     and the position its sheet was read at, and the days the GM said passed between
-    (None: the GM carried no wounds over)."""
+    (None: the GM carried no wounds over).
+
+    ``shown``: the sheet as the players could see it there, where the GM kept something
+    of it from them (a hidden wound, XP award or honour change, DESIGN principle 9): the
+    players of this session read that one, until the GM reveals the joining. None: they
+    saw the sheet as it is."""
 
     session: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
     position: Annotated[int, msgspec.Meta(ge=1)]
     days: Annotated[int, msgspec.Meta(ge=0, le=3650)] | None = None  # ten years at most
+    shown: dict[str, Any] | None = None
 
 
 class CharacterJoined(Event, Generic[SheetT], frozen=True, kw_only=True):
@@ -48,6 +54,21 @@ class CharacterJoined(Event, Generic[SheetT], frozen=True, kw_only=True):
     player: str
     group: str | None = None
     carried: Carried | None = None
+
+    def for_players(self) -> Event:
+        """A carried sheet as the players could see it where it was carried from."""
+        carried = self.carried
+        if carried is None or carried.shown is None:
+            return self
+        sheet = msgspec.convert(carried.shown, type(self.sheet))
+        return msgspec.structs.replace(
+            self, sheet=sheet, carried=msgspec.structs.replace(carried, shown=None)
+        )
+
+    @property
+    def screened(self) -> bool:
+        """Whether the players read another sheet than the GM's (:attr:`Carried.shown`)."""
+        return self.carried is not None and self.carried.shown is not None
 
 
 Role = Literal["player", "observer"]

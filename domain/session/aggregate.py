@@ -211,6 +211,14 @@ class Session(SessionStream):
             raise MalformedInput(
                 "a character carried from an earlier session joins alone, as named"
             )
+        if carried is not None and carried.shown is not None:  # a sheet too, of the same one
+            shown = self._sheet(carried.shown)
+            self.ruleset.check_sheet(shown)
+            if shown.name != sheet.name or msgspec.to_builtins(shown) == msgspec.to_builtins(sheet):
+                raise MalformedInput(
+                    f"the sheet shown to the players of {excerpt(sheet.name)} is another "
+                    "character's, or the sheet itself (the players see it as it is: no shown)"
+                )
         if not 1 <= count <= MAX_GROUP:
             raise MalformedInput(f"--count {count}: a group of 1 to {MAX_GROUP} characters")
         base = check_name(sheet.name if name is None else name, "a character's name").strip()

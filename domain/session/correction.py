@@ -61,6 +61,7 @@ from domain.session.corrected import Corrections, place_of, with_places
 from domain.session.record import CommandRecord, inputs_of, record_of
 from domain.session.rejudge import command_for, redecide
 from domain.session.screen import Screen, screen_ruling, screens, unscreened
+from domain.session.secrets import as_players_fold
 from domain.session.state import SessionState, fold_onto
 
 Kind = Literal["amend", "retract", "reinstate", "take_back"]
@@ -192,7 +193,9 @@ class History:
     def players_before(self, place: int, unseen: frozenset[int]) -> SessionState:
         """The state the players read of everything that counts standing before
         ``place``, the positions ``unseen`` kept from them (:mod:`domain.session.screen`)."""
-        before = [r for at, r in self.placed() if at < place and r.position not in unseen]
+        before = [
+            as_players_fold(r) for at, r in self.placed() if at < place and r.position not in unseen
+        ]
         return fold_onto(SessionState(), before, (), lenient=True)
 
 
@@ -749,7 +752,8 @@ class _Players:
 
     def fold(self, batch: Sequence[Recorded]) -> None:
         if self.screen is not None:
-            self.pending += [r for r in batch if r.position not in self.screen.unseen]
+            unseen = self.screen.unseen
+            self.pending += [as_players_fold(r) for r in batch if r.position not in unseen]
 
     def screened(
         self,

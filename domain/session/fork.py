@@ -40,7 +40,7 @@ def fork_events(
             "printable characters"
         )
     position = origin[-1].position
-    where = f"fork of {opened.session} at {position}"
+    where = f"fork of {opened.session}"  # not where in it: the GM's count (hidden events)
     title = f"{opened.title} ({where})" if opened.title else where
     renamed = msgspec.structs.replace(  # a what-if stands outside the origin's campaign
         opened, session=fork_id, title=title[:MAX_TITLE], campaign=""

@@ -35,7 +35,7 @@ from domain.events import Event, EventRetracted, Recorded, RulingRevealed, Rulin
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
 from domain.session.rejudge import redecide
-from domain.session.secrets import Secrets, players_state
+from domain.session.secrets import Secrets, as_players_fold, players_state
 from domain.session.state import SessionState, fold_onto
 
 
@@ -150,7 +150,8 @@ class PlayersView:
             self._state = None
             return
         kept = {r.position for r in batch if self.secrets.secret(r.position)}
-        fold_onto(self._state, batch, kept, lenient=True)  # its position moves on past them
+        folded = [as_players_fold(r) for r in batch]
+        fold_onto(self._state, folded, kept, lenient=True)  # its position moves on past them
 
     @property
     def read(self) -> int:

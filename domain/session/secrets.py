@@ -40,7 +40,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from domain.errors import IllegalUnderRules, NotFound
-from domain.events import EventRetracted, Recorded, RulingRevealed, RulingsCorrected
+from domain.events import (
+    CharacterJoined,
+    EventRetracted,
+    Recorded,
+    RulingRevealed,
+    RulingsCorrected,
+)
 from domain.session.record import CommandRecord
 from domain.session.state import SessionState, fold
 
@@ -65,6 +71,10 @@ class Secrets:
     """A position once kept from the players → the position of the reveal that showed it."""
     reveals: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """A reveal's position → the positions it showed, in order."""
+    screened: set[int] = field(default_factory=set)
+    """The positions of carried joinings the players read with the sheet they could see
+    where it was carried from (:attr:`domain.events.Carried.shown`): their own place in
+    the players' stream, another sheet in it and in the state folded for them."""
     quiet: set[int] = field(default_factory=set)
     """The positions players read with no reason: those of a correction of a secret
     ruling that they may see (its heading, its retractions of what they saw), whose
@@ -134,6 +144,8 @@ class Secrets:
             self._keep(position, hidden_ruling)
         elif hidden_event(recorded):
             self._keep(position, position)
+        elif isinstance(event, CharacterJoined) and event.screened:
+            self.screened.add(position)
 
     def _keep(self, position: int, of: int) -> None:
         """Keep ``position`` from the players, with the secret ruling ``of`` belongs to
@@ -163,8 +175,9 @@ class Secrets:
 
     @property
     def keeps_any(self) -> bool:
-        """Whether anything is kept from the players now."""
-        return len(self.revealed) < len(self.ruling_of)
+        """Whether anything is kept from the players now (a carried sheet screened from
+        them included)."""
+        return len(self.revealed) < len(self.ruling_of) or bool(self.screened)
 
     def check_reveal(self, position: int, head: int) -> int:
         """The first position of the secret ruling holding ``position``, for a reveal;
@@ -186,10 +199,22 @@ class Secrets:
         return later
 
 
+def as_players_fold(recorded: Recorded) -> Recorded:
+    """An event as the players' state folds it: a carried joining screened from them
+    with the sheet they could see where it was carried from (:attr:`domain.events.
+    Carried.shown`), every other event as it is."""
+    event = recorded.event
+    if isinstance(event, CharacterJoined) and event.screened:
+        return Recorded(recorded.position, event.for_players())
+    return recorded
+
+
 def players_state(
     events: list[Recorded], secrets: Secrets, until: int | None = None
 ) -> SessionState:
     """The state players and observers read as of ``until``: the GM's, without what is
     kept from them then. An event in the open that the rules cannot fold without a
     secret it stands on is left out of it (see the module's docstring)."""
+    if secrets.screened:
+        events = [as_players_fold(r) for r in events]
     return fold(events, until, unseen=secrets.unseen(until), lenient=True)

@@ -212,7 +212,7 @@ def test_a_fork_starts_as_its_origin_stood_and_plays_on_alone(forked: Run) -> No
     assert fork_log[6]["summary"] == "Bayushi Fumi takes 2 wounds"
     state = json.loads(forked("state", "--session", "whatif", "--json").stdout)
     assert state["session"]["forked_from"] == {"session": "night", "position": 5}
-    assert state["session"]["title"] == "First night (fork of night at 5)"
+    assert state["session"]["title"] == "First night (fork of night)"
     assert "forked_from" not in json.loads(forked("state", *S, "--json").stdout)["session"]
     assert len(json.loads(forked("log", *S, "--json").stdout)) == 6  # the origin is untouched
 

@@ -39,7 +39,7 @@ def test_a_campaign_driven_over_http(tmp_path: Path) -> None:
         now = server.get("/v1/sessions/w2/sheet", params={"character": KANEKA}).json()
         assert (now["xp"], now["wounds"]) == (48, 13)  # 20 wounds less a night's 2 × 3 + 1
         joined = server.get("/v1/sessions/w2/events/2").json()["event"]
-        assert joined["carried"] == {"session": "w1", "position": 5, "days": 1}
+        assert joined["carried"] == {"session": "w1", "position": 5, "days": 1, "shown": None}
 
         table = server.get("/v1/campaigns/winter").json()
         assert table["sessions"] == ["w1", "w2"]

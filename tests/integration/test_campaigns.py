@@ -293,3 +293,31 @@ def sheet_of(command: JoinCharacter) -> Any:
     from domain.rulesets.roll_keep_kit.character import CharacterSheet
 
     return msgspec.convert(command.sheet, CharacterSheet)
+
+
+def test_a_carry_shows_the_players_the_sheet_they_could_see_and_no_other(
+    service: SessionService,
+) -> None:
+    """A hidden wound in w1 is carried as it is, and the players of w2 read the sheet
+    they could see in w1 (DESIGN principle 9); a carry that would show them another sheet
+    — or, saying nothing was kept, the GM's own — is refused with nothing appended."""
+    service.decide(
+        "w1", TakeWounds(character="Akodo Kaneka", amount=9, source="poison", hidden=True)
+    )
+    honest = campaigns.carried_join(service, "w2", "Akodo Kaneka", days=0)
+    assert honest.carried is not None and honest.carried.shown is not None
+    assert (honest.sheet["wounds"], honest.carried.shown["wounds"]) == (29, 20)
+    carried = honest.carried
+    for forged, said in (
+        (msgspec.structs.replace(carried, shown=None), "shown to the players is not the one"),
+        (msgspec.structs.replace(carried, shown=carried.shown | {"wounds": 0}), "is not the one"),
+        (msgspec.structs.replace(carried, shown=honest.sheet), "shown to the players is not"),
+        (msgspec.structs.replace(carried, shown={"name": 3}), "sheet of"),
+    ):
+        with pytest.raises((IllegalUnderRules, MalformedInput), match=said):
+            service.decide("w2", msgspec.structs.replace(honest, carried=forged))
+    assert service.store.last_position("w2") == 1  # nothing appended
+    service.decide("w2", honest)
+    gm = views(service, "w2")["wounds"]["Akodo Kaneka"]["wounds"]
+    players = service.seen_by("w2", "ana").state
+    assert (gm, project_state(players)["wounds"]["Akodo Kaneka"]["wounds"]) == (29, 20)

@@ -1,0 +1,105 @@
+"""A hidden change carried over stays hidden (issue 28, item 1): twin campaigns whose first
+sessions differ only by what the GM kept from the players — a hidden wound, XP award and
+honour loss — carry Akodo Kaneka into their second session, where ana reads the same on
+every read path (the state and its tables, the log, the event, the stream's page, the
+shell's log and show), in both twins and in a third session carried from the second; the
+GM reads the sheet as it is, and it is what the rules decide on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import Run, ok, runner
+from tests.e2e.server import served
+from tests.e2e.test_cli_unverified import without_times
+
+SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
+KANEKA = "Akodo Kaneka"
+
+
+def step(kiroku: Run, *args: str) -> str:
+    done = kiroku(*args)
+    assert done.returncode == 0, (args, done.stderr)
+    return done.stdout
+
+
+def campaign(where: Path, *, secret: bool) -> Run:
+    """Session 1: Kaneka takes 5 wounds and earns 4 XP in the open (and, ``secret``, 9
+    wounds, 7 XP and −1.5 honour behind the screen); carried into session 2 with no day
+    between, where ana notes something; then carried into session 3."""
+    kiroku = runner(where)
+    step(kiroku, "campaign", "open", "--id", "winter", "--gm", "sensei")
+    for sid in ("winter-1", "winter-2", "winter-3"):
+        step(kiroku, "session", "open", "--id", sid, "--gm", "sensei", "--campaign", "winter")
+    one, two, three = (("--session", s) for s in ("winter-1", "winter-2", "winter-3"))
+    step(kiroku, "join", *one, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    step(kiroku, "wound", *one, "--character", KANEKA, "5", "--source", "a thrown knife")
+    step(kiroku, "xp", "award", *one, "--character", KANEKA, "4")
+    if secret:
+        step(kiroku, "wound", *one, "--character", KANEKA, "9", "--source", "poison", "--hidden")
+        step(kiroku, "xp", "award", *one, "--character", KANEKA, "7", "--hidden")
+        step(kiroku, "honour", *one, "--character", KANEKA, "-1.5", "--reason", "a lie", "--hidden")
+    step(kiroku, "close", *one)
+    step(kiroku, "carry", *two, "--character", KANEKA, "--days", "0")
+    step(kiroku, "note", *two, "the snow falls", "--character", KANEKA, "--as", "ana")
+    step(kiroku, "close", *two)
+    step(kiroku, "carry", *three, "--character", KANEKA, "--days", "0")
+    return kiroku
+
+
+def anas_reading(where: Path, kiroku: Run) -> dict[str, Any]:
+    """Everything ana may read of sessions 2 and 3, without what differs between two runs
+    of the same play (times)."""
+    read: dict[str, Any] = {}
+    for sid in ("winter-2", "winter-3"):
+        shell = {
+            "log": [
+                without_times(json.loads(line))
+                for line in step(
+                    kiroku, "log", "--session", sid, "--as", "ana", "--json"
+                ).splitlines()
+            ],
+            "show": without_times(ok(kiroku, "show", "--session", sid, "1", "--as", "ana")),
+        }
+        read[sid] = {"shell": shell}
+    with served(where / "data") as server:
+        for sid in ("winter-2", "winter-3"):
+            path = f"/v1/sessions/{sid}"
+            made = server.post(f"{path}/tokens", {"participant": "ana"})
+            assert made.status_code == 201, made.text
+            ana = server.as_token(made.json()["token"])
+            session = ana.get(path).json()
+            session.pop("you", None)
+            read[sid] |= {
+                "session": without_times(session),
+                "events": without_times(ana.get(f"{path}/events", params={"limit": 100}).json()),
+                "joined": without_times(ana.get(f"{path}/events/2").json()),
+            }
+    return read
+
+
+def test_a_hidden_change_carried_over_stays_hidden_from_the_players(tmp_path: Path) -> None:
+    plain = campaign(tmp_path / "plain", secret=False)
+    secret = campaign(tmp_path / "secret", secret=True)
+    assert anas_reading(tmp_path / "secret", secret) == anas_reading(tmp_path / "plain", plain)
+
+    for sid in ("winter-2", "winter-3"):  # the GM's sheet is the whole one, and it counts
+        state = ok(secret, "state", "--session", sid)
+        assert state["wounds"][KANEKA]["wounds"] == 14
+        assert state["experience"][KANEKA]["available"] == 40 + 4 + 7
+        assert ok(plain, "state", "--session", sid)["wounds"][KANEKA]["wounds"] == 5
+        assert secret("verify", "--session", sid).returncode == 0
+    roll = ("roll", "--session", "winter-3", "--character", KANEKA, "--skill", "Kenjutsu",
+            "--trait", "agility", "--tn", "15", "--faces", "7,6,5,4,3,2",
+            "--as", "ana")  # fmt: skip
+    at = str(ok(secret, *roll)["recorded"][0]["position"])
+    gm_roll = ok(secret, "show", "--session", "winter-3", at)["event"]
+    ana_roll = ok(secret, "show", "--session", "winter-3", at, "--as", "ana")["event"]
+    assert gm_roll["roll"] == ana_roll["roll"]  # the same dice and outcome
+    assert gm_roll["roll"]["tn"] == 15 + 5 + 3  # light armour, and the 14 wounds: Nicked, +3
+    assert [p["source"] for p in ana_roll["parts"]] == ["Light armour on agility",
+                                                          "behind the GM's screen"]  # fmt: skip
+    assert ok(plain, *roll)["rolls"][0]["tn"] == 15 + 5
+    assert secret("verify", "--session", "winter-3").returncode == 0
