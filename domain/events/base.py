@@ -25,11 +25,25 @@ class Event(
 
     schema: ClassVar[int] = 1
     """The current schema version of this event type; older ones are upcast on read."""
+    later_fields: ClassVar[tuple[str, ...]] = ()
+    """Fields this type gained after events of it were recorded, each None where an
+    event recorded before lacks it: what a ruling decided again fills in, and an older
+    recording of the same ruling does not hold (:meth:`recorded_like`)."""
 
     actor: str
     at: datetime
     reason: str | None = None
     schema_version: int = 1
+
+    def recorded_like(self, stored: Event) -> Event:
+        """This event, decided again, as ``stored`` (the same ruling, recorded before this
+        type gained its :attr:`later_fields`) holds it: each such field ``stored`` lacks
+        left out. Only a field nothing is decided on is added so: what it says is held
+        by another event of the ruling, checked there."""
+        if not self.later_fields or type(stored) is not type(self):
+            return self
+        lacking = {f: None for f in self.later_fields if getattr(stored, f) is None}
+        return msgspec.structs.replace(self, **lacking) if lacking else self
 
     def screened_by(self, seen: Event) -> Event:
         """This event, decided on the whole history, as it records what the players are

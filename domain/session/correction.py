@@ -60,7 +60,7 @@ from domain.session.commands import (
 from domain.session.corrected import Corrections, place_of, with_places
 from domain.session.record import CommandRecord, inputs_of, record_of
 from domain.session.rejudge import command_for, redecide
-from domain.session.screen import Screen, screen_ruling, screens, unscreened
+from domain.session.screen import Screen, same_ruling, screen_ruling, screens
 from domain.session.secrets import as_players_fold
 from domain.session.state import SessionState, fold_onto
 
@@ -562,7 +562,7 @@ def _consequences(
             session, target, command=amended, then=fresh, batch_of=batch_of, extend=True,
             faces=faces,
         )  # fmt: skip
-        if unscreened(events) == unscreened(stored):
+        if same_ruling(events, stored):
             what = msgspec.json.encode(_changes(amended, target)).decode()
             if faces is not None:
                 what += f" and the faces {excerpt(str(command.faces))}"  # type: ignore[union-attr]
@@ -601,7 +601,7 @@ def _check_reinstated(session: Session, target: CommandRecord, stored: tuple[Eve
             f"the ruling at {target.first} ({target.command}) cannot be reinstated: the rules "
             f"refuse it on the history as it stands now ({error})"
         ) from None
-    if unscreened(events) != unscreened(stored):
+    if not same_ruling(events, stored):
         raise IllegalUnderRules(
             f"the ruling at {target.first} ({target.command}) would now give other events: "
             "amend it instead of reinstating it"
@@ -728,7 +728,7 @@ def _redecide_tail(
             if basis is not None:
                 basis.gone.update(r.position for r in batch)
             continue
-        if unscreened(events) == unscreened(stored):
+        if same_ruling(events, stored):
             outcome.kept += 1
             _fold(session, batch)
             players.fold(batch)

@@ -65,6 +65,19 @@ def unscreened(events: Sequence[Event]) -> tuple[Event, ...]:
     return tuple(e.unscreened() for e in events)
 
 
+def recorded_like(given: Sequence[Event], stored: Sequence[Event]) -> tuple[Event, ...]:
+    """A ruling decided again (``given``) as its recording ``stored`` holds it, event by
+    event: what an event type gained since it was recorded left out
+    (:meth:`~domain.events.Event.recorded_like`)."""
+    return tuple(g.recorded_like(stored[i]) if i < len(stored) else g for i, g in enumerate(given))
+
+
+def same_ruling(given: Sequence[Event], stored: Sequence[Event]) -> bool:
+    """Whether a ruling decided again gives what was recorded (unscreened: see the
+    module), as it was recorded."""
+    return unscreened(recorded_like(given, stored)) == unscreened(stored)
+
+
 def for_players(recorded: Recorded) -> Recorded:
     """An event as players and observers read it."""
     shown = recorded.event.for_players()

@@ -46,7 +46,7 @@ from domain.session.chain import GENESIS, Stored, link
 from domain.session.correction import CORRECTION_KINDS, History, correct
 from domain.session.record import CommandRecord
 from domain.session.rejudge import command_for, recorded_faces, redecide
-from domain.session.screen import PlayersView, Screen, screen_ruling, screens
+from domain.session.screen import PlayersView, Screen, recorded_like, screen_ruling, screens
 
 HEAD = re.compile(r"[0-9a-f]{64}")
 PLAIN = frozenset({"Retract"})
@@ -345,6 +345,7 @@ def _rejudge(
             return verdict
         batch = events[index : index + len(given)]
         stored = tuple(r.event for r in batch)
+        given = list(recorded_like(given, stored))  # as recorded then (Event.later_fields)
         claimed = [_unsealed(by_first.get(r.first)) for r in records_given]
         if stored != tuple(given) or claimed != [_unsealed(r) for r in records_given]:
             verdict.problem = Discrepancy(

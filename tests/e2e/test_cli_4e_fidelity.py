@@ -58,7 +58,8 @@ def test_full_defense_protects_against_the_next_attacker(round_one: Run) -> None
         ("attack", *S, "--character", A, "--target", F, "--weapon", "Katana",
          "--faces", "9,9,8,2,2,2", "--as", "ana"),
     )  # fmt: skip
-    assert "Akodo Kaneka misses Bayushi Fumi (26 vs armour TN 31)" in done
+    missed = "Akodo Kaneka misses Bayushi Fumi (26 vs TN 36: armour TN 31 and the roll's parts)"
+    assert missed in done  # his own light armour's +5 is the roll's part
 
 
 def armour_tn(kiroku: Run, character: str) -> int:

@@ -307,10 +307,10 @@ def test_a_carry_shows_the_players_the_sheet_they_could_see_and_no_other(
     honest = campaigns.carried_join(service, "w2", "Akodo Kaneka", days=0)
     assert honest.carried is not None and honest.carried.shown is not None
     assert (honest.sheet["wounds"], honest.carried.shown["wounds"]) == (29, 20)
-    carried = honest.carried
+    carried, shown = honest.carried, honest.carried.shown
     for forged, said in (
         (msgspec.structs.replace(carried, shown=None), "shown to the players is not the one"),
-        (msgspec.structs.replace(carried, shown=carried.shown | {"wounds": 0}), "is not the one"),
+        (msgspec.structs.replace(carried, shown=shown | {"wounds": 0}), "is not the one"),
         (msgspec.structs.replace(carried, shown=honest.sheet), "shown to the players is not"),
         (msgspec.structs.replace(carried, shown={"name": 3}), "sheet of"),
     ):

@@ -14,6 +14,7 @@ import pytest
 from adapters.cli.replay_commands import dump_expected, expected_path
 from adapters.replay_file import read_replay_records
 from domain.commands import Command
+from domain.events import Recorded
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
 from domain.session.rejudge import command_for
@@ -26,10 +27,22 @@ def test_every_curated_session_has_its_script() -> None:
     assert {p.stem for p in REPLAYS.glob("*.jsonl")} == set(SESSIONS)
 
 
+def as_curated(name: str) -> list[Recorded]:
+    """The script's events as its file recorded them: a field an event type gained since
+    (:attr:`domain.events.Event.later_fields`) left out where the file lacks it, as a
+    store's older events lack it. The files stay as curated: the suite re-judges them as
+    it re-judges any session recorded before."""
+    _, stored, _ = read_replay_records(REPLAYS / f"{name}.jsonl")
+    played = SESSIONS[name]().events
+    if len(played) != len(stored):
+        return played
+    pairs = zip(played, stored, strict=True)
+    return [Recorded(p.position, p.event.recorded_like(s.event)) for p, s in pairs]
+
+
 @pytest.mark.parametrize("name", sorted(SESSIONS))
 def test_the_script_plays_to_the_expected_projections(name: str) -> None:
-    table = SESSIONS[name]()
-    actual = dump_expected(project(table.session.events))
+    actual = dump_expected(project(as_curated(name)))
     assert actual == expected_path(REPLAYS / f"{name}.jsonl").read_text(encoding="utf-8")
 
 
@@ -38,7 +51,7 @@ def test_the_script_records_the_rulings_its_file_holds(name: str) -> None:
     table = SESSIONS[name]()
     header, events, records = read_replay_records(REPLAYS / f"{name}.jsonl")
     assert isinstance(table, RecordedTable) and header.version == 2
-    assert events == table.events
+    assert events == as_curated(name)
     session = table.session
     assert [_as_command(r, session) for r in records] == [
         _as_command(r, session) for r in table.records

@@ -305,6 +305,7 @@ def attack(
             weapon=arms.name,
             hit=hit,
             armour_tn=tn,
+            tn=rolled.roll.effective_tn,
             total=rolled.roll.total,
             manoeuvres=tuple(m.strip().casefold() for m in manoeuvres),
             location=declared.location,

@@ -68,9 +68,14 @@ def describe_play(event: Event) -> str:
             extra = f" [{', '.join(event.manoeuvres)}]" if event.manoeuvres else ""
             damage = f"; damage {event.damage}" if event.hit else ""
             feint = f" + {event.feint_bonus} (feint)" if event.feint_bonus else ""
+            against = (
+                f"armour TN {event.armour_tn}"
+                if event.tn is None or event.tn == event.armour_tn
+                else f"TN {event.tn}: armour TN {event.armour_tn} and the roll's parts"
+            )
             return (
-                f"{event.attacker} {result} {event.target} ({event.total} vs armour TN "
-                f"{event.armour_tn}){extra}{damage}{feint}"
+                f"{event.attacker} {result} {event.target} ({event.total} vs {against})"
+                f"{extra}{damage}{feint}"
             )
         case OpposedRollSettled():
             return (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from domain.events import Event
 
@@ -85,6 +85,11 @@ class AttackResolved(Event, frozen=True, kw_only=True):
     feint_bonus: int = 0
     damage: str = ""
     """The damage roll the hit earned (``8k2``); empty on a miss."""
+    tn: int | None = None
+    """The TN the attack roll was decided on: the armour TN with the raises called and
+    every other part (its parts are the roll's). None: recorded before it was."""
+
+    later_fields: ClassVar[tuple[str, ...]] = ("tn",)
 
 
 class OpposedRollSettled(Event, frozen=True, kw_only=True):
