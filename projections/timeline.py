@@ -117,12 +117,22 @@ def hidden(event: Event) -> bool:
     return bool(getattr(event, "hidden", False))
 
 
+DROPPED = "it no longer stood once the ruling before it was corrected"
+"""Why a ruling was dropped, as players read it (the GM's reason, and the rule's refusal,
+quote the GM's numbers)."""
+
+
 def untold(row: dict[str, Any], position: int, quiet: Collection[int]) -> dict[str, Any]:
     """The row of the event at ``position`` as players read it where the GM's reason is
     the GM's word on a secret (:attr:`domain.session.secrets.Secrets.quiet`): the event,
     or the retraction marking it, says no reason (positions as the store numbers them).
     A carried joining says which session the sheet came from, not where in it: that is
-    the GM's count there, hidden events included."""
+    the GM's count there, hidden events included; a ruling dropped by a correction, that
+    it was (:data:`DROPPED`), not the refusal naming positions."""
+    if row.pop("dropped_because", None) is not None:  # the refusal quotes the GM's numbers
+        row["reason"] = DROPPED
+    if row.pop("retraction_dropped_because", None) is not None:
+        row["retraction_reason"] = DROPPED
     event = row.get("event")
     if row.get("type") == "CharacterJoined" and isinstance(event, dict) and event.get("carried"):
         carried = event["carried"]

@@ -28,6 +28,7 @@ from adapters.cli.render import (
     render_timeline,
 )
 from adapters.cli.revisions import Placements
+from adapters.consequences import dropped_because, with_consequence
 from adapters.service import SessionService
 from adapters.store import EventStore
 from adapters.stored_secrets import stored_secrets
@@ -284,6 +285,11 @@ def row_of(
         for r in timeline(marked, until, viewer_is_gm=True, ruleset=session.ruleset)
         if r["position"] == recorded.position
     ]
+    with_consequence(row, store, sid, recorded)
+    if len(marked) == 2 and row.get("retracted"):  # what a consequence's retraction took
+        why = dropped_because(store, sid, marked[1])
+        if why is not None:
+            row["retraction_reason"] = row["retraction_dropped_because"] = why
     event = recorded.event
     if isinstance(event, EventRetracted):
         [(_, target)] = [(r.position, r.event) for r in event_at(store, sid, event.position)]

@@ -11,6 +11,7 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 
+from adapters.consequences import with_consequence
 from adapters.http import streams
 from adapters.http.auth import forbidden
 from adapters.http.problems import malformed
@@ -70,7 +71,7 @@ def read_items(
     sight = worker.sight(service, session, page)
     items = []
     for r in page:
-        row = event_row(r, session)
+        row = with_consequence(event_row(r, session), service.store, session_id, r)
         public = sight.number(r.position)
         if public is None:  # the GM's alone: their row says so (and since when it is not)
             row["hidden"] = True

@@ -20,10 +20,7 @@ from adapters.stored_secrets import caught_up
 from domain.events import Recorded
 from domain.session.secrets import Secrets, players_state
 from projections import project_state
-from projections.timeline import corrected_line, forked_line, untold, unverified_line
-
-DROPPED = "it no longer stood once the ruling before it was corrected"
-"""Why a ruling was dropped, as players read it (the GM's reason quotes the GM's numbers)."""
+from projections.timeline import DROPPED, corrected_line, forked_line, untold, unverified_line
 
 
 class Sight:

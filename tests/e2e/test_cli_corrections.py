@@ -11,6 +11,7 @@ import pytest
 
 from adapters.replay_file import read_replay
 from tests.e2e.conftest import Run, ok, runner
+from tests.e2e.server import served
 from tests.e2e.test_cli_session import FUMI, KANEKA, S
 from tests.support import version_1
 
@@ -287,3 +288,37 @@ def test_why_follows_a_skipped_turn_to_the_wounds_that_caused_it(fought: Run) ->
     found = ok(fought, "why", *S, str(skipped["position"]))
     [link] = [f for f in found["follows"] if f["follows"] == wounded]
     assert link["why"] == "the wounds that left them Out"
+
+
+def test_a_dropped_ruling_s_retraction_says_the_rule_that_dropped_it(
+    fought: Run, tmp_path: Path
+) -> None:
+    """Issue 28, item 7: retracting the attack drops its damage and the heal; each of their
+    retractions (and their own rows) says the rule's refusal and the correction that led
+    to it — in the log, in ``show`` and in the stream — and the GM's reason only where the
+    GM retracted. Players read that it no longer stood, without the GM's numbers."""
+    heading = ok(fought, "retract", *S, "10", "--reason", "the GM misread the TN")["recorded"][0]
+    log = fought("log", *S).stdout.splitlines()
+    damage = "dropped: Akodo Kaneka has no hit waiting for its damage roll, once the ruling at 10 "
+    assert any(line.endswith(f"— {damage}was retracted (the correction at {heading})")
+               for line in log if "retracts event 13" in line)  # fmt: skip
+    assert any("retracts event 15" in line and "dropped: Bayushi Fumi has no wounds to heal"
+               in line for line in log)  # fmt: skip
+    assert any("retracts event 11" in line and line.endswith("— the GM misread the TN")
+               for line in log)  # fmt: skip
+    shown = ok(fought, "show", *S, "13")
+    assert shown["retraction_reason"].startswith(damage)
+    with served(tmp_path / "data") as server:
+        rows = server.get("/v1/sessions/night/events", params={"limit": 100}).json()["events"]
+        [gm_row] = [
+            r for r in rows if r["type"] == "EventRetracted" and r["event"]["position"] == 13
+        ]
+        assert gm_row["reason"].startswith(damage)
+        assert gm_row["event"]["reason"] == "the GM misread the TN"  # the record is the GM's
+        token = server.post("/v1/sessions/night/tokens", {"participant": "ana"}).json()["token"]
+        theirs = server.as_token(token).get("/v1/sessions/night/events", params={"limit": 100})
+        [row] = [r for r in theirs.json()["events"] if r["position"] == gm_row["position"]]
+        assert row["reason"] == "it no longer stood once the ruling before it was corrected"
+        assert "dropped_because" not in row
+    players = fought("log", *S, "--as", "ana").stdout
+    assert "has no hit waiting" not in players
