@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -63,3 +64,22 @@ def store_args(request: pytest.FixtureRequest) -> Iterator[tuple[str, ...]]:
 
     with schema() as url:
         yield ("--store", url)
+
+
+@pytest.fixture(scope="session")
+def fought_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The corrections' fight (:func:`tests.e2e.test_cli_corrections.fight`) played once
+    through the real ``kiroku``: its data directory, to be copied, never used itself."""
+    from tests.e2e.test_cli_corrections import fight
+
+    where = tmp_path_factory.mktemp("fought")
+    fight(runner(where))
+    return where / "data"
+
+
+@pytest.fixture
+def fought(tmp_path: Path, fought_store: Path) -> Run:
+    """The corrections' fight, its store (events, records, the session's key) copied into
+    ``tmp_path/data``: the scene a test changes, played once a run, not once a test."""
+    shutil.copytree(fought_store, tmp_path / "data")
+    return runner(tmp_path)

@@ -41,13 +41,6 @@ def fight(kiroku: Run) -> None:
         assert done.returncode == 0, (args, done.stderr)
 
 
-@pytest.fixture
-def fought(tmp_path: Path) -> Run:
-    kiroku = runner(tmp_path)
-    fight(kiroku)
-    return kiroku
-
-
 def wounds(kiroku: Run) -> int:
     state = json.loads(kiroku("state", *S, "--json").stdout)
     return int(state["wounds"][F]["wounds"])

@@ -15,7 +15,6 @@ import pytest
 from adapters.store import EventStore, StoreConfig
 from domain.session.chain import GENESIS, seal
 from tests.e2e.conftest import Run, runner
-from tests.e2e.test_cli_corrections import fight
 from tests.e2e.test_cli_session import S
 
 EVENTS = "topic != 'kiroku:CommandRecord'"
@@ -58,13 +57,6 @@ TAMPERING: dict[str, tuple[Callable[[sqlite3.Connection], None], int, str]] = {
     "deleted": (delete, 15, "event 15 is missing"),
     "swapped": (swap, 8, "do not hash to the seal of the stance at 8"),
 }
-
-
-@pytest.fixture
-def fought(tmp_path: Path) -> Run:
-    kiroku = runner(tmp_path)
-    fight(kiroku)
-    return kiroku
 
 
 @pytest.mark.parametrize("name", sorted(TAMPERING))
