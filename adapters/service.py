@@ -42,7 +42,7 @@ from domain.events import Event, Recorded, RulingsCorrected
 from domain.names import check_name
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
-from domain.session.chain import GENESIS, head, seal
+from domain.session.chain import GENESIS, broken_seal, head, seal
 from domain.session.commands import CORRECTIONS, JoinCharacter, Reinstate, Reveal
 from domain.session.correction import Correction, History, correct
 from domain.session.fork import fork_events
@@ -94,11 +94,17 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+TAIL_CHECKED = 1_000
+"""How many of a session's last events a read re-hashes (:meth:`SessionService.
+tamper_warning`)."""
+
+
 class SessionService:
     def __init__(self, store: EventStore, clock: Clock = utc_now, keys: Keys | None = None) -> None:
         self.store = store
         self.clock = clock
         self.keys = keys if keys is not None else Keys.of(store.config)
+        self._tamper: dict[str, tuple[int, str | None]] = {}
         """The sessions' signing keys, outside the store (:mod:`adapters.keys`)."""
         self.snapshots = SnapshotStore(store)
         self._sessions: dict[str, Session] = {}
@@ -379,6 +385,49 @@ class SessionService:
 
             screen = Screen(unseen, players_before)
         return correct(history, command, context, fresh=fresh, screen=screen)  # type: ignore[arg-type]
+
+    def tamper_warning(self, session_id: str, version: int) -> str | None:
+        """What a read of the session (``state``, the API) finds of tampering, at a cost
+        that does not grow with the session (issue 28, item 5): the latest seal's
+        signature, against the keys trusted for the session here — so a forgery that
+        recomputed the chain without the key is found — and the last
+        :data:`TAIL_CHECKED` events re-hashed against the seals over them — so a row
+        edited, deleted or moved among them is. None: nothing found (``kiroku verify``
+        checks every seal and re-judges every ruling)."""
+        held = self._tamper.get(session_id)
+        if held is not None and held[0] == version:
+            return held[1]
+        found = self._tamper_found(session_id, version)
+        self._tamper[session_id] = (version, found)
+        return found
+
+    def _tamper_found(self, session_id: str, version: int) -> str | None:
+        latest = self.store.latest_record(session_id, version)
+        if latest is None or not latest.chain:
+            return None  # recorded before the chain: nothing sealed to check
+        trusted = self.keys.trusted(session_id)
+        if trusted:
+            from adapters.keys import SignatureCheck
+
+            why = (
+                SignatureCheck(session_id, trusted)(latest)
+                if latest.signature
+                else "it is not signed, though the session's seals are"
+            )
+            if why is not None:
+                return f"the seal of the {latest.command} at {latest.first}: {why}"
+        start = self.store.latest_record(session_id, max(0, version - TAIL_CHECKED))
+        if start is not None and not start.chain:
+            start = None
+        after, value = (start.last, start.chain) if start is not None else (0, GENESIS)
+        stored = list(self.store.read_stored(session_id, after, until=version, as_found=True))
+        broken = broken_seal(session_id, stored, self.store.records(session_id, after), value)
+        if broken is None:
+            return None
+        return (
+            f"the events up to {broken.last} do not hash to the seal of the {broken.command} "
+            f"at {broken.first}: an event was edited, deleted or moved since it was recorded"
+        )
 
     def chain_head(self, session_id: str, version: int) -> str:
         """The hash chain's value after position ``version`` (:mod:`domain.session.chain`):

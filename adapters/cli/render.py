@@ -50,6 +50,9 @@ def render_state(projections: dict[str, Any]) -> str:
     ]
     if session.get("clock"):
         lines.append(f"in-game time: {format_duration(session['clock'])} since the session began")
+    tampered = session.get("tampered")
+    if tampered:
+        lines.append(f"TAMPERED: {tampered} (kiroku verify checks the whole record)")
     unverified = session.get("unverified")
     if unverified:
         lines.append(

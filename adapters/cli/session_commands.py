@@ -111,6 +111,10 @@ def _state(args: argparse.Namespace) -> int:
             session.state if at is None else service.state_at(sid, at, as_corrected=as_corrected)
         )
         projections = project_state(state)
+        if at is None:
+            tampered = service.tamper_warning(sid, session.version)
+            if tampered is not None:
+                projections["session"]["tampered"] = tampered
     finally:
         service.store.close()
     if args.json:

@@ -124,6 +124,10 @@ async def list_sessions(request: Request) -> Response:
     return json_response({"sessions": await server.worker.run(sessions)})
 
 
+TAMPERED_FOR_PLAYERS = "the session's record fails its tamper check: ask the GM to verify it"
+"""What players read of a tamper warning (the GM's names positions they do not count)."""
+
+
 async def show_session(request: Request) -> Response:
     """The projections (``views``) and, as the ruleset lays them out for ``kiroku
     state``, its ``tables`` (a title, columns, rows of text): a front end may show
@@ -149,6 +153,10 @@ async def show_session(request: Request) -> Response:
     def shown(service: SessionService) -> dict[str, Any]:
         place = seat(server, service, sid, token)
         views, version = projections(service, place)
+        tampered = None if at is not None else service.tamper_warning(sid, place.session.version)
+        if tampered is not None:  # a copy: a player's views are kept for the next read
+            said = tampered if place.is_gm else TAMPERED_FOR_PLAYERS
+            views = views | {"session": views["session"] | {"tampered": said}}
         tables = [t._asdict() for t in place.session.ruleset.tables(views)]
         you = {"participant": place.holder.participant, "role": place.holder.role}
         return {"version": version, "views": views, "tables": tables, "you": you}

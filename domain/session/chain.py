@@ -85,3 +85,20 @@ def seal(
     for recorded in batch:
         value = values[recorded.position] = link(value, session, recorded)
     return [msgspec.structs.replace(r, chain=values[r.last]) for r in records], value
+
+
+def broken_seal(
+    session: str, stored: Sequence[Stored], records: Iterable[CommandRecord], previous: str
+) -> CommandRecord | None:
+    """The first record whose seal the events ``stored`` — the stream after the chain's
+    value ``previous`` — do not meet (an event edited, deleted or moved among them), or
+    None. What a read checks of the stream's end (:meth:`adapters.service.SessionService.
+    tamper_warning`); ``kiroku verify`` checks the whole."""
+    seals = {r.last: r for r in records if r.chain}
+    value = previous
+    for recorded in stored:
+        value = link(value, session, recorded)
+        sealed = seals.get(recorded.position)
+        if sealed is not None and sealed.chain != value:
+            return sealed
+    return None

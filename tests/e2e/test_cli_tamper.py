@@ -15,6 +15,7 @@ import pytest
 from adapters.store import EventStore, StoreConfig
 from domain.session.chain import GENESIS, seal
 from tests.e2e.conftest import Run, runner
+from tests.e2e.server import served
 from tests.e2e.test_cli_session import S
 
 EVENTS = "topic != 'kiroku:CommandRecord'"
@@ -64,6 +65,7 @@ def test_rows_tampered_with_in_the_store_are_found_where_they_were(
     fought: Run, tmp_path: Path, name: str
 ) -> None:
     assert fought("verify", *S).returncode == 0
+    assert "tampered" not in json.loads(fought("state", *S, "--json").stdout)["session"]
     change, position, says = TAMPERING[name]
     with sqlite3.connect(tmp_path / "data" / "kiroku.sqlite") as raw:
         change(raw)
@@ -79,6 +81,13 @@ def test_rows_tampered_with_in_the_store_are_found_where_they_were(
     assert session["edited"] == (name != "deleted")  # a gap is damage, an edit an edit
     shown = fought("doctor").stdout
     assert "night: " in shown and "intact" not in shown.split("night: ")[1].splitlines()[0]
+    if name == "deleted":  # a read refuses a stream with a gap outright
+        refused = fought("state", *S)
+        assert refused.returncode != 0 and "has no event 15, yet holds event 16" in refused.stderr
+        return
+    tampered = json.loads(fought("state", *S, "--json").stdout)["session"]["tampered"]
+    assert "do not hash to the seal" in tampered  # state says so, among the last events
+    assert fought("state", *S).stdout.splitlines()[1].startswith("TAMPERED: the events up to")
 
 
 def test_a_store_cut_short_is_found_against_the_head_noted(fought: Run, tmp_path: Path) -> None:
@@ -168,6 +177,18 @@ def test_a_forgery_with_the_chain_recomputed_fails_on_the_key(
         forge(raw, tmp_path / "data", strip=strip)
     raw.close()
     assert "the bandits surrender" in fought("log", *S).stdout  # the forgery reads well
+    tampered = json.loads(fought("state", *S, "--json").stdout)["session"]["tampered"]
+    said = "it is not signed" if strip else "signature does not verify"
+    assert tampered.startswith("the seal of the note at ") and said in tampered  # state too
+    with served(tmp_path / "data") as server:
+        gm = server.get("/v1/sessions/night").json()["views"]["session"]["tampered"]
+        assert gm == tampered
+        token = server.post("/v1/sessions/night/tokens", {"participant": "ana"}).json()["token"]
+        ana = server.as_token(token).get("/v1/sessions/night").json()["views"]["session"]
+        assert (
+            ana["tampered"]
+            == "the session's record fails its tamper check: ask the GM to verify it"
+        )
     found = fought("verify", *S, "--json")
     assert found.returncode == 1, found.stdout
     message = json.loads(found.stdout)["problem"]["message"]

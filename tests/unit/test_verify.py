@@ -10,7 +10,7 @@ from domain.dice.source import FaceQueue
 from domain.errors import MalformedInput
 from domain.events import Event, Recorded
 from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, WoundsTaken
-from domain.session.chain import GENESIS, Stored, seal
+from domain.session.chain import GENESIS, Stored, broken_seal, seal
 from domain.session.commands import Amend, Reinstate, Retract
 from domain.session.record import CommandRecord
 from domain.session.verify import verify
@@ -235,3 +235,17 @@ def test_the_chain_holds_over_the_events_as_stored_when_a_type_gains_a_field() -
     forged[at["damage"]] = Stored(at["damage"] + 1, {**stored[at["damage"]].payload, "amount": 5})
     verdict = verify(t.events, records, stored=forged)
     assert verdict.problem is not None and verdict.problem.position == at["damage"]
+
+
+def test_the_end_of_a_stream_is_checked_from_a_seal_without_reading_the_rest() -> None:
+    """What a read checks (:func:`domain.session.chain.broken_seal`): from the seal of
+    the heal on, the note's seal is met by the note as recorded, not by an edited one."""
+    t, at = fight()
+    [heal] = [r for r in t.records if r.first == at["heal"]]
+    after = [r for r in t.records if r.first > heal.last]
+    tail = [Stored(r.position, msgspec.to_builtins(r.event)) for r in t.events[heal.last :]]
+    assert broken_seal("test-night", tail, after, heal.chain) is None
+    note = msgspec.to_builtins(t.events[at["note"] - 1].event) | {"text": "the bandits surrender"}
+    edited_tail = [*tail[:-1], Stored(at["note"], note)]
+    assert broken_seal("test-night", edited_tail, after, heal.chain) == after[-1]
+    assert broken_seal("test-night", tail, after, GENESIS) == after[0]  # from the wrong value
