@@ -59,10 +59,12 @@ __all__ = ["Session", "check_session_id", "open_session"]
 class Session(SessionStream):
     """One session: its stream, the state folded from it, and the core's commands."""
 
-    def decide(self, command: Command, context: Context) -> list[Event]:
+    def decide(self, command: Command, context: Context, *, trial: bool = True) -> list[Event]:
         """The batch for ``command`` (the core's, or the ruleset's), or a typed error.
         The command's reason goes on every event of the batch that has none; an observer
-        gives none."""
+        gives none. ``trial``: the ruleset's batch is folded onto a copy of the state
+        first (:meth:`check_applies`) — left out only where what is decided is compared
+        with events already recorded, and those are folded (re-judging)."""
         unprintable = first_unprintable(msgspec.to_builtins(command))
         if unprintable is not None:
             where, text = unprintable
@@ -117,7 +119,7 @@ class Session(SessionStream):
                 batch=context.batch_of(position) if context.batch_of else None,
             )
         elif type(command) in self.ruleset.command_types:
-            events = self.for_each_member(command, context)
+            events = self.for_each_member(command, context, trial=trial)
         else:
             raise lacks(self.opened.session, self.ruleset.id, command.spec.name)
         if command.reason is None:
@@ -254,7 +256,9 @@ class Session(SessionStream):
             )
         return events
 
-    def for_each_member(self, command: Command, context: Context) -> list[Event]:
+    def for_each_member(
+        self, command: Command, context: Context, *, trial: bool = True
+    ) -> list[Event]:
         """The ruleset's batch for ``command``; for a command that may be given to a
         group (:attr:`CommandSpec.for_groups`) naming one, each member's in turn, each
         decided on the state the ones before it left, in one batch (the group's
@@ -262,7 +266,8 @@ class Session(SessionStream):
         group = self.state.group(getattr(command, "character", None))
         if not command.spec.for_groups or group is None or self.state.member(group[0]):
             events = self.ruleset.decide(self, self.table, command, context)
-            self.check_applies(command, events)
+            if trial:
+                self.check_applies(command, events)
             return events
         if isinstance(context.dice, Sequence):
             raise MalformedInput(

@@ -63,9 +63,18 @@ class ReplayedDice:
         return face
 
 
+_COMMAND_TYPES: dict[tuple[str, int], dict[str, type[Command]]] = {}
+
+
 def command_types(session: Session) -> dict[str, type[Command]]:
     """Every command the session takes, by its Struct's name (as records name them)."""
-    return {t.__name__: t for t in (*CORE_COMMANDS, *session.ruleset.command_types)}
+    ruleset = session.ruleset
+    key = (ruleset.id, id(ruleset.command_types))
+    found = _COMMAND_TYPES.get(key)
+    if found is None:
+        found = {t.__name__: t for t in (*CORE_COMMANDS, *ruleset.command_types)}
+        _COMMAND_TYPES[key] = found
+    return found
 
 
 def command_for(
@@ -103,6 +112,7 @@ def redecide(
     batch_of: Callable[[int], tuple[int, int] | None] | None = None,
     extend: bool = False,
     faces: Sequence[Die] | TableFaces | None = None,
+    trial: bool = True,
 ) -> tuple[list[Event], tuple[int, ...]]:
     """The events ``record``'s command (or ``command`` in its place) gives on
     ``session`` now, as its actor at its time, with the dice it drew (then fresh ones
@@ -111,12 +121,12 @@ def redecide(
     The faces given at the table for its roll are given again as they were — unless
     ``extend`` (a correction: the roll may now throw more dice, or other ones), when
     they are handed out as if drawn, then fresh ones; ``faces``: the faces given anew
-    (an amendment's), in place of any recorded."""
+    (an amendment's), in place of any recorded. ``trial``: as :meth:`Session.decide`."""
     command = command if command is not None else command_for(record, session)
     context = partial(Context, record.actor, record.at, batch_of=batch_of)
     if isinstance(faces, TableFaces):
         dice = ReplayedDice(faces.left)
-        events = session.decide(command, context(dice))
+        events = session.decide(command, context(dice), trial=trial)
         if dice.replayed < len(faces.left):
             left = faces.left[dice.replayed :]
             raise MalformedInput(
@@ -125,9 +135,9 @@ def redecide(
             )
         return events, tuple(dice.drawn)
     if faces is not None:
-        return session.decide(command, context(faces)), ()
+        return session.decide(command, context(faces), trial=trial), ()
     if record.given and not extend:
-        return session.decide(command, context(record.given)), ()
+        return session.decide(command, context(record.given), trial=trial), ()
     dice = ReplayedDice(recorded_faces(record), then)
-    events = session.decide(command, context(dice))
+    events = session.decide(command, context(dice), trial=trial)
     return events, tuple(dice.drawn)

@@ -314,7 +314,7 @@ def _rejudge(
             if record.kind in PLAIN and not isinstance(recorded.event, RulingsCorrected):
                 command = command_for(record, session)
                 context = Context(record.actor, record.at, None, batches.batch_of)
-                given, records_given = session.decide(command, context), [record]
+                given, records_given = session.decide(command, context, trial=False), [record]
             elif record.kind in CORRECTION_KINDS:
                 before = [r for r in records if r.last < record.first]
                 history = History(events[:index], before)
@@ -326,7 +326,7 @@ def _rejudge(
                     history, session, record, events, by_first, screen
                 )
             else:
-                given, drawn = redecide(session, record, batch_of=batches.batch_of)
+                given, drawn = redecide(session, record, batch_of=batches.batch_of, trial=False)
                 records_given = [
                     record if record.given else msgspec.structs.replace(record, drawn=drawn)
                 ]
@@ -359,7 +359,18 @@ def _rejudge(
                 in_record=stored == tuple(given),
             )
             return verdict
-        session.record(batch)
+        try:  # what Session.decide's trial would have found, on the events as recorded
+            session.record(batch)
+        except Exception as error:
+            rules = session.ruleset.id
+            verdict.problem = Discrepancy(
+                recorded.position,
+                f"the {record.command} at {record.first} by {record.actor}: the {rules} rules "
+                f"cannot apply it now ({type(error).__name__}: {error})",
+                stored,
+                record=record,
+            )
+            return verdict
         players.take(batch, records_given)
         verdict.rulings += len(records_given)
         verdict.events += len(batch)

@@ -249,3 +249,22 @@ def test_the_end_of_a_stream_is_checked_from_a_seal_without_reading_the_rest() -
     edited_tail = [*tail[:-1], Stored(at["note"], note)]
     assert broken_seal("test-night", edited_tail, after, heal.chain) == after[-1]
     assert broken_seal("test-night", tail, after, GENESIS) == after[0]  # from the wrong value
+
+
+def test_a_ruling_the_rules_can_no_longer_apply_is_found_not_raised(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Re-judging decides each ruling without the trial fold a new one gets (the events
+    it gave are folded as recorded): a ruling whose events the rules now fail to fold is
+    still reported at its place, never raised."""
+    t, at = fight()
+    healed = type(t.events[at["heal"] - 1].event)
+    handlers = t.session.state.ruleset.fold_handlers()  # type: ignore[union-attr]
+
+    def broken(state: object, event: object) -> None:
+        raise KeyError("Bayushi Fumi")
+
+    monkeypatch.setitem(handlers, healed, broken)
+    verdict = verify(t.events, t.records)
+    assert verdict.problem is not None and verdict.problem.position == at["heal"]
+    assert "the l5r4e rules cannot apply it now (KeyError" in verdict.problem.message
