@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ("odds", "store", "scale", "startup", "codec", "corrections", "streams")
+BENCHMARKS = ("odds", "store", "scale", "startup", "codec", "corrections", "verify", "streams")
 
 
 def main(names: list[str]) -> int:
