@@ -5,7 +5,17 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ("odds", "store", "scale", "startup", "codec", "corrections", "verify", "streams")
+BENCHMARKS = (
+    "odds",
+    "store",
+    "scale",
+    "startup",
+    "codec",
+    "corrections",
+    "corrections_secrets",
+    "verify",
+    "streams",
+)
 
 
 def main(names: list[str]) -> int:

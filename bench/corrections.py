@@ -57,18 +57,20 @@ RUNS = 3
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _key(size: int) -> str:
+def _key(size: int, secrets: bool = False) -> str:
     digest = hashlib.sha256(code_version("l5r4e").encode())
     for source in ("bench/recorded.py", "tests/support.py"):
         digest.update((ROOT / source).read_bytes())
-    digest.update(str(size).encode())
+    digest.update(f"{size}{' secrets' if secrets else ''}".encode())
     return digest.hexdigest()
 
 
-def build(path: Path, size: int) -> None:
+def build(path: Path, size: int, secrets: bool = False) -> None:
     """The recorded session stored as the service stores it: each batch with its sealed
-    record, a snapshot every ``EVERY`` events (appended in large transactions)."""
-    played = RecordedSession(SESSION, size)
+    record, a snapshot every ``EVERY`` events (appended in large transactions);
+    ``secrets``: played by players while the GM keeps a poison from them
+    (:class:`bench.recorded.RecordedSession`)."""
+    played = RecordedSession(SESSION, size, secrets=secrets)
     config = StoreConfig(kind="sqlite", data_dir=path.parent)
     with EventStore(config) as store:
         snapshots = SnapshotStore(store)
@@ -132,10 +134,18 @@ def measure(store_file: Path, folder: Path, at: dict[str, int]) -> dict[str, lis
     return samples
 
 
-def run() -> Iterator[str]:
+def run(secrets: bool = False) -> Iterator[str]:
+    """The benchmark (``secrets``: on the session with secrets, ``corrections_secrets``)."""
+    name = "corrections_secrets" if secrets else "corrections"
+    for line in _run(secrets):
+        yield line.replace("corrections:", f"{name}:", 1)
+
+
+def _run(secrets: bool) -> Iterator[str]:
     yield f"corrections: before: {load()}"
     started = time.perf_counter()
-    store_file, reused = cached(f"rulings-{SIZE}", _key(SIZE), lambda path: build(path, SIZE))
+    stem = f"{'secret-' if secrets else ''}rulings-{SIZE}"
+    store_file, reused = cached(stem, _key(SIZE, secrets), lambda path: build(path, SIZE, secrets))
     how = "reused" if reused else "built"
     megabytes = store_file.stat().st_size / 1e6
     yield (
