@@ -34,6 +34,8 @@ class StoredHistory:
         self._firsts: list[int] = []
         self._from = self.head + 1
         """Records are held for batches beginning at or after this position."""
+        self._tail: tuple[int, list[Recorded]] | None = None
+        """The events read from a place to the head (by :meth:`placed_from`)."""
 
     @cached_property
     def corrections(self) -> Corrections:
@@ -60,13 +62,18 @@ class StoredHistory:
         [found] = self.store.read(self.sid, position - 1, until=position)
         return found
 
+    def recorded_range(self, first: int, last: int) -> list[Recorded]:
+        return list(self.store.read(self.sid, first - 1, until=last))
+
     def placed_from(
         self, place: int, corrections: Corrections | None = None
     ) -> list[tuple[int, Recorded]]:
         corrections = corrections or self.corrections
-        records = [r for r in self.store.records(self.sid, place - 1) if r.last <= self.head]
-        self._records, self._firsts, self._from = records, [r.first for r in records], place
-        events = self.store.read(self.sid, place - 1, until=self.head)
+        if self._tail is None or self._tail[0] != place:  # a take-back reads it twice
+            records = [r for r in self.store.records(self.sid, place - 1) if r.last <= self.head]
+            self._records, self._firsts, self._from = records, [r.first for r in records], place
+            self._tail = (place, list(self.store.read(self.sid, place - 1, until=self.head)))
+        events = self._tail[1]
         return list(with_places(events, corrections, self._revisions(place, corrections)))
 
     def _revisions(self, place: int, corrections: Corrections) -> dict[int, Recorded]:

@@ -135,6 +135,10 @@ class Past(Protocol):
 
     def recorded(self, position: int) -> Recorded: ...
 
+    def recorded_range(self, first: int, last: int) -> list[Recorded]:
+        """The events at ``first`` to ``last``, as stored (one read)."""
+        ...
+
     def placed_from(
         self, place: int, corrections: Corrections | None = None
     ) -> list[tuple[int, Recorded]]:
@@ -174,6 +178,9 @@ class History:
 
     def recorded(self, position: int) -> Recorded:
         return self.events[position - 1]
+
+    def recorded_range(self, first: int, last: int) -> list[Recorded]:
+        return self.events[first - 1 : last]
 
     def placed(self, corrections: Corrections | None = None) -> list[tuple[int, Recorded]]:
         """Every event that counts, in logical order, with its place."""
@@ -338,7 +345,7 @@ class _Batch:
 
     @classmethod
     def of(cls, history: Past, record: CommandRecord) -> _Batch:
-        events = [history.recorded(p).event for p in range(record.first, record.last + 1)]
+        events = [r.event for r in history.recorded_range(record.first, record.last)]
         heading = events[0] if isinstance(events[0], RulingsCorrected) else None
         retracted = tuple(e.position for e in events if isinstance(e, EventRetracted))
         revisions: tuple[int, ...] = ()

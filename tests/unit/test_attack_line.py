@@ -6,40 +6,24 @@ as recorded: the TN is the roll's, checked there."""
 
 from __future__ import annotations
 
-import random
-
 import msgspec
 
 from domain.dice.source import FaceQueue
 from domain.events import Recorded
 from domain.rulesets.l5r4e.commands.fight import Attack
-from domain.rulesets.l5r4e.commands.table import (
-    ChooseStance,
-    RollInitiative,
-    StartCombat,
-    StartRound,
-)
 from domain.rulesets.l5r4e.events import AttackResolved
 from domain.session.chain import GENESIS, seal
-from domain.session.commands import JoinCharacter, Retract, TakeNote
+from domain.session.commands import Retract, TakeNote
 from domain.session.verify import verify
 from projections.timeline import timeline
-from tests.support import RecordedTable, sheet
-from tests.unit.test_corrections import ATTACK_FACES, FUMI, KANEKA, fight
+from tests.support import RecordedTable
+from tests.unit.test_corrections import ATTACK_FACES, FUMI, KANEKA, fight, ready
 
 
 def raised_attack() -> tuple[RecordedTable, int]:
     """Kaneka and Fumi in the Attack stance, a note, then Kaneka's attack with one raise
     called (6k3: 32)."""
-    t = RecordedTable()
-    t.do(JoinCharacter(sheet=msgspec.to_builtins(sheet(KANEKA)), player="ana"))
-    t.do(JoinCharacter(sheet=msgspec.to_builtins(sheet(FUMI, reflexes=2)), player="bo"))
-    t.do(StartCombat())
-    t.do(RollInitiative(character=KANEKA), dice=random.Random(1))
-    t.do(RollInitiative(character=FUMI), dice=random.Random(2))
-    t.do(StartRound())
-    t.do(ChooseStance(character=KANEKA, stance="attack"), actor="ana")
-    t.do(ChooseStance(character=FUMI, stance="attack"), actor="bo")
+    t = ready()
     t.do(TakeNote(text="the bandits come back"))
     attack = Attack(attacker=KANEKA, target=FUMI, weapon="Katana", raises=1)
     [*_, resolved] = t.do(attack, actor="ana", dice=FaceQueue(ATTACK_FACES))

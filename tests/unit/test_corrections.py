@@ -34,9 +34,9 @@ ATTACK_FACES = [10, 5, 6, 9, 1, 8, 4, 1, 3]  # 6k3 with emphasis: 15, 6, 9, 8, 4
 DAMAGE_FACES = [10, 2, 8, 5, 1, 1, 3]  # 6k2 → 12 + 8 = 20
 
 
-def fight() -> tuple[RecordedTable, dict[str, int]]:
-    """Kaneka attacks Fumi (32 against armour TN 20: a hit), rolls 20 damage (17 wounds
-    after armour), the GM heals 3, and writes a note. Returns the positions of each."""
+def ready() -> RecordedTable:
+    """Kaneka and Fumi joined, in combat, initiative rolled, round 1, both in the Attack
+    stance."""
     t = RecordedTable()
     t.do(JoinCharacter(sheet=msgspec.to_builtins(sheet(KANEKA)), player="ana"))
     t.do(JoinCharacter(sheet=msgspec.to_builtins(sheet(FUMI, reflexes=2)), player="bo"))
@@ -46,6 +46,13 @@ def fight() -> tuple[RecordedTable, dict[str, int]]:
     t.do(StartRound())
     t.do(ChooseStance(character=KANEKA, stance="attack"), actor="ana")
     t.do(ChooseStance(character=FUMI, stance="attack"), actor="bo")
+    return t
+
+
+def fight() -> tuple[RecordedTable, dict[str, int]]:
+    """Kaneka attacks Fumi (32 against armour TN 20: a hit), rolls 20 damage (17 wounds
+    after armour), the GM heals 3, and writes a note. Returns the positions of each."""
+    t = ready()
     at: dict[str, int] = {}
     attack = Attack(attacker=KANEKA, target=FUMI, weapon="Katana")
     at["attack"] = t.do(attack, actor="ana", dice=FaceQueue(ATTACK_FACES))[0].position
