@@ -22,6 +22,7 @@ from domain.rulesets.l5r5e_house import play as p
 from domain.rulesets.l5r5e_house import skirmish as s
 from domain.rulesets.l5r5e_house.derived import endurance, half_up
 from domain.rulesets.l5r5e_house.events import FIFTH_EVENT_TYPES, CheckRolled, CriticalSuffered
+from domain.rulesets.l5r5e_house.recorded import check_recorded
 from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
 from domain.rulesets.l5r5e_house.state import HANDLERS, FifthState
 from domain.rulesets.l5r5e_house.views import VIEWS, describe_fifth, explain_fifth, tables
@@ -199,7 +200,9 @@ class FifthHouse(KitRuleset):
         return float(chance)
 
     def verify(self, event: Event) -> None:
-        """A recorded check must recompute from its dice to its recorded counts."""
+        """A recorded check must recompute from its dice to its recorded counts, and every
+        other event add up as a command gives it (:mod:`.recorded`)."""
+        check_recorded(event)
         if isinstance(event, CheckRolled) and recompute(event.roll) != event.roll:
             raise MalformedInput(
                 f"the recorded check {event.roll.expression!r} does not recompute from its dice"

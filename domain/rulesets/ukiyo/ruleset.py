@@ -31,6 +31,7 @@ from domain.rulesets.ukiyo import course as k
 from domain.rulesets.ukiyo import play as p
 from domain.rulesets.ukiyo.events import UKIYO_EVENT_TYPES, TechniqueTested
 from domain.rulesets.ukiyo.links import followed
+from domain.rulesets.ukiyo.recorded import check_recorded
 from domain.rulesets.ukiyo.sheet import UkiyoSheet, check_ukiyo_sheet
 from domain.rulesets.ukiyo.state import HANDLERS, UkiyoState
 from domain.rulesets.ukiyo.views import Views, conflicts, describe_ukiyo, explain_ukiyo, tables
@@ -218,7 +219,9 @@ class Ukiyo(KitRuleset):
         }  # fmt: skip
 
     def verify(self, event: Event) -> None:
-        """A recorded test must add up: its dice, its score less its maluses, its result."""
+        """A recorded test must add up: its dice, its score less its maluses, its result;
+        a wound must fit the four boxes (:mod:`.recorded`)."""
+        check_recorded(event)
         if not isinstance(event, TechniqueTested):
             return
         thrown = check_throw(event.faces).total if event.faces else 7
