@@ -381,9 +381,10 @@ class SessionService:
                     list(self.store.read(sid, 0, until=session.version)),
                     [r for r in self.store.records(sid) if r.last <= session.version],
                 )
-                return whole.players_before(place, unseen)
+                return whole.players_before(place, unseen, names)
 
-            screen = Screen(unseen, players_before)
+            names = frozenset(secrets.kept_names())
+            screen = Screen(unseen, players_before, names)
         return correct(history, command, context, fresh=fresh, screen=screen)  # type: ignore[arg-type]
 
     def tamper_warning(self, session_id: str, version: int) -> str | None:

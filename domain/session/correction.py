@@ -61,7 +61,7 @@ from domain.session.corrected import Corrections, place_of, with_places
 from domain.session.record import CommandRecord, inputs_of, record_of
 from domain.session.rejudge import command_for, redecide
 from domain.session.screen import Screen, same_ruling, screen_ruling, screens
-from domain.session.secrets import as_players_fold
+from domain.session.secrets import as_players_fold, standing_on
 from domain.session.state import SessionState, fold_onto
 
 Kind = Literal["amend", "retract", "reinstate", "take_back"]
@@ -197,11 +197,16 @@ class History:
         before = [r for at, r in self.placed() if at < place]
         return fold_onto(SessionState(), before, ())
 
-    def players_before(self, place: int, unseen: frozenset[int]) -> SessionState:
+    def players_before(
+        self, place: int, unseen: frozenset[int], names: frozenset[str] = frozenset()
+    ) -> SessionState:
         """The state the players read of everything that counts standing before
         ``place``, the positions ``unseen`` kept from them (:mod:`domain.session.screen`)."""
+        placed = [r for at, r in self.placed() if at < place]
         before = [
-            as_players_fold(r) for at, r in self.placed() if at < place and r.position not in unseen
+            as_players_fold(r)
+            for r in placed
+            if r.position not in unseen and not standing_on(r, names)
         ]
         return fold_onto(SessionState(), before, (), lenient=True)
 
@@ -759,8 +764,12 @@ class _Players:
 
     def fold(self, batch: Sequence[Recorded]) -> None:
         if self.screen is not None:
-            unseen = self.screen.unseen
-            self.pending += [as_players_fold(r) for r in batch if r.position not in unseen]
+            unseen, names = self.screen.unseen, self.screen.names
+            self.pending += [
+                as_players_fold(r)
+                for r in batch
+                if r.position not in unseen and not standing_on(r, names)
+            ]
 
     def screened(
         self,

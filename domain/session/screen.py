@@ -31,11 +31,17 @@ from dataclasses import dataclass, field
 
 from domain.commands import Command
 from domain.errors import IllegalUnderRules, KirokuError
-from domain.events import Event, EventRetracted, Recorded, RulingRevealed, RulingsCorrected
+from domain.events import (
+    Event,
+    EventRetracted,
+    Recorded,
+    RulingRevealed,
+    RulingsCorrected,
+)
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
 from domain.session.rejudge import redecide
-from domain.session.secrets import Secrets, as_players_fold, players_state
+from domain.session.secrets import Secrets, as_players_fold, players_state, standing_on
 from domain.session.state import SessionState, fold_onto
 
 
@@ -162,7 +168,8 @@ class PlayersView:
                for r in batch):  # fmt: skip
             self._state = None
             return
-        kept = {r.position for r in batch if self.secrets.secret(r.position)}
+        secret, names = self.secrets.secret, self.secrets.kept_names()
+        kept = {r.position for r in batch if secret(r.position) or standing_on(r, names)}
         folded = [as_players_fold(r) for r in batch]
         fold_onto(self._state, folded, kept, lenient=True)  # its position moves on past them
 
@@ -190,3 +197,6 @@ class Screen:
 
     unseen: frozenset[int]
     before: Callable[[int], SessionState]
+    names: frozenset[str] = frozenset()
+    """The characters whose joining is kept from the players (:func:`domain.session.
+    secrets.standing_on`)."""

@@ -28,14 +28,16 @@ GM's, event for event.
 
 A ruling the GM gives in the open may stand on a secret (an attack on an ambusher who
 joined hidden): the players are sent it — the GM chose to act in the open — and the
-state folded for them takes what of it it can without the secret (the ambusher's
-wounds are nowhere in it until the joining is revealed; :func:`players_state`).
+state folded for them leaves out what it cannot take without the secret: every event
+that names a character whose joining is kept from them (:func:`standing_on`: the
+ambusher's wounds, his initiative, a grapple he holds), and any other the rules cannot
+fold without it — until the joining is revealed (:func:`players_state`).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -47,6 +49,7 @@ from domain.events import (
     RulingRevealed,
     RulingsCorrected,
 )
+from domain.names import key
 from domain.session.record import CommandRecord
 from domain.session.state import SessionState, fold
 
@@ -71,6 +74,9 @@ class Secrets:
     """A position once kept from the players → the position of the reveal that showed it."""
     reveals: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """A reveal's position → the positions it showed, in order."""
+    joinings: dict[int, str] = field(default_factory=dict)
+    """The position of every character's joining ever kept from the players → the
+    character, by key (what an event in the open may stand on: :func:`standing_on`)."""
     screened: set[int] = field(default_factory=set)
     """The positions of carried joinings the players read with the sheet they could see
     where it was carried from (:attr:`domain.events.Carried.shown`): their own place in
@@ -142,10 +148,19 @@ class Secrets:
                 self._quieting = (event.actor, event.at, event.reason)
         elif hidden_ruling is not None:
             self._keep(position, hidden_ruling)
+            if isinstance(event, CharacterJoined):
+                self.joinings[position] = key(event.sheet.name)
         elif hidden_event(recorded):
             self._keep(position, position)
         elif isinstance(event, CharacterJoined) and event.screened:
             self.screened.add(position)
+
+    def kept_names(self, until: int | None = None) -> set[str]:
+        """The characters whose joining is kept from the players as of ``until``."""
+        if not self.joinings:
+            return set()
+        unseen = self.unseen(until)
+        return {name for at, name in self.joinings.items() if at in unseen}
 
     def _keep(self, position: int, of: int) -> None:
         """Keep ``position`` from the players, with the secret ruling ``of`` belongs to
@@ -209,6 +224,21 @@ def as_players_fold(recorded: Recorded) -> Recorded:
     return recorded
 
 
+def standing_on(recorded: Recorded, names: Collection[str]) -> bool:
+    """Whether an event names one of the characters ``names`` (a field, or an item of
+    one, that is such a character's name): in the open, it stands on their joining,
+    which the players have not seen — they fold it no more than they see the joining."""
+    if not names:
+        return False
+    event = recorded.event
+    for field_name in event.__struct_fields__:
+        value = getattr(event, field_name)
+        values = value if isinstance(value, tuple) else (value,)
+        if any(isinstance(v, str) and key(v) in names for v in values):
+            return True
+    return False
+
+
 def players_state(
     events: list[Recorded], secrets: Secrets, until: int | None = None
 ) -> SessionState:
@@ -217,4 +247,8 @@ def players_state(
     secret it stands on is left out of it (see the module's docstring)."""
     if secrets.screened:
         events = [as_players_fold(r) for r in events]
-    return fold(events, until, unseen=secrets.unseen(until), lenient=True)
+    unseen = secrets.unseen(until)
+    names = secrets.kept_names(until)
+    if names:
+        unseen |= {r.position for r in events if standing_on(r, names)}
+    return fold(events, until, unseen=unseen, lenient=True)

@@ -321,7 +321,9 @@ def _rejudge(
                 screen = None
                 if players.secrets.keeps_any:
                     unseen = frozenset(players.secrets.unseen())
-                    screen = Screen(unseen, partial(history.players_before, unseen=unseen))
+                    names = frozenset(players.secrets.kept_names())
+                    them = partial(history.players_before, unseen=unseen, names=names)
+                    screen = Screen(unseen, them, names)
                 given, records_given = _correction(
                     history, session, record, events, by_first, screen
                 )

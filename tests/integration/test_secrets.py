@@ -129,6 +129,26 @@ def test_an_ambusher_joined_hidden_is_in_no_view_of_the_players_until_revealed(
     assert views(service, players=True) == views(service, players=False)
 
 
+def test_what_names_an_ambusher_kept_from_the_players_is_in_no_state_of_theirs(
+    service: SessionService,
+) -> None:
+    """Every event in the open that names him stands on his joining: left out of the
+    players' state, from scratch and as the service keeps it step by step, until the
+    joining is revealed (a note about him, his wounds); what names only those they know
+    counts (the shuriken's wound on Kaneka)."""
+    (joined,) = service.decide("night", JoinCharacter(sheet=AMBUSHER, player=GM, hidden=True))
+    service.decide("night", TakeNote(text="in the rafters", character="Shinobi"))
+    service.decide("night", TakeWounds(character="Shinobi", amount=5))
+    shuriken = TakeWounds(character="Akodo Kaneka", amount=3, source="a shuriken")
+    service.decide("night", shuriken)
+    afresh = views(service, players=True)
+    kept = project_state(service.seen_by("night", "ana").state)
+    assert afresh == kept and "Shinobi" not in afresh["wounds"]
+    assert wounds(afresh) == 3
+    service.decide("night", Reveal(position=joined.position))
+    assert views(service, players=True) == views(service, players=False)
+
+
 def test_retracting_a_secret_is_a_secret_and_the_reveal_shows_both(
     service: SessionService,
 ) -> None:

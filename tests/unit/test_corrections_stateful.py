@@ -77,22 +77,16 @@ def refolded(opening: Recorded, model: dict[int, tuple[int, CommandRecord]]) -> 
     return views(session.state)
 
 
-class Corrections(RuleBasedStateMachine):
-    def __init__(self) -> None:
-        super().__init__()
-        self.t = RecordedTable("stateful")
-        for name, player, reflexes in ((KANEKA, "ana", 3), (FUMI, "bo", 2)):
-            joined = msgspec.to_builtins(sheet(name, reflexes=reflexes))
-            self.t.do(JoinCharacter(sheet=joined, player=player))
-        self.t.do(StartCombat())
-        self.t.do(RollInitiative(character=KANEKA), dice=FaceQueue([9, 5, 3, 2]))
-        self.t.do(RollInitiative(character=FUMI), dice=FaceQueue([6, 2, 2, 1]))
-        self.t.do(StartRound())
-        self.t.do(ChooseStance(character=KANEKA, stance="attack"))
-        self.t.do(ChooseStance(character=FUMI, stance="attack"))
-        self.model = {r.first: (r.first, r) for r in self.t.records}
-        self.places = {r.first: r.first for r in self.t.records}
+class Survivors:
+    """The model of a session's surviving rulings, kept from what was recorded: each by
+    its first position, with its place in the story (a revision stands in its
+    original's); and what each correction removed and added, to follow its take-back."""
+
+    def __init__(self, records: list[CommandRecord]) -> None:
+        self.model = {r.first: (r.first, r) for r in records}
+        self.places = {r.first: r.first for r in records}
         self.corrected = 0
+        """The corrections that revised or dropped a later ruling."""
         self.effects: dict[
             int,
             tuple[
@@ -103,24 +97,10 @@ class Corrections(RuleBasedStateMachine):
         """Each correction (by its first position): the model's entries it removed, and
         those it added."""
 
-    def attempt(self, command: Command, seed: int | None = None, faces: Any = None) -> None:
-        """Decide ``command`` (the rules may refuse it: then nothing is appended), and
-        keep the model of the surviving rulings — each by its first position, with its
-        place — up to date from what was recorded."""
-        dice = faces if faces is not None else None if seed is None else random.Random(seed)
-        if isinstance(command, CORRECTIONS):
-            try:
-                outcome = self.t.correct(command, fresh=dice)
-            except KirokuError:
-                return
-            self.t.append(outcome.events, outcome.records)
-            self.follow(outcome)
-            return
-        with contextlib.suppress(KirokuError):
-            self.t.do(command, dice=dice)
-            record = self.t.records[-1]
-            self.model[record.first] = (record.first, record)
-            self.places[record.first] = record.first
+    def add(self, record: CommandRecord) -> None:
+        """A ruling just recorded, in its own place."""
+        self.model[record.first] = (record.first, record)
+        self.places[record.first] = record.first
 
     def follow(self, outcome: Correction) -> None:
         """The model after a correction: what it retracted or dropped gone, each revision
@@ -159,6 +139,43 @@ class Corrections(RuleBasedStateMachine):
             self.places[revision.record.first] = place
         self.effects[outcome.records[0].first] = (removed, added)
         self.corrected += bool(outcome.revised or outcome.dropped)
+
+
+class Corrections(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.t = RecordedTable("stateful")
+        for name, player, reflexes in ((KANEKA, "ana", 3), (FUMI, "bo", 2)):
+            joined = msgspec.to_builtins(sheet(name, reflexes=reflexes))
+            self.t.do(JoinCharacter(sheet=joined, player=player))
+        self.t.do(StartCombat())
+        self.t.do(RollInitiative(character=KANEKA), dice=FaceQueue([9, 5, 3, 2]))
+        self.t.do(RollInitiative(character=FUMI), dice=FaceQueue([6, 2, 2, 1]))
+        self.t.do(StartRound())
+        self.t.do(ChooseStance(character=KANEKA, stance="attack"))
+        self.t.do(ChooseStance(character=FUMI, stance="attack"))
+        self.survivors = Survivors(self.t.records)
+        self.model = self.survivors.model
+
+    def attempt(self, command: Command, seed: int | None = None, faces: Any = None) -> None:
+        """Decide ``command`` (the rules may refuse it: then nothing is appended), and
+        keep the model of the surviving rulings — each by its first position, with its
+        place — up to date from what was recorded."""
+        dice = faces if faces is not None else None if seed is None else random.Random(seed)
+        if isinstance(command, CORRECTIONS):
+            try:
+                outcome = self.t.correct(command, fresh=dice)
+            except KirokuError:
+                return
+            self.t.append(outcome.events, outcome.records)
+            self.follow(outcome)
+            return
+        with contextlib.suppress(KirokuError):
+            self.t.do(command, dice=dice)
+            self.survivors.add(self.t.records[-1])
+
+    def follow(self, outcome: Correction) -> None:
+        self.survivors.follow(outcome)
 
     def positions(self) -> list[int]:
         return [r.first for r in self.t.records if r.kind not in CORRECTION_KINDS]
@@ -258,7 +275,7 @@ def test_the_machine_makes_corrections_with_consequences() -> None:
     machine.heal(FUMI, 2)
     machine.amend(0, 30, 3)  # the hit becomes a miss: its damage and the heal are dropped
     machine.the_projections_are_the_survivors_decided_again()
-    assert machine.corrected == 1
+    assert machine.survivors.corrected == 1
     machine.reinstate(0)
     machine.the_projections_are_the_survivors_decided_again()
 

@@ -152,6 +152,8 @@ def _joined(state: ThirdState, event: CharacterJoined[ThirdSheet]) -> None:
 def _rolled(state: ThirdState, event: DiceRolled) -> None:
     combat = state.combat
     if event.purpose == "initiative" and combat is not None and event.character:
+        if key(event.character) not in state.fighters:  # one the state does not hold (the
+            raise KeyError(event.character)  # players' while their joining is kept from them)
         combat.rolled[key(event.character)] = event.roll.total
         if combat.round > 0 and combat.current() is not None:
             # a late arrival takes a place in the round under way (not in one that is over)
