@@ -403,17 +403,31 @@ def shown(
     row["command"] = None if record is None else record_row(record, viewer_is_gm)
     from adapters.cli.why import followed_from, state_before
 
-    before = state_before(service, session, position if record is None else record.first, placed)
+    first = position if record is None else record.first
+    before = state_before(service, session, first, placed)
     explain = getattr(session.ruleset, "explain", None)  # a plug-in may explain nothing
-    row["explanation"] = (
-        [] if core_event(recorded.event) or explain is None else explain(recorded.event, before)
-    )
+    if explain is None or core_event(recorded.event):
+        row["explanation"] = []
+    else:  # a player's, on the state they see: the GM's would name what is kept from them
+        theirs = before if viewer_is_gm else players_before(service, sid, first, placed)
+        row["explanation"] = explain(recorded.event, theirs)
     row["follows"] = followed_from(
         service.store, session, position, position, viewer_is_gm, before, placed
     )
     if not viewer_is_gm:
         untold(row, position, stored_secrets(service.store, sid).quiet)
     return row
+
+
+def players_before(service: SessionService, sid: str, first: int, placed: Placements) -> Any:
+    """The ruleset's state the players see just before the ruling at ``first`` (before
+    the place of the ruling it revises, for a revision), what the GM keeps from them now
+    left out."""
+    from domain.session.secrets import players_state
+
+    cut = placed.revises.get(first, first) - 1
+    events = list(service.store.read(sid, 0, until=cut))
+    return players_state(events, stored_secrets(service.store, sid)).table
 
 
 def record_row(record: CommandRecord, viewer_is_gm: bool) -> dict[str, Any]:

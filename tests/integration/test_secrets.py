@@ -265,3 +265,34 @@ def test_a_fork_of_a_closed_session_starts_open(service: SessionService) -> None
     service.fork("night", closed.position, "whatif", reason="had we played on", actor=None)
     assert service.load("whatif").state.closed is None
     service.decide("whatif", TakeNote(text="we play on"))
+
+
+def test_a_players_show_explains_a_ruling_on_what_they_see(service: SessionService) -> None:
+    """Fumi's Defense stance, taken behind the screen, raises the armour TN Kaneka's
+    attack in the open is decided on: the GM's `show` of the attack explains the armour
+    TN part by part, the stance included; ana's names no part she cannot know."""
+    from adapters.cli.audit import shown
+    from domain.dice.source import FaceQueue
+    from domain.rulesets.l5r4e.commands.fight import Attack
+    from domain.rulesets.l5r4e.commands.table import (
+        ChooseStance,
+        RollInitiative,
+        StartCombat,
+        StartRound,
+    )
+
+    service.decide("night", JoinCharacter(sheet=msgspec.to_builtins(sheet("Bayushi Fumi")),
+                                          player="ben"))  # fmt: skip
+    service.decide("night", StartCombat())
+    service.decide("night", RollInitiative(character="Akodo Kaneka"), dice=FaceQueue([9, 5, 3, 2]))
+    service.decide("night", RollInitiative(character="Bayushi Fumi"), dice=FaceQueue([6, 2, 2, 1]))
+    service.decide("night", StartRound())
+    service.decide("night", ChooseStance(character="Akodo Kaneka", stance="attack"), actor="ana")
+    service.decide("night", ChooseStance(character="Bayushi Fumi", stance="defense", hidden=True))
+    attack = Attack(attacker="Akodo Kaneka", target="Bayushi Fumi", weapon="Katana")
+    *_, resolved = service.decide("night", attack, actor="ana", dice=FaceQueue([9] * 12))
+    session = service.load("night")
+    gm = shown(service, session, resolved.position, viewer_is_gm=True)["explanation"]
+    ana = shown(service, session, resolved.position, viewer_is_gm=False)["explanation"]
+    assert any("Defense" in line for line in gm), gm
+    assert not any("Defense" in line for line in ana), ana
