@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from adapters.store import SESSION_NAMESPACE, EventStore
-from adapters.stored_secrets import stored_secrets
 from domain.campaign import CampaignOpened, CampaignTable, campaign_table, check_campaign_id
 from domain.errors import (
     ConcurrencyConflict,
@@ -248,7 +247,7 @@ def carried_sheets(
         raise NotFound(f"no character {name!r} in session {source.session!r}")
     ruleset = campaigning(service.ruleset(source.session))
     sheet = msgspec.to_builtins(ruleset.carried(state.table, member.name, source.days))
-    secrets = stored_secrets(service.store, source.session, source.position)
+    secrets = service.kept(source.session, source.position)  # read once for carry and check
     if not secrets.keeps_any:
         return sheet, None
     events = list(service.store.read(source.session, 0, until=source.position))
