@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -100,21 +101,42 @@ class Keys:
 
         key: Ed25519PrivateKey | None = None
         if self.directory is not None:
-            path = self._path(session, ".key")
-            if path.exists():
-                key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(path.read_text()))
+            key = self._stored_key(session)
         if key is None:
             key = Ed25519PrivateKey.generate()
             if self.directory is not None:
-                self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-                raw = key.private_bytes_raw().hex()
-                descriptor = os.open(
-                    self._path(session, ".key"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600
-                )
-                with os.fdopen(descriptor, "w") as out:
-                    out.write(raw)
+                key = self._store_first(session, key)
             self.trust(session, public_hex(key))
         self._private[session] = key
+        return key
+
+    def _stored_key(self, session: str) -> Ed25519PrivateKey | None:
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+        path = self._path(session, ".key")
+        if not path.exists():
+            return None
+        return Ed25519PrivateKey.from_private_bytes(bytes.fromhex(path.read_text()))
+
+    def _store_first(self, session: str, key: Ed25519PrivateKey) -> Ed25519PrivateKey:
+        """Store ``key`` as the session's, unless another process stored one first: then
+        that one is the session's key and is returned. The key is written whole to a file
+        of its own and linked into place, so no reader ever sees half a key."""
+        assert self.directory is not None
+        self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        descriptor, draft = tempfile.mkstemp(dir=self.directory, suffix=".draft")
+        try:
+            with os.fdopen(descriptor, "w") as out:  # mkstemp's file is 0600
+                out.write(key.private_bytes_raw().hex())
+            try:
+                os.link(draft, self._path(session, ".key"))
+            except FileExistsError:
+                self._trusted.pop(session, None)  # the first process trusted its key
+                first = self._stored_key(session)
+                assert first is not None
+                return first
+        finally:
+            os.unlink(draft)
         return key
 
     def sign(self, session: str, record: CommandRecord) -> str:
@@ -137,7 +159,8 @@ class Keys:
         if self.directory is not None:
             path = self._path(session, ".pub")
             if path.exists():
-                found = [line.strip() for line in path.read_text().splitlines() if line.strip()]
+                lines = (line.strip() for line in path.read_text().splitlines())
+                found = list(dict.fromkeys(line for line in lines if line))
         self._trusted[session] = found
         return list(found)
 
