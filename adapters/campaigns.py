@@ -31,6 +31,7 @@ from domain.events import Carried, CharacterJoined, Recorded, SessionOpened
 from domain.rulesets import Ruleset
 from domain.rulesets.base import Campaigning
 from domain.session.commands import JoinCharacter
+from projections import players
 
 if TYPE_CHECKING:
     from adapters.service import SessionService
@@ -239,8 +240,6 @@ def carried_sheets(
     there, where the GM kept something of it from them (None: they saw it as it is).
     What a carried joining is checked against, whether given here or brought in from a
     file; as plain values."""
-    from domain.session.secrets import players_state
-
     state = service.state_at(source.session, source.position)
     member = state.member(name)
     if member is None:
@@ -250,8 +249,9 @@ def carried_sheets(
     secrets = service.kept(source.session, source.position)  # read once for carry and check
     if not secrets.keeps_any:
         return sheet, None
-    events = list(service.store.read(source.session, 0, until=source.position))
-    theirs = players_state(events, secrets)
+    theirs, _ = players.load(
+        service.store, service.snapshots, source.session, secrets, source.position
+    )
     seen = theirs.member(name)
     if seen is None:  # the character was kept from them: the GM carries them in the open
         return sheet, None

@@ -38,19 +38,19 @@ from domain.errors import (
     excerpt,
     shortened,
 )
-from domain.events import Event, Recorded, RulingsCorrected
+from domain.events import Event, Recorded, RulingRevealed, RulingsCorrected
 from domain.names import check_name
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
 from domain.session.chain import GENESIS, broken_seal, head, seal
 from domain.session.commands import CORRECTIONS, JoinCharacter, Reinstate, Reveal
-from domain.session.correction import Correction, History, correct
+from domain.session.correction import Correction, correct
 from domain.session.fork import fork_events
 from domain.session.record import CommandRecord, decide_recorded, record_of
 from domain.session.screen import PlayersView, Screen, players_refusal, screen_ruling
 from domain.session.secrets import Secrets
 from domain.session.state import SessionState, fold
-from projections import snapshots
+from projections import players, snapshots
 
 Decision = Callable[[Session, datetime], list[Event] | tuple[list[Event], Sequence[CommandRecord]]]
 """A command as the service runs it: the session and the time give its batch (and, for
@@ -154,9 +154,11 @@ class SessionService:
         held = self._sessions.get(session_id)
         session = held if held is not None and not held.stale else self.load(session_id)
         last = self._snapshot_at.get(session_id, 0)
-        self._snapshot_at[session_id] = snapshots.maybe_take(
-            self.snapshots, session_id, session.state, last, force=force
-        )
+        taken = snapshots.maybe_take(self.snapshots, session_id, session.state, last, force=force)
+        self._snapshot_at[session_id] = taken
+        if taken != last:  # the players' view beside it, while anything is kept from them
+            secrets = self.kept(session_id, taken)
+            players.maybe_take(self.store, self.snapshots, session_id, secrets, taken)
 
     def decide(
         self,
@@ -254,8 +256,8 @@ class SessionService:
         """:meth:`secrets` as of the session's head ``version``, kept and caught up from
         the events and records stored since this service last read them."""
         held = self._secrets.get(session_id)
-        if held is None or held.read > version:
-            held = Secrets()
+        if held is None or held.read > version:  # on from the latest players' snapshot
+            held = players.secrets_at(self.store, self.snapshots, session_id, version)
         self._secrets[session_id] = caught_up(self.store, session_id, held, version)
         return held
 
@@ -274,12 +276,17 @@ class SessionService:
         version = session.version
         view = self._players.get(session_id)
         if view is None or view.read > version:
-            view = self._players[session_id] = PlayersView()
+            secrets = players.secrets_at(self.store, self.snapshots, session_id, version)
+            view = self._players[session_id] = PlayersView(secrets)
         if view.read < version:
             events = list(self.store.read(session_id, view.read, until=version))
             records = self.store.records(session_id, after=view.read)
             view.take(events, [r for r in records if r.first <= version])
-        seen = view.session(lambda: list(self.store.read(session_id, 0, until=version)))
+        seen = view.session(
+            lambda secrets: players.load(self.store, self.snapshots, session_id, secrets, version)[
+                0
+            ]
+        )
         return session if seen is None else seen
 
     def _screened(
@@ -374,16 +381,16 @@ class SessionService:
         secrets = self.kept(sid, session.version)
         screen = None
         if secrets.keeps_any:
-            unseen = frozenset(secrets.unseen())
 
             def players_before(place: int) -> SessionState:
-                whole = History(
-                    list(self.store.read(sid, 0, until=session.version)),
-                    [r for r in self.store.records(sid) if r.last <= session.version],
+                if place <= 1:
+                    return SessionState()
+                state, _ = players.load(
+                    self.store, self.snapshots, sid, secrets, place - 1, as_corrected=True
                 )
-                return whole.players_before(place, unseen, names)
+                return state
 
-            names = frozenset(secrets.kept_names())
+            unseen, names = frozenset(secrets.unseen()), secrets.kept_names()
             screen = Screen(unseen, players_before, names)
         return correct(history, command, context, fresh=fresh, screen=screen)  # type: ignore[arg-type]
 
@@ -608,7 +615,10 @@ class SessionService:
             # every event a session it opened ever had.
             held = Session(state=session.state) if session.complete else session
             self._sessions[session_id] = held
-            self.snapshot(session_id, force=session.stale)
+            # a reveal reaches back as a retraction does: the players' view it changes is
+            # snapshotted at once, so that their next reads fold on from it
+            revealing = any(isinstance(r.event, RulingRevealed) for r in recorded)
+            self.snapshot(session_id, force=session.stale or revealing)
             return recorded
         raise ConcurrencyConflict(
             f"session {session_id!r} kept moving under this command ({RETRIES} tries); "

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
 from domain.events import Recorded
 from domain.session.secrets import Secrets
+from projections.players import secrets_at
 
 
 def caught_up(
@@ -34,6 +36,11 @@ def caught_up(
 
 
 def stored_secrets(store: EventStore, session_id: str, until: int | None = None) -> Secrets:
-    """What is kept from the players as of ``until`` (the head when None), read whole."""
+    """What is kept from the players as of ``until`` (the head when None): read on from
+    the latest players' snapshot (:func:`projections.players.secrets_at`)."""
     head = store.last_position(session_id) if until is None else until
-    return caught_up(store, session_id, Secrets(), head)
+    if head <= 0:
+        return Secrets()
+    return caught_up(
+        store, session_id, secrets_at(store, SnapshotStore(store), session_id, head), head
+    )

@@ -47,7 +47,9 @@ from bench.recorded import RecordedSession
 from bench.stores import cached, working_copy
 from domain.events import Recorded
 from domain.session.record import CommandRecord
-from domain.session.snapshot import take
+from domain.session.secrets import Secrets
+from domain.session.snapshot import take, take_seen
+from projections.players import players_version
 from projections.snapshots import EVERY, code_version
 
 SESSION = "bench-rulings"
@@ -84,6 +86,12 @@ def build(path: Path, size: int, secrets: bool = False) -> None:
             position = played.session.version
             if position - last_snapshot >= EVERY:
                 snapshots.write(SESSION, position, version, take(played.session.state))
+                # what the players see beside it, as the service keeps it: the secrets as
+                # of then (none, played without), and their state while anything is kept
+                seen = played.seen()
+                kept = played.view.secrets if played.view is not None else Secrets(read=position)
+                theirs = take_seen(kept, None if seen is None else seen.state)
+                snapshots.write(SESSION, position, players_version("l5r4e"), theirs)
                 last_snapshot = position
             if len(events) >= CHUNK:
                 store.append(SESSION, stored, [r.event for r in events], records)

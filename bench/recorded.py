@@ -39,6 +39,7 @@ from domain.session.chain import GENESIS, head, seal
 from domain.session.commands import JoinCharacter, TakeNote
 from domain.session.record import CommandRecord, decide_recorded
 from domain.session.screen import PlayersView, screen_ruling
+from domain.session.secrets import players_state
 from tests.support import GM, Clock, sheet
 
 NAMES = ("Akodo Kaneka", "Bayushi Fumi", "Doji Hana", "Hida Tsuneo")
@@ -80,10 +81,7 @@ class RecordedSession:
         except KirokuError:
             return  # a move the rules refuse this time (an attack out of actions): move on
         if view is not None and actor != GM and view.secrets.keeps_any:
-            prefix = self._prefix
-            seen = view.session(lambda: prefix or ())
-            self._prefix = None  # the players' state is folded on from here
-            events = screen_ruling(events, seen, record, command)
+            events = screen_ruling(events, self.seen(), record, command)
         start = session.version
         batch = [Recorded(start + i, e) for i, e in enumerate(events, 1)]
         [sealed], self.chain = seal(self.session_id, self.chain, batch, [record])
@@ -93,6 +91,17 @@ class RecordedSession:
             if self._prefix is not None:
                 self._prefix += batch
         yield batch, [sealed]
+
+    def seen(self) -> Session | None:
+        """The session as the players see it as of the last batch (None while nothing is
+        kept from them)."""
+        if self.view is None:
+            return None
+        prefix = self._prefix
+        seen = self.view.session(lambda secrets: players_state(list(prefix or ()), secrets))
+        if seen is not None:
+            self._prefix = None  # the players' state is folded on from here
+        return seen
 
     def batches(self) -> Iterator[Batch]:
         dice, play, session, players = self.dice, self.play, self.session, self.players

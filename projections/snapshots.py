@@ -126,13 +126,21 @@ def _fold_from(
     pages = chain.from_iterable(history.read_pages(session_id, state.position, until=until))
     if not corrections.reorders:
         return fold_onto(state, pages, corrections.retracted, until)
+    return fold_corrected(
+        state, pages, corrections, revisions(history, session_id, corrections), until
+    )
+
+
+def revisions(history: History, session_id: str, corrections: Corrections) -> dict[int, Recorded]:
+    """The events the corrections place elsewhere (by position), read in one range."""
+    if not corrections.moved:
+        return {}
     low, high = min(corrections.moved), max(corrections.moved)
-    revisions = {
+    return {
         r.position: r
         for r in history.read(session_id, low - 1, until=high)
         if r.position in corrections.moved
     }
-    return fold_corrected(state, pages, corrections, revisions, until)
 
 
 def maybe_take(

@@ -39,6 +39,7 @@ from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
 from domain.session.screen import for_players
 from domain.session.secrets import Secrets
+from projections import players
 from projections.timeline import describe, hidden, timeline, untold
 
 Filter = Callable[[Event], bool]
@@ -423,11 +424,10 @@ def players_before(service: SessionService, sid: str, first: int, placed: Placem
     """The ruleset's state the players see just before the ruling at ``first`` (before
     the place of the ruling it revises, for a revision), what the GM keeps from them now
     left out."""
-    from domain.session.secrets import players_state
-
     cut = placed.revises.get(first, first) - 1
-    events = list(service.store.read(sid, 0, until=cut))
-    return players_state(events, stored_secrets(service.store, sid)).table
+    secrets = stored_secrets(service.store, sid)
+    state, _ = players.load(service.store, service.snapshots, sid, secrets, cut, kept_now=True)
+    return state.table
 
 
 def record_row(record: CommandRecord, viewer_is_gm: bool) -> dict[str, Any]:

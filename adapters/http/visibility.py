@@ -15,11 +15,12 @@ import bisect
 from collections.abc import Sequence
 from typing import Any
 
+from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
 from adapters.stored_secrets import caught_up
 from domain.events import Recorded
-from domain.session.secrets import Secrets, players_state
-from projections import project_state
+from domain.session.secrets import Secrets
+from projections import players, project_state
 from projections.timeline import DROPPED, corrected_line, forked_line, untold, unverified_line
 
 
@@ -39,6 +40,11 @@ class Sight:
         its caller just read), else from the store."""
         if head <= self.read:
             return
+        if self.read == 0:  # on from the latest players' snapshot, not the opening
+            kept = players.secrets_at(store, SnapshotStore(store), self.session_id, head)
+            if kept.read > 0:
+                self.secrets, self.read = kept, kept.read
+                self.public = [p for p in range(1, kept.read + 1) if not kept.ever_hidden(p)]
         caught_up(store, self.session_id, self.secrets, head, read)
         hidden = self.secrets.ever_hidden
         self.public.extend(p for p in range(self.read + 1, head + 1) if not hidden(p))
@@ -201,8 +207,10 @@ class Sight:
         """The views as players may read them: the state without what is kept from them."""
         if self._state is not None and self._state[0] == self.read:
             return self._state[1]
-        events = list(store.read(self.session_id, 0, until=self.read))
-        views = project_state(players_state(events, self.secrets))
+        state, _ = players.load(
+            store, SnapshotStore(store), self.session_id, self.secrets, self.read
+        )
+        views = project_state(state)
         session = views["session"]
         session["position"] = self.count
         if "forked_from" in session:  # the origin's events are the fork's, at their places

@@ -28,7 +28,7 @@ were recorded) cannot be decided again: they stand, and the correction counts th
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -198,7 +198,7 @@ class History:
         return fold_onto(SessionState(), before, ())
 
     def players_before(
-        self, place: int, unseen: frozenset[int], names: frozenset[str] = frozenset()
+        self, place: int, unseen: frozenset[int], names: Mapping[str, int] | None = None
     ) -> SessionState:
         """The state the players read of everything that counts standing before
         ``place``, the positions ``unseen`` kept from them (:mod:`domain.session.screen`)."""
@@ -206,7 +206,7 @@ class History:
         before = [
             as_players_fold(r)
             for r in placed
-            if r.position not in unseen and not standing_on(r, names)
+            if r.position not in unseen and not standing_on(r, names or {})
         ]
         return fold_onto(SessionState(), before, (), lenient=True)
 

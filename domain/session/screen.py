@@ -26,7 +26,7 @@ stands is not rewritten because a secret was revealed since.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from domain.commands import Command
@@ -41,7 +41,7 @@ from domain.events import (
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
 from domain.session.rejudge import redecide
-from domain.session.secrets import Secrets, as_players_fold, players_state, standing_on
+from domain.session.secrets import Secrets, as_players_fold, standing_on
 from domain.session.state import SessionState, fold_onto
 
 
@@ -178,14 +178,15 @@ class PlayersView:
         """The last position taken in."""
         return self.secrets.read
 
-    def session(self, before: Callable[[], Sequence[Recorded]]) -> Session | None:
+    def session(self, read_again: Callable[[Secrets], SessionState]) -> Session | None:
         """The session as the players see it after what was taken in, or None while
-        nothing is kept from them; ``before`` reads the stream so far, called only when
-        the state must be read again whole."""
+        nothing is kept from them; ``read_again`` gives their state with these secrets
+        (:func:`domain.session.secrets.players_state` of the stream so far, or from a
+        snapshot of their view), called only when it must be read again whole."""
         if not self.secrets.keeps_any:
             return None
         if self._state is None:
-            self._state = players_state(list(before()), self.secrets)
+            self._state = read_again(self.secrets)
         return Session(state=self._state)
 
 
@@ -197,6 +198,6 @@ class Screen:
 
     unseen: frozenset[int]
     before: Callable[[int], SessionState]
-    names: frozenset[str] = frozenset()
-    """The characters whose joining is kept from the players (:func:`domain.session.
-    secrets.standing_on`)."""
+    names: Mapping[str, int] = field(default_factory=dict)
+    """The characters whose joining is kept from the players, with its position
+    (:func:`domain.session.secrets.standing_on`)."""

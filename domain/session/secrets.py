@@ -37,7 +37,7 @@ fold without it — until the joining is revealed (:func:`players_state`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -155,12 +155,13 @@ class Secrets:
         elif isinstance(event, CharacterJoined) and event.screened:
             self.screened.add(position)
 
-    def kept_names(self, until: int | None = None) -> set[str]:
-        """The characters whose joining is kept from the players as of ``until``."""
+    def kept_names(self, until: int | None = None) -> dict[str, int]:
+        """The characters whose joining is kept from the players as of ``until``, by key,
+        each with its joining's position."""
         if not self.joinings:
-            return set()
+            return {}
         unseen = self.unseen(until)
-        return {name for at, name in self.joinings.items() if at in unseen}
+        return {name: at for at, name in self.joinings.items() if at in unseen}
 
     def _keep(self, position: int, of: int) -> None:
         """Keep ``position`` from the players, with the secret ruling ``of`` belongs to
@@ -224,18 +225,23 @@ def as_players_fold(recorded: Recorded) -> Recorded:
     return recorded
 
 
-def standing_on(recorded: Recorded, names: Collection[str]) -> bool:
-    """Whether an event names one of the characters ``names`` (a field, or an item of
-    one, that is such a character's name): in the open, it stands on their joining,
-    which the players have not seen — they fold it no more than they see the joining."""
+def standing_on(recorded: Recorded, names: Mapping[str, int]) -> bool:
+    """Whether an event names one of the characters ``names`` (by key, each with the
+    position of its joining kept from the players) after that joining (a field, or an
+    item of one, that is such a character's name): in the open, it stands on the
+    joining, which the players have not seen — they fold it no more than they see the
+    joining. An event before the joining stands on nothing of it, so what the players
+    fold of the stream up to a position never depends on a joining after it (their
+    snapshots rely on it: :mod:`projections.players`)."""
     if not names:
         return False
-    event = recorded.event
+    event, position = recorded.event, recorded.position
     for field_name in event.__struct_fields__:
         value = getattr(event, field_name)
         values = value if isinstance(value, tuple) else (value,)
-        if any(isinstance(v, str) and key(v) in names for v in values):
-            return True
+        for v in values:
+            if isinstance(v, str) and names.get(key(v), position) < position:
+                return True
     return False
 
 

@@ -17,6 +17,7 @@ from domain.errors import KirokuError
 from domain.events import ImportedUnverified, Recorded, Role, SessionOpened
 from domain.rulesets import load_ruleset
 from domain.session.corrected import Corrections
+from domain.session.secrets import Secrets
 from domain.session.state import Member, SessionState
 
 
@@ -111,6 +112,39 @@ def _restore(data: bytes) -> SessionState:
     state.unverified = snapshot.unverified
     state.imported = set(snapshot.imported)
     return state
+
+
+class Seen(msgspec.Struct, frozen=True, gc=False):
+    """A snapshot of what the players see as of one position (:mod:`projections.players`):
+    what is kept from them then — which no later event changes — and their folded state
+    (None while nothing is kept from them: the GM's is theirs)."""
+
+    secrets: Secrets
+    state: bytes | None = None
+    """The players' state, as :func:`take` wrote it."""
+
+
+def take_seen(secrets: Secrets, state: SessionState | None) -> bytes:
+    """The snapshot of what the players see: ``secrets``, and their ``state`` (None while
+    nothing is kept from them), both as of the same position."""
+    if state is not None and state.position != secrets.read:
+        raise ValueError("the players' state and the secrets are snapshotted as of one position")
+    return msgspec.msgpack.encode(Seen(secrets, None if state is None else take(state)))
+
+
+def restore_seen(data: bytes, position: int) -> tuple[Secrets, SessionState | None]:
+    """The secrets and the players' state a :func:`take_seen` snapshot kept at
+    ``position``; :class:`UnreadableSnapshot` when it cannot be read back."""
+    try:
+        seen = msgspec.msgpack.decode(data, type=Seen)
+    except (msgspec.MsgspecError, ValueError, TypeError) as error:
+        raise UnreadableSnapshot(f"the players' snapshot cannot be read: {error}") from None
+    if seen.secrets.read != position:
+        raise UnreadableSnapshot(
+            f"the players' snapshot kept at {position} is of position {seen.secrets.read}"
+        )
+    state = None if seen.state is None else restore(seen.state, position)
+    return seen.secrets, state
 
 
 def valid_after(position: int, later: Iterable[Recorded]) -> bool:

@@ -204,10 +204,12 @@ def fold_corrected(
     *,
     unseen: Collection[int] = (),
     lenient: bool = False,
+    seen: Callable[[Iterator[Recorded]], Iterator[Recorded]] | None = None,
 ) -> SessionState:
     """:func:`fold_onto` in logical order (:func:`in_logical_order`): ``state`` ends at
     the last position of the stream read, whatever the position of the revision last
-    folded. ``unseen``, ``lenient``: see :func:`fold`."""
+    folded. ``unseen``, ``lenient``: see :func:`fold`; ``seen``: what of the events in
+    logical order is folded (the players' view: :mod:`projections.players`)."""
     read = state.position
 
     def stream() -> Iterator[Recorded]:
@@ -222,6 +224,8 @@ def fold_corrected(
     if unseen:
         hide = set(unseen)
         ordered = (r for r in ordered if r.position not in hide)
+    if seen is not None:
+        ordered = seen(ordered)
     fold_onto(state, ordered, (), lenient=lenient)
     state.position = read
     return state

@@ -47,6 +47,8 @@ from domain.session.correction import CORRECTION_KINDS, History, correct
 from domain.session.record import CommandRecord
 from domain.session.rejudge import command_for, recorded_faces, redecide
 from domain.session.screen import PlayersView, Screen, recorded_like, screen_ruling, screens
+from domain.session.secrets import Secrets, players_state
+from domain.session.state import SessionState
 
 HEAD = re.compile(r"[0-9a-f]{64}")
 PLAIN = frozenset({"Retract"})
@@ -321,7 +323,7 @@ def _rejudge(
                 screen = None
                 if players.secrets.keeps_any:
                     unseen = frozenset(players.secrets.unseen())
-                    names = frozenset(players.secrets.kept_names())
+                    names = players.secrets.kept_names()
                     them = partial(history.players_before, unseen=unseen, names=names)
                     screen = Screen(unseen, them, names)
                 given, records_given = _correction(
@@ -380,9 +382,10 @@ def _rejudge(
     return verdict
 
 
-def _prefix(events: Sequence[Recorded], until: int) -> Sequence[Recorded]:
-    """The first ``until`` events (read only when the players' state is read again)."""
-    return events[:until]
+def _prefix(events: Sequence[Recorded], until: int, secrets: Secrets) -> SessionState:
+    """The players' state of the first ``until`` events (read only when it must be read
+    again whole)."""
+    return players_state(list(events[:until]), secrets)
 
 
 def _unsealed(record: CommandRecord | None) -> CommandRecord | None:

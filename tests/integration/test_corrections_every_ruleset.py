@@ -9,7 +9,11 @@ every step:
 - ``verify`` re-judges the stored session whole, hidden rulings and screened ones too;
 - what the players read is the GM's record filtered afterwards: the players' state the
   service keeps, step by step, equals the one folded from scratch, and the stream a
-  player follows (its numbering and every row of it) equals a fresh read of it.
+  player follows (its numbering and every row of it) equals a fresh read of it;
+- snapshots are taken every :data:`EVERY` events, the players' view beside the GM's, and
+  the players' state read from them (as a correction reads it before a place, as the API
+  serves it) equals the one folded from scratch, whatever was revealed or corrected since
+  they were taken.
 
 A command the rules now refuse (a damage whose hit was retracted) is passed over, as a
 table would.
@@ -31,7 +35,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from adapters.http.reads import event_row
 from adapters.http.visibility import Sight
 from adapters.service import SessionService
+from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore, StoreConfig
+from adapters.stored_secrets import stored_secrets
 from domain.commands import Command
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened
@@ -43,12 +49,12 @@ from domain.session.commands import (
     Undo,
     hideable,
 )
-from domain.session.correction import CORRECTION_KINDS
+from domain.session.correction import CORRECTION_KINDS, History
 from domain.session.rejudge import ReplayedDice, command_for, recorded_faces
 from domain.session.screen import for_players
 from domain.session.secrets import Secrets, players_state
 from domain.session.verify import verify
-from projections import project_state
+from projections import players, project_state, snapshots
 from tests.replays.curate import SESSIONS
 from tests.support import Clock
 from tests.unit.test_corrections_stateful import Survivors, refolded, views
@@ -70,6 +76,7 @@ class Evening(RuleBasedStateMachine):
         opened = table.events[0].event
         assert isinstance(opened, SessionOpened)
         self.sid, self.gm = opened.session, opened.gm
+        self.every, snapshots.EVERY = snapshots.EVERY, EVERY
         self.store = EventStore(StoreConfig(kind="memory"))
         self.service = SessionService(self.store, clock=Clock())
         self.service.open(
@@ -174,9 +181,38 @@ class Evening(RuleBasedStateMachine):
                 theirs = self.sight.public_row(copy.deepcopy(row))
                 assert theirs == fresh.public_row(copy.deepcopy(row))
 
+    @invariant()
+    def the_players_snapshots_give_the_state_folded_from_scratch(self) -> None:
+        events, records = self.stored(), self.store.records(self.sid)
+        secrets = Secrets.of(events, records)
+        assert stored_secrets(self.store, self.sid) == secrets  # on from the latest snapshot
+        anew = SessionService(self.store, clock=Clock()).seen_by(self.sid, self.player)
+        assert views(anew.state) == views(players_state(events, secrets))
+        if not secrets.keeps_any:
+            return
+        head = events[-1].position
+        whole = History(events, records)
+        unseen, names = frozenset(secrets.unseen()), secrets.kept_names()
+        kept = SnapshotStore(self.store)
+        for place in sorted({*range(2, head + 2, max(1, head // 5)), head + 1}):
+            theirs, _ = players.load(
+                self.store, kept, self.sid, secrets, place - 1, as_corrected=True
+            )
+            assert views(theirs) == views(whole.players_before(place, unseen, names)), place
+        sight = Sight(self.sid)
+        sight.catch_up(self.store, head)
+        served = sight.projections(self.store)
+        served.pop("session")
+        assert served == views(players_state(events, secrets))
+
     def teardown(self) -> None:
+        snapshots.EVERY = self.every
         self.store.close()
 
+
+EVERY = 4
+"""How often a snapshot is taken here: every few rulings, so that corrections and reveals
+reach back past them."""
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("KIROKU_EVENING_EXAMPLES", "30")),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,6 @@ import pytest
 
 from adapters.replay_file import read_replay
 from adapters.service import SessionService
-from adapters.store import EventStore, StoreConfig
 from domain.errors import NotFound
 from domain.events import EventRetracted, Recorded, SessionOpened
 from domain.rulesets.l5r4e.commands.books import TakeWounds
@@ -26,6 +24,7 @@ from domain.session.fork import fork_events
 from domain.session.snapshot import restore, take
 from domain.session.state import SessionState, fold
 from projections import project_state, snapshots
+from tests.integration.conftest import Counting
 from tests.support import GM, T0, Clock, sheet
 
 REPLAYS = sorted((Path(__file__).resolve().parents[2] / "replays").glob("*.jsonl"))
@@ -61,25 +60,10 @@ def GM_OF(events: list[Recorded]) -> str:
     return events[0].event.gm  # type: ignore[attr-defined, no-any-return]
 
 
-class Counting(EventStore):
-    """The store, counting the events commands read from it."""
-
-    read_count = 0
-
-    def read_pages(self, *args: Any, **kwargs: Any) -> Generator[list[Recorded], None, None]:
-        for page in super().read_pages(*args, **kwargs):  # read() reads through here too
-            Counting.read_count += len(page)
-            yield page
-
-
 @pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counting]:
-    monkeypatch.setattr(snapshots, "EVERY", 10)
-    counting = Counting(StoreConfig(kind="sqlite", data_dir=tmp_path))
-    try:
-        yield counting
-    finally:
-        counting.close()
+def store(counting: Counting) -> Counting:
+    """The store these tests read, counting what they read, snapshotted every 10 events."""
+    return counting
 
 
 def play(service: SessionService, wounds: int) -> None:
