@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 
 import msgspec
 
@@ -282,12 +283,12 @@ class SessionService:
             events = list(self.store.read(session_id, view.read, until=version))
             records = self.store.records(session_id, after=view.read)
             view.take(events, [r for r in records if r.first <= version])
-        seen = view.session(
-            lambda secrets: players.load(self.store, self.snapshots, session_id, secrets, version)[
-                0
-            ]
-        )
+        seen = view.session(partial(self._players_state, session_id, version))
         return session if seen is None else seen
+
+    def _players_state(self, session_id: str, version: int, secrets: Secrets) -> SessionState:
+        """The players' state as of ``version`` with ``secrets``, from their snapshots."""
+        return players.load(self.store, self.snapshots, session_id, secrets, version)[0]
 
     def _screened(
         self, session_id: str, session: Session, actor: str, command: Command
