@@ -293,8 +293,9 @@ def row_of(
             row["retraction_reason"] = row["retraction_dropped_because"] = why
     event = recorded.event
     if isinstance(event, EventRetracted):
-        [(_, target)] = [(r.position, r.event) for r in event_at(store, sid, event.position)]
-        if viewer_is_gm or not hidden(target):
+        [taken] = event_at(store, sid, event.position)
+        target = taken.event if viewer_is_gm else for_players(taken).event
+        if viewer_is_gm or not hidden(target):  # players read what they were shown of it
             row["summary"] += f": {describe(target, session.ruleset)}"
     row["event"] = msgspec.to_builtins(event)
     if placed is not None:

@@ -54,7 +54,8 @@ def test_the_amendment_is_previewed_then_made_with_its_consequences(fought: Run)
     assert preview.returncode == 0, preview.stderr
     text = preview.stdout
     assert "amend of the ruling at 10–12 (attack): would record" in text
-    assert "vs TN 25: success" in text and "vs TN 40: failure" in text  # before, after
+    assert "vs TN 25 (20 base, Light armour on agility +5): success" in text  # before
+    assert "vs TN 40 (20 base, circumstances +15, Light armour on agility +5): failure" in text
     assert "dropped 13–14 damage: Akodo Kaneka has no hit waiting" in text
     assert "dropped 15 heal" in text
     assert "1 later rulings stand as they were" in text  # the note

@@ -62,7 +62,9 @@ def test_ana_reads_her_roll_without_the_poison_on_every_path(kiroku: Run) -> Non
     rows = ok(kiroku, "log", *S, "--limit", "0", *ANA)
     assert [r["position"] for r in rows] == [1, 2, 4, 5]
     assert "wound penalty" not in json.dumps(rows) and "poison" not in json.dumps(rows)
-    assert rows[-1]["summary"].endswith("= 49 vs TN 30: success")  # the outcome as it is
+    assert rows[-1]["summary"].endswith(  # the outcome as it is; her numbers add up
+        "= 49 vs TN 30 (15 base, Light armour on agility +5, behind the GM's screen +10): success"
+    )
 
 
 def test_an_unrelated_retraction_leaves_ana_s_roll_as_it_was(kiroku: Run) -> None:
@@ -90,4 +92,6 @@ def test_retracting_the_poison_revises_ana_s_roll_and_tells_her_not_why(kiroku: 
     shown = json.dumps(ok(kiroku, "show", *S, "8", *ANA)) + json.dumps(
         ok(kiroku, "why", *S, "5", *ANA))  # fmt: skip
     assert "poison" not in shown and "wound penalty" not in shown
-    assert "vs TN 20: success" in theirs  # the outcome's change reaches her
+    assert "vs TN 20 (15 base, Light armour on agility +5): success" in theirs  # the change
+    retraction = [r for r in ok(kiroku, "log", *S, "--limit", "0", *ANA) if r["position"] == 8]
+    assert retraction[0]["summary"].endswith("behind the GM's screen +10): success")

@@ -7,6 +7,8 @@ every step:
 - the state equals a fresh session playing the surviving rulings, each decided again in
   its place with its recorded dice (no correction machinery involved);
 - ``verify`` re-judges the stored session whole, hidden rulings and screened ones too;
+- every line, the GM's and the players', states the numbers its event holds
+  (:func:`tests.lines.unstated`);
 - what the players read is the GM's record filtered afterwards: the players' state the
   service keeps, step by step, equals the one folded from scratch, and the stream a
   player follows (its numbering and every row of it) equals a fresh read of it;
@@ -55,6 +57,8 @@ from domain.session.screen import for_players
 from domain.session.secrets import Secrets, players_state
 from domain.session.verify import verify
 from projections import players, project_state, snapshots
+from projections.timeline import describe
+from tests.lines import unstated
 from tests.replays.curate import SESSIONS
 from tests.support import Clock
 from tests.unit.test_corrections_stateful import Survivors, refolded, views
@@ -176,8 +180,12 @@ class Evening(RuleBasedStateMachine):
         fresh.catch_up(self.store, head)
         assert self.sight.public == fresh.public
         for recorded in events:
+            line = describe(recorded.event, session.ruleset)
+            assert not unstated(recorded.event, line), (line, unstated(recorded.event, line))
             if fresh.number(recorded.position) is not None:
                 row = event_row(for_players(recorded), session)
+                seen = for_players(recorded).event
+                assert not unstated(seen, row["summary"]), (row["summary"], unstated(seen, line))
                 theirs = self.sight.public_row(copy.deepcopy(row))
                 assert theirs == fresh.public_row(copy.deepcopy(row))
 

@@ -53,7 +53,10 @@ def test_an_attack_line_states_the_tn_its_roll_was_decided_on() -> None:
     resolved = t.events[at - 1].event
     assert isinstance(resolved, AttackResolved) and (resolved.armour_tn, resolved.tn) == (20, 30)
     assert "hits Bayushi Fumi (32 vs TN 30: armour TN 20 and the roll's parts)" in line(t, at)
-    assert "vs TN 30: success" in line(t, at - 1)  # the roll's line, which it agrees with
+    assert (  # the roll's line, which it agrees with, with the TN reckoned from its base
+        "= 32 vs TN 30 (20 base, Light armour on agility +5 = 25, 1 raise called +5): success"
+        in line(t, at - 1)
+    )
     plain, _ = fight()
     [unraised] = [r.position for r in plain.events if isinstance(r.event, AttackResolved)]
     assert "(32 vs TN 25: armour TN 20 and the roll's parts)" in line(plain, unraised)

@@ -28,7 +28,7 @@ from domain.rulesets.l5r3e.manoeuvres import FRENCH as MANOEUVRE_NAMES
 from domain.rulesets.l5r3e.raises import FRENCH as RAISE_NAMES
 from domain.rulesets.l5r3e.state import ThirdState
 from domain.rulesets.l5r3e.table import FALLEN, initiative_parts, tn_to_be_hit, wound_rank
-from domain.rulesets.roll_keep_kit.modifiers import describe_parts
+from domain.rulesets.roll_keep_kit.modifiers import describe_parts, tn_with_parts
 
 
 def characters(state: ThirdState) -> dict[str, Any]:
@@ -192,7 +192,18 @@ def describe_third(event: Event) -> str:
             what = f" ({RAISE_NAMES[event.manoeuvre]})" if event.manoeuvre else ""
             text = f"{event.character} {verdict} {event.target} with {event.weapon}{what}"
             text += f": {', '.join(map(str, event.totals))} vs {event.needed}"
-            text += f" (TN to be hit {event.tn})"
+            text += f" (TN to be hit {tn_with_parts(event.tn, event.tn_parts)}"
+            if event.raises:
+                text += f"; {event.raises} raise{'s' if event.raises > 1 else ''} called"
+            text += "".join(
+                f"; {free.count} free raise(s) of {free.source} to "
+                + ("the total" if free.to == "total" else free.to)
+                for free in event.free_raises
+            )
+            if not event.free_raises and (event.free_on_total or event.free_to_manoeuvre):
+                text += (f": {event.free_on_total} on the total, {event.free_to_manoeuvre} "
+                         "on the manoeuvre")  # fmt: skip
+            text += ")"
             if event.knocked_down:
                 text += "; knocked down"
             if event.disarmed:

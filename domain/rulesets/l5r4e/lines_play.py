@@ -110,7 +110,8 @@ def describe_play(event: Event) -> str:
         case DuelAssessed():
             learned = ", ".join(f"{k} {v}" for k, v in event.learned) or "nothing"
             bonus = "; +1k1 to focus" if event.focus_bonus else ""
-            return f"{event.duel}: {event.character} assesses: {learned}{bonus}"
+            total = "" if event.total is None else f" ({event.total})"
+            return f"{event.duel}: {event.character} assesses{total}: {learned}{bonus}"
         case DuelConceded():
             return f"{event.duel}: {event.character} concedes"
         case DuelFocused():
@@ -127,7 +128,8 @@ def describe_play(event: Event) -> str:
         case SpellCast():
             result = "cast" if event.success else "fails"
             return (
-                f"{event.character}'s {event.spell} {result} ({event.slot} slot, "
+                f"{event.character}'s {event.spell} (level {event.level}) {result} "
+                f"({event.slot} slot, "
                 f"{event.casting_rounds} round(s))"
             )
         case SpellSlotsRestored():
@@ -145,8 +147,8 @@ def describe_play(event: Event) -> str:
             return f"the army is {event.status} (margin {event.margin})"
         case BattleResultDrawn():
             return (
-                f"{event.character} draws {event.result}: glory {event.entry.glory}, "
-                f"wounds {event.entry.wounds}"
+                f"{event.character} draws {event.result} (the row {event.entry.low} to "
+                f"{event.entry.high}): glory {event.entry.glory}, wounds {event.entry.wounds}"
                 + ("; heroic opportunity" if event.entry.heroic_opportunity else "")
                 + ("; a duel" if event.entry.duel else "")
             )

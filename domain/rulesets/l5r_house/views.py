@@ -11,7 +11,7 @@ from domain.rulesets.l5r_house.events import ActionDeclared, AttackMade, VoidSpe
 from domain.rulesets.l5r_house.rules import CALLED_SHOTS, FRENCH
 from domain.rulesets.l5r_house.state import HouseState
 from domain.rulesets.l5r_house.table import malus_now, rank_of, tn_to_be_hit
-from domain.rulesets.roll_keep_kit.modifiers import describe_parts
+from domain.rulesets.roll_keep_kit.modifiers import describe_parts, tn_with_parts
 
 
 def initiative(state: HouseState) -> dict[str, Any]:
@@ -125,7 +125,8 @@ def describe_house(event: Event) -> str:
             kind = "Assault" if event.assault else "Attack"
             verdict = "hits" if event.hit else "misses"
             text = f"{event.character}'s {kind} {verdict} {event.target} ({event.weapon}): "
-            text += f"{event.total} vs {event.needed} (TN to be hit {event.tn})"
+            text += f"{event.total} vs {event.needed} (TN to be hit "
+            text += f"{tn_with_parts(event.tn, event.tn_parts)}{_raises_said(event)})"
             if event.called_shot:
                 text += f"; called shot: {CALLED_SHOTS[event.called_shot][0]}"
             if event.disarmed:
@@ -134,6 +135,19 @@ def describe_house(event: Event) -> str:
         case VoidSpent():
             return f"{event.character} spends a Void point ({event.use}): {event.purpose}"
     return type(event).__name__
+
+
+def _raises_said(event: AttackMade) -> str:
+    """The raises the attack called and what they paid for, and the Assault's free raises
+    put on its damage (« Assaut »)."""
+    said = ""
+    if event.raises:
+        said += f"; {event.raises} raise{'s' if event.raises > 1 else ''} called"
+    if event.extra_damage:
+        said += f", {event.extra_damage} on extra damage"
+    if event.assault_on_damage:
+        said += f"; {event.assault_on_damage} free raise(s) of the Assault on damage"
+    return said
 
 
 def explain_house(event: Event) -> list[str]:

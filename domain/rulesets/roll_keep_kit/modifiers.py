@@ -44,7 +44,15 @@ def tn_with(base: int | None, parts: Iterable[Part]) -> int | None:
     return max(0, base + sum(part.tn for part in parts))
 
 
-def describe_parts(parts: Iterable[Part]) -> str:
+def tn_with_parts(tn: int, parts: Iterable[Part]) -> str:
+    """``20: Réflexes × 5 +15, Armure légère +5``: a TN and each part that made it."""
+    moved = [f"{part.source} {part.tn:+d}" for part in parts if part.tn]
+    return f"{tn}: {', '.join(moved)}" if moved else str(tn)
+
+
+def describe_parts(parts: Iterable[Part], *, dice_only: bool = False) -> str:
+    """``Void +1k1; Wounds TN +15``; with ``dice_only``, only what each part did to the
+    pool and the total (its TN told elsewhere)."""
     bits = []
     for part in parts:
         pieces = []
@@ -52,7 +60,7 @@ def describe_parts(parts: Iterable[Part]) -> str:
             pieces.append(f"{part.rolled:+d}k{part.kept}")
         if part.total:
             pieces.append(f"{part.total:+d}")
-        if part.tn:
+        if part.tn and not dice_only:
             pieces.append(f"TN {part.tn:+d}")
         bits.append(f"{part.source} {' '.join(pieces)}".strip())
     return "; ".join(bits)

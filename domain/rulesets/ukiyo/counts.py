@@ -12,6 +12,12 @@ HIGHEST_USUAL = 3
 """« ce qui équivaut normalement à trois manches gagnantes »: the gravest usual objective."""
 
 
+def gravity_said(gravity: int) -> str:
+    """A gravity as a line states it, by name and number: ``deadly (3)``."""
+    name = GRAVITY_NAMES.get(gravity, "gravity")
+    return name if name.endswith(f"({gravity})") else f"{name} ({gravity})"
+
+
 def falls_at(conflict: Conflict, gravity: dict[str, int]) -> tuple[dict[str, int], list[str]]:
     """Each side's count — the manches an opponent must win to beat it — from the sides'
     objectives' gravity (by side key), and why:

@@ -9,7 +9,7 @@ from typing import Any
 from domain.events import Event
 from domain.names import key
 from domain.rulesets.base import Table
-from domain.rulesets.ukiyo.counts import GRAVITY_NAMES
+from domain.rulesets.ukiyo.counts import GRAVITY_NAMES, gravity_said
 from domain.rulesets.ukiyo.events import (
     GAIN_NAMES,
     Aggravated,
@@ -235,14 +235,16 @@ def describe_ukiyo(event: Event) -> str:
     match event:
         case ConflictStarted():
             sides = " against ".join(
-                f"{s.name}" + (f" ({', '.join(s.members)})" if s.members != (s.name,) else "")
+                f"{s.name}"
+                + (f" ({', '.join(s.members)})" if s.members != (s.name,) else "")
+                + (f" (threat {s.threat})" if s.threat else "")
                 for s in event.sides
             )
             return f"a {event.kind.replace('_', '-')} begins, {event.conflict!r}: {sides}"
         case ObjectiveStated():
             verb = "changes its objective to" if event.changed else "wants"
             return (f"{event.side} {verb} « {event.objective} » "
-                    f"({GRAVITY_NAMES[event.gravity]})")  # fmt: skip
+                    f"({gravity_said(event.gravity)})")  # fmt: skip
         case CountsSet():
             return "manches to win: " + "; ".join(event.why)
         case InitiativeTaken():
@@ -251,22 +253,24 @@ def describe_ukiyo(event: Event) -> str:
             return _describe_test(event)
         case GainClaimed():
             target = f" on {event.target}" if event.target else ""
-            return f"{event.character} claims the bet's gain: {GAIN_NAMES[event.gain]}{target}"
+            return (f"{event.character} claims the bet's gain of manche {event.manche}: "
+                    f"{GAIN_NAMES[event.gain]}{target}")  # fmt: skip
         case MancheWon():
             results = ", ".join(f"{n} {r}" for n, r in event.results)
             score = ", ".join(f"{n} {w}" for n, w in event.score)
-            return (f"manche {event.manche} ({results}): {'; '.join(event.how)} — manches: "
-                    f"{score}")  # fmt: skip
+            gained = ", ".join(f"{n} +{g}" for n, g in event.gained)
+            return (f"manche {event.manche} ({results}): {'; '.join(event.how)} — gained: "
+                    f"{gained or 'none'}; manches: {score}")  # fmt: skip
         case OppositionSettled():
             verdict = "succeeds" if event.success else "fails"
             return f"{event.character}'s test {verdict}: {event.result} against {event.opposition}"
         case SideOut():
             if event.by is None:
                 return f"{event.side} forfeits and leaves {event.conflict!r}"
-            due = GRAVITY_NAMES.get(event.due, str(event.due))
+            due = gravity_said(event.due)
             return f"{event.side} is beaten by {event.by} (due a punishment: {due})"
         case ConflictWon():
-            dues = ", ".join(f"{s} due {GRAVITY_NAMES.get(d, d)}" for s, d in event.dues)
+            dues = ", ".join(f"{s} due {gravity_said(d)}" for s, d in event.dues)
             who = f"{event.winner} wins" if event.winner else "both sides are beaten"
             more = " — a count overshot: the GM may aggravate" if event.overshot else ""
             down = "".join(f"; {s} takes the winner down ({d})" for s, d in event.taken_down)
@@ -275,7 +279,7 @@ def describe_ukiyo(event: Event) -> str:
             dead = f"; dies: {', '.join(event.dead)}" if event.dead else ""
             kind = " (magnanimous)" if event.magnanimous else ""
             return (f"{event.by} punishes {event.side}: « {event.punishment} » "
-                    f"({GRAVITY_NAMES.get(event.gravity, event.gravity)}, "
+                    f"({gravity_said(event.gravity)}, "
                     f"{wounds(event.wounds)}{kind}){dead}")  # fmt: skip
         case WoundsTaken():
             by = f" by {event.by}" if event.by else ""
@@ -288,7 +292,7 @@ def describe_ukiyo(event: Event) -> str:
             return f"{event.character} heals {healed} ({event.how}): {event.wounds}/4"
         case Aggravated():
             again = " — the conflict goes on" if event.reopened else ""
-            return (f"{event.side} aggravates the conflict to {GRAVITY_NAMES[event.gravity]} "
+            return (f"{event.side} aggravates the conflict to {gravity_said(event.gravity)} "
                     f"(−3 on its next test){again}")  # fmt: skip
         case SurrenderOffered():
             return f"{event.side} offers to surrender"
