@@ -12,6 +12,8 @@ from typing import Any
 import msgspec
 import pytest
 
+from adapters.cli.audit import players_before
+from adapters.cli.revisions import Placements
 from adapters.http.visibility import Sight
 from adapters.service import SessionService
 from adapters.snapshot_store import SnapshotStore
@@ -144,3 +146,24 @@ def test_an_event_stands_on_a_hidden_joining_only_after_it() -> None:
     joined_at = {key(FUMI): 5}
     assert not standing_on(Recorded(3, note), joined_at)
     assert standing_on(Recorded(6, note), joined_at)
+
+
+def test_a_player_s_audit_after_a_reveal_reads_the_revealed_ruling_before_hers(
+    store: Counting,
+) -> None:
+    """``kiroku show --as ben`` explains his roll on the state the players see before
+    it; once the GM has revealed the poison, they see it there (what is kept from them
+    is counted as of now, ``kept_now``), though it was kept when he rolled."""
+    service = SessionService(store, clock=Clock())
+    play(service, events=60, poisoned_at=25, noted_at=15)
+    service.decide("long", Reveal(position=25))
+    events, records = list(store.read("long")), store.records("long")
+    [ruling] = [r.position for r in events if r.position > 40 and r.event.actor == "ben"][:1]
+    audited = players_before(service, "long", ruling, Placements.read(store, "long"))
+    secrets = Secrets.of(events, records)
+    now = History(events, records).players_before(
+        ruling, frozenset(secrets.unseen()), secrets.kept_names()
+    )
+    then = players_state(events, secrets, ruling - 1)
+    assert audited == now.table
+    assert key(FUMI) in str(audited) and audited != then.table  # the poison counts now
