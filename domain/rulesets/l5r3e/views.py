@@ -200,9 +200,12 @@ def describe_third(event: Event) -> str:
                 + ("the total" if free.to == "total" else free.to)
                 for free in event.free_raises
             )
-            if not event.free_raises and (event.free_on_total or event.free_to_manoeuvre):
-                text += (f": {event.free_on_total} on the total, {event.free_to_manoeuvre} "
-                         "on the manoeuvre")  # fmt: skip
+            if len(event.free_raises) != 1:  # one source says where they all went
+                went = [f"{n} {where}" for n, where in (
+                    (event.free_on_total, "on the total"),
+                    (event.free_to_manoeuvre, "on the manoeuvre"),
+                ) if n]  # fmt: skip
+                text += f": in all {', '.join(went)}" if went else ""
             text += ")"
             if event.knocked_down:
                 text += "; knocked down"
@@ -226,7 +229,9 @@ def describe_third(event: Event) -> str:
         case DamageReduced():
             return f"{event.character}'s wounds reduced by {event.amount}"
         case ActionsTaken():
-            return f"{event.character}: {', '.join(event.actions)}"
+            due = event.raises_due
+            costs = f" ({due} raise{'s' if due > 1 else ''} due on the skill roll)" if due else ""
+            return f"{event.character}: {', '.join(event.actions)}{costs}"
         case TurnDelayed():
             return f"{event.character} delays"
         case SpellCast():

@@ -19,6 +19,7 @@ from domain.rulesets.l5r5e_house.events import (
     CriticalSuffered,
     DamageResolved,
     FatigueTaken,
+    HitDealt,
     InitiativeSet,
     Moved,
     Placed,
@@ -166,18 +167,32 @@ def tables(projections: Any) -> list[Table]:
     return [Table(title, columns, tuple(rows))]
 
 
+def _check_line(event: CheckRolled) -> str:
+    """A check's line: every die, what was kept of it, and the TN it was decided on with
+    its parts (« ND »: the action's base, a stance's, …) and the bonus successes."""
+    roll = event.roll
+    verdict = ""
+    if roll.tn is not None:
+        parts = ", ".join(f"{p.source} {p.value:+d}" for p in event.tn_parts)
+        verdict = f" vs TN {roll.tn}" + (f" ({parts})" if parts else "") + ": "
+        verdict += "success" if roll.success else "failure"
+        if roll.bonus_successes:
+            verdict += f", {roll.bonus_successes} bonus"
+    if event.bonus_from_strife:
+        verdict += f" (fire stance: +{event.bonus_from_strife} from the strife kept)"
+    if event.strife_taken != roll.strife:
+        verdict += f"; takes {event.strife_taken} strife"
+    return (
+        f"{event.character} rolls {event.skill}/{event.ring} ({event.purpose}) "
+        f"{roll.expression} [{format_dice(roll)}]: {roll.successes} successes, "
+        f"{roll.opportunities} opportunities, {roll.strife} strife{verdict}"
+    )
+
+
 def describe_fifth(event: Event) -> str:
     match event:
         case CheckRolled():
-            roll = event.roll
-            verdict = "" if roll.tn is None else (
-                f" vs TN {roll.tn}: " + ("success" if roll.success else "failure")
-            )  # fmt: skip
-            return (
-                f"{event.character} rolls {event.skill}/{event.ring} ({event.purpose}) "
-                f"{roll.expression} [{format_dice(roll)}]: {roll.successes} successes, "
-                f"{roll.opportunities} opportunities, {roll.strife} strife{verdict}"
-            )
+            return _check_line(event)
         case ConfrontationStarted():
             return f"a {event.kind} begins"
         case ConfrontationEnded():
@@ -206,19 +221,31 @@ def describe_fifth(event: Event) -> str:
             crit = f", a critical of {event.critical}" if event.critical is not None else ""
             return f"{event.character}'s {what} hits {event.target}: {event.damage} damage{crit}"
         case DamageResolved():
+            critical = "" if event.critical is None else f", a critical of {event.critical}"
             if not event.damage:
-                return f"{event.character} meets {event.source}'s critical"
+                return f"{event.character} meets {event.source}'s critical{critical}"
             if event.void_spent:
                 return (
                     f"{event.character} spends a Void point to take the critical of "
-                    f"{event.damage} damage ({event.resistance} resistance)"
+                    f"{event.damage} damage ({event.resistance} resistance){critical}"
                 )
             if event.fatigue:
                 return (
                     f"{event.character} defends: {event.fatigue} fatigue ({event.damage} − "
-                    f"{event.resistance} resistance)"
+                    f"{event.resistance} resistance){critical}"
                 )
-            return f"{event.character} meets {event.damage} damage ({event.resistance} resistance)"
+            return (
+                f"{event.character} meets {event.damage} damage ({event.resistance} "
+                f"resistance){critical}"
+            )
+        case HitDealt():
+            source = f" by {event.source}" if event.source else ""
+            if event.critical is not None:
+                return f"{event.character} is dealt a critical of {event.critical}{source}"
+            return (
+                f"{event.character} is dealt {event.damage} damage of deadliness "
+                f"{event.deadliness}{source}"
+            )
         case CriticalSuffered():
             return (
                 f"{event.character} suffers a critical of {event.severity}, lessened to "

@@ -268,7 +268,12 @@ def describe_ukiyo(event: Event) -> str:
             if event.by is None:
                 return f"{event.side} forfeits and leaves {event.conflict!r}"
             due = gravity_said(event.due)
-            return f"{event.side} is beaten by {event.by} (due a punishment: {due})"
+            down = (
+                f"; it takes {event.by} down with it ({gravity_said(event.takes_down)})"
+                if event.takes_down
+                else ""
+            )
+            return f"{event.side} is beaten by {event.by} (due a punishment: {due}){down}"
         case ConflictWon():
             dues = ", ".join(f"{s} due {gravity_said(d)}" for s, d in event.dues)
             who = f"{event.winner} wins" if event.winner else "both sides are beaten"
