@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.events.base import Event
+from domain.events.base import SCREEN, Event
 from domain.events.core import (
     CORE_EVENT_TYPES,
     ROLES,
@@ -47,6 +47,7 @@ class Recorded(msgspec.Struct, frozen=True, gc=False):
 __all__ = [
     "CORE_EVENT_TYPES",
     "ROLES",
+    "SCREEN",
     "Carried",
     "CharacterJoined",
     "ClockAdvanced",

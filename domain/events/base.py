@@ -7,6 +7,10 @@ from typing import ClassVar
 
 import msgspec
 
+SCREEN = "behind the GM's screen"
+"""The source of the part players read for what weighs on their roll unseen (every
+ruleset's screened rolls name it so)."""
+
 
 class Event(
     msgspec.Struct,

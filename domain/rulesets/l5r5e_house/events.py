@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
 from domain.dice.narrative.roll import NarrativeRoll
-from domain.events import Event
+from domain.events import SCREEN, Event
 from domain.rulesets.l5r5e_house.sheet import Ring
 
 Kind = Literal["duel", "skirmish"]
@@ -20,9 +20,25 @@ class TnPart(msgspec.Struct, frozen=True, omit_defaults=True):
     value: int
 
 
+class ShownCheck(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """A check's TN parts as the players know them, when something the GM keeps from
+    them weighs on it (a hidden Air stance of the target): the same check decided on
+    what the players see (:mod:`domain.session.screen`)."""
+
+    tn_parts: tuple[TnPart, ...] = ()
+
+
 class CheckRolled(Event, frozen=True, kw_only=True):
     """A narrative check: who, which skill and ring (the stance's in a confrontation),
-    why, the TN with its parts, and the roll — every die, keep and explosion."""
+    why, the TN with its parts, and the roll — every die, keep and explosion.
+
+    ``shown``: a player's check decided in the open while the GM keeps from the players
+    something that weighs on its TN — its parts as they know them. The check, its dice
+    and its outcome are the GM's, decided on everything; players read the parts they
+    know and one part :data:`~domain.events.SCREEN` holding the rest, so the TN they
+    read still adds up (as a roll & keep roll's, DiceRolled)."""
+
+    later_fields: ClassVar[tuple[str, ...]] = ("shown",)
 
     character: str
     skill: str
@@ -39,6 +55,23 @@ class CheckRolled(Event, frozen=True, kw_only=True):
     """The strife the roller takes from it (none in the Void stance)."""
     bonus_from_strife: int = 0
     """Fire stance: the kept strife symbols counted as bonus successes on a success."""
+    shown: ShownCheck | None = None
+
+    def screened_by(self, seen: Event) -> Event:
+        if not isinstance(seen, CheckRolled) or seen.tn_parts == self.tn_parts:
+            return self
+        return msgspec.structs.replace(self, shown=ShownCheck(tn_parts=seen.tn_parts))
+
+    def for_players(self) -> Event:
+        if self.shown is None:
+            return self
+        known = self.shown.tn_parts
+        rest = sum(p.value for p in self.tn_parts) - sum(p.value for p in known)
+        parts = (*known, TnPart(source=SCREEN, value=rest)) if rest else known
+        return msgspec.structs.replace(self, tn_parts=parts, shown=None)
+
+    def unscreened(self) -> Event:
+        return self if self.shown is None else msgspec.structs.replace(self, shown=None)
 
 
 class ConfrontationStarted(Event, frozen=True, kw_only=True):

@@ -18,7 +18,7 @@ from domain.dice.recorded import RecordedRoll
 from domain.dice.roll_keep.roll import recompute
 from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.errors import KirokuError, MalformedInput
-from domain.events import Event
+from domain.events import SCREEN, Event
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.purchase import PurchaseKind
 from domain.rulesets.roll_keep_kit.standing import Standing
@@ -33,8 +33,7 @@ ROLL_PURPOSES: tuple[RollPurpose, ...] = (
 )  # fmt: skip
 
 
-SCREEN = "behind the GM's screen"
-"""The source of the part players read for what weighs on their roll unseen."""
+__all__ = ["SCREEN"]  # the core's (domain.events.base), as the kit's rolls name it
 
 
 class ShownRoll(msgspec.Struct, frozen=True, kw_only=True, gc=False):
