@@ -740,14 +740,15 @@ def _redecide_tail(
             events, drawn = redecide(
                 session, record, then=fresh, batch_of=history.batch_of, extend=True, trial=False
             )
-            if not same_ruling(events, stored):
+            stands = same_ruling(events, stored)
+            if not stands:
                 session.check_applies(command_for(record, session), events)
         except KirokuError as error:
             outcome.dropped.append(Dropped(record, stored, str(error)))
             if basis is not None:
                 basis.gone.update(r.position for r in batch)
             continue
-        if same_ruling(events, stored):
+        if stands:
             outcome.kept += 1
             _fold(session, batch)
             players.fold(batch)

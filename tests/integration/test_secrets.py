@@ -13,10 +13,10 @@ from adapters.service import SessionService
 from adapters.store import EventStore
 from domain.dice.roll_keep.die import Die
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
-from domain.events import RulingRevealed, SessionClosed, SessionReopened
+from domain.events import SCREEN, RulingRevealed, SessionClosed, SessionReopened
 from domain.rulesets.l5r4e.commands.books import TakeWounds
 from domain.rulesets.l5r4e.commands.table import Roll
-from domain.rulesets.roll_keep_kit.events import SCREEN, DiceRolled
+from domain.rulesets.roll_keep_kit.events import DiceRolled
 from domain.rulesets.roll_keep_kit.modifiers import tn_with
 from domain.rulesets.roll_keep_kit.table_commands import Heal
 from domain.session.commands import (

@@ -33,9 +33,6 @@ ROLL_PURPOSES: tuple[RollPurpose, ...] = (
 )  # fmt: skip
 
 
-__all__ = ["SCREEN"]  # the core's (domain.events.base), as the kit's rolls name it
-
-
 class ShownRoll(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A roll's TN and parts as the players know them, when something the GM keeps from
     them weighs on it (a hidden wound's penalty, a hidden stance's armour TN): the same
@@ -53,7 +50,7 @@ class DiceRolled(Event, frozen=True, kw_only=True):
     something that weighs on it — its TN and parts as they know them. The roll, its
     dice and its outcome are the GM's, decided on everything (DESIGN: a secret is
     decided on, never leaked); players read the parts they know and one part
-    :data:`SCREEN` holding the rest, so the numbers they read still add up."""
+    :data:`~domain.events.SCREEN` holding the rest, so the numbers they read still add up."""
 
     character: str | None
     purpose: RollPurpose

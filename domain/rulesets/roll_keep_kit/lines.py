@@ -22,7 +22,7 @@ from domain.rulesets.roll_keep_kit.events import (
     WoundsHealed,
     WoundsTaken,
 )
-from domain.rulesets.roll_keep_kit.modifiers import describe_parts
+from domain.rulesets.roll_keep_kit.modifiers import describe_parts, tn_moves
 from domain.rulesets.roll_keep_kit.standing import format_tenths
 
 
@@ -109,7 +109,7 @@ def _tn_reckoned(event: DiceRolled) -> str:
     moved = [part for part in event.parts if part.tn]
     start = roll.tn if event.base_tn is None or not moved else event.base_tn
     text = f"{start} base" if moved else f"{start}"
-    text += "".join(f", {part.source} {part.tn:+d}" for part in moved)
+    text += "".join(f", {move}" for move in tn_moves(moved))
     if moved and (roll.raises or roll.free_raises or start + sum(p.tn for p in moved) != roll.tn):
         text += f" = {roll.tn}"
     called, free = roll.raises, roll.free_raises

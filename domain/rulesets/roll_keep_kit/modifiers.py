@@ -44,9 +44,14 @@ def tn_with(base: int | None, parts: Iterable[Part]) -> int | None:
     return max(0, base + sum(part.tn for part in parts))
 
 
+def tn_moves(parts: Iterable[Part]) -> list[str]:
+    """``Réflexes × 5 +15``, …: each part that moved a TN, as a line states it."""
+    return [f"{part.source} {part.tn:+d}" for part in parts if part.tn]
+
+
 def tn_with_parts(tn: int, parts: Iterable[Part]) -> str:
     """``20: Réflexes × 5 +15, Armure légère +5``: a TN and each part that made it."""
-    moved = [f"{part.source} {part.tn:+d}" for part in parts if part.tn]
+    moved = tn_moves(parts)
     return f"{tn}: {', '.join(moved)}" if moved else str(tn)
 
 
