@@ -56,6 +56,12 @@ class Event(
         the cause of is itself."""
         return self
 
+    def screened_blind(self) -> Event:
+        """This event as it records what the players are shown of it where their view
+        refuses the ruling (it waits on a declaration kept from them): what weighs on it
+        all behind the GM's screen, nothing of it named (:mod:`domain.session.screen`)."""
+        return self
+
     def for_players(self) -> Event:
         """This event as players and observers read it: what a secret weighed on it
         behind the GM's screen, without its cause (:meth:`screened_by`)."""

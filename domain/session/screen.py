@@ -103,8 +103,8 @@ def seen_decision(
     batch_of: Callable[[int], tuple[int, int] | None] | None,
 ) -> list[Event] | None:
     """The ruling ``record`` (``command`` in its place) decided on the players' view
-    ``seen`` with the dice it drew; None where their view refuses it (a player who names
-    a character kept from the others knows of it: nothing is screened)."""
+    ``seen`` with the dice it drew; None where their view refuses it (it waits on a
+    declaration kept from them, or names a character kept from them)."""
     try:
         events, _ = redecide(seen, record, command=command, then=LowestFaces(), batch_of=batch_of)
     except KirokuError:
@@ -119,11 +119,15 @@ def screen_ruling(
     command: Command | None = None,
     batch_of: Callable[[int], tuple[int, int] | None] | None = None,
 ) -> list[Event]:
-    """``actual`` screened against the ruling decided on ``seen`` (no screen: None)."""
+    """``actual`` screened against the ruling decided on ``seen`` (no screen: None);
+    where their view refuses it, what weighs on it is all behind the screen
+    (:meth:`~domain.events.Event.screened_blind`)."""
     if seen is None:
         return list(actual)
     shown = seen_decision(seen, record, command, batch_of)
-    return list(actual) if shown is None else screened(actual, shown)
+    if shown is None:
+        return [event.screened_blind() for event in actual]
+    return screened(actual, shown)
 
 
 def players_refusal(

@@ -3,7 +3,7 @@ parts), and what the 3e skirmish adds to them. Past tense, frozen, tuple fields 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -16,9 +16,14 @@ from domain.rulesets.roll_keep_kit.events import (
     CombatStarted,
     DiceRolled,
     RoundStarted,
+    ShownTn,
     TurnPassed,
     WoundsHealed,
     WoundsTaken,
+    tn_for_players,
+    tn_screened_blind,
+    tn_screened_by,
+    tn_unscreened,
 )
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
@@ -88,7 +93,14 @@ class FreeRaise(msgspec.Struct, frozen=True, kw_only=True):
 
 class AttackResolved(Event, frozen=True, kw_only=True):
     """An attack's outcome, its roll (or, for an extra attack, its two rolls) just before
-    it in the batch: what was called, what the free raises went to, the TN and its parts."""
+    it in the batch: what was called, what the free raises went to, the TN and its parts.
+
+    ``shown``: a player's attack decided in the open while the GM keeps from the players
+    something that weighs on the target's TN (a Dodge chosen behind the screen) — the
+    TN's parts as they know them; players read those and one part
+    :data:`~domain.events.SCREEN` for the rest, as they read the attack's roll."""
+
+    later_fields: ClassVar[tuple[str, ...]] = ("shown",)
 
     character: str
     target: str
@@ -116,6 +128,19 @@ class AttackResolved(Event, frozen=True, kw_only=True):
     """The GM's ruling that the target did not know of this attacker: no Dodge, no
     Defense against it."""
     free_raises: tuple[FreeRaise, ...] = ()
+    shown: ShownTn | None = None
+
+    def screened_by(self, seen: Event) -> Event:
+        return tn_screened_by(self, seen)
+
+    def screened_blind(self) -> Event:
+        return tn_screened_blind(self)
+
+    def for_players(self) -> Event:
+        return tn_for_players(self)
+
+    def unscreened(self) -> Event:
+        return tn_unscreened(self)
 
 
 class GrappleWon(Event, frozen=True, kw_only=True):

@@ -62,6 +62,9 @@ class CheckRolled(Event, frozen=True, kw_only=True):
             return self
         return msgspec.structs.replace(self, shown=ShownCheck(tn_parts=seen.tn_parts))
 
+    def screened_blind(self) -> Event:
+        return msgspec.structs.replace(self, shown=ShownCheck()) if self.tn_parts else self
+
     def for_players(self) -> Event:
         if self.shown is None:
             return self

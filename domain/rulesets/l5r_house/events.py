@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from domain.events import Event
 from domain.rulesets.l5r_house.rules import Action, CalledShot
@@ -11,9 +11,14 @@ from domain.rulesets.roll_keep_kit.events import (
     CombatStarted,
     DiceRolled,
     RoundStarted,
+    ShownTn,
     TurnPassed,
     WoundsHealed,
     WoundsTaken,
+    tn_for_players,
+    tn_screened_blind,
+    tn_screened_by,
+    tn_unscreened,
 )
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
@@ -50,7 +55,14 @@ class ActionDeclared(Event, frozen=True, kw_only=True):
 
 class AttackMade(Event, frozen=True, kw_only=True):
     """An Attack or an Assault, its roll just before it in the batch: the uses its raises
-    paid for, where the Assault's free raises went, the TN with its parts, the outcome."""
+    paid for, where the Assault's free raises went, the TN with its parts, the outcome.
+
+    ``shown``: a player's attack decided in the open while the GM keeps from the players
+    something that weighs on the target's TN (a Void point spent on it behind the
+    screen) — the TN's parts as they know them; players read those and one part
+    :data:`~domain.events.SCREEN` for the rest, as they read the attack's roll."""
+
+    later_fields: ClassVar[tuple[str, ...]] = ("shown",)
 
     character: str
     target: str
@@ -69,6 +81,19 @@ class AttackMade(Event, frozen=True, kw_only=True):
     disarmed: bool = False
     disarmed_of: str = ""
     """The weapon the disarm took."""
+    shown: ShownTn | None = None
+
+    def screened_by(self, seen: Event) -> Event:
+        return tn_screened_by(self, seen)
+
+    def screened_blind(self) -> Event:
+        return tn_screened_blind(self)
+
+    def for_players(self) -> Event:
+        return tn_for_players(self)
+
+    def unscreened(self) -> Event:
+        return tn_unscreened(self)
 
 
 class VoidSpent(Event, frozen=True, kw_only=True):

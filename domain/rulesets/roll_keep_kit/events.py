@@ -10,7 +10,7 @@ applied.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol, TypeVar, cast
 
 import msgspec
 
@@ -72,6 +72,11 @@ class DiceRolled(Event, frozen=True, kw_only=True):
             self, shown=ShownRoll(base_tn=seen.base_tn, parts=seen.parts)
         )
 
+    def screened_blind(self) -> Event:
+        if not self.parts:
+            return self
+        return msgspec.structs.replace(self, shown=ShownRoll(base_tn=self.base_tn))
+
     def for_players(self) -> Event:
         shown = self.shown
         if shown is None:
@@ -101,6 +106,67 @@ class DiceRolled(Event, frozen=True, kw_only=True):
 def _tn_sum(base: int, parts: tuple[Part, ...]) -> int:
     """A TN with its parts, unclamped (the clamp at 0 applies to the whole)."""
     return base + sum(p.tn for p in parts)
+
+
+_E = TypeVar("_E", bound=Event)
+
+
+class ShownTn(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """A TN to be hit's parts as the players know them, when something the GM keeps
+    from them weighs on it (a hidden Dodge, a hidden Void point on the TN): the same
+    attack decided on what the players see (:mod:`domain.session.screen`)."""
+
+    tn_parts: tuple[Part, ...] = ()
+
+
+class TnScreened(Protocol):
+    """An attack event that records its target's TN to be hit part by part
+    (``tn_parts``) and what the players are shown of it (``shown``)."""
+
+    @property
+    def tn_parts(self) -> tuple[Part, ...]: ...
+
+    @property
+    def shown(self) -> ShownTn | None: ...
+
+
+def tn_screened_by(event: _E, seen: Event) -> _E:
+    """``event`` recording the TN parts of ``seen`` (the same attack decided on the
+    players' view, of the same type) where they differ: :meth:`Event.screened_by`."""
+    if type(seen) is not type(event):
+        return event
+    known = cast(TnScreened, seen).tn_parts
+    if known == cast(TnScreened, event).tn_parts:
+        return event
+    return msgspec.structs.replace(event, shown=ShownTn(tn_parts=known))
+
+
+def tn_screened_blind(event: _E) -> _E:
+    """``event`` recording that the players know none of its TN parts
+    (:meth:`Event.screened_blind`)."""
+    if not cast(TnScreened, event).tn_parts:
+        return event
+    return msgspec.structs.replace(event, shown=ShownTn())
+
+
+def tn_for_players(event: _E) -> _E:
+    """``event`` as players read it: the TN parts they know and one part
+    :data:`~domain.events.SCREEN` holding the rest, so the TN they read still adds up
+    (as a screened roll's, :meth:`DiceRolled.for_players`)."""
+    screened = cast(TnScreened, event)
+    if screened.shown is None:
+        return event
+    known = screened.shown.tn_parts
+    rest = sum(p.tn for p in screened.tn_parts) - sum(p.tn for p in known)
+    parts = (*known, Part(source=SCREEN, tn=rest)) if rest else known
+    return msgspec.structs.replace(event, tn_parts=parts, shown=None)
+
+
+def tn_unscreened(event: _E) -> _E:
+    """``event`` without what it records of the players' view."""
+    if cast(TnScreened, event).shown is None:
+        return event
+    return msgspec.structs.replace(event, shown=None)
 
 
 class CombatStarted(Event, frozen=True, kw_only=True):
