@@ -78,9 +78,12 @@ class Secrets:
     """The position of every character's joining ever kept from the players → the
     character, by key (what an event in the open may stand on: :func:`standing_on`)."""
     screened: set[int] = field(default_factory=set)
-    """The positions of carried joinings the players read with the sheet they could see
-    where it was carried from (:attr:`domain.events.Carried.shown`): their own place in
-    the players' stream, another sheet in it and in the state folded for them."""
+    """The positions of the events in the open the players read otherwise than the GM
+    (:meth:`~domain.events.Event.for_players`): carried joinings with the sheet they
+    could see where it was carried from (:attr:`domain.events.Carried.shown`), rulings
+    with what weighed on them behind the GM's screen. Each is folded for them as they
+    read it, a reveal since or not (a reveal shows what was hidden, it does not decide
+    again what was decided on it), so their state is the GM's only where none is."""
     quiet: set[int] = field(default_factory=set)
     """The positions players read with no reason: those of a correction of a secret
     ruling that they may see (its heading, its retractions of what they saw), whose
@@ -152,7 +155,7 @@ class Secrets:
                 self.joinings[position] = key(event.sheet.name)
         elif hidden_event(recorded):
             self._keep(position, position)
-        elif isinstance(event, CharacterJoined) and event.screened:
+        elif event.for_players() is not event:
             self.screened.add(position)
 
     def kept_names(self, until: int | None = None) -> dict[str, int]:
@@ -191,8 +194,8 @@ class Secrets:
 
     @property
     def keeps_any(self) -> bool:
-        """Whether anything is kept from the players now (a carried sheet screened from
-        them included)."""
+        """Whether anything is kept from the players now, or ever was behind the GM's
+        screen (:attr:`screened`): whether their state may differ from the GM's."""
         return len(self.revealed) < len(self.ruling_of) or bool(self.screened)
 
     def check_reveal(self, position: int, head: int) -> int:
@@ -216,13 +219,13 @@ class Secrets:
 
 
 def as_players_fold(recorded: Recorded) -> Recorded:
-    """An event as the players' state folds it: a carried joining screened from them
+    """An event as the players' state folds it: as they read it
+    (:meth:`~domain.events.Event.for_players`) — a carried joining screened from them
     with the sheet they could see where it was carried from (:attr:`domain.events.
-    Carried.shown`), every other event as it is."""
-    event = recorded.event
-    if isinstance(event, CharacterJoined) and event.screened:
-        return Recorded(recorded.position, event.for_players())
-    return recorded
+    Carried.shown`), a screened ruling with what weighed on it behind the GM's screen
+    (a hidden Dodge is no Dodge their state counts) — every other event as it is."""
+    shown = recorded.event.for_players()
+    return recorded if shown is recorded.event else Recorded(recorded.position, shown)
 
 
 def standing_on(recorded: Recorded, names: Mapping[str, int]) -> bool:
@@ -251,8 +254,7 @@ def players_state(
     """The state players and observers read as of ``until``: the GM's, without what is
     kept from them then. An event in the open that the rules cannot fold without a
     secret it stands on is left out of it (see the module's docstring)."""
-    if secrets.screened:
-        events = [as_players_fold(r) for r in events]
+    events = [as_players_fold(r) for r in events]
     unseen = secrets.unseen(until)
     names = secrets.kept_names(until)
     if names:

@@ -200,3 +200,6 @@ def test_her_state_holds_no_dodge(dodged: SessionService) -> None:
     fumi = theirs["Bayushi Fumi"]
     assert (fumi["manoeuvre"], fumi["dodge"], fumi["tn"]) == ("attack", 0, 10)
     assert "Esquive" not in json.dumps(theirs, ensure_ascii=False)
+    # and the attack she read met no Dodge: her state counts Rola as dodged by no one
+    assert dodged.load("s").state.table.fighters["bayushi fumi"].dodged == ["mirumoto rola"]
+    assert dodged.seen_by("s", "ana").state.table.fighters["bayushi fumi"].dodged == []

@@ -3,7 +3,7 @@ reckoning in them (the fold re-runs no rule)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 from msgspec import Meta
@@ -22,7 +22,11 @@ Gain = Literal[
 Special = Literal["all_or_nothing", "sacrifice"]
 """The special bets, named before the dice are thrown (« PARIS SPECIAUX »)."""
 Call = Literal["even", "odd"]
-MalusKind = Literal["edge", "unsuitable", "variety", "wounds", "aggravated", "refused_surrender"]
+MalusKind = Literal[
+    "edge", "unsuitable", "variety", "wounds", "aggravated", "refused_surrender", "screen",
+]  # fmt: skip
+"""What a malus is for; ``screen``: what weighs on a player's test behind the GM's screen
+(only ever in what the players read of it: :meth:`TechniqueTested.for_players`)."""
 GAIN_NAMES: dict[str, str] = {
     "wound": "wound the other (« Blesser l'autre »)",
     "ground": "change ground (« Changer de terrain »)",
@@ -85,9 +89,25 @@ class InitiativeTaken(Event, frozen=True, kw_only=True):
     how: Literal["conceded", "initiator", "bet", "manche", "kept"]
 
 
+class ShownTest(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """A test's maluses as the players know them, when something the GM keeps from them
+    weighs on it (a wound given behind the screen): the same test decided on what the
+    players see (:mod:`domain.session.screen`)."""
+
+    maluses: tuple[Malus, ...] = ()
+
+
 class TechniqueTested(Event, frozen=True, kw_only=True):
     """A test: two dice (none for the side that does not throw under the ``single``
-    resolution) + the technique's score − its maluses; the bet called on the dice."""
+    resolution) + the technique's score − its maluses; the bet called on the dice.
+
+    ``shown``: a player's test decided in the open while the GM keeps from the players
+    something that weighs on its maluses (a hidden wound's malus) — the maluses as they
+    know them. The test, its dice and its result are the GM's, decided on everything;
+    players read the maluses they know and one ``screen`` malus for the rest, so the
+    result they read still adds up (as a roll & keep roll's, DiceRolled)."""
+
+    later_fields: ClassVar[tuple[str, ...]] = ("shown",)
 
     character: str
     technique: str
@@ -108,6 +128,26 @@ class TechniqueTested(Event, frozen=True, kw_only=True):
     """The opposition's result (2d6 + ``against``, or 7 + ``against`` under ``single``)."""
     heal: str | None = None
     """The character this test tries to heal (« Soigner l'autre »)."""
+    shown: ShownTest | None = None
+
+    def screened_by(self, seen: Event) -> Event:
+        if not isinstance(seen, TechniqueTested) or seen.maluses == self.maluses:
+            return self
+        return msgspec.structs.replace(self, shown=ShownTest(maluses=seen.maluses))
+
+    def screened_blind(self) -> Event:
+        return msgspec.structs.replace(self, shown=ShownTest()) if self.maluses else self
+
+    def for_players(self) -> Event:
+        if self.shown is None:
+            return self
+        known = self.shown.maluses
+        rest = sum(m.amount for m in self.maluses) - sum(m.amount for m in known)
+        maluses = (*known, Malus("screen", rest)) if rest else known
+        return msgspec.structs.replace(self, maluses=maluses, shown=None)
+
+    def unscreened(self) -> Event:
+        return self if self.shown is None else msgspec.structs.replace(self, shown=None)
 
 
 class GainClaimed(Event, frozen=True, kw_only=True):

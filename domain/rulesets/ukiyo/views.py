@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.events import Event
+from domain.events import SCREEN, Event
 from domain.names import key
 from domain.rulesets.base import Table
 from domain.rulesets.ukiyo.counts import GRAVITY_NAMES, gravity_said
@@ -223,7 +223,7 @@ def _standing(side: dict[str, Any]) -> str:
 
 MALUS_WORDS = {
     "edge": "edge", "unsuitable": "unsuitable", "variety": "variety", "wounds": "wounds",
-    "aggravated": "aggravated", "refused_surrender": "surrender refused",
+    "aggravated": "aggravated", "refused_surrender": "surrender refused", "screen": SCREEN,
 }  # fmt: skip
 
 
