@@ -99,14 +99,28 @@ TAIL_CHECKED = 1_000
 """How many of a session's last events a read re-hashes (:meth:`SessionService.
 tamper_warning`)."""
 
+TAMPER_HELD = 2.0
+"""How long, in seconds, a read's tamper check stands for the session's version: a row
+edited behind the service's back leaves the version as it was, so a long-running server
+checks again at most this long after (a check re-hashes :data:`TAIL_CHECKED` events:
+held, a front end polling ``state`` many times a second does not pay it each time)."""
+
 
 class SessionService:
-    def __init__(self, store: EventStore, clock: Clock = utc_now, keys: Keys | None = None) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        clock: Clock = utc_now,
+        keys: Keys | None = None,
+        ticks: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.keys = keys if keys is not None else Keys.of(store.config)
-        self._tamper: dict[str, tuple[int, str | None]] = {}
         """The sessions' signing keys, outside the store (:mod:`adapters.keys`)."""
+        self.ticks = ticks
+        """Seconds, for how long a tamper check stands (:data:`TAMPER_HELD`)."""
+        self._tamper: dict[str, tuple[int, float, str | None]] = {}
         self.snapshots = SnapshotStore(store)
         self._sessions: dict[str, Session] = {}
         self._snapshot_at: dict[str, int] = {}
@@ -402,12 +416,15 @@ class SessionService:
         recomputed the chain without the key is found — and the last
         :data:`TAIL_CHECKED` events re-hashed against the seals over them — so a row
         edited, deleted or moved among them is. None: nothing found (``kiroku verify``
-        checks every seal and re-judges every ruling)."""
+        checks every seal and re-judges every ruling). A check stands for the version
+        it was made at, for :data:`TAMPER_HELD` seconds at most: an edit of the store
+        behind a running server's back is found by a read that long after."""
+        now = self.ticks()
         held = self._tamper.get(session_id)
-        if held is not None and held[0] == version:
-            return held[1]
+        if held is not None and held[0] == version and now - held[1] < TAMPER_HELD:
+            return held[2]
         found = self._tamper_found(session_id, version)
-        self._tamper[session_id] = (version, found)
+        self._tamper[session_id] = (version, now, found)
         return found
 
     def _tamper_found(self, session_id: str, version: int) -> str | None:
