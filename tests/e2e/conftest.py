@@ -83,3 +83,12 @@ def fought(tmp_path: Path, fought_store: Path) -> Run:
     ``tmp_path/data``: the scene a test changes, played once a run, not once a test."""
     shutil.copytree(fought_store, tmp_path / "data")
     return runner(tmp_path)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test here runs the real ``kiroku`` (a process, a server or a browser): marked
+    ``e2e``, which the fast tier (``./dev fast``) leaves to the whole suite."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.e2e)

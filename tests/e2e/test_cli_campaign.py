@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import Run, ok, runner
 from tests.e2e.test_cli_session import stored_rows
 
@@ -23,6 +25,7 @@ def step(kiroku: Run, *args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_three_sessions_of_a_campaign(kiroku: Run, tmp_path: Path) -> None:
     step(kiroku, "campaign", "open", "--id", "winter", "--gm", "sensei", "--title", "Winter")
     one, two, three = (
@@ -124,6 +127,7 @@ def test_bad_campaign_input_exits_2_and_appends_nothing(kiroku: Run, tmp_path: P
     assert stored_rows(tmp_path) == before
 
 
+@pytest.mark.slow
 def test_an_imported_session_joins_its_campaign_on_the_same_terms(
     kiroku: Run, tmp_path: Path
 ) -> None:

@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import Run, ok, runner
 from tests.e2e.server import served
 from tests.e2e.test_cli_unverified import without_times
@@ -80,6 +82,7 @@ def anas_reading(where: Path, kiroku: Run) -> dict[str, Any]:
     return read
 
 
+@pytest.mark.slow
 def test_a_hidden_change_carried_over_stays_hidden_from_the_players(tmp_path: Path) -> None:
     plain = campaign(tmp_path / "plain", secret=False)
     secret = campaign(tmp_path / "secret", secret=True)

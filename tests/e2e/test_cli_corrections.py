@@ -181,6 +181,7 @@ def test_why_walks_back_to_the_hit_and_forward_to_what_followed(fought: Run) -> 
         assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
 
 
+@pytest.mark.slow
 def test_why_names_what_the_attack_used_and_show_rebuilds_its_armour_tn(tmp_path: Path) -> None:
     """« Valeur de ND d'armure »: Fumi in the Defense stance spends a Void point on armour;
     the miss names both, ``show`` adds the TN up part by part, and the Void point's

@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import KIROKU, Run, ok, runner
 
 S = ("--session", "night")
@@ -62,6 +64,7 @@ def note(kiroku: Run, store: tuple[str, ...], text: str, *more: str) -> None:
     ok(kiroku, "note", *S, *store, text, *more)
 
 
+@pytest.mark.slow
 def test_it_catches_up_then_follows_every_event_once_in_order(
     tmp_path: Path, store_args: tuple[str, ...]
 ) -> None:

@@ -40,6 +40,7 @@ def skirmish(kiroku: Run) -> Run:
         "### Playing Les Errants d'Ukiyo",
     ],
 )
+@pytest.mark.slow
 def test_the_readme_s_example_prints_what_the_readme_shows(kiroku: Run, heading: str) -> None:
     """The first ``sh`` block of the section, run line by line; its last command prints
     every line of the first ``text`` block after it."""

@@ -11,6 +11,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.conftest import KIROKU, Run, ok
 
 SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
@@ -21,6 +23,7 @@ def positions(kiroku: Run, *reader: str) -> list[int]:
     return [row["position"] for row in ok(kiroku, "log", *S, "--limit", "0", *reader)]
 
 
+@pytest.mark.slow
 def test_a_hidden_wound_and_whisper_reach_ana_only_once_revealed(kiroku: Run) -> None:
     ok(kiroku, "session", "open", "--id", "secret", "--gm", "sensei")
     ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")

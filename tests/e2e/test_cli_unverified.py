@@ -273,6 +273,7 @@ def without_times(value: Any) -> Any:
     return value
 
 
+@pytest.mark.slow
 def test_players_read_an_unverified_import_and_a_fork_without_counting_secrets(
     tmp_path: Path,
 ) -> None:

@@ -155,6 +155,7 @@ def _timeless(stream: bytes) -> bytes:
     return re.sub(rb"id: [0-9a-f]{8}\.", b"id: EPOCH.", stream)
 
 
+@pytest.mark.slow
 def test_a_players_stream_is_the_same_with_or_without_hidden_rolls(tmp_path: Path) -> None:
     streams = []
     for hidden in (False, True):
@@ -309,6 +310,7 @@ def test_a_revoked_token_loses_its_open_stream(
     assert ended.wait(15)
 
 
+@pytest.mark.slow
 def test_hidden_rolls_do_not_move_a_players_heartbeats(tmp_path: Path) -> None:
     kiroku = runner(tmp_path)
     tokens = table(kiroku)

@@ -21,7 +21,7 @@ from tests.e2e.test_http_roles import table
 ST = Path(sys.executable).parent / "st"
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # schemathesis: every operation, every role
 @pytest.mark.parametrize("role", ["admin", "sensei", "ana", "kenji"])
 def test_no_request_of_any_role_breaks_the_server_or_its_schema(tmp_path: Path, role: str) -> None:
     tokens = table(runner(tmp_path))

@@ -15,6 +15,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # every README example, run through the real kiroku
+
 ROOT = Path(__file__).resolve().parents[2]
 BLOCK = re.compile(r"```sh\n(.*?)```", re.S)
 

@@ -30,6 +30,7 @@ import random
 from typing import Any, ClassVar
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -62,6 +63,8 @@ from tests.lines import unstated
 from tests.replays.curate import SESSIONS
 from tests.support import Clock
 from tests.unit.test_corrections_stateful import Survivors, refolded, views
+
+pytestmark = pytest.mark.slow  # five evenings' state machines, 30 runs of 40 steps each
 
 Step = tuple[Command, str, tuple[int, ...]]
 """A command of the evening, its actor, and the faces its dice showed."""

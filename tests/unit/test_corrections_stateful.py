@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
@@ -286,4 +287,4 @@ Corrections.TestCase.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-TestCorrections = Corrections.TestCase
+TestCorrections = pytest.mark.slow(Corrections.TestCase)

@@ -40,3 +40,11 @@ def console(tmp_path: Path, browser: Browser) -> Iterator[Console]:
             if server.process.poll() is None:  # a test may have restarted it
                 server.stop()
     assert not made.errors, f"the page threw: {made.errors}"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test is slow: a page driven in Chromium against a served store."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.slow)
