@@ -29,6 +29,7 @@ from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore, RequestRecord
 from adapters.stored_history import StoredHistory
 from adapters.stored_secrets import caught_up, stored_secrets
+from adapters.stored_uses import used_now
 from domain.commands import Command, Context, Dice
 from domain.errors import (
     EXCERPT,
@@ -218,9 +219,7 @@ class SessionService:
                 f"{command.spec.name} is a correction: its preview is its own dry run"
             )
         seen = self.seen_by(session_id, actor)  # a player's try shows what they know
-        events, _ = self._decision(session_id, command, actor, dice, screened=False)(
-            seen, self.clock()
-        )
+        events, _ = self._decision(session_id, command, actor, dice, trial=True)(seen, self.clock())
         return events
 
     def _decision(
@@ -230,11 +229,12 @@ class SessionService:
         actor: str | None,
         dice: Dice | None,
         *,
-        screened: bool = True,
+        trial: bool = False,
     ) -> Callable[[Session, datetime], tuple[list[Event], list[CommandRecord]]]:
-        """How ``command`` is decided on a session as it stands (see :meth:`decide`);
-        a player's ruling ``screened`` against what the players see (a try is decided
-        on that already)."""
+        """How ``command`` is decided on a session as it stands (see :meth:`decide`):
+        a player's ruling screened against what the players see, its record naming the
+        earlier events it used (:mod:`domain.session.uses`) — unless it is a ``trial``,
+        decided on what they see already and never recorded."""
 
         def batch_of(position: int) -> tuple[int, int] | None:
             record = self.store.command_of(session_id, position)
@@ -246,7 +246,7 @@ class SessionService:
 
                 check_carried(self, session_id, command)
             context = Context(acting(actor, session.opened.gm), at, dice, batch_of)
-            seen = self._screened(session_id, session, context.actor, command) if screened else None
+            seen = None if trial else self._screened(session_id, session, context.actor, command)
             try:
                 events, record = decide_recorded(session, command, context)
             except KirokuError as error:
@@ -258,6 +258,9 @@ class SessionService:
             if isinstance(command, Reveal):  # which rulings are hidden: from the records
                 secrets = self.kept(session_id, session.version)
                 secrets.check_reveal(command.position, session.version)
+            elif not trial:
+                batch = [Recorded(record.first + i, e) for i, e in enumerate(events)]
+                record = msgspec.structs.replace(record, used=used_now(self.store, session, batch))
             return events, [record]
 
         return decided

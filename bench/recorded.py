@@ -40,6 +40,7 @@ from domain.session.commands import JoinCharacter, TakeNote
 from domain.session.record import CommandRecord, decide_recorded
 from domain.session.screen import PlayersView, screen_ruling
 from domain.session.secrets import players_state
+from domain.session.uses import Earlier, used_by
 from tests.support import GM, Clock, sheet
 
 NAMES = ("Akodo Kaneka", "Bayushi Fumi", "Doji Hana", "Hida Tsuneo")
@@ -71,6 +72,9 @@ class RecordedSession:
         self.view = PlayersView() if secrets else None
         self._prefix: list[Recorded] | None = [Recorded(1, self.opened)] if secrets else None
         """The stream so far, until the players' state is first read (then folded on)."""
+        self.earlier = Earlier()
+        """What each ruling's record names as used is found in (as the service finds it)."""
+        self.earlier.take([Recorded(1, self.opened)])
 
     def play(self, command: Command, actor: str = GM) -> Iterator[Batch]:
         """The batch of ``command`` decided as ``actor``, if the rules take it this time."""
@@ -84,8 +88,11 @@ class RecordedSession:
             events = screen_ruling(events, self.seen(), record, command)
         start = session.version
         batch = [Recorded(start + i, e) for i, e in enumerate(events, 1)]
+        used = used_by(session.ruleset, session.state.table, batch, self.earlier.latest)
+        record = msgspec.structs.replace(record, used=used)
         [sealed], self.chain = seal(self.session_id, self.chain, batch, [record])
         session.record(batch)
+        self.earlier.take(batch)
         if view is not None:
             view.take(batch, [sealed])
             if self._prefix is not None:

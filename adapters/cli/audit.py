@@ -434,9 +434,14 @@ def players_before(service: SessionService, sid: str, first: int, placed: Placem
 def record_row(record: CommandRecord, viewer_is_gm: bool) -> dict[str, Any]:
     """The record of the command that gave the event. A hidden roll's command is the
     GM's: a player sees only which command it was and which events it gave, not its
-    inputs (a TN, a label) nor its dice, whichever event of its batch they show."""
+    inputs (a TN, a label) nor its dice, whichever event of its batch they show. What
+    a ruling used is the GM's to read in the record (it may name an event kept from the
+    players, in the GM's numbers): a player reads it in ``why``'s links, each one they
+    may see."""
     shown: dict[str, Any] = msgspec.to_builtins(record)
     shown["positions"] = [record.first, record.last]
+    if not viewer_is_gm:
+        shown.pop("used", None)
     if not viewer_is_gm and record.inputs.get("hidden"):
         shown["inputs"], shown["drawn"], shown["given"] = {"hidden": True}, [], []
     carried = shown["inputs"].get("carried") if not viewer_is_gm else None

@@ -402,7 +402,8 @@ def _take_back(
     own = range(record.first, done.last + 1)
     tail = [r for _, r in history.placed_from(where, restored) if r.position not in own]
     placed = [r for _, r in history.placed_from(where)]
-    basis = _Basis(placed, set(done.reinstated) & set(drop))  # what it reinstated goes again
+    gone = set(done.reinstated) & set(drop)  # what it reinstated goes again
+    basis = _Basis(placed, gone, history)
     plain = done.heading is None
     kind: Kind = "reinstate" if plain else "take_back"
     target = history.record_at(min(bring)) if plain and bring else record
@@ -564,7 +565,7 @@ def _consequences(
     own = range(target.first, target.last + 1)
     placed = [r for _, r in history.placed_from(where)]
     tail = [r for r in placed if r.position not in own]
-    basis = _Basis(placed, set(own) if kind == "retract" else set())
+    basis = _Basis(placed, set(own) if kind == "retract" else set(), history)
     session = Session(state=history.state_before(where))
     players = _Players(screen, where)
     batch_of = history.batch_of
@@ -651,19 +652,24 @@ def _redrawn(record: CommandRecord, drawn: tuple[int, ...]) -> CommandRecord:
 
 class _Basis:
     """What each ruling of the tail was given *for* (a :class:`Follows` that is
-    ``bound``: damage for its hit), read in the history as it stood before the
-    correction; and the events the correction takes away (``gone``). A ruling whose
-    object is gone is dropped — decided again, the rules might give it for another
-    event (damage for an older hit still waiting), and that is no consequence of the
-    correction but a ruling never given."""
+    ``bound``: damage for its hit) — as its record says (:attr:`CommandRecord.used`:
+    the event, or what stands in its place now that a correction revised it), or for a
+    record that does not say, as read in the history as it stood before the correction
+    — and the events the correction takes away (``gone``). A ruling whose object is
+    gone is dropped — decided again, the rules might give it for another event (damage
+    for an older hit still waiting), and that is no consequence of the correction but a
+    ruling never given."""
 
-    def __init__(self, placed: Sequence[Recorded], gone: set[int]) -> None:
+    def __init__(self, placed: Sequence[Recorded], gone: set[int], history: Past) -> None:
         self.placed = placed
         self.gone = gone
+        self.history = history
         self.index = {r.position: i for i, r in enumerate(placed)}
         self._by_kind: dict[str, tuple[list[int], list[Recorded]]] | None = None
 
-    def lost(self, session: Session, batch: Sequence[Recorded]) -> str | None:
+    def lost(
+        self, session: Session, batch: Sequence[Recorded], record: CommandRecord
+    ) -> str | None:
         """Why the ruling of ``batch`` cannot stand, if its object is gone."""
         if not self.gone:
             return None
@@ -674,13 +680,53 @@ class _Basis:
             for wanted in follows(recorded.event, session.state.table):
                 if not wanted.bound:
                     continue
-                found = self._latest(wanted, self.index.get(recorded.position, 0))
-                if found is not None and found.position in self.gone:
+                taken = self._object_gone(wanted, recorded.position, record)
+                if taken is not None:
                     return (
-                        f"{wanted.why} (event {found.position}) no longer counts, and it is "
-                        "not given again for another"
+                        f"{wanted.why} (event {taken}) no longer counts, and it is not given "
+                        "again for another"
                     )
         return None
+
+    def _object_gone(self, wanted: Any, position: int, record: CommandRecord) -> int | None:
+        """The event gone that the ruling's event at ``position`` was given for: the one
+        its record names (or what stands in its place), else the one the rules find in
+        the history as it stood."""
+        if record.used is not None:
+            named = (u.used for u in record.used if u.event == position and u.bound)
+            return next((t for t in map(self._taken_away, named) if t is not None), None)
+        found = self._latest(wanted, self.index.get(position, 0))
+        return found.position if found is not None and found.position in self.gone else None
+
+    def _taken_away(self, position: int) -> int | None:
+        """The event this correction takes away that ``position`` was, or that stands in
+        its place (a revision of it an earlier correction made: an event of its type
+        standing for the same ruling); None if it still counts."""
+        if position in self.gone:
+            return position
+        corrections = self.history.corrections
+        if position not in corrections.retracted:
+            return None
+        kind = type(self.history.recorded(position).event)
+        root = self._ruling(position)
+        for gone in sorted(self.gone):
+            at = self.index.get(gone)
+            if (
+                at is not None
+                and type(self.placed[at].event) is kind
+                and self._ruling(gone) == root
+            ):
+                return gone
+        return None
+
+    def _ruling(self, position: int) -> int:
+        """The first position of the ruling an event stands for (a revision's, the
+        ruling it revises, followed back)."""
+        corrections = self.history.corrections
+        if position in corrections.moved:
+            return place_of(position, corrections)
+        batch = self.history.batch_of(position)
+        return position if batch is None else batch[0]
 
     def _latest(self, wanted: Any, before: int) -> Recorded | None:
         """The latest event of ``wanted``'s kind and fields placed before index
@@ -731,7 +777,7 @@ def _redecide_tail(
             players.fold(batch)
             continue
         stored = tuple(r.event for r in batch)
-        lost = None if basis is None else basis.lost(session, batch)
+        lost = None if basis is None else basis.lost(session, batch, record)
         if lost is not None:
             outcome.dropped.append(Dropped(record, stored, lost))
             basis.gone.update(r.position for r in batch)  # type: ignore[union-attr]

@@ -30,6 +30,18 @@ from domain.events import Event
 from domain.session.aggregate import Session
 
 
+class Used(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=True):
+    """An earlier event one event of a ruling used, as the rules found it when the ruling
+    was given (:meth:`domain.rulesets.base.Ruleset.follows`: damage its hit, an attack
+    the target's stance, a turn passed by itself the wounds that left its character
+    Out): ``event`` the position of the ruling's event, ``used`` the earlier event's;
+    ``bound``: the ruling was given *for* it (:mod:`domain.session.uses`)."""
+
+    event: int
+    used: int
+    bound: bool = False
+
+
 class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One command as given, with the dice it drew and the batch it gave."""
 
@@ -60,6 +72,12 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     signature: str = ""
     """``KEYID:SIGNATURE``: the seal signed with the session's key (:mod:`adapters.keys`;
     "" in a record made before records were signed)."""
+    used: tuple[Used, ...] | None = None
+    """The earlier events its batch used, as found when it was given (:mod:`domain.
+    session.uses`; held to the rules by ``kiroku verify``). None: not recorded — a
+    record made before rulings named what they used, a correction's, or one made
+    outside the service (a curated script's); a correction then reads it from the rules
+    on the history as it stood."""
 
     @property
     def last(self) -> int:

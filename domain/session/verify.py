@@ -44,11 +44,12 @@ from domain.events import (
 from domain.session.aggregate import Session
 from domain.session.chain import GENESIS, Stored, link
 from domain.session.correction import CORRECTION_KINDS, History, correct
-from domain.session.record import CommandRecord
+from domain.session.record import CommandRecord, Used
 from domain.session.rejudge import command_for, recorded_faces, redecide
 from domain.session.screen import PlayersView, Screen, recorded_like, screen_ruling, screens
 from domain.session.secrets import Secrets, players_state
 from domain.session.state import SessionState
+from domain.session.uses import Earlier, used_by
 
 HEAD = re.compile(r"[0-9a-f]{64}")
 PLAIN = frozenset({"Retract"})
@@ -296,6 +297,8 @@ def _rejudge(
     index = first_recorded - 1
     players = PlayersView()
     players.take(events[:index], [r for r in records if r.last <= index])
+    earlier = Earlier()  # what a ruling's record says it used is found again in it
+    earlier.take(events[:index])
     while index < len(events):
         recorded = events[index]
         record = by_first.get(recorded.position)
@@ -303,6 +306,7 @@ def _rejudge(
             if isinstance(recorded.event, SessionForked | ImportedUnverified):
                 session.record([recorded])
                 players.take([recorded], ())
+                earlier.take([recorded])
                 index += 1
                 continue
             verdict.problem = Discrepancy(
@@ -363,6 +367,18 @@ def _rejudge(
                 in_record=stored == tuple(given),
             )
             return verdict
+        if record.used is not None:
+            found = used_by(session.ruleset, session.state.table, batch, earlier.latest)
+            if found != record.used:
+                verdict.problem = Discrepancy(
+                    recorded.position,
+                    f"the {record.command} at {record.first} by {record.actor}: its record "
+                    f"says it used {_uses(record.used)}, the rules find {_uses(found)}",
+                    stored,
+                    record=record,
+                    in_record=True,
+                )
+                return verdict
         try:  # what Session.decide's trial would have found, on the events as recorded
             session.record(batch)
         except Exception as error:
@@ -376,10 +392,19 @@ def _rejudge(
             )
             return verdict
         players.take(batch, records_given)
+        earlier.take(batch)
         verdict.rulings += len(records_given)
         verdict.events += len(batch)
         index += len(batch)
     return verdict
+
+
+def _uses(used: Sequence[Used]) -> str:
+    """What a ruling used, as ``event 14 for event 12`` (given for it), ``event 15 used
+    event 9`` clauses."""
+    if not used:
+        return "nothing"
+    return ", ".join(f"event {u.event} {'for' if u.bound else 'used'} event {u.used}" for u in used)
 
 
 def _prefix(events: Sequence[Recorded], until: int, secrets: Secrets) -> SessionState:

@@ -129,6 +129,28 @@ def test_a_replay_file_tampered_with_is_found_and_refused(
     assert checked.returncode != 0 and imported.returncode == 2, (checked.stdout, imported)
 
 
+def test_a_record_rewritten_to_name_another_hit_is_refused(fought: Run, tmp_path: Path) -> None:
+    """Issue 28, item 3: the damage at 13–14 names in its record the hit it was rolled
+    for (event 12); a file whose record says another event is refused, and nothing of it
+    imported — a record is held to what the rules find, as its events are."""
+    exported = tmp_path / "night.jsonl"
+    assert fought("export", "night", "-o", str(exported)).returncode == 0
+    lines = exported.read_text().splitlines()
+    [at] = [i for i, line in enumerate(lines) if '"command":"damage"' in line]
+    assert '"used":[[13,12,true]]' in lines[at]
+    lines[at] = lines[at].replace('"used":[[13,12,true]]', '"used":[[13,4,true]]')
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines) + "\n")
+    other = runner(tmp_path / "other")
+    imported = other("import", str(tampered))
+    assert imported.returncode == 2
+    assert "its record says it used event 13 for event 4, the rules find event 13 for event 12" in (
+        imported.stderr
+    )
+    assert other("session", "list", "--json").stdout.strip() in ("[]", "")
+    assert fought("replay", str(tampered), "--verify").returncode != 0
+
+
 RECORDS = "topic = 'kiroku:CommandRecord'"
 
 

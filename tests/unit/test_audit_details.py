@@ -19,7 +19,7 @@ from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from domain.events import Recorded
 from domain.session.commands import TakeNote
-from domain.session.record import CommandRecord
+from domain.session.record import CommandRecord, Used
 from tests.support import GM, T0, Clock
 
 
@@ -30,6 +30,15 @@ def test_a_player_sees_no_input_nor_die_of_a_hidden_rolls_command() -> None:
     seen = record_row(record, viewer_is_gm=False)
     assert (seen["inputs"], seen["drawn"], seen["positions"]) == ({"hidden": True}, [], [13, 14])
     assert record_row(record, viewer_is_gm=True)["inputs"]["label"] == "secret ambush"
+
+
+def test_a_player_reads_no_position_of_what_a_ruling_used_in_its_record() -> None:
+    """The attack at 20 was measured against a Full Defense the GM kept hidden at 17:
+    its record names event 17, which a player may not know exists (issue 28, item 3)."""
+    record = CommandRecord(first=20, count=2, command="attack", kind="Attack", actor="ana",
+                           at=T0, inputs={}, used=(Used(21, 17, False),))  # fmt: skip
+    assert "used" not in record_row(record, viewer_is_gm=False)
+    assert [list(u) for u in record_row(record, viewer_is_gm=True)["used"]] == [[21, 17, False]]
 
 
 def test_a_time_recorded_without_its_zone_is_utc() -> None:
