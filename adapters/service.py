@@ -409,7 +409,7 @@ class SessionService:
                 return state
 
             unseen, names = frozenset(secrets.unseen()), secrets.kept_names()
-            screen = Screen(unseen, players_before, names)
+            screen = Screen(unseen, players_before, names, secrets.whole())
         return correct(history, command, context, fresh=fresh, screen=screen)  # type: ignore[arg-type]
 
     def tamper_warning(self, session_id: str, version: int) -> str | None:

@@ -113,9 +113,11 @@ def load(
 
 def _shown_since(secrets: Secrets, position: int, counted: int) -> int | None:
     """The first event at or before ``position`` that a reveal after it, by
-    ``counted``, showed the players (a snapshot at ``position`` still keeps it)."""
+    ``counted``, showed the players (a snapshot at ``position`` still keeps it, or the
+    sheet they could see of a carried joining)."""
+    shown = chain(secrets.revealed.items(), secrets.sheets.items())
     return min(
-        (p for p, reveal in secrets.revealed.items() if p <= position < reveal <= counted),
+        (p for p, reveal in shown if reveal is not None and p <= position < reveal <= counted),
         default=None,
     )
 
@@ -131,6 +133,7 @@ def _fold_from(
     counted: int,
 ) -> SessionState:
     unseen, names = secrets.unseen(counted), secrets.kept_names(counted)
+    whole = secrets.whole(counted)
     corrections = Corrections.of(later, reach)
     pages = chain.from_iterable(history.read_pages(session_id, state.position, until=until))
     moved = revisions(history, session_id, corrections)
@@ -138,7 +141,7 @@ def _fold_from(
     def seen(ordered: Iterator[Recorded]) -> Iterator[Recorded]:
         for recorded in ordered:
             if recorded.position not in unseen and not standing_on(recorded, names):
-                yield as_players_fold(recorded)
+                yield as_players_fold(recorded, whole)
 
     return fold_corrected(state, pages, corrections, moved, until, lenient=True, seen=seen)
 

@@ -37,7 +37,7 @@ from domain.events import CORE_EVENT_TYPES, Event, EventRetracted, Recorded
 from domain.names import key
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
-from domain.session.screen import for_players
+from domain.session.screen import as_revealed, for_players
 from domain.session.secrets import Secrets
 from projections import players
 from projections.timeline import describe, hidden, timeline, untold
@@ -353,7 +353,8 @@ def with_revealed(
         retracted = dict(session.state.retracted)
         for position in secrets.reveals.get(row["position"], ()):
             [recorded] = event_at(store, sid, position)
-            row = row_of(store, session, for_players(recorded), retracted, None, viewer_is_gm=False)
+            shown = as_revealed(recorded, secrets)
+            row = row_of(store, session, shown, retracted, None, viewer_is_gm=False)
             yield untold(row, position, secrets.quiet)
 
 

@@ -33,7 +33,7 @@ from adapters.service import SessionService
 from domain.errors import excerpt
 from domain.events import Recorded
 from domain.session.aggregate import Session
-from domain.session.screen import for_players
+from domain.session.screen import as_revealed, for_players
 from projections import project_state
 from projections.timeline import describe
 
@@ -82,9 +82,7 @@ def read_items(
             continue
         data = streams.item_json(row)
         closes = r.position == session.state.closed  # still closed: a reopening goes on
-        revealed = [
-            event_row(for_players(e), session) for e in revealed_events(service, sight, r.position)
-        ]
+        revealed = [event_row(e, session) for e in revealed_events(service, sight, r.position)]
         theirs = row if for_players(r) is r else event_row(for_players(r), session)
         shown = streams.item_json(sight.public_row(theirs, revealed))  # the GM's is encoded
         items.append(streams.Item(r.position, data, public, shown, closes))
@@ -92,13 +90,14 @@ def read_items(
 
 
 def revealed_events(service: SessionService, sight: Sight, position: int) -> list[Recorded]:
-    """The events the reveal at ``position`` showed (none if it is no reveal)."""
+    """The events the reveal at ``position`` showed (none if it is no reveal), as the
+    players read them there (:func:`~domain.session.screen.as_revealed`)."""
     shown = sight.revealed(position)
     if not shown:
         return []
     wanted = set(shown)
     read = service.store.read(sight.session_id, shown[0] - 1, until=shown[-1])
-    return [r for r in read if r.position in wanted]
+    return [as_revealed(r, sight.secrets) for r in read if r.position in wanted]
 
 
 def start_of(worker: Worker, service: SessionService, place: Seat, given: str | None) -> int:
@@ -228,10 +227,7 @@ async def show_event(request: Request) -> Response:
         position = sight.position(number)
         row = shown(service, place.session, position, viewer_is_gm=False)
         row["position"] = number
-        revealed = [
-            event_row(for_players(e), place.session)
-            for e in revealed_events(service, sight, position)
-        ]
+        revealed = [event_row(e, place.session) for e in revealed_events(service, sight, position)]
         return sight.renumbered(row, revealed)
 
     return json_response(await server.worker.run(shown_event))

@@ -139,11 +139,16 @@ class Reinstate(Command, frozen=True, kw_only=True):
 
 class Reveal(Command, frozen=True, kw_only=True):
     """The GM reveals a hidden ruling (the command that gave the event at a position,
-    whole): from here players and observers see it, and it counts in what they read."""
+    whole): from here players and observers see it, and it counts in what they read. Or
+    a carried joining whose sheet they read as they saw it where it came from: from here
+    they read the sheet as it is (:class:`domain.events.Carried`)."""
 
     spec = CommandSpec(("reveal",), positional=("position",))
 
-    position: Annotated[int, Meta(ge=1, description="the position of an event of the ruling")]
+    position: Annotated[
+        int,
+        Meta(ge=1, description="the position of an event of the ruling (or of a carried joining)"),
+    ]
 
 
 class CloseSession(Command, frozen=True, kw_only=True):

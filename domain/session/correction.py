@@ -198,13 +198,18 @@ class History:
         return fold_onto(SessionState(), before, ())
 
     def players_before(
-        self, place: int, unseen: frozenset[int], names: Mapping[str, int] | None = None
+        self,
+        place: int,
+        unseen: frozenset[int],
+        names: Mapping[str, int] | None = None,
+        whole: frozenset[int] = frozenset(),
     ) -> SessionState:
         """The state the players read of everything that counts standing before
-        ``place``, the positions ``unseen`` kept from them (:mod:`domain.session.screen`)."""
+        ``place``, the positions ``unseen`` kept from them, the carried sheets ``whole``
+        revealed to them (:mod:`domain.session.screen`)."""
         placed = [r for at, r in self.placed() if at < place]
         before = [
-            as_players_fold(r)
+            as_players_fold(r, whole)
             for r in placed
             if r.position not in unseen and not standing_on(r, names or {})
         ]
@@ -818,9 +823,9 @@ class _Players:
 
     def fold(self, batch: Sequence[Recorded]) -> None:
         if self.screen is not None:
-            unseen, names = self.screen.unseen, self.screen.names
+            unseen, names, whole = self.screen.unseen, self.screen.names, self.screen.whole
             self.pending += [
-                as_players_fold(r)
+                as_players_fold(r, whole)
                 for r in batch
                 if r.position not in unseen and not standing_on(r, names)
             ]

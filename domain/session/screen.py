@@ -90,6 +90,13 @@ def for_players(recorded: Recorded) -> Recorded:
     return recorded if shown is recorded.event else Recorded(recorded.position, shown)
 
 
+def as_revealed(recorded: Recorded, secrets: Secrets) -> Recorded:
+    """An event a reveal showed, as the players read it inside the reveal: a carried
+    joining the GM revealed with its sheet as it is (:attr:`Secrets.sheets`), any other
+    as they read it (:func:`for_players`)."""
+    return recorded if recorded.position in secrets.whole() else for_players(recorded)
+
+
 def screens(session: Session, record: CommandRecord) -> bool:
     """Whether a ruling is screened while the GM keeps anything: a player's, given in the
     open (the core's corrections aside: they are the GM's)."""
@@ -174,7 +181,8 @@ class PlayersView:
             return
         secret, names = self.secrets.secret, self.secrets.kept_names()
         kept = {r.position for r in batch if secret(r.position) or standing_on(r, names)}
-        folded = [as_players_fold(r) for r in batch]
+        whole = self.secrets.whole()
+        folded = [as_players_fold(r, whole) for r in batch]
         fold_onto(self._state, folded, kept, lenient=True)  # its position moves on past them
 
     @property
@@ -205,3 +213,6 @@ class Screen:
     names: Mapping[str, int] = field(default_factory=dict)
     """The characters whose joining is kept from the players, with its position
     (:func:`domain.session.secrets.standing_on`)."""
+    whole: frozenset[int] = frozenset()
+    """The carried joinings whose sheet the GM revealed to the players
+    (:meth:`domain.session.secrets.Secrets.whole`)."""

@@ -37,7 +37,7 @@ fold without it — until the joining is revealed (:func:`players_state`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -84,6 +84,11 @@ class Secrets:
     with what weighed on them behind the GM's screen. Each is folded for them as they
     read it, a reveal since or not (a reveal shows what was hidden, it does not decide
     again what was decided on it), so their state is the GM's only where none is."""
+    sheets: dict[int, int | None] = field(default_factory=dict)
+    """The carried joinings among :attr:`screened` → the position of the reveal that
+    showed the players the sheet as it is (None: not yet). Until then they fold the
+    sheet they could see where it was carried from; from then on, the sheet itself
+    (the rulings it carries are the source session's, and stay as it keeps them)."""
     quiet: set[int] = field(default_factory=set)
     """The positions players read with no reason: those of a correction of a secret
     ruling that they may see (its heading, its retractions of what they saw), whose
@@ -123,7 +128,10 @@ class Secrets:
         event = recorded.event
         revised = self._revisions.pop(position, None)
         quieting, self._quieting = self._quieting, None
-        if isinstance(event, RulingRevealed):
+        if isinstance(event, RulingRevealed) and event.position in self.sheets:
+            self.sheets[event.position] = position
+            self.reveals[position] = (event.position,)
+        elif isinstance(event, RulingRevealed):
             ruling = self.ruling_of.get(event.position, event.position)
             shown = tuple(p for p in self.rulings.get(ruling, ()) if p not in self.revealed)
             for p in shown:
@@ -157,6 +165,8 @@ class Secrets:
             self._keep(position, position)
         elif event.for_players() is not event:
             self.screened.add(position)
+            if isinstance(event, CharacterJoined):
+                self.sheets[position] = None
 
     def kept_names(self, until: int | None = None) -> dict[str, int]:
         """The characters whose joining is kept from the players as of ``until``, by key,
@@ -203,6 +213,11 @@ class Secrets:
         a clear error if there is none."""
         if not 1 <= position <= head:
             raise NotFound(f"no event at position {position} (the session has {head})")
+        if position in self.sheets:  # a carried sheet the players read as they saw it
+            shown = self.sheets[position]
+            if shown is not None:
+                raise IllegalUnderRules(f"the sheet at {position} was revealed at {shown} already")
+            return position
         if position not in self.ruling_of:
             raise IllegalUnderRules(f"event {position} is not hidden: the players see it already")
         if position in self.revealed:
@@ -211,6 +226,15 @@ class Secrets:
             )
         return self.ruling_of[position]
 
+    def whole(self, until: int | None = None) -> frozenset[int]:
+        """The carried joinings the players read with the sheet as it is as of ``until``
+        (now when None): revealed to them by then."""
+        return frozenset(
+            p
+            for p, reveal in self.sheets.items()
+            if reveal is not None and (until is None or reveal <= until)
+        )
+
     def after(self, batch: Sequence[Recorded], records: Sequence[CommandRecord]) -> Secrets:
         """A copy of these secrets with ``batch`` (not yet stored) taken in too."""
         later = copy.deepcopy(self)
@@ -218,12 +242,16 @@ class Secrets:
         return later
 
 
-def as_players_fold(recorded: Recorded) -> Recorded:
+def as_players_fold(recorded: Recorded, whole: Container[int] = ()) -> Recorded:
     """An event as the players' state folds it: as they read it
     (:meth:`~domain.events.Event.for_players`) — a carried joining screened from them
     with the sheet they could see where it was carried from (:attr:`domain.events.
-    Carried.shown`), a screened ruling with what weighed on it behind the GM's screen
-    (a hidden Dodge is no Dodge their state counts) — every other event as it is."""
+    Carried.shown`), until the GM reveals it (its position in ``whole``:
+    :meth:`Secrets.whole`), a screened ruling with what weighed on it behind the GM's
+    screen (a hidden Dodge is no Dodge their state counts) — every other event as it
+    is."""
+    if recorded.position in whole:
+        return recorded
     shown = recorded.event.for_players()
     return recorded if shown is recorded.event else Recorded(recorded.position, shown)
 
@@ -254,7 +282,8 @@ def players_state(
     """The state players and observers read as of ``until``: the GM's, without what is
     kept from them then. An event in the open that the rules cannot fold without a
     secret it stands on is left out of it (see the module's docstring)."""
-    events = [as_players_fold(r) for r in events]
+    whole = secrets.whole(until)
+    events = [as_players_fold(r, whole) for r in events]
     unseen = secrets.unseen(until)
     names = secrets.kept_names(until)
     if names:

@@ -327,9 +327,9 @@ def _rejudge(
                 screen = None
                 if players.secrets.keeps_any:
                     unseen = frozenset(players.secrets.unseen())
-                    names = players.secrets.kept_names()
-                    them = partial(history.players_before, unseen=unseen, names=names)
-                    screen = Screen(unseen, them, names)
+                    names, whole = players.secrets.kept_names(), players.secrets.whole()
+                    them = partial(history.players_before, unseen=unseen, names=names, whole=whole)
+                    screen = Screen(unseen, them, names, whole)
                 given, records_given = _correction(
                     history, session, record, events, by_first, screen
                 )

@@ -106,3 +106,51 @@ def test_a_hidden_change_carried_over_stays_hidden_from_the_players(tmp_path: Pa
                                                           "behind the GM's screen"]  # fmt: skip
     assert ok(plain, *roll)["rolls"][0]["tn"] == 15 + 5
     assert secret("verify", "--session", "winter-3").returncode == 0
+
+
+def test_the_gm_reveals_a_carried_sheet_and_the_players_read_it_whole(tmp_path: Path) -> None:
+    """« the players of this session read that one, until the GM reveals the joining »
+    (:class:`domain.events.Carried`): in winter-2 the GM reveals Kaneka's carried joining;
+    from the reveal on, ana's state is the GM's (14 wounds, 51 XP), the reveal brings her
+    the joining as it is, what she was sent before stays as sent, and a sheet carried on
+    from there needs no screen. The hidden rulings of winter-1 stay hidden there."""
+    kiroku = runner(tmp_path)
+    step(kiroku, "campaign", "open", "--id", "winter", "--gm", "sensei")
+    for sid in ("winter-1", "winter-2", "winter-3"):
+        step(kiroku, "session", "open", "--id", sid, "--gm", "sensei", "--campaign", "winter")
+    one, two, three = (("--session", s) for s in ("winter-1", "winter-2", "winter-3"))
+    step(kiroku, "join", *one, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    step(kiroku, "wound", *one, "--character", KANEKA, "5", "--source", "a thrown knife")
+    step(kiroku, "wound", *one, "--character", KANEKA, "9", "--source", "poison", "--hidden")
+    step(kiroku, "xp", "award", *one, "--character", KANEKA, "7", "--hidden")
+    step(kiroku, "close", *one)
+    step(kiroku, "carry", *two, "--character", KANEKA, "--days", "0")
+    with served(tmp_path / "data") as server:
+        made = server.post("/v1/sessions/winter-2/tokens", {"participant": "ana"})
+        ana = server.as_token(made.json()["token"])
+        before = ana.get("/v1/sessions/winter-2").json()["views"]
+        assert before["wounds"][KANEKA]["wounds"] == 5
+        sent = without_times(ana.get("/v1/sessions/winter-2/events/2").json())
+
+        said = kiroku("reveal", *two, "2", "--reason", "the poison shows")
+        assert said.returncode == 0, said.stderr
+        again = kiroku("reveal", *two, "2")
+        assert again.returncode == 2 and "the sheet at 2 was revealed at 3 already" in again.stderr
+
+        gm = server.get("/v1/sessions/winter-2").json()["views"]
+        theirs = ana.get("/v1/sessions/winter-2").json()["views"]
+        for view in ("wounds", "experience", "characters"):
+            assert theirs[view] == gm[view], view
+        assert theirs["wounds"][KANEKA]["wounds"] == 14
+        assert without_times(ana.get("/v1/sessions/winter-2/events/2").json()) == sent
+        events = ana.get("/v1/sessions/winter-2/events", params={"limit": 100}).json()
+        [reveal] = [e for e in events["events"] if e["type"] == "RulingRevealed"]
+        [joined] = reveal["revealed"]
+        gm_joined = server.get("/v1/sessions/winter-2/events/2").json()["event"]
+        assert joined["event"]["sheet"] == gm_joined["sheet"]  # the sheet as it is
+    assert kiroku("verify", *two).returncode == 0
+    assert "poison" not in step(kiroku, "log", *one, "--as", "ana")  # still hidden there
+    step(kiroku, "close", *two)
+    step(kiroku, "carry", *three, "--character", KANEKA, "--days", "0")
+    carried = ok(kiroku, "show", *three, "2")["event"]["carried"]
+    assert carried["shown"] is None  # what she saw of it in winter-2 is the sheet itself
