@@ -40,7 +40,14 @@ from domain.errors import (
     excerpt,
     shortened,
 )
-from domain.events import Event, Recorded, RulingRevealed, RulingsCorrected
+from domain.events import (
+    Event,
+    ImportedUnverified,
+    Recorded,
+    RulingRevealed,
+    RulingsCorrected,
+    SessionForked,
+)
 from domain.names import check_name
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
@@ -540,10 +547,27 @@ class SessionService:
         copied = list(self.store.read(origin_id, 0, until=position))
         records = [r for r in self.store.records(origin_id) if r.last <= position]
         gm = origin.opened.gm
+        mark = origin.state.unverified
+        unverified = None
+        if mark is not None and mark[0] > position:  # the fork copies what it marks, not it
+            given = {p for r in records for p in range(r.first, r.last + 1)}
+            unrecorded = sum(
+                1
+                for r in copied[1:]
+                if r.position not in given
+                and not isinstance(r.event, SessionForked | ImportedUnverified)
+            )
+            if unrecorded:
+                unverified = msgspec.structs.replace(mark[1], events=unrecorded)
 
         def command(_: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
             events = fork_events(
-                copied, fork_id=fork_id, actor=acting(actor, gm), at=at, reason=reason
+                copied,
+                fork_id=fork_id,
+                actor=acting(actor, gm),
+                at=at,
+                reason=reason,
+                unverified=unverified,
             )
             return events, records  # the rulings copied whole keep their records
 

@@ -17,18 +17,28 @@ import msgspec
 
 from domain.commands import MAX_REASON
 from domain.errors import MalformedInput, NotAllowed
-from domain.events import Event, Recorded, SessionForked, SessionOpened
+from domain.events import Event, ImportedUnverified, Recorded, SessionForked, SessionOpened
 from domain.session.stream import MAX_TITLE, check_session_id
 
 """As a command's reason (:class:`domain.commands.Command`)."""
 
 
 def fork_events(
-    origin: Sequence[Recorded], *, fork_id: str, actor: str, at: datetime, reason: str
+    origin: Sequence[Recorded],
+    *,
+    fork_id: str,
+    actor: str,
+    at: datetime,
+    reason: str,
+    unverified: ImportedUnverified | None = None,
 ) -> list[Event]:
     """The events that begin a fork of ``origin`` (the origin's events 1 to N, whole;
     its opening renamed, and outside any campaign: a what-if is no session the
-    campaign played, to add up or to carry a character from)."""
+    campaign played, to add up or to carry a character from). ``unverified``: the mark
+    of the unverified import the copied events came from, where the fork copies events
+    no recorded command gave but not the mark (it stands after them, past N): the fork
+    is marked too, after its :class:`SessionForked` — unverified for ever, as its
+    origin (:class:`ImportedUnverified`)."""
     check_session_id(fork_id)
     if not origin or not isinstance(opened := origin[0].event, SessionOpened):
         raise MalformedInput("a fork starts from a session's opening")
@@ -48,4 +58,5 @@ def fork_events(
     forked = SessionForked(
         actor=actor, at=at, reason=reason, origin=opened.session, position=position
     )
-    return [renamed, *(r.event for r in origin[1:]), forked]
+    mark = () if unverified is None else (msgspec.structs.replace(unverified, actor=actor, at=at),)
+    return [renamed, *(r.event for r in origin[1:]), forked, *mark]

@@ -175,6 +175,33 @@ def test_an_unverified_import_is_marked_for_ever(night: Path, tmp_path: Path) ->
         assert theirs == {k: v for k, v in views["session"]["unverified"].items() if k != "events"}
 
 
+def test_a_fork_inside_an_unverified_import_is_marked_too(night: Path, tmp_path: Path) -> None:
+    """Forked at 10, inside the 15 events no recorded command gave, before the import's
+    mark at 17: the fork copies unverified events, so it carries the mark as well —
+    its state, the API and an export say so, and verify fails, naming the file."""
+    kiroku = runner(tmp_path)
+    assert kiroku("import", str(stripped(night, tmp_path)), "--unverified").returncode == 0
+    forked = kiroku("fork", *S, "--at", "10", "--id", "early", "--reason", "what if")
+    assert forked.returncode == 0, forked.stderr
+    early = ("--session", "early")
+    mark = ok(kiroku, "state", *early)["session"]["unverified"]
+    assert (mark["position"], mark["file"], mark["events"]) == (12, "v1.jsonl", 9)
+    checked = kiroku("verify", *early)
+    assert checked.returncode == 1
+    assert "is not verified: 9 events no recorded command gave, imported from 'v1.jsonl'" in (
+        checked.stdout
+    )
+    assert kiroku("note", *early, "a later command").returncode == 0
+    assert "unverified" in ok(kiroku, "state", *early)["session"]  # for ever
+    with served(tmp_path / "data") as server:
+        views = server.get("/v1/sessions/early").json()["views"]
+        assert views["session"]["unverified"]["file"] == "v1.jsonl"
+    whole = kiroku("fork", *S, "--at", "17", "--id", "whole", "--reason", "what if")
+    assert whole.returncode == 0, whole.stderr  # the mark copied: not marked twice
+    types = [r["type"] for r in ok(kiroku, "log", "--session", "whole", "--json", "--limit", "0")]
+    assert types.count("ImportedUnverified") == 1
+
+
 @pytest.mark.parametrize(
     "how", ["head", "die", "record-inputs", "huge-wound", "head-removed", "records-missing"]
 )
