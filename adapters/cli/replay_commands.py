@@ -145,10 +145,16 @@ def check_header_signature(
     signed = any(r.signature for r in records)
     required = None if getattr(args, "key", None) is None else check_public(args.key)
     if header.signature is None:
-        if signed or required is not None:
+        if signed:
             raise MalformedInput(
                 f"{args.file!r} line 1: its seals are signed but its header's head is not "
                 f"(its signature removed?); nothing was {doing}"
+            )
+        if required is not None:
+            raise MalformedInput(
+                f"{args.file!r} line 1: nothing in it is signed (no seal, no head), so "
+                f"nothing in it is signed by the key given ({required[:16]}…); nothing was "
+                f"{doing}"
             )
         return
     if not header.keys or header.head is None:

@@ -151,6 +151,30 @@ def test_a_record_rewritten_to_name_another_hit_is_refused(fought: Run, tmp_path
     assert fought("replay", str(tampered), "--verify").returncode != 0
 
 
+def test_a_file_stripped_of_its_signatures_is_not_signed_by_the_key_noted(
+    fought: Run, tmp_path: Path
+) -> None:
+    """A copy whose every signature was removed (header and seals) reads as a file made
+    before records were signed; against the key the GM noted (``--key``) it is refused,
+    saying that nothing in it is signed — not that its head alone lost its signature."""
+    noted = json.loads(fought("verify", *S, "--json").stdout)["key"]
+    exported = tmp_path / "night.jsonl"
+    assert fought("export", "night", "-o", str(exported)).returncode == 0
+    lines = [json.loads(line) for line in exported.read_text().splitlines()]
+    lines[0].pop("keys"), lines[0].pop("signature")
+    for line in lines:
+        if "command" in line:
+            line["command"]["signature"] = ""
+    stripped = tmp_path / "stripped.jsonl"
+    stripped.write_text("".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines))
+    other = runner(tmp_path / "other")
+    refused = other("import", str(stripped), "--key", noted)
+    assert refused.returncode == 2
+    assert "nothing in it is signed (no seal, no head), so nothing in it is signed by the key " \
+        f"given ({noted[:16]}…); nothing was imported" in refused.stderr  # fmt: skip
+    assert other("session", "list").stdout.startswith("no sessions yet")
+
+
 RECORDS = "topic = 'kiroku:CommandRecord'"
 
 

@@ -97,6 +97,21 @@ def note_made(kind: str, fields: str) -> Callable[[list[str]], None]:
     return edit
 
 
+def attack(old: str, new: str, kind: str = "AttackResolved") -> Callable[[list[str]], None]:
+    """The attack at 10–12 (32 against TN 25: base 20, light armour +5) rewritten."""
+
+    def edit(lines: list[str]) -> None:
+        at = next(
+            i
+            for i, line in enumerate(lines)
+            if f'"type":"{kind}"' in line and (kind != "DiceRolled" or '"purpose":"attack"' in line)
+        )
+        assert old in lines[at]
+        lines[at] = lines[at].replace(old, new, 1)
+
+    return edit
+
+
 def award(amount: str) -> Callable[[list[str]], None]:
     return note_made("ExperienceAwarded", f'"character":"Akodo Kaneka","amount":{amount}')
 
@@ -118,9 +133,14 @@ def retraction(position: str) -> Callable[[list[str]], None]:
         (award("50000"), "a recorded ExperienceAwarded of 50000"),
         (retraction("1000000000"), "names position 1000000000: there is no such earlier ruling"),
         (retraction("16"), "names position 16: there is no such earlier ruling"),
+        (attack('"hit":true', '"hit":false'), "the recorded attack of 'Akodo Kaneka' misses "
+         "with 32 against TN 25"),
+        (attack('"tn":25', '"tn":20', "DiceRolled"), "is against TN 20, but its base 20 with "
+         "its parts gives 25"),
     ],
     ids=["wounds-not-damage", "negative-wounds", "999999-wounds", "1e30-wounds", "1e15-xp",
-         "xp-beyond-a-command", "retraction-of-1e9", "retraction-of-itself"],
+         "xp-beyond-a-command", "retraction-of-1e9", "retraction-of-itself", "hit-as-miss",
+         "tn-lowered"],
 )  # fmt: skip
 def test_an_unverified_file_is_still_held_to_every_bound_and_its_arithmetic(
     night: Path, tmp_path: Path, edit: Callable[[list[str]], None], said: str

@@ -22,7 +22,9 @@ import pytest
 
 from adapters.service import SessionService
 from adapters.store import EventStore
+from domain.commands import Context
 from domain.dice.roll_keep.faces import parse_faces as faces
+from domain.errors import IllegalUnderRules
 from domain.events import SCREEN, Event, Recorded
 from domain.rulesets.l5r3e import commands as third
 from domain.rulesets.l5r3e.events import AttackResolved
@@ -30,6 +32,7 @@ from domain.rulesets.l5r_house import commands as house
 from domain.rulesets.l5r_house.events import AttackMade
 from domain.rulesets.roll_keep_kit.character import Skill
 from domain.rulesets.roll_keep_kit.modifiers import Part
+from domain.session.aggregate import Session
 from domain.session.commands import Retract, Reveal
 from domain.session.screen import for_players
 from domain.session.verify import verify
@@ -203,3 +206,23 @@ def test_her_state_holds_no_dodge(dodged: SessionService) -> None:
     # and the attack she read met no Dodge: her state counts Rola as dodged by no one
     assert dodged.load("s").state.table.fighters["bayushi fumi"].dodged == ["mirumoto rola"]
     assert dodged.seen_by("s", "ana").state.table.fighters["bayushi fumi"].dodged == []
+
+
+def test_an_attack_without_its_declaration_is_refused_by_the_rule(store: EventStore) -> None:
+    """A view in which the declarations are done and Kaneka's turn has come, yet his own
+    declaration is not among them (the players' view of a round where the GM declared
+    behind the screen, as the Evening machine found it): his attack is refused by the
+    rule (« le type d'attaque est précisé au moment des annonces »), a refusal the screen
+    takes, not a KeyError."""
+    service = house_round(store)
+    service.decide("h", house.Declare(character="Hida Tsuneo", action="attack",
+                                      target="Akodo Kaneka"))  # fmt: skip
+    service.decide("h", house.Declare(character="Akodo Kaneka", action="attack",
+                                      target="Hida Tsuneo"), actor="ana")  # fmt: skip
+    view = Session(list(service.store.read("h")))
+    combat = view.state.table.combat
+    combat.declared["an unseen other"] = combat.declared.pop("akodo kaneka")
+    assert combat.current() == "Akodo Kaneka"
+    context = Context("ana", Clock()(), queue("10+9,8,7,1,1,1"))
+    with pytest.raises(IllegalUnderRules, match="Akodo Kaneka declared nothing this round"):
+        view.decide(house.Attack(character="Akodo Kaneka"), context)

@@ -19,6 +19,7 @@ from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.events import Event
 from domain.rulesets.base import Core, Follows, Progress, Table, View
 from domain.rulesets.l5r4e.advice import warnings
+from domain.rulesets.l5r4e.events import AttackResolved
 from domain.rulesets.l5r4e.fold import HANDLERS, FourEState
 from domain.rulesets.l5r4e.lines_play import describe_play
 from domain.rulesets.l5r4e.links import explain_armour, follows
@@ -185,7 +186,22 @@ class FourthEdition:
         return success_probability(roll, needed, rule=self.ten_dice_rule, **options)
 
     def verify(self, event: Event) -> None:
+        """The kit's arithmetic (:func:`verify_recorded`), and an attack hits exactly when
+        its total reaches the TN it was decided on (« Jet d'Attaque » : il réussit à
+        l'atteindre si le résultat égale ou dépasse la valeur de ND d'armure, raises and
+        circumstances included; an attack recorded before its TN was, not checked)."""
         verify_recorded(event, self.ten_dice_rule, ties_succeed=self.ties_succeed)
+        tn = event.tn if isinstance(event, AttackResolved) else None
+        if (
+            isinstance(event, AttackResolved)
+            and tn is not None
+            and event.hit != (event.total >= tn)
+        ):
+            said = "hits" if event.hit else "misses"
+            raise MalformedInput(
+                f"the recorded attack of {event.attacker!r} {said} with {event.total} "
+                f"against TN {tn}"
+            )
 
     def describe(self, event: Event) -> str:
         return describe_kit(event) or describe_play(event)

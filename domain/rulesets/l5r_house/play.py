@@ -282,7 +282,12 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
             f"{who.name} has made this round's attack: « A chaque tour, le personnage peut "
             "faire 1 action »"
         )
-    declared = combat.declared[key(who.name)]
+    declared = combat.declared.get(key(who.name))
+    if declared is None:  # as the players see it, a declaration the GM keeps from them
+        raise IllegalUnderRules(
+            f"{who.name} declared nothing this round: « le type d'attaque est précisé au "
+            "moment des annonces »"
+        )
     if declared.action not in ("attack", "assault"):
         raise IllegalUnderRules(
             f"{who.name} declared « {FRENCH[declared.action]} », not an attack: « le type "

@@ -288,10 +288,11 @@ MAX_DELTA = 200
 
 def verify_recorded(event: Event, rule: TenDiceRule, *, ties_succeed: bool = True) -> None:
     """A recorded event must add up as a command gives it: a roll recomputes from its
-    faces to its recorded outcome; wounds are their damage less the reductions listed
-    (never below 0), and wounds, healing and XP are whole amounts of at most
-    :data:`MAX_AMOUNT` (4e, « Blessures » and « Expérience »: what one hit, one heal or
-    one award can be); a standing moves by at most a full range."""
+    faces to its recorded outcome, against the TN its base and parts reckon; wounds are
+    their damage less the reductions listed (never below 0), and wounds, healing and XP
+    are whole amounts of at most :data:`MAX_AMOUNT` (4e, « Blessures » and « Expérience »:
+    what one hit, one heal or one award can be); a standing moves by at most a full
+    range."""
     amounts = WoundsTaken | WoundsHealed | ExperienceAwarded
     if isinstance(event, amounts) and not 0 <= event.amount <= MAX_AMOUNT:
         raise MalformedInput(
@@ -312,6 +313,13 @@ def verify_recorded(event: Event, rule: TenDiceRule, *, ties_succeed: bool = Tru
         )
     if not isinstance(event, DiceRolled):
         return
+    if event.base_tn is not None and event.roll.tn is not None:
+        reckoned = max(0, event.base_tn + sum(part.tn for part in event.parts))
+        if reckoned != event.roll.tn:
+            raise MalformedInput(
+                f"the recorded roll {event.roll.expression!r} is against TN {event.roll.tn}, "
+                f"but its base {event.base_tn} with its parts gives {reckoned}"
+            )
     try:
         again = recompute(event.roll, rule, ties_succeed=ties_succeed)
     except KirokuError as error:
