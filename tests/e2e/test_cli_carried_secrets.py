@@ -27,15 +27,18 @@ def step(kiroku: Run, *args: str) -> str:
     return done.stdout
 
 
-def campaign(where: Path, *, secret: bool) -> Run:
-    """Session 1: Kaneka takes 5 wounds and earns 4 XP in the open (and, ``secret``, 9
-    wounds, 7 XP and −1.5 honour behind the screen); carried into session 2 with no day
-    between, where ana notes something; then carried into session 3."""
+ONE, TWO, THREE = (("--session", s) for s in ("winter-1", "winter-2", "winter-3"))
+
+
+def winter_one(where: Path, *, secret: bool) -> Run:
+    """Campaign 'winter', its three sessions opened. Session 1: Kaneka takes 5 wounds and
+    earns 4 XP in the open (and, ``secret``, 9 wounds, 7 XP and −1.5 honour behind the
+    screen), then it closes; Kaneka is carried into session 2 with no day between."""
     kiroku = runner(where)
     step(kiroku, "campaign", "open", "--id", "winter", "--gm", "sensei")
     for sid in ("winter-1", "winter-2", "winter-3"):
         step(kiroku, "session", "open", "--id", sid, "--gm", "sensei", "--campaign", "winter")
-    one, two, three = (("--session", s) for s in ("winter-1", "winter-2", "winter-3"))
+    one = ONE
     step(kiroku, "join", *one, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
     step(kiroku, "wound", *one, "--character", KANEKA, "5", "--source", "a thrown knife")
     step(kiroku, "xp", "award", *one, "--character", KANEKA, "4")
@@ -44,7 +47,15 @@ def campaign(where: Path, *, secret: bool) -> Run:
         step(kiroku, "xp", "award", *one, "--character", KANEKA, "7", "--hidden")
         step(kiroku, "honour", *one, "--character", KANEKA, "-1.5", "--reason", "a lie", "--hidden")
     step(kiroku, "close", *one)
-    step(kiroku, "carry", *two, "--character", KANEKA, "--days", "0")
+    step(kiroku, "carry", *TWO, "--character", KANEKA, "--days", "0")
+    return kiroku
+
+
+def campaign(where: Path, *, secret: bool) -> Run:
+    """:func:`winter_one`; then ana notes something in session 2, which closes, and
+    Kaneka is carried into session 3."""
+    kiroku = winter_one(where, secret=secret)
+    two, three = TWO, THREE
     step(kiroku, "note", *two, "the snow falls", "--character", KANEKA, "--as", "ana")
     step(kiroku, "close", *two)
     step(kiroku, "carry", *three, "--character", KANEKA, "--days", "0")
@@ -114,17 +125,8 @@ def test_the_gm_reveals_a_carried_sheet_and_the_players_read_it_whole(tmp_path: 
     from the reveal on, ana's state is the GM's (14 wounds, 51 XP), the reveal brings her
     the joining as it is, what she was sent before stays as sent, and a sheet carried on
     from there needs no screen. The hidden rulings of winter-1 stay hidden there."""
-    kiroku = runner(tmp_path)
-    step(kiroku, "campaign", "open", "--id", "winter", "--gm", "sensei")
-    for sid in ("winter-1", "winter-2", "winter-3"):
-        step(kiroku, "session", "open", "--id", sid, "--gm", "sensei", "--campaign", "winter")
-    one, two, three = (("--session", s) for s in ("winter-1", "winter-2", "winter-3"))
-    step(kiroku, "join", *one, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
-    step(kiroku, "wound", *one, "--character", KANEKA, "5", "--source", "a thrown knife")
-    step(kiroku, "wound", *one, "--character", KANEKA, "9", "--source", "poison", "--hidden")
-    step(kiroku, "xp", "award", *one, "--character", KANEKA, "7", "--hidden")
-    step(kiroku, "close", *one)
-    step(kiroku, "carry", *two, "--character", KANEKA, "--days", "0")
+    kiroku = winter_one(tmp_path, secret=True)
+    one, two, three = ONE, TWO, THREE
     with served(tmp_path / "data") as server:
         made = server.post("/v1/sessions/winter-2/tokens", {"participant": "ana"})
         ana = server.as_token(made.json()["token"])

@@ -73,6 +73,18 @@ def damage_record(service: SessionService) -> CommandRecord:
     return record
 
 
+def naming(records: list[CommandRecord], hit: int) -> list[CommandRecord]:
+    """The records, the damage's rewritten to say it was rolled for ``hit``."""
+    return [
+        msgspec.structs.replace(
+            r, used=tuple(msgspec.structs.replace(u, used=hit) for u in r.used or ())
+        )
+        if r.command == "damage"
+        else r
+        for r in records
+    ]
+
+
 def test_the_damage_s_record_names_the_second_hit(skirmish: SessionService) -> None:
     first, second = hits(skirmish)
     record = damage_record(skirmish)
@@ -90,14 +102,7 @@ def test_verify_holds_the_record_to_what_the_rules_find(skirmish: SessionService
     """A record rewritten to say the damage was for the first hit is found."""
     first, second = hits(skirmish)
     events, records = list(skirmish.store.read("sk")), skirmish.store.records("sk")
-    forged = [
-        msgspec.structs.replace(
-            r, used=tuple(msgspec.structs.replace(u, used=first) for u in r.used or ())
-        )
-        if r.command == "damage"
-        else r
-        for r in records
-    ]
+    forged = naming(records, first)
     verdict = verify(events, forged)
     assert not verdict.ok and verdict.problem is not None
     message = verdict.problem.message
@@ -123,14 +128,7 @@ def test_a_correction_reads_what_the_damage_was_for_from_its_record(
         f"the hit this damage is rolled for (event {second}) no longer counts, and it is "
         "not given again for another"
     )
-    as_for_the_first = [
-        msgspec.structs.replace(
-            r, used=tuple(msgspec.structs.replace(u, used=first) for u in r.used or ())
-        )
-        if r.command == "damage"
-        else r
-        for r in records
-    ]
+    as_for_the_first = naming(records, first)
     outcome = correct(History(events, as_for_the_first), retract, context)
     assert not outcome.dropped and outcome.kept >= 1
 
