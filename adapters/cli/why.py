@@ -176,18 +176,20 @@ def followed_from(
     unseen = set() if viewer_is_gm else kept_from_players(store, sid)
     for recorded in store.read(sid, first - 1, until=last):
         for wanted in follows(recorded.event, before):
-            found = None
-            for earlier in store.read(sid, 0, until=first - 1, topic=wanted.kind):
-                if (
-                    earlier.position not in retracted
+            matching = sorted(
+                (
+                    earlier
+                    for earlier in store.read(sid, 0, until=first - 1, topic=wanted.kind)
+                    if earlier.position not in retracted
                     and place(earlier.position) < here
                     and all(
                         getattr(earlier.event, name, None) == value
                         for name, value in wanted.fields.items()
                     )
-                    and (found is None or place(earlier.position) >= place(found.position))
-                ):
-                    found = earlier
+                ),
+                key=lambda e: (place(e.position), e.position),
+            )  # the latest last (``wanted.back``: that many before it)
+            found = matching[-1 - wanted.back] if len(matching) > wanted.back else None
             if found is None or found.position in unseen:
                 continue
             ruling = store.command_of(sid, found.position)

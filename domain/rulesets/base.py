@@ -171,6 +171,9 @@ class Follows(NamedTuple):
     fields: Mapping[str, Any]
     why: str = ""
     bound: bool = False
+    back: int = 0
+    """How many such events, later than the one used, also still count: 0, the latest;
+    1, the one before it (5e meets the oldest hit still owed, with later ones owed)."""
 
 
 RulesetFactory = Callable[[Mapping[str, str]], Ruleset]

@@ -735,8 +735,9 @@ class _Basis:
 
     def _latest(self, wanted: Any, before: int) -> Recorded | None:
         """The latest event of ``wanted``'s kind and fields placed before index
-        ``before``: looked for backwards from there, not from the end of the tail, so
-        that a tail of n rulings costs n short searches, not n² steps."""
+        ``before`` (or ``wanted.back`` such events before it): looked for backwards from
+        there, not from the end of the tail, so that a tail of n rulings costs n short
+        searches, not n² steps."""
         if self._by_kind is None:
             self._by_kind = {}
             for i, recorded in enumerate(self.placed):
@@ -744,10 +745,13 @@ class _Basis:
                 at.append(i)
                 kind.append(recorded)
         at, kind = self._by_kind.get(wanted.kind, ([], []))
+        passed = 0
         for i in range(bisect_left(at, before) - 1, -1, -1):
             earlier = kind[i]
             if all(getattr(earlier.event, n, None) == v for n, v in wanted.fields.items()):
-                return earlier
+                if passed == wanted.back:
+                    return earlier
+                passed += 1
         return None
 
 

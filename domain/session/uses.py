@@ -53,20 +53,20 @@ def latest_of(
     backwards: Iterable[Recorded], wanted: Follows, corrections: Corrections
 ) -> int | None:
     """The latest by place, among ``backwards`` (events of ``wanted``'s type, latest
-    position first), that still counts and holds ``wanted``'s fields."""
-    best: int | None = None
-    best_place = 0
+    position first), that still counts and holds ``wanted``'s fields — or, with
+    ``wanted.back``, that many such events before the latest."""
+    found: list[tuple[int, int]] = []  # (place, position), the latest first
+    wanted_count = wanted.back + 1
     for recorded in backwards:
-        if best is not None and recorded.position < best_place:
-            break  # it stands no later than its position: before the best found
+        if len(found) >= wanted_count and recorded.position < found[wanted.back][0]:
+            break  # it stands no later than its position: before all of those found
         if recorded.position in corrections.retracted:
             continue
         event = recorded.event
         if all(getattr(event, name, None) == value for name, value in wanted.fields.items()):
-            place = place_of(recorded.position, corrections)
-            if best is None or place > best_place:
-                best, best_place = recorded.position, place
-    return best
+            found.append((place_of(recorded.position, corrections), recorded.position))
+            found.sort(reverse=True)
+    return found[wanted.back][1] if len(found) > wanted.back else None
 
 
 class Earlier:

@@ -15,13 +15,19 @@ from domain.dice.narrative.roll import parse_pool, recompute
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
-from domain.rulesets.base import Core, Progress, RulesetFactory, Table, View
+from domain.names import key
+from domain.rulesets.base import Core, Follows, Progress, RulesetFactory, Table, View
 from domain.rulesets.l5r5e_house import RULESET_ID
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
 from domain.rulesets.l5r5e_house import skirmish as s
 from domain.rulesets.l5r5e_house.derived import endurance, half_up
-from domain.rulesets.l5r5e_house.events import FIFTH_EVENT_TYPES, CheckRolled, CriticalSuffered
+from domain.rulesets.l5r5e_house.events import (
+    FIFTH_EVENT_TYPES,
+    CheckRolled,
+    CriticalSuffered,
+    DamageResolved,
+)
 from domain.rulesets.l5r5e_house.recorded import check_recorded
 from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
 from domain.rulesets.l5r5e_house.state import HANDLERS, FifthState
@@ -208,8 +214,22 @@ class FifthHouse(KitRuleset):
                 f"the recorded check {event.roll.expression!r} does not recompute from its dice"
             )
 
-    def follows(self, event: Event, before: Any = None) -> tuple[Any, ...]:
-        return ()
+    def follows(self, event: Event, before: Any = None) -> tuple[Follows, ...]:
+        """A hit met (``kiroku resist``: « DEGATS », resistance then fatigue or a
+        critical) is met *for* the hit it meets: the oldest still owed (« hits owed are
+        met oldest first »), a strike's or another source's — the one with as many of its
+        type still owed after it as the target owes (:attr:`Follows.back`)."""
+        if not isinstance(event, DamageResolved) or not isinstance(before, FifthState):
+            return ()
+        fighter = before.fighters.get(key(event.character))
+        if fighter is None or not fighter.owed:
+            return ()
+        first = fighter.owed[0]
+        back = sum(1 for later in fighter.owed[1:] if later.struck == first.struck)
+        why = "the hit it meets"
+        if first.struck:
+            return (Follows("StruckAt", {"target": fighter.name, "hit": True}, why, True, back),)
+        return (Follows("HitDealt", {"character": fighter.name}, why, True, back),)
 
     def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
         said: list[str] = []

@@ -62,6 +62,8 @@ class Owed(msgspec.Struct, kw_only=True):
     damage: int
     deadliness: int
     critical: int | None = None
+    struck: bool = False
+    """Owed by a strike (:class:`StruckAt`), not another source (:class:`HitDealt`)."""
 
 
 class Fighter(msgspec.Struct, kw_only=True):
@@ -314,7 +316,7 @@ def _struck(state: FifthState, event: StruckAt) -> None:
     target.owed.append(
         Owed(
             source=attacker.name, damage=event.damage, deadliness=deadliness,
-            critical=event.critical,
+            critical=event.critical, struck=True,
         )
     )  # fmt: skip
 
