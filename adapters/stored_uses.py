@@ -26,12 +26,12 @@ def used_now(store: EventStore, session: Session, batch: Sequence[Recorded]) -> 
 
     def latest(wanted: Follows) -> int | None:
         nonlocal corrections
-        if corrections is None:
+        if corrections is None:  # what still counts is the state's; places, the store's
             state = session.state
             corrections = (
                 Corrections.of(store.corrections(sid))
-                if state.retracted or state.headings
-                else Corrections()
+                if state.headings  # a correction may have placed revisions
+                else Corrections(retracted=set(state.retracted))
             )
         return latest_of(_backwards(store, sid, head, wanted.kind), wanted, corrections)
 
