@@ -4,7 +4,8 @@ sign the seals again without it (issue 28, item 5).
 
 A key is an Ed25519 key pair (the ``cryptography`` package: a well-kept, audited
 implementation, where code of our own would be the weak link). The private key of
-session S lives in ``DATA_DIR/keys/<digest of S>.key`` (mode 0600; made when S records
+session S lives in ``KEYS_DIR/<digest of S>.key`` (``KIROKU_KEYS_DIR``, default
+``DATA_DIR/keys``; mode 0600; made when S records
 its first sealed ruling here); the public keys trusted for S — its own, those that signed
 the records an import or a fork brought in — in ``….pub``, one hex key a line. A memory
 store keeps them in memory.
@@ -85,7 +86,7 @@ class Keys:
 
     @classmethod
     def of(cls, config: StoreConfig) -> Keys:
-        return cls(None if config.kind == "memory" else config.data_dir / "keys")
+        return cls(None if config.kind == "memory" else config.keys_dir)
 
     def _path(self, session: str, suffix: str) -> Path:
         assert self.directory is not None
@@ -180,11 +181,14 @@ class Keys:
 @dataclass
 class SignatureCheck:
     """What :func:`domain.session.verify.verify` asks of each sealed record: whether its
-    signature is one of the trusted keys' (``required``: that key's alone)."""
+    signature is one of the trusted keys' (``required``: that key's alone). ``every``:
+    each record must be sealed and signed — a store's are, since it seals and signs
+    every ruling it records, an imported one's included (a file's may be unsigned)."""
 
     session: str
     trusted: list[str]
     required: str | None = None
+    every: bool = False
 
     def __post_init__(self) -> None:
         keys = [self.required] if self.required is not None else self.trusted
@@ -201,6 +205,12 @@ class SignatureCheck:
         kid, _, signature = record.signature.partition(":")
         public = self._by_id.get(kid)
         if public is None:
+            if self.required is None and not self._by_id:
+                return (
+                    f"its seal is signed by key {kid[:16]!r}, and no key is trusted for the "
+                    "session here (its keys folder, KIROKU_KEYS_DIR, was removed or not "
+                    "brought with the store; verify --key KEY checks the key noted)"
+                )
             which = "the key given" if self.required is not None else "any key trusted here"
             return f"its seal is signed by key {kid[:16]!r}, not {which}"
         if not signed_by(

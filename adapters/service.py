@@ -439,19 +439,20 @@ class SessionService:
 
     def _tamper_found(self, session_id: str, version: int) -> str | None:
         latest = self.store.latest_record(session_id, version)
-        if latest is None or not latest.chain:
-            return None  # recorded before the chain: nothing sealed to check
-        trusted = self.keys.trusted(session_id)
-        if trusted:
-            from adapters.keys import SignatureCheck
-
-            why = (
-                SignatureCheck(session_id, trusted)(latest)
-                if latest.signature
-                else "it is not signed, though the session's seals are"
+        if latest is None:
+            return None  # nothing recorded: no ruling to check
+        if not (latest.chain and latest.signature):  # a store seals and signs each record
+            missing = "seal" if not latest.chain else "signature"
+            return (
+                f"the record of the {latest.command} at {latest.first} carries no {missing}, "
+                f"though a store seals and signs every ruling it records: the {missing} was "
+                "removed"
             )
-            if why is not None:
-                return f"the seal of the {latest.command} at {latest.first}: {why}"
+        from adapters.keys import SignatureCheck
+
+        why = SignatureCheck(session_id, self.keys.trusted(session_id))(latest)
+        if why is not None:
+            return f"the seal of the {latest.command} at {latest.first}: {why}"
         start = self.store.latest_record(session_id, max(0, version - TAIL_CHECKED))
         if start is not None and not start.chain:
             start = None

@@ -124,6 +124,14 @@ class StoreConfig:
     lock_timeout: float = 10.0
     """Seconds a command waits for another process's write to finish (``KIROKU_LOCK_TIMEOUT``)."""
     postgres: Postgres | None = None
+    keys: Path | None = None
+    """Where the sessions' signing keys live (``KIROKU_KEYS_DIR``; default
+    ``data_dir/keys``): a folder the store's editors cannot reach keeps a forger who
+    rewrites the store from signing it again (:mod:`adapters.keys`)."""
+
+    @property
+    def keys_dir(self) -> Path:
+        return self.keys if self.keys is not None else self.data_dir / "keys"
 
     def with_store(self, store: str) -> StoreConfig:
         """This configuration on the store named: ``sqlite``, ``memory`` or a PostgreSQL URL."""
@@ -150,7 +158,7 @@ class StoreConfig:
     def from_environment(cls, environ: dict[str, str] | None = None) -> StoreConfig:
         """``KIROKU_STORE`` (sqlite | memory | a ``postgresql://`` URL) and
         ``KIROKU_DATA_DIR`` (default ``$XDG_DATA_HOME/kiroku``, i.e.
-        ``~/.local/share/kiroku``)."""
+        ``~/.local/share/kiroku``), ``KIROKU_KEYS_DIR`` (default ``DATA_DIR/keys``)."""
         env = dict(os.environ if environ is None else environ)
         store = env.get("KIROKU_STORE", "sqlite")
         try:
@@ -165,7 +173,8 @@ class StoreConfig:
             raise MalformedInput(
                 f"KIROKU_LOCK_TIMEOUT={raw[:20]!r} is not a whole number of seconds from 1 to 600"
             )
-        return replace(chosen, data_dir=data_dir, lock_timeout=timeout)
+        keys = Path(env["KIROKU_KEYS_DIR"]) if env.get("KIROKU_KEYS_DIR") else None
+        return replace(chosen, data_dir=data_dir, lock_timeout=timeout, keys=keys)
 
 
 class EventStore:
@@ -177,6 +186,11 @@ class EventStore:
         self._requests: dict[str, tuple[dict[tuple[str, str], RequestRecord], int]] = {}
         self.reader: SqliteReader | None = None
         """Direct reads of the SQLite store (None in memory)."""
+        if config.kind != "memory" and config.keys_dir.exists() and not config.keys_dir.is_dir():
+            raise MalformedInput(
+                f"the keys folder {str(config.keys_dir)!r} is a file: name a folder "
+                "(KIROKU_KEYS_DIR)"
+            )
         if config.kind == "sqlite":
             try:
                 str(config.data_dir).encode()

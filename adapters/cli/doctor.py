@@ -6,7 +6,9 @@ checked (``PRAGMA quick_check``), then every session's stream is read back event
 event — each decoded with its ruleset's codec, positions 1, 2, 3 … without a gap — and
 every command record decoded (``records``: how many, and any that cannot be read); then
 each session's rows are hashed as they are stored against the seals of its records, so
-a row edited, deleted or swapped since is reported edited, not intact.
+a row edited, deleted or swapped since is reported edited, not intact, and each seal's
+signature checked against the session's key (a forgery with the chain recomputed, its
+signatures stripped, the keys folder removed, is edited too).
 
 A damaged file is read as far as it can be: when reading the table in order meets a
 damaged page, each row is read on its own by its row number, the rows that can be are
@@ -34,13 +36,14 @@ import msgspec
 from adapters.cli.context import store_config
 from adapters.cli.render import print_json
 from adapters.codec import codec_for, decode_opened, decode_record
+from adapters.keys import Keys, SignatureCheck
 from adapters.sqlite_reads import EVENTS_TABLE, damage, open_for_reading
 from adapters.store import records_id
 from domain.errors import KirokuError
 from domain.events import Recorded
 from domain.session.chain import Stored
 from domain.session.record import CommandRecord
-from domain.session.verify import check_chain
+from domain.session.verify import check_chain, check_signatures
 
 OPENED = "kiroku:SessionOpened"
 RECORD = "kiroku:CommandRecord"
@@ -135,11 +138,15 @@ def _indexed_streams(connection: sqlite3.Connection) -> list[str]:
     return [_text(stream) for (stream,) in rows]
 
 
-def _streams(rows: Iterable[Row], report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _streams(
+    rows: Iterable[Row], report: dict[str, Any], keys: Keys | None = None
+) -> dict[str, dict[str, Any]]:
     """Each session stream's events decoded in order: how many, and the first problem —
     then its events hashed as they are stored against the seals of its command records
     (:func:`domain.session.verify.check_chain`): a row edited, deleted or swapped since
-    it was sealed makes its session edited, never intact."""
+    it was sealed makes its session edited, never intact; so does a record whose seal or
+    signature was removed, or whose signature is not a key's trusted for it in ``keys``
+    (:func:`domain.session.verify.check_signatures`)."""
     streams: dict[str, dict[str, Any]] = {}
     records: dict[uuid.UUID, list[CommandRecord]] = {}
     unreadable: dict[uuid.UUID, str] = {}
@@ -182,7 +189,7 @@ def _streams(rows: Iterable[Row], report: dict[str, Any]) -> dict[str, dict[str,
             stream["problem"] = f"event {position}: {error}"
         stream["events"] = position
     for stream in streams.values():
-        _check_sealed(stream, records, unreadable)
+        _check_sealed(stream, records, unreadable, keys)
     return streams
 
 
@@ -197,9 +204,10 @@ def _check_sealed(
     stream: dict[str, Any],
     records: dict[uuid.UUID, list[CommandRecord]],
     unreadable: dict[uuid.UUID, str],
+    keys: Keys | None,
 ) -> None:
-    """A session whose events decode is intact only if its records can be read and its
-    rows still hash to their seals."""
+    """A session whose events decode is intact only if its records can be read, its
+    rows still hash to their seals, and its seals are signed by its key."""
     recorded, stored = stream.pop("recorded"), stream.pop("stored")
     if stream["problem"] is not None or "session" not in stream:
         return
@@ -209,6 +217,10 @@ def _check_sealed(
         return
     sealed = [r for r in records.get(stream_of_records, []) if r.last <= len(recorded)]
     _, problem, _ = check_chain(recorded, sealed, None, stored)
+    if problem is None and keys is not None:
+        session = stream["session"]
+        signatures = SignatureCheck(session, keys.trusted(session), every=True)
+        problem = check_signatures(sealed, signatures)
     if problem is not None:
         stream["edited"] = True
         stream["problem"] = f"edited since it was sealed: {problem.message}"
@@ -245,8 +257,9 @@ def _span(positions: list[int]) -> str:
     return f"{positions[0]}–{positions[-1]} ({len(positions)} events)"
 
 
-def examine(path: str, timeout: float = 10.0) -> dict[str, Any]:
-    """What is wrong with the store at ``path``, if anything, and each session's state."""
+def examine(path: str, timeout: float = 10.0, keys: Keys | None = None) -> dict[str, Any]:
+    """What is wrong with the store at ``path``, if anything, and each session's state
+    (``keys``: the sessions' signing keys, whose signatures are checked too)."""
     report: dict[str, Any] = {
         "store": path,
         "integrity": None,
@@ -266,14 +279,14 @@ def examine(path: str, timeout: float = 10.0) -> dict[str, Any]:
             report["problems"].append(f"SQLite's quick_check: {found}")
         tally: dict[str, Any] = {"records": 0, "problems": []}
         try:
-            streams = _streams(_rows(connection), tally)
+            streams = _streams(_rows(connection), tally, keys)
         except sqlite3.DatabaseError as error:
             report["problems"].append(
                 f"reading the events in order stops at a damaged page ({error}): "
                 "what can be read was read row by row"
             )
             tally = {"records": 0, "problems": []}
-            streams = _streams(_salvaged_rows(connection, report), tally)
+            streams = _streams(_salvaged_rows(connection, report), tally, keys)
             _check_against_index(connection, streams)
         report["records"] = tally["records"]
         report["problems"] += tally["problems"]
@@ -306,7 +319,7 @@ def doctor_command(args: argparse.Namespace) -> int:
             "problems": ["there is no store here yet"],
         }
     else:
-        report = examine(str(config.sqlite_path), config.lock_timeout)
+        report = examine(str(config.sqlite_path), config.lock_timeout, Keys.of(config))
     if args.json:
         print_json(report)
     else:

@@ -27,7 +27,7 @@ from adapters.replay_file import (
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.events import ImportedUnverified, Recorded, SessionOpened
 from domain.session.aggregate import Session
-from domain.session.chain import Stored
+from domain.session.chain import GENESIS, Stored, seal
 from domain.session.record import CommandRecord
 from domain.session.snapshot import take
 from domain.session.verify import Discrepancy, Verdict, verify
@@ -220,6 +220,7 @@ def _import(args: argparse.Namespace) -> int:
             events = [*events, Recorded(position, mark)]
             session.record(events[-1:])
         take(session.state)  # a state that cannot be kept fails here, not half-way
+        records = sealed_here(service.keys, header.session, stored, records)
         # the events as the file stored them, word for word: its seals and head hold
         service.store.append(header.session, 0, appended, records, stored)
         service.snapshot(header.session, force=True)  # the next command folds no history
@@ -236,6 +237,24 @@ def _import(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def sealed_here(
+    keys: Keys, session: str, stored: Sequence[Stored], records: Sequence[CommandRecord]
+) -> list[CommandRecord]:
+    """A file's records as the store keeps them, each sealed and signed: the file's own
+    seals and signatures kept; a record the file left unsealed or unsigned (a file from
+    before seals or signatures were) sealed over the events as the file stores them and
+    signed with the session's key here — the import re-judged it, and a store seals and
+    signs every record it holds, so one found unsigned later was stripped
+    (:func:`domain.session.verify.check_signatures`)."""
+    resealed, _ = seal(session, GENESIS, stored, records)
+    return [
+        given
+        if given.chain and given.signature
+        else msgspec.structs.replace(own, signature=keys.sign(session, own))
+        for given, own in zip(records, resealed, strict=True)
+    ]
 
 
 def _file_name(path: str) -> str:
@@ -333,7 +352,7 @@ def _verify_session(args: argparse.Namespace) -> int:
         records = [r for r in service.store.records(sid) if r.last <= events[-1].position]
         stored = list(service.store.read_stored(sid, until=events[-1].position, as_found=True))
         required = None if args.key is None else check_public(args.key)
-        signatures = SignatureCheck(sid, service.keys.trusted(sid), required)
+        signatures = SignatureCheck(sid, service.keys.trusted(sid), required, every=True)
     finally:
         service.store.close()
     verdict = verify(events, records, expected_head=args.head, stored=stored, signatures=signatures)

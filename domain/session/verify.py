@@ -134,6 +134,12 @@ class Signatures(Protocol):
     @property
     def knows_a_key(self) -> bool: ...
 
+    @property
+    def every(self) -> bool:
+        """Whether every record must be sealed and signed (a store's: it seals and signs
+        each ruling it records), so a seal or signature missing anywhere is removed."""
+        ...
+
     def __call__(self, record: CommandRecord) -> str | None:
         """None when its signature holds (or it has none); else why not."""
         ...
@@ -189,13 +195,29 @@ def check_signatures(
 ) -> Discrepancy | None:
     """The first sealed record whose signature fails (a key not trusted, a signature that
     does not verify), or whose signature was removed — after a signed one, or from every
-    record of a session that has a key."""
-    ordered = sorted((r for r in records if r.chain), key=lambda r: r.first)
+    record of a session that has a key; where every record must be sealed and signed
+    (``signatures.every``: a store's), the first that is not. A forger who rewrote the
+    store, recomputed the chain, stripped the signatures and removed the keys folder
+    besides is found there: nothing a store records is unsealed or unsigned."""
+    every = signatures.every
+    ordered = sorted((r for r in records if r.chain or every), key=lambda r: r.first)
     any_signed = any(r.signature for r in ordered)
     signed_before = False
     for record in ordered:
         problem = signatures(record) if record.signature else None
-        if not record.signature and signed_before:
+        if every and not (record.chain and record.signature):
+            missing = "seal" if not record.chain else "signature"
+            problem = (
+                f"it carries no {missing}, though a store seals and signs every ruling it "
+                f"records: the {missing} was removed"
+                + (
+                    ""
+                    if signatures.knows_a_key
+                    else ", and no key is trusted for the session here (its keys folder, "
+                    "KIROKU_KEYS_DIR, was removed or not brought with the store)"
+                )
+            )
+        elif not record.signature and signed_before:
             problem = (
                 "its seal carries no signature, though the seals before it are signed: the "
                 "signature was removed"

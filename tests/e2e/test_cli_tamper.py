@@ -5,6 +5,8 @@ where they were made (issue 8)."""
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -178,11 +180,23 @@ def test_a_file_stripped_of_its_signatures_is_not_signed_by_the_key_noted(
 RECORDS = "topic = 'kiroku:CommandRecord'"
 
 
-def forge(raw: sqlite3.Connection, data: Path, *, strip: bool) -> None:
+FORGERIES = {
+    "signatures-kept": ("the seal of the note at ", "signature does not verify"),
+    "signatures-stripped": ("the record of the note at 16", "the signature was removed"),
+    "keys-removed": ("the seal of the note at ", "no key is trusted for the session here"),
+    "all-stripped-keys-removed": ("the record of the note at 16", "the signature was removed"),
+    "seals-stripped-keys-removed": ("the record of the ", "the seal was removed"),
+}
+"""How far the forger goes, and what the state's ``tampered`` starts with and says."""
+
+
+def forge(raw: sqlite3.Connection, data: Path, *, how: str) -> None:
     """A forgery the rules cannot tell: the note at 16 rewritten in its event and its
     record alike, every seal recomputed over the rows as they now stand — all a forger
-    with the store, and not the key kept beside it, can do (``strip``: and every
-    signature removed, since they no longer verify)."""
+    with the store, and not the key kept beside it, can do; then, as ``how`` says, every
+    signature removed (since they no longer verify), the keys folder removed (so no key
+    is trusted for the session), or every seal removed as well (as if recorded before
+    the chain was)."""
     text = b'"text":"the bandits flee"'
     forged = b'"text":"the bandits surrender"'
     raw.execute(
@@ -201,31 +215,38 @@ def forge(raw: sqlite3.Connection, data: Path, *, strip: bool) -> None:
         records = store.records("night")
     resealed, _ = seal("night", GENESIS, stored, records)
     for record in resealed:
-        if strip:
+        if how != "signatures-kept" and how != "keys-removed":
             record = msgspec.structs.replace(record, signature="")
+        if how == "seals-stripped-keys-removed":
+            record = msgspec.structs.replace(record, chain="")
         raw.execute(
             f"UPDATE stored_events SET state = ? WHERE {RECORDS} AND originator_version = ?",
             (msgspec.json.encode(record), record.first),
         )
     raw.execute("DELETE FROM stored_snapshots")
+    if how.endswith("keys-removed"):
+        shutil.rmtree(data / "keys")
 
 
-@pytest.mark.parametrize("strip", [False, True], ids=["signatures-kept", "signatures-stripped"])
+@pytest.mark.parametrize("how", sorted(FORGERIES))
 def test_a_forgery_with_the_chain_recomputed_fails_on_the_key(
-    fought: Run, tmp_path: Path, strip: bool
+    fought: Run, tmp_path: Path, how: str
 ) -> None:
     """Issue 28, item 5: without the session's key (kept outside the store) a forger
-    who recomputes the chain cannot sign it; verify says so (exit 1), and an export of
-    the forged store is refused by an import that is given the key noted earlier."""
+    who recomputes the chain cannot sign it; verify says so (exit 1), doctor calls the
+    session edited, and an export of the forged store is refused by an import that is
+    given the key noted earlier. Stripping the signatures, the keys folder and the seals
+    too does not help: a store seals and signs every ruling it records, so what is
+    unsigned there was stripped."""
     noted = json.loads(fought("verify", *S, "--json").stdout)["key"]
     assert noted and len(noted) == 64
     with sqlite3.connect(tmp_path / "data" / "kiroku.sqlite") as raw:
-        forge(raw, tmp_path / "data", strip=strip)
+        forge(raw, tmp_path / "data", how=how)
     raw.close()
     assert "the bandits surrender" in fought("log", *S).stdout  # the forgery reads well
+    starts, said = FORGERIES[how]
     tampered = json.loads(fought("state", *S, "--json").stdout)["session"]["tampered"]
-    said = "it is not signed" if strip else "signature does not verify"
-    assert tampered.startswith("the seal of the note at ") and said in tampered  # state too
+    assert tampered.startswith(starts) and said in tampered, tampered  # state too
     with served(tmp_path / "data") as server:
         gm = server.get("/v1/sessions/night").json()["views"]["session"]["tampered"]
         assert gm == tampered
@@ -238,14 +259,35 @@ def test_a_forgery_with_the_chain_recomputed_fails_on_the_key(
     found = fought("verify", *S, "--json")
     assert found.returncode == 1, found.stdout
     message = json.loads(found.stdout)["problem"]["message"]
-    said = "signatures were removed" if strip else "signature does not verify"
     assert said in message, message
+    doctor = fought("doctor", "--json")
+    assert doctor.returncode == 2, doctor.stdout
+    session = json.loads(doctor.stdout)["sessions"]["night"]
+    assert session["edited"] and not session["intact"] and said in session["problem"]
+    assert re.search(r"night: \d+ events, EDITED: .*" + re.escape(said), fought("doctor").stdout)
     exported = tmp_path / "forged.jsonl"
     assert fought("export", "night", "-o", str(exported)).returncode == 0
     other = runner(tmp_path / "elsewhere")
     refused = other("import", str(exported), "--key", noted)
     assert refused.returncode == 2, refused.stdout
     assert other("session", "list").stdout.startswith("no sessions yet")
+
+
+def test_keys_kept_apart_from_the_store_sign_it(tmp_path: Path) -> None:
+    """``KIROKU_KEYS_DIR`` keeps the keys where the store's editors cannot reach: the
+    session signs with a key there, and the data folder holds none; read without it,
+    the session's seals are signed by a key not trusted here (exit 1, and why)."""
+    run = runner(tmp_path)
+    vault = {"KIROKU_KEYS_DIR": str(tmp_path / "vault")}
+    for args in (("session", "open", "--id", "apart", "--gm", "sensei"),
+                 ("note", "--session", "apart", "the road north")):  # fmt: skip
+        assert run(*args, env=vault).returncode == 0
+    verified = run("verify", "--session", "apart", "--json", env=vault)
+    assert verified.returncode == 0 and json.loads(verified.stdout)["signed"], verified.stdout
+    assert list((tmp_path / "vault").glob("*.key"))
+    assert not (tmp_path / "data" / "keys").exists()
+    lost = run("verify", "--session", "apart")  # the vault not given
+    assert lost.returncode == 1 and "no key is trusted for the session here" in lost.stdout
 
 
 @pytest.mark.parametrize(
@@ -279,3 +321,20 @@ def test_an_export_s_signed_head_is_checked(
     if how != "another-key":
         replayed = fought("replay", str(path))
         assert replayed.returncode == 2 and says in replayed.stderr
+
+
+def test_a_file_from_before_signing_is_sealed_and_signed_once_imported(tmp_path: Path) -> None:
+    """A replay file whose seals are not signed (the curated replays are such files)
+    imports re-judged; the store then signs its seals with the session's key, so that
+    nothing a store holds is unsigned and a signature stripped later is found."""
+    run = runner(tmp_path)
+    fixture = Path(__file__).parents[2] / "replays" / "retracted-attack.jsonl"
+    header = json.loads(fixture.read_text().splitlines()[0])
+    assert not header.get("keys"), "the fixture is meant to be unsigned"
+    assert run("import", str(fixture)).returncode == 0
+    verified = run("verify", "--session", header["session"], "--json")
+    assert verified.returncode == 0, verified.stdout
+    assert json.loads(verified.stdout)["signed"] and json.loads(verified.stdout)["key"]
+    exported = tmp_path / "again.jsonl"
+    assert run("export", header["session"], "-o", str(exported)).returncode == 0
+    assert json.loads(exported.read_text().splitlines()[0])["keys"]

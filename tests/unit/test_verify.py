@@ -13,7 +13,7 @@ from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, WoundsTaken
 from domain.session.chain import GENESIS, Stored, broken_seal, seal
 from domain.session.commands import Amend, Reinstate, Retract
 from domain.session.record import CommandRecord
-from domain.session.verify import verify
+from domain.session.verify import check_signatures, verify
 from tests.unit.test_corrections import fight
 
 
@@ -268,3 +268,33 @@ def test_a_ruling_the_rules_can_no_longer_apply_is_found_not_raised(
     verdict = verify(t.events, t.records)
     assert verdict.problem is not None and verdict.problem.position == at["heal"]
     assert "the l5r4e rules cannot apply it now (KeyError" in verdict.problem.message
+
+
+class NoKey:
+    """Signatures where no key is trusted: each signed seal is taken as it stands."""
+
+    knows_a_key = False
+
+    def __init__(self, every: bool) -> None:
+        self.every = every
+
+    def __call__(self, record: CommandRecord) -> str | None:
+        return None
+
+
+def test_a_store_s_records_must_all_be_sealed_and_signed() -> None:
+    """A store seals and signs every ruling it records, so a record there without a
+    seal or signature had it removed — even with the keys gone and every seal stripped
+    (a file's may be from before signing: only a store's are held to it)."""
+    t, _ = fight()
+    unsigned = [msgspec.structs.replace(r, signature="") for r in t.records]
+    assert check_signatures(unsigned, NoKey(every=False)) is None
+    found = check_signatures(unsigned, NoKey(every=True))
+    assert found is not None and "the signature was removed" in found.message
+    assert "no key is trusted for the session here" in found.message
+    bare = [msgspec.structs.replace(r, chain="") for r in unsigned]
+    found = check_signatures(bare, NoKey(every=True))
+    assert found is not None and "the seal was removed" in found.message
+    assert found.position == min(r.first for r in t.records)
+    signed = [msgspec.structs.replace(r, signature="k:s") for r in t.records]
+    assert check_signatures(signed, NoKey(every=True)) is None
