@@ -223,7 +223,15 @@ def parse_replay_records(
     _check_line_lengths(rest, path)
     found = _fast(rest, codec)
     events, records = found if found is not None else _decode_line_by_line(rest, path, codec)
-    _check_stream(header, events, path, recompute_rolls=recompute_rolls, large=_large(data))
+    unrecorded = min((r.first for r in records), default=len(events) + 1) - 1
+    _check_stream(
+        header,
+        events,
+        path,
+        recompute_rolls=recompute_rolls,
+        large=_large(data),
+        unrecorded=unrecorded,
+    )
     _check_records(header, events, records, path)
     return header, events, records
 
@@ -389,12 +397,15 @@ def _check_stream(
     *,
     recompute_rolls: bool,
     large: set[int] | None = None,
+    unrecorded: int = 0,
 ) -> None:
     """Positions 1, 2, 3…; the session opens first, once, as the header says; every event
     within what a command gives (:mod:`domain.session.bounds`) and consistent in itself
     under the ruleset (a roll recomputes from its faces, a wound from its damage: see
-    :meth:`domain.rulesets.base.Ruleset.verify`) (the file's line of event ``n`` is ``n + 1``).
-    ``large``: the only lines whose numbers need walking (None: every line's)."""
+    :meth:`domain.rulesets.base.Ruleset.verify`) (the file's line of event ``n`` is ``n + 1``);
+    the first ``unrecorded`` events, which no command record vouches for, consistent too
+    with the events before them (the ruleset's ``recorded_order``: an attack's total is
+    its roll's). ``large``: the only lines whose numbers need walking (None: every line's)."""
     if not events:
         raise CorruptReplay(path, 2, "no events: a replay holds at least the session's opening")
     opened = events[0].event
@@ -412,6 +423,8 @@ def _check_stream(
     except KirokuError as error:
         raise CorruptReplay(path, 2, str(error)) from None
     actors: set[str] = set()
+    order = getattr(ruleset, "recorded_order", None)
+    in_order = order() if order is not None and recompute_rolls and unrecorded else None
     for index, recorded in enumerate(events):
         number = index + 2
         if recorded.position != index + 1:
@@ -426,6 +439,8 @@ def _check_stream(
             check_positions(event, recorded.position, len(events))
             if recompute_rolls:
                 ruleset.verify(event)
+            if in_order is not None and index < unrecorded:
+                in_order(event)
         except KirokuError as error:
             raise CorruptReplay(path, number, str(error)) from None
 

@@ -129,7 +129,13 @@ class Ruleset(Protocol):
 
     def verify(self, event: Event) -> None:
         """Raise :class:`domain.errors.MalformedInput` if a recorded event contradicts
-        itself under these rules (a roll whose faces do not give its recorded outcome)."""
+        itself under these rules (a roll whose faces do not give its recorded outcome).
+
+        A ruleset may also offer ``recorded_order()``: a fresh callable that is given
+        each event no command record vouches for, in the stream's order, and raises
+        ``MalformedInput`` at one that disagrees with the events before it (an attack's
+        total that is not its roll's, a damage roll that is not the pool its hit
+        earned: :mod:`domain.rulesets.l5r4e.recorded_order`)."""
         ...
 
     def describe(self, event: Event) -> str:

@@ -112,6 +112,21 @@ def attack(old: str, new: str, kind: str = "AttackResolved") -> Callable[[list[s
     return edit
 
 
+def damage_rolled_as_10k10(lines: list[str]) -> None:
+    """The damage roll at 13 (6k2 for 20, the pool the hit earned) rewritten as a 10k10
+    roll whose faces add up (66), and the wounds at 14 made 66 to match."""
+    at = line_of(lines, "WoundsTaken") - 1
+    old = lines[at][lines[at].index('"expression"') : lines[at].index('"tn":null')]
+    faces = [[10, 2], [8], [5], [1], [1], [3], [9], [9], [9], [9]]
+    dice = ",".join(f"[{json.dumps(f, separators=(',', ':'))},false]" for f in faces)
+    lines[at] = lines[at].replace(
+        old,
+        '"expression":"10k10","rolled":10,"kept":10,"modifier":0,"ten_dice_bonus":0,'
+        f'"dice":[{dice}],"kept_dice":[0,1,2,3,4,5,6,7,8,9],"total":66,',
+    )
+    wound("66", "66")(lines)
+
+
 def award(amount: str) -> Callable[[list[str]], None]:
     return note_made("ExperienceAwarded", f'"character":"Akodo Kaneka","amount":{amount}')
 
@@ -137,10 +152,19 @@ def retraction(position: str) -> Callable[[list[str]], None]:
          "with 32 against TN 25"),
         (attack('"tn":25', '"tn":20', "DiceRolled"), "is against TN 20, but its base 20 with "
          "its parts gives 25"),
+        (attack('"total":32', '"total":40'), "the recorded attack of 'Akodo Kaneka' totals 40, "
+         "but its roll '6k3' totals 32"),
+        (attack('"tn":25', '"tn":20'), "the recorded attack of 'Akodo Kaneka' is against TN "
+         "20, but its roll was decided against TN 25"),
+        (wound("25", "25"), "the recorded wounds of 'Bayushi Fumi' name a damage of 25, but "
+         "the damage roll before them ('6k2' against 'Bayushi Fumi') totals 20"),
+        (damage_rolled_as_10k10, "the recorded damage roll of 'Akodo Kaneka' is '10k10', but "
+         "the hit on 'Bayushi Fumi' it is for earned '6k2'"),
     ],
     ids=["wounds-not-damage", "negative-wounds", "999999-wounds", "1e30-wounds", "1e15-xp",
          "xp-beyond-a-command", "retraction-of-1e9", "retraction-of-itself", "hit-as-miss",
-         "tn-lowered"],
+         "tn-lowered", "attack-total-not-its-roll", "attack-tn-not-its-roll",
+         "damage-not-its-roll", "damage-pool-not-the-hit-s"],
 )  # fmt: skip
 def test_an_unverified_file_is_still_held_to_every_bound_and_its_arithmetic(
     night: Path, tmp_path: Path, edit: Callable[[list[str]], None], said: str

@@ -23,6 +23,7 @@ from domain.rulesets.l5r4e.events import AttackResolved
 from domain.rulesets.l5r4e.fold import HANDLERS, FourEState
 from domain.rulesets.l5r4e.lines_play import describe_play
 from domain.rulesets.l5r4e.links import explain_armour, follows
+from domain.rulesets.l5r4e.recorded_order import FourEOrder
 from domain.rulesets.l5r4e.records import CharacterState, key
 from domain.rulesets.l5r4e.tables import tables
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
@@ -202,6 +203,11 @@ class FourthEdition:
                 f"the recorded attack of {event.attacker!r} {said} with {event.total} "
                 f"against TN {tn}"
             )
+
+    def recorded_order(self) -> FourEOrder:
+        """What each event no command record vouches for must agree with among the
+        events before it (:mod:`domain.rulesets.l5r4e.recorded_order`)."""
+        return FourEOrder()
 
     def describe(self, event: Event) -> str:
         return describe_kit(event) or describe_play(event)

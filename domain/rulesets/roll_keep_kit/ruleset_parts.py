@@ -17,6 +17,7 @@ from domain.events import Event
 from domain.rulesets.base import Core, Follows
 from domain.rulesets.roll_keep_kit.events import DiceRolled, WoundsTaken, verify_recorded
 from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit
+from domain.rulesets.roll_keep_kit.recorded_order import RecordedOrder
 
 
 class KitRuleset:
@@ -64,6 +65,11 @@ class KitRuleset:
 
     def verify(self, event: Event) -> None:
         verify_recorded(event, FOURTH_EDITION)
+
+    def recorded_order(self) -> RecordedOrder:
+        """What each event no command record vouches for must agree with among the
+        events before it (:mod:`domain.rulesets.roll_keep_kit.recorded_order`)."""
+        return RecordedOrder()
 
     def describe(self, event: Event) -> str:
         return describe_kit(event) or self.describe_own(event)
