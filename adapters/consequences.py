@@ -8,7 +8,7 @@ The retraction itself carries the GM's reason for the correction — which is no
 *that* ruling went. So the log, ``show`` and the stream give a consequence's retraction
 (and the row of what it retracted) the refusal, and what changed to make it so: the
 ruling the GM corrected. Players read it without the GM's numbers
-(:data:`adapters.http.visibility.DROPPED`)."""
+(:data:`projections.timeline.DROPPED`)."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
+from itertools import islice
 from typing import Any
 
 import msgspec
@@ -30,6 +31,7 @@ from adapters.cli.render import (
 from adapters.cli.revisions import Placements
 from adapters.consequences import dropped_because, with_consequence
 from adapters.service import SessionService
+from adapters.sight import Sight
 from adapters.store import EventStore
 from adapters.stored_secrets import stored_secrets
 from domain.errors import MalformedInput, NotFound
@@ -38,7 +40,6 @@ from domain.names import key
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
 from domain.session.screen import as_revealed, for_players
-from domain.session.secrets import Secrets
 from projections import players
 from projections.timeline import describe, hidden, timeline, untold
 
@@ -49,36 +50,27 @@ Filter = Callable[[Event], bool]
 
 def log_command(args: argparse.Namespace) -> int:
     """A page of the timeline (the last 50 events by default, of those the filters keep),
-    printed a row at a time; without filters only the page's events are read."""
+    printed a row at a time; without filters only the page's events are read. A player
+    reads it numbered as they count (:func:`players_sight`): ``--at`` and ``--after``
+    name their numbers too."""
     service = context.open_service(args)
     try:
         sid = context.session_id(args)
         session = service.load(sid)
         viewer = context.actor(args, session)
-        until = context.at_position(args, session)
-        if args.after is not None and not 0 <= args.after <= session.version:
-            raise MalformedInput(
-                f"--after {args.after}: the session has positions 0 to {session.version}"
-            )
+        sight = None if session.is_gm(viewer) else players_sight(service.store, session)
+        until, after = _page_bounds(args, session, sight)
         if args.limit < 0:
             raise MalformedInput(f"--limit {args.limit}: give a number of events, or 0 for all")
         keep = filters(args, session, service.store.codec(sid).types.values())
         if args.follow:
             if until is not None:
                 raise MalformedInput(
-                    f"--follow --at {until}: --follow reads on from now, so not as of a "
+                    f"--follow --at {args.at}: --follow reads on from now, so not as of a "
                     "position; use --after N to start after one"
                 )
-            return follow(service, session, viewer, args, keep)
-        rows = timeline_rows(
-            service.store,
-            session,
-            until,
-            args.after,
-            args.limit,
-            keep,
-            viewer_is_gm=session.is_gm(viewer),
-        )
+            return follow(service, session, sight, args, after, keep)
+        rows = page(service.store, session, sight, until, after, args.limit, keep)
         if args.json:
             print_json_array(rows)
         else:
@@ -87,6 +79,52 @@ def log_command(args: argparse.Namespace) -> int:
     finally:
         service.store.close()
     return 0
+
+
+def _page_bounds(
+    args: argparse.Namespace, session: Session, sight: Sight | None
+) -> tuple[int | None, int | None]:
+    """``--at`` and ``--after`` as the store's positions: the GM names positions, a
+    player the numbers they count."""
+    if sight is None:
+        until = context.at_position(args, session)
+        if args.after is not None and not 0 <= args.after <= session.version:
+            raise MalformedInput(
+                f"--after {args.after}: the session has positions 0 to {session.version}"
+            )
+        return until, args.after
+    found: list[int | None] = []
+    for option, given in (("--at", getattr(args, "at", None)), ("--after", args.after)):
+        if given is not None and not 0 <= given <= sight.count:
+            raise MalformedInput(
+                f"{option} {given}: you may see events 1 to {sight.count} (0: before the first)"
+            )
+        found.append(None if given is None else sight.position(given))
+    return found[0], found[1]
+
+
+def page(
+    store: EventStore,
+    session: Session,
+    sight: Sight | None,
+    until: int | None,
+    after: int | None,
+    limit: int,
+    keep: Filter | None,
+) -> list[dict[str, Any]]:
+    """The log's page (:func:`timeline_rows`): the GM's, or a player's numbered as they
+    count (:func:`numbered_for_players`) — the last ``limit`` they may see, or the first
+    ``limit`` after ``after``."""
+    if sight is None:
+        return list(timeline_rows(store, session, until, after, limit, keep, viewer_is_gm=True))
+    if keep is None and after is None and limit:  # read only the page's events
+        upto = sight.count if until is None else sight.ordinal(until)
+        after = sight.position(max(0, upto - limit))
+    rows = timeline_rows(store, session, until, after, 0, keep, viewer_is_gm=False)
+    theirs = numbered_for_players(store, session, sight, rows)
+    if not limit:
+        return list(theirs)
+    return list(islice(theirs, limit)) if after is not None else list(deque(theirs, limit))
 
 
 FOLLOW_POLL = 0.25
@@ -98,18 +136,19 @@ within this, with no notification to lose."""
 def follow(
     service: SessionService,
     session: Session,
-    viewer: str,
+    sight: Sight | None,
     args: argparse.Namespace,
+    after: int | None,
     keep: Filter | None,
 ) -> int:
     """``kiroku log --follow``: the page ``kiroku log`` would print, then every event
     appended after it, each once and in order, as it is stored; one JSON object a line
     with ``--json`` (JSON Lines, flushed a row at a time). Catching up and following read
     the same store from the last position printed, so there is no gap and no duplicate.
-    Ends at Ctrl-C, or after the session's closing (exit 0), as a live stream of it does."""
+    A player follows numbered as they count, a reveal with what it showed. Ends at
+    Ctrl-C, or after the session's closing (exit 0), as a live stream of it does."""
     sid = session.opened.session
     store = service.store
-    viewer_is_gm = session.is_gm(viewer)
 
     def emit(rows: Iterable[dict[str, Any]]) -> None:
         for row in rows:
@@ -120,19 +159,18 @@ def follow(
             sys.stdout.flush()
 
     try:
-        emit(
-            timeline_rows(
-                store, session, None, args.after, args.limit, keep, viewer_is_gm=viewer_is_gm
-            )
-        )
+        emit(page(store, session, sight, None, after, args.limit, keep))
         seen = session.version
         while session.state.closed is None:
             time.sleep(FOLLOW_POLL)
             if store.last_position(sid) <= seen:
                 continue
             session = service.load(sid)
-            rows = timeline_rows(store, session, None, seen, 0, keep, viewer_is_gm=viewer_is_gm)
-            emit(rows if viewer_is_gm else with_revealed(store, session, rows))
+            rows = timeline_rows(store, session, None, seen, 0, keep, viewer_is_gm=sight is None)
+            if sight is not None:
+                sight.catch_up(store, session.version)
+                rows = numbered_for_players(store, session, sight, rows)
+            emit(rows)
             seen = session.version
         return 0
     except KeyboardInterrupt:
@@ -337,25 +375,62 @@ def visible_event(
     return for_players(recorded)
 
 
-def with_revealed(
-    store: EventStore, session: Session, rows: Iterable[dict[str, Any]]
+def players_sight(store: EventStore, session: Session) -> Sight:
+    """What players may see of the session now, numbered as they count: the 1st, the
+    2nd, … of the events they may see (:mod:`adapters.sight`), as the API numbers them —
+    so a gap in ``kiroku log --as`` never says the GM ruled in secret in between."""
+    sight = Sight(session.opened.session)
+    sight.catch_up(store, session.version)
+    return sight
+
+
+def their_position(sight: Sight, number: int, what: str = "event") -> int:
+    """The store's position of players' ``number``-th event; a number they do not have
+    refused with the numbers they may give (never the GM's count)."""
+    if not 1 <= number <= sight.count:
+        raise MalformedInput(f"{what} {number}: you may see events 1 to {sight.count}")
+    return sight.position(number)
+
+
+def numbered_for_players(
+    store: EventStore, session: Session, sight: Sight, rows: Iterable[dict[str, Any]]
 ) -> Iterator[dict[str, Any]]:
-    """A player's rows read live: after each reveal, the rows of what it showed (which
-    ``kiroku log --as`` prints in their places, before where a follower has read)."""
-    sid = session.opened.session
-    secrets: Secrets | None = None
+    """A player's log rows (:func:`timeline_rows`, ``viewer_is_gm=False``) numbered as
+    they count, every position a row names in their numbers; an event that was ever
+    kept from them has no number of its own — they read it inside the reveal that
+    showed it (``revealed``), at the reveal's number."""
     for row in rows:
-        yield row
-        if row["type"] != "RulingRevealed":
+        position = row["position"]
+        if sight.number(position) is None:
             continue
-        if secrets is None:
-            secrets = stored_secrets(store, sid, session.version)
-        retracted = dict(session.state.retracted)
-        for position in secrets.reveals.get(row["position"], ()):
-            [recorded] = event_at(store, sid, position)
-            shown = as_revealed(recorded, secrets)
-            row = row_of(store, session, shown, retracted, None, viewer_is_gm=False)
-            yield untold(row, position, secrets.quiet)
+        revealed = None
+        if row["type"] == "RulingRevealed":
+            revealed = players_revealed(store, session, sight, position)
+        yield sight.public_row(row, revealed)
+
+
+def players_revealed(
+    store: EventStore, session: Session, sight: Sight, position: int
+) -> list[dict[str, Any]]:
+    """The timeline rows of what the reveal at ``position`` showed, as players read them
+    there (:func:`~domain.session.screen.as_revealed`; still in the store's positions)."""
+    retracted = dict(session.state.retracted)
+    secrets = sight.secrets
+    rows = []
+    for r in revealed_of(store, sight, position):
+        row = row_of(store, session, as_revealed(r, secrets), retracted, None, viewer_is_gm=False)
+        rows.append(untold(row, r.position, secrets.quiet))
+    return rows
+
+
+def revealed_of(store: EventStore, sight: Sight, position: int) -> list[Recorded]:
+    """The events the reveal at ``position`` showed, as the store holds them."""
+    shown = sight.revealed(position)
+    if not shown:
+        return []
+    wanted = set(shown)
+    read = store.read(sight.session_id, shown[0] - 1, until=shown[-1])
+    return [r for r in read if r.position in wanted]
 
 
 def kept_from_players(store: EventStore, session_id: str, until: int | None = None) -> set[int]:
@@ -373,8 +448,10 @@ def show_command(args: argparse.Namespace) -> int:
     try:
         sid = context.session_id(args)
         session = service.load(sid)
-        viewer_is_gm = session.is_gm(context.actor(args, session))
-        row = shown(service, session, args.position, viewer_is_gm=viewer_is_gm)
+        if session.is_gm(context.actor(args, session)):
+            row = shown(service, session, args.position, viewer_is_gm=True)
+        else:
+            row = shown_to_players(service, session, args.position)
     finally:
         service.store.close()
     if args.json:
@@ -420,6 +497,19 @@ def shown(
     if not viewer_is_gm:
         untold(row, position, stored_secrets(service.store, sid).quiet)
     return row
+
+
+def shown_to_players(service: SessionService, session: Session, number: int) -> dict[str, Any]:
+    """``kiroku show --as PLAYER N``: players' ``N``-th event whole (:func:`shown`), every
+    position it names in their numbers; a reveal with the rows of what it showed."""
+    sight = players_sight(service.store, session)
+    position = their_position(sight, number)
+    row = shown(service, session, position, viewer_is_gm=False)
+    row["position"] = number
+    revealed = None
+    if row["type"] == "RulingRevealed":
+        revealed = players_revealed(service.store, session, sight, position)
+    return sight.renumbered(row, revealed)
 
 
 def players_before(service: SessionService, sid: str, first: int, placed: Placements) -> Any:

@@ -113,13 +113,18 @@ def local_time(at: str) -> str:
 
 
 def render_timeline(rows: list[dict[str, Any]]) -> str:
-    """The log's lines, their times in the reader's local time (``--json`` keeps UTC)."""
+    """The log's lines, their times in the reader's local time (``--json`` keeps UTC); a
+    player's reveal followed by what it showed, at its number."""
     out = []
     for row in rows:
-        mark = " (retracted)" if row["retracted"] else ""
-        reason = f" — {row['reason']}" if row["reason"] else ""
+        mark = " (retracted)" if row.get("retracted") else ""
+        reason = f" — {row['reason']}" if row.get("reason") else ""
         out.append(
             f"#{row['position']:<4} {local_time(row['at'])}  {row['actor']}: {row['summary']}"
             f"{reason}{mark}"
         )
+        out += [
+            f"  revealed: {line}"
+            for line in render_timeline(row.get("revealed") or []).splitlines()
+        ]
     return "\n".join(out)

@@ -19,14 +19,17 @@ from typing import Any
 from adapters.cli import context
 from adapters.cli.audit import (
     kept_from_players,
+    players_sight,
     record_row,
     render_command,
     row_of,
+    their_position,
     visible_event,
 )
 from adapters.cli.render import print_json, render_timeline
 from adapters.cli.revisions import Placements
 from adapters.service import SessionService
+from adapters.sight import Sight
 from adapters.store import EventStore
 from adapters.stored_secrets import stored_secrets
 from domain.errors import NotAllowed
@@ -42,11 +45,11 @@ def why_command(args: argparse.Namespace) -> int:
         sid = context.session_id(args)
         session = service.load(sid)
         viewer_is_gm = session.is_gm(context.actor(args, session))
-        visible_event(service.store, session, args.position, viewer_is_gm)
-        record = service.store.command_of(sid, args.position)
-        first, last = (
-            (args.position, args.position) if record is None else (record.first, record.last)
-        )
+        sight = None if viewer_is_gm else players_sight(service.store, session)
+        position = args.position if sight is None else their_position(sight, args.position)
+        visible_event(service.store, session, position, viewer_is_gm)
+        record = service.store.command_of(sid, position)
+        first, last = (position, position) if record is None else (record.first, record.last)
         retracted = dict(session.state.retracted)
         placed = Placements.read(service.store, sid)
         secrets = None if viewer_is_gm else stored_secrets(service.store, sid)
@@ -75,11 +78,11 @@ def why_command(args: argparse.Namespace) -> int:
         if args.consequences:
             if not viewer_is_gm:
                 raise NotAllowed("only the GM weighs what retracting a ruling would change")
-            consequences = _consequences(service, session, args.position)
+            consequences = _consequences(service, session, position)
     finally:
         service.store.close()
     found: dict[str, Any] = {
-        "position": args.position,
+        "position": position,
         "ruling": None
         if record is None
         else untold_command(record_row(record, viewer_is_gm), quiet),
@@ -92,18 +95,20 @@ def why_command(args: argparse.Namespace) -> int:
     }
     if consequences is not None:
         found["consequences"] = consequences
+    if sight is not None:
+        found = _numbered_for_players(found, sight)
     if args.json:
         print_json(found)
         return 0
     if record is None:
-        print(f"event {args.position} was given by no recorded command:")
+        print(f"event {found['position']} was given by no recorded command:")
     else:
-        print(f"event {args.position} is one of the events of this ruling:")
+        print(f"event {found['position']} is one of the events of this ruling:")
         print("\n".join(render_command(found["ruling"])))
         if record.reason:
             print(f"  reason: {record.reason}")
     for row in batch:
-        mark = "→ " if row["position"] == args.position else "  "
+        mark = "→ " if row["position"] == found["position"] else "  "
         print(mark + render_timeline([row]))
     taken_back = {(r["retracted_by"], r.get("retraction_reason")) for r in batch if r["retracted"]}
     for by, reason in sorted(taken_back, key=lambda item: item[0]):
@@ -129,6 +134,27 @@ def why_command(args: argparse.Namespace) -> int:
         if not consequences["revised"] and not consequences["dropped"]:
             print("  change no later ruling")
     return 0
+
+
+def _numbered_for_players(found: dict[str, Any], sight: Sight) -> dict[str, Any]:
+    """``kiroku why --as PLAYER``'s answer in players' numbers (:mod:`adapters.sight`):
+    the event asked of, its ruling's record, the ruling's events they may see, its
+    revisions and what it followed from — never a position that counts hidden events."""
+    position = found["position"]
+    number = sight.number(position)
+    events = [sight.public_row(row) for row in found["events"] if sight.number(row["position"])]
+    chains = (
+        [n for p in chain if (n := sight.number(p)) is not None] for chain in found["revisions"]
+    )
+    return found | {
+        "position": number,
+        "ruling": None
+        if found["ruling"] is None
+        else sight.command_theirs(found["ruling"], position),
+        "events": events,
+        "follows": sight.links(found["follows"]),
+        "revisions": [chain for chain in chains if chain],
+    }
 
 
 def _span(ruling: list[int] | None) -> str:

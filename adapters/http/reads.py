@@ -1,6 +1,6 @@
 """Reading a session over HTTP: what the shell's ``session list``, ``state``, ``log``,
 ``show``, ``diff`` and ``odds`` print, as JSON, for the token's holder — the GM sees
-everything, anyone else what :mod:`adapters.http.visibility` lets them."""
+everything, anyone else what :mod:`adapters.sight` lets them."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ from adapters.http.server import (
     server_of,
     token_of,
 )
-from adapters.http.visibility import Sight
 from adapters.service import SessionService
+from adapters.sight import Sight
 from domain.errors import excerpt
 from domain.events import Recorded
 from domain.session.aggregate import Session

@@ -77,11 +77,22 @@ def test_a_retracted_event_is_shown_with_who_retracted_it_and_why(contested: Run
 
 
 def test_a_player_is_not_shown_the_gms_hidden_roll(contested: Run) -> None:
+    """Ana numbers the events she may see 1 to 8 (the GM's hidden roll at 7 is none of
+    them): no number of hers shows it, and the one past her last is refused without a
+    word of the GM's count or of a hidden ruling."""
     assert contested("show", *S, "7").returncode == 0
-    refused = contested("show", *S, "7", "--as", "ana")
+    for number in range(1, 9):
+        shown = contested("show", *S, str(number), "--as", "ana", "--json")
+        assert shown.returncode == 0, shown.stderr
+        assert json.loads(shown.stdout)["position"] == number
+        assert "7,4,2" not in shown.stdout and "[7]" not in shown.stdout
+    assert json.loads(contested("show", *S, "7", "--as", "ana", "--json").stdout)["type"] == (
+        "WoundsTaken"
+    )  # the fall, the GM's 8
+    refused = contested("show", *S, "9", "--as", "ana")
     assert refused.returncode == 2
-    assert "event 7 is the GM's hidden ruling" in refused.stderr
-    assert "7,4,2" not in refused.stdout + refused.stderr
+    assert "event 9: you may see events 1 to 8" in refused.stderr
+    assert "hidden" not in refused.stderr and "7,4,2" not in refused.stdout + refused.stderr
 
 
 @pytest.mark.parametrize("position", ["0", "10", "-1"])
@@ -120,7 +131,10 @@ def test_each_log_row_carries_its_event_whole(contested: Run) -> None:
         "source": "Kaneka's katana",
     }
     assert rows[9]["summary"] == "GM retracts event 8: Akodo Kaneka takes 4 wounds from a fall"
-    assert 7 not in {r["position"] for r in log(contested, "--as", "ana")}
+    theirs = log(contested, "--as", "ana")
+    assert [r["position"] for r in theirs] == list(range(1, 9))  # no gap where 7 was
+    assert theirs[-1]["summary"] == "GM retracts event 7: Akodo Kaneka takes 4 wounds from a fall"
+    assert theirs[-2]["retracted_by"] == 8
 
 
 @pytest.mark.parametrize(
@@ -153,7 +167,7 @@ def test_the_state_can_be_read_at_every_position_from_0_to_the_head(contested: R
 def test_who_reads_the_log_and_whose_events_it_keeps_are_two_things(contested: Run) -> None:
     """``--as ana`` reads the log as ana (no hidden roll); ``--actor ana`` keeps ana's."""
     as_ana = [r["position"] for r in log(contested, "--as", "ana")]
-    assert as_ana == [1, 2, 3, 4, 5, 6, 8, 9]
+    assert as_ana == [1, 2, 3, 4, 5, 6, 7, 8]  # her numbers: the hidden roll has none
     assert [r["position"] for r in log(contested, "--as", "ben", "--actor", "ana")] == [4, 5]
 
 
@@ -332,8 +346,17 @@ def test_why_names_a_retraction_and_an_opening_has_no_ruling(contested: Run) -> 
 
 
 def test_why_keeps_a_hidden_roll_from_a_player(contested: Run) -> None:
-    refused = contested("why", *S, "7", "--as", "ana")
-    assert refused.returncode == 2 and "event 7 is the GM's hidden ruling" in refused.stderr
+    """Ana's 7 is the fall (the GM's 8), retracted by her 8: why answers in her numbers,
+    and her 9 does not exist for her."""
+    fall = contested("why", *S, "7", "--as", "ana")
+    assert fall.returncode == 0, fall.stderr
+    assert fall.stdout.startswith("event 7 is one of the events of this ruling:")
+    assert "retracted by event 8" in fall.stdout and "7,4,2" not in fall.stdout
+    found = json.loads(contested("why", *S, "7", "--as", "ana", "--json").stdout)
+    assert found["position"] == 7 and [e["position"] for e in found["events"]] == [7]
+    assert found["ruling"]["positions"] == [7, 7] and "chain" not in found["ruling"]
+    refused = contested("why", *S, "9", "--as", "ana")
+    assert refused.returncode == 2 and "event 9: you may see events 1 to 8" in refused.stderr
     assert contested("why", *S, "12").returncode == 2
 
 

@@ -104,7 +104,7 @@ def test_a_player_following_never_sees_a_hidden_roll(tmp_path: Path) -> None:
     ok(kiroku, "roll", "5k3", *S, "--hidden", "--seed", "1")
     note(kiroku, (), "the GM's open note")
     [row] = follower.take(1)
-    assert row["position"] == 4 and row["event"]["text"] == "the GM's open note"
+    assert row["position"] == 3 and row["event"]["text"] == "the GM's open note"  # her 3rd
     assert follower.nothing_more()
     assert follower.stop() == 0
 

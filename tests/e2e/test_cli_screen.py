@@ -56,11 +56,11 @@ def test_ana_reads_her_roll_without_the_poison_on_every_path(kiroku: Run) -> Non
     poisoned(kiroku)
     gm_line = ok(kiroku, "show", *S, "5")
     assert "wound penalty" in json.dumps(gm_line["event"]["parts"])
-    for shown in (ok(kiroku, "show", *S, "5", *ANA), ok(kiroku, "why", *S, "5", *ANA)):
+    for shown in (ok(kiroku, "show", *S, "4", *ANA), ok(kiroku, "why", *S, "4", *ANA)):
         text = json.dumps(shown)
         assert "wound" not in text.lower() and "behind the GM's screen" in text
     rows = ok(kiroku, "log", *S, "--limit", "0", *ANA)
-    assert [r["position"] for r in rows] == [1, 2, 4, 5]
+    assert [r["position"] for r in rows] == [1, 2, 3, 4]  # her numbers: the poison has none
     assert "wound penalty" not in json.dumps(rows) and "poison" not in json.dumps(rows)
     assert rows[-1]["summary"].endswith(  # the outcome as it is; her numbers add up
         "= 49 vs TN 30 (15 base, Light armour on agility +5, behind the GM's screen +10): success"
@@ -89,9 +89,9 @@ def test_retracting_the_poison_revises_ana_s_roll_and_tells_her_not_why(kiroku: 
     theirs = json.dumps(ok(kiroku, "log", *S, "--limit", "0", *ANA))
     assert "wound penalty" not in theirs and "takes 20 wounds" not in theirs
     assert "poison" not in theirs  # the GM's reason is the GM's word on the secret
-    shown = json.dumps(ok(kiroku, "show", *S, "8", *ANA)) + json.dumps(
-        ok(kiroku, "why", *S, "5", *ANA))  # fmt: skip
+    shown = json.dumps(ok(kiroku, "show", *S, "6", *ANA)) + json.dumps(
+        ok(kiroku, "why", *S, "4", *ANA))  # fmt: skip
     assert "poison" not in shown and "wound penalty" not in shown
     assert "vs TN 20 (15 base, Light armour on agility +5): success" in theirs  # the change
-    retraction = [r for r in ok(kiroku, "log", *S, "--limit", "0", *ANA) if r["position"] == 8]
+    retraction = [r for r in ok(kiroku, "log", *S, "--limit", "0", *ANA) if r["position"] == 6]
     assert retraction[0]["summary"].endswith("behind the GM's screen +10): success")

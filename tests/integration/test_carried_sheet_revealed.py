@@ -13,8 +13,8 @@ import msgspec
 import pytest
 
 from adapters import campaigns
-from adapters.http.visibility import Sight
 from adapters.service import SessionService
+from adapters.sight import Sight
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
 from domain.errors import IllegalUnderRules

@@ -36,8 +36,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from adapters.http.reads import event_row
-from adapters.http.visibility import Sight
 from adapters.service import SessionService
+from adapters.sight import Sight
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore, StoreConfig
 from adapters.stored_secrets import stored_secrets

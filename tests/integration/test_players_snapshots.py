@@ -14,8 +14,8 @@ import pytest
 
 from adapters.cli.audit import players_before
 from adapters.cli.revisions import Placements
-from adapters.http.visibility import Sight
 from adapters.service import SessionService
+from adapters.sight import Sight
 from adapters.snapshot_store import SnapshotStore
 from adapters.stored_secrets import stored_secrets
 from domain.events import NoteTaken, Recorded

@@ -23,6 +23,14 @@ from domain.session.secrets import Secrets
 from projections import players, project_state
 from projections.timeline import DROPPED, corrected_line, forked_line, untold, unverified_line
 
+LINKED = {
+    "retracted_by": "",
+    "revised_by": " (revised: see {})",
+    "revises": " (revises the ruling at {})",
+}
+"""A timeline row's fields that name another event, and what its line says of it
+(:func:`adapters.cli.audit.row_of`)."""
+
 
 class Sight:
     """One session's events as players see them, caught up from the store on each use."""
@@ -92,6 +100,7 @@ class Sight:
         untold(row, position, self.secrets.quiet)
         row["position"] = number
         self._name_theirs(row, position, revealed)
+        self._fields_theirs(row)
         return row
 
     def _name_theirs(
@@ -128,6 +137,7 @@ class Sight:
             row["summary"] = "GM retracts it"
         elif row["type"] == "RulingsCorrected":
             self._renumber_correction(row, at)
+        self._fields_theirs(row)
         return row
 
     def _renumber_correction(self, row: dict[str, Any], at: int) -> None:
@@ -165,25 +175,53 @@ class Sight:
         which would count the GM's hidden events)."""
         at = self.position(row["position"])
         self._name_theirs(row, at, revealed)
-        for name in ("retracted_by", "revised_by", "revises"):
-            if name in row:
-                number = self.number(row[name])
-                if number is None:
-                    del row[name]
-                else:
-                    row[name] = number
+        self._fields_theirs(row)
+        return row
+
+    def _fields_theirs(self, row: dict[str, Any]) -> None:
+        """The positions a timeline row's own fields name (the retraction that marks it,
+        its revision, the ruling it revises, its command's events, what it follows
+        from), and its line's mention of them, in players' numbers; those they may not
+        see left out (and no hash-chain value, which would count the GM's hidden
+        events)."""
+        at = self.position(row["position"])
+        for name, said in LINKED.items():
+            if name not in row:
+                continue
+            number = self.number(row[name])
+            if said and "summary" in row:
+                theirs = "" if number is None else said.format(number)
+                row["summary"] = row["summary"].replace(said.format(row[name]), theirs, 1)
+            if number is None:
+                del row[name]
+            else:
+                row[name] = number
         command = row.get("command")
         if command:
-            first, last = command["positions"]
-            numbers = [n for n in (self.number(first), self.number(last)) if n is not None]
-            command["positions"] = [numbers[0], numbers[-1]] if numbers else []
-            for name in ("first", "count", "chain"):
-                command.pop(name, None)
-            inputs = command.get("inputs") or {}
-            if isinstance(inputs.get("position"), int):  # a correction's or a reveal's
-                inputs["position"] = self.known_as(inputs["position"], at)
+            self.command_theirs(command, at)
+        if "follows" in row:
+            row["follows"] = self.links(row["follows"])
+
+    def command_theirs(self, command: dict[str, Any], at: int) -> dict[str, Any]:
+        """A command record's row (:func:`adapters.cli.audit.record_row`) in players'
+        numbers as of ``at``: the events it gave that they may see, the position its
+        inputs name; no chain value, signature or count, which would count the GM's
+        hidden events."""
+        first, last = command["positions"]
+        numbers = [n for n in (self.number(first), self.number(last)) if n is not None]
+        command["positions"] = [numbers[0], numbers[-1]] if numbers else []
+        for name in ("first", "count", "chain", "signature"):  # the seal is the GM's
+            command.pop(name, None)
+        inputs = command.get("inputs") or {}
+        if isinstance(inputs.get("position"), int):  # a correction's or a reveal's
+            inputs["position"] = self.known_as(inputs["position"], at)
+        return command
+
+    def links(self, follows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """``kiroku why``'s and ``show``'s links (what an event followed from) in players'
+        numbers, those to an event they may not see left out."""
         links = []
-        for link in row.get("follows", ()):
+        for link in follows:
             number = self.number(link["follows"])
             if number is not None:
                 ruling = [self.number(p) for p in link.get("ruling") or ()]
@@ -195,9 +233,7 @@ class Sight:
                         "ruling": [n for n in ruling if n is not None] or None,
                     }
                 )
-        if "follows" in row:
-            row["follows"] = links
-        return row
+        return links
 
     @property
     def count(self) -> int:
