@@ -13,7 +13,12 @@ from adapters.service import SessionService
 from adapters.store import EventStore
 from domain.events import Recorded
 from domain.rulesets.l5r5e_house import commands as c
-from domain.rulesets.l5r5e_house.events import DamageResolved, HitDealt
+from domain.rulesets.l5r5e_house.events import (
+    CriticalSuffered,
+    DamageResolved,
+    HitDealt,
+    TurnEnded,
+)
 from domain.session.commands import Retract
 from domain.session.verify import verify
 from tests.replays.curate_5e import faces, join, mirumoto_daini
@@ -62,3 +67,43 @@ def test_retracting_the_hit_drops_the_resist_made_for_it(met: SessionService) ->
     assert second not in state.retracted
     [owed] = state.table.fighters["mirumoto daini"].owed  # the second hit, still owed
     assert owed.source == "a falling stone"
+
+
+def test_a_turn_that_ends_by_itself_names_the_critical_that_knocked_him_out(
+    store: EventStore,
+) -> None:
+    """« Les morts et les inconscients ne font rien »: Daini, Incapacitated, takes a
+    critical from Ryoku's strike (« il perd connaissance »); his turn then ends by
+    itself, and its record names that critical (what ``why`` follows the skipped turn
+    to), which verify holds it to."""
+    from tests.replays.curate_5e import kakita_ryoku
+
+    service = SessionService(store, clock=Clock())
+    service.open(session_id="h", ruleset="l5r5e-house", gm="sensei")
+    service.decide("h", join(kakita_ryoku(), "ana"))
+    service.decide("h", join(mirumoto_daini(), "ben"))
+    service.decide("h", c.StartConfrontation(kind="duel"))
+    service.decide(
+        "h", c.RollInitiative(character="Kakita Ryoku", ring="fire", keep="0,1"),
+        dice=faces(5, 3, 1, 8, 1),
+    )  # fmt: skip
+    service.decide(
+        "h", c.RollInitiative(character=DAINI, ring="water", keep="0"), dice=faces(5, 4, 1, 9)
+    )
+    service.decide("h", c.StartRound())
+    service.decide("h", c.GiveFatigue(character=DAINI, amount=11))
+    service.decide("h", c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    service.decide(
+        "h", c.Strike(character="Kakita Ryoku", target=DAINI, keep="0,1"),
+        dice=faces(5, 5, 1, 1, 1, 1),
+    )  # fmt: skip
+    service.decide("h", c.Resist(character=DAINI), dice=faces(1, 1, 1, 1, 1), actor="ben")
+    [critical] = of(service, CriticalSuffered)
+    service.decide("h", c.NextTurn())
+    [skipped] = [r for r in of(service, TurnEnded) if r.event.skipped]  # type: ignore[attr-defined]
+    record = service.store.records("h")[-1]
+    assert record.used is not None
+    assert [(u.event, u.used, u.bound) for u in record.used] == [
+        (skipped.position, critical.position, False)
+    ]
+    assert verify(list(service.store.read("h")), service.store.records("h")).ok

@@ -27,6 +27,7 @@ from domain.rulesets.l5r5e_house.events import (
     CheckRolled,
     CriticalSuffered,
     DamageResolved,
+    TurnEnded,
 )
 from domain.rulesets.l5r5e_house.recorded import check_recorded
 from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
@@ -218,7 +219,12 @@ class FifthHouse(KitRuleset):
         """A hit met (``kiroku resist``: « DEGATS », resistance then fatigue or a
         critical) is met *for* the hit it meets: the oldest still owed (« hits owed are
         met oldest first »), a strike's or another source's — the one with as many of its
-        type still owed after it as the target owes (:attr:`Follows.back`)."""
+        type still owed after it as the target owes (:attr:`Follows.back`). A turn that
+        ended by itself (« Les morts et les inconscients ne font rien ») follows the
+        critical that left its character unconscious (« il perd connaissance et subit
+        l'état Inconscient »: a critical taken while Incapacitated)."""
+        if isinstance(event, TurnEnded) and event.skipped and isinstance(before, FifthState):
+            return _kept_from_acting(event.character, before)
         if not isinstance(event, DamageResolved) or not isinstance(before, FifthState):
             return ()
         fighter = before.fighters.get(key(event.character))
@@ -244,6 +250,16 @@ class FifthHouse(KitRuleset):
             ):
                 said.append(f"{fighter.name} is Incapacitated (fatigue above endurance)")
         return said
+
+
+def _kept_from_acting(character: str, before: FifthState) -> tuple[Follows, ...]:
+    """The critical that left ``character`` unconscious, counted back from their latest."""
+    fighter = before.fighters.get(key(character))
+    if fighter is None or fighter.knocked_out < 0:
+        return ()
+    back = len(fighter.criticals) - 1 - fighter.knocked_out
+    why = "the critical that left them unconscious"
+    return (Follows("CriticalSuffered", {"character": fighter.name}, why, False, back),)
 
 
 def build(options: Mapping[str, str]) -> FifthHouse:

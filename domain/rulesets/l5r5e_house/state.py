@@ -80,6 +80,8 @@ class Fighter(msgspec.Struct, kw_only=True):
     """Hits not yet met, oldest first (each one met by ``kiroku resist``)."""
     criticals: list[tuple[int, str]] = msgspec.field(default_factory=list)
     unconscious: bool = False
+    knocked_out: int = -1
+    """Which of ``criticals`` left them unconscious (its index; -1: none has)."""
     dead: bool = False
     opened: bool = False
     """Compromised or unmasked once in this duel: the opponent's coup de grâce is open."""
@@ -333,8 +335,9 @@ def _damage(state: FifthState, event: DamageResolved) -> None:
 
 def _critical(state: FifthState, event: CriticalSuffered) -> None:
     fighter = state.fighters[key(event.character)]
-    if fighter.incapacitated:
+    if fighter.incapacitated and not fighter.unconscious:
         fighter.unconscious = True  # « il perd connaissance et subit l'état Inconscient »
+        fighter.knocked_out = len(fighter.criticals)
     fighter.criticals.append((event.lessened_to, event.result))
     if event.result in DEATHS and not fighter.dead:
         fighter.dead = True
