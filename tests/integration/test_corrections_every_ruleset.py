@@ -1,7 +1,7 @@
 """The property of corrections in every ruleset, secrets included (issue 28's bar): an
 evening of each ruleset — one of its curated replays, command by command, each as its
 actor gave it — is played through the service (the memory store), with hidden rulings,
-reveals, retractions, reinstatements and undos at random between its commands. After
+reveals, retractions, amendments, reinstatements and undos at random between its commands. After
 every step:
 
 - the state equals a fresh session playing the surviving rulings, each decided again in
@@ -45,6 +45,7 @@ from domain.commands import Command
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened
 from domain.session.commands import (
+    Amend,
     Reinstate,
     Retract,
     Reveal,
@@ -142,6 +143,37 @@ class Evening(RuleBasedStateMachine):
         rulings = self.rulings()
         if rulings:
             self.correct(Retract(position=rulings[pick % len(rulings)], reason="r"))
+
+    @rule(pick=st.integers(0, 10**6), by=st.integers(1, 3), seed=st.integers(0, 10**6))
+    def amend(self, pick: int, by: int, seed: int) -> None:
+        """A ruling given anew with one of its numbers moved by ``by`` (or a yes/no
+        turned): whatever the ruleset, the amended ruling and every later one decided
+        again on the history so corrected — or refused by the rules, as a table's
+        would be."""
+        retracted = self.service.load(self.sid).state.retracted
+        choices = [
+            (r.first, name, value)
+            for r in self.store.records(self.sid)
+            if r.kind not in CORRECTION_KINDS and r.first not in retracted
+            for name, value in sorted(r.inputs.items())
+            if isinstance(value, int) and name != "hidden"
+        ]
+        if not choices:
+            return
+        first, name, value = choices[pick % len(choices)]
+        given = (
+            not value if isinstance(value, bool) else max(0, value - by if pick % 2 else value + by)
+        )
+        if given == value:
+            given = value + by
+        with contextlib.suppress(KirokuError):
+            outcome, _ = self.service.correct(
+                self.sid,
+                Amend(position=first, changes={name: given}, reason="r"),
+                actor=self.gm,
+                dice=random.Random(seed),
+            )
+            self.survivors.follow(outcome)
 
     @rule(pick=st.integers(0, 10**6))
     def reinstate(self, pick: int) -> None:
