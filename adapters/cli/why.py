@@ -35,6 +35,7 @@ from adapters.stored_secrets import stored_secrets
 from domain.errors import NotAllowed
 from domain.session.aggregate import Session
 from domain.session.commands import Retract
+from domain.session.record import CommandRecord
 from domain.session.screen import for_players
 from projections.timeline import describe, untold, untold_command
 
@@ -184,14 +185,20 @@ def followed_from(
     before: Any,
     placed: Placements,
 ) -> list[dict[str, Any]]:
-    """For each event of the ruling at ``first``–``last``, each earlier event the ruleset
-    says it used (:meth:`Ruleset.follows`, given the state ``before`` it): the latest of
-    its type before the ruling that still counts and holds the fields given. "Before" is
-    in the order the fold reads: a revision stands in its original's place."""
+    """For each event of the ruling at ``first``–``last``, each earlier event it used: as
+    its command's record says (:attr:`CommandRecord.used`, what the ruling was decided
+    on, whatever was corrected since), or, for a record that does not say (one made
+    before records did), what the ruleset says it used (:meth:`Ruleset.follows`, given
+    the state ``before`` it): the latest of its type before the ruling that still counts
+    and holds the fields given. "Before" is in the order the fold reads: a revision
+    stands in its original's place."""
     follows = getattr(session.ruleset, "follows", None)
     if follows is None:
         return []
     sid = session.opened.session
+    record = store.command_of(sid, first)
+    if record is not None and record.used is not None:
+        return _recorded_links(store, session, record, viewer_is_gm, before)
     retracted = session.state.retracted
 
     def place(position: int) -> int:
@@ -230,6 +237,41 @@ def followed_from(
                     ),
                 }
             )
+    return links
+
+
+def _recorded_links(
+    store: EventStore, session: Session, record: CommandRecord, viewer_is_gm: bool, before: Any
+) -> list[dict[str, Any]]:
+    """The links a ruling's record names (:attr:`CommandRecord.used`), each said with the
+    rule's words for it (the :class:`~domain.rulesets.base.Follows` of its type and
+    fields), what the players may not see left out."""
+    sid = session.opened.session
+    unseen = set() if viewer_is_gm else kept_from_players(store, sid)
+    events = {r.position: r for r in store.read(sid, record.first - 1, until=record.last)}
+    links = []
+    for used in record.used or ():
+        if used.used in unseen or used.event not in events:
+            continue
+        [found] = store.read(sid, used.used - 1, until=used.used)
+        said = [
+            wanted.why
+            for wanted in session.ruleset.follows(events[used.event].event, before)
+            if wanted.kind == type(found.event).__name__
+            and all(getattr(found.event, n, None) == v for n, v in wanted.fields.items())
+        ]
+        ruling = store.command_of(sid, found.position)
+        links.append(
+            {
+                "event": used.event,
+                "follows": found.position,
+                "why": said[0] if said else "what its record says it used",
+                "ruling": None if ruling is None else [ruling.first, ruling.last],
+                "summary": describe(
+                    (found if viewer_is_gm else for_players(found)).event, session.ruleset
+                ),
+            }
+        )
     return links
 
 

@@ -85,6 +85,9 @@ def test_a_retracted_attack_takes_its_damage_with_it_and_a_reinstatement_brings_
     report = json.loads(retracted.stdout)
     assert [d["command"] for d in report["dropped"]] == ["damage", "heal"]
     assert wounds(fought) == 0
+    dropped = json.loads(fought("why", *S, "13", "--json").stdout)  # as its record says
+    assert [(f["event"], f["follows"]) for f in dropped["follows"]] == [(13, 12)]
+    assert dropped["follows"][0]["why"] == "the hit it rolls damage for"
     heading = report["recorded"][0]
     reinstated = fought("reinstate", *S, "10", "--reason", "in reach after all")
     assert reinstated.returncode == 0, reinstated.stderr
