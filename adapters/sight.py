@@ -207,15 +207,23 @@ class Sight:
         numbers as of ``at``: the events it gave that they may see, the position its
         inputs name; no chain value, signature or count, which would count the GM's
         hidden events."""
-        first, last = command["positions"]
-        numbers = [n for n in (self.number(first), self.number(last)) if n is not None]
-        command["positions"] = [numbers[0], numbers[-1]] if numbers else []
+        command["positions"] = self.span(*command["positions"])
         for name in ("first", "count", "chain", "signature"):  # the seal is the GM's
             command.pop(name, None)
         inputs = command.get("inputs") or {}
         if isinstance(inputs.get("position"), int):  # a correction's or a reveal's
             inputs["position"] = self.known_as(inputs["position"], at)
+            if inputs["position"] is None:  # of a ruling kept from them: nor what it gave
+                for name in ("changes", "faces"):
+                    inputs.pop(name, None)
         return command
+
+    def span(self, first: int, last: int) -> list[int]:
+        """The first and last of players' numbers among the store's positions ``first``
+        to ``last`` (none: they may see none of them) — a ruling's span as they count
+        it, whichever of its events are kept from them."""
+        low, high = self.ordinal(first - 1) + 1, self.ordinal(last)
+        return [low, high] if low <= high else []
 
     def links(self, follows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """``kiroku why``'s and ``show``'s links (what an event followed from) in players'
@@ -224,13 +232,13 @@ class Sight:
         for link in follows:
             number = self.number(link["follows"])
             if number is not None:
-                ruling = [self.number(p) for p in link.get("ruling") or ()]
+                ruling = link.get("ruling")
                 links.append(
                     link
                     | {
                         "follows": number,
                         "event": self.number(link["event"]),
-                        "ruling": [n for n in ruling if n is not None] or None,
+                        "ruling": (self.span(*ruling) or None) if ruling else None,
                     }
                 )
         return links

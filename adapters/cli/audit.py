@@ -40,6 +40,7 @@ from domain.names import key
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
 from domain.session.screen import as_revealed, for_players
+from domain.session.state import SessionState
 from projections import players
 from projections.timeline import describe, hidden, timeline, untold
 
@@ -62,7 +63,10 @@ def log_command(args: argparse.Namespace) -> int:
         until, after = _page_bounds(args, session, sight)
         if args.limit < 0:
             raise MalformedInput(f"--limit {args.limit}: give a number of events, or 0 for all")
-        keep = filters(args, session, service.store.codec(sid).types.values())
+        seen = session.state
+        if sight is not None and (args.character is not None or args.recorded_by is not None):
+            seen = players.load(service.store, service.snapshots, sid, sight.secrets, sight.read)[0]
+        keep = filters(args, seen, service.store.codec(sid).types.values())
         if args.follow:
             if until is not None:
                 raise MalformedInput(
@@ -178,22 +182,24 @@ def follow(
 
 
 def filters(
-    args: argparse.Namespace, session: Session, event_types: Iterable[type[Event]]
+    args: argparse.Namespace, seen: SessionState, event_types: Iterable[type[Event]]
 ) -> Filter | None:
     """What ``--character``, ``--actor``, ``--kind`` and ``--since`` keep (None: every
-    event). Each is checked against the session first, so a typo is an error, not an
-    empty log."""
+    event). Each is checked against the session as the reader sees it (``seen``: a
+    player's, what the GM keeps from them left out) first, so a typo is an error, not
+    an empty log — and a character kept from a player is no more theirs to name than
+    one who does not exist."""
     checks: list[Filter] = []
     if args.character is not None:
         name = key(args.character)
-        if session.state.member(args.character) is None:
-            known = ", ".join(m.name for m in session.state.members.values()) or "none yet"
+        if seen.member(args.character) is None:
+            known = ", ".join(m.name for m in seen.members.values()) or "none yet"
             raise NotFound(f"--character {args.character!r}: no such character ({known})")
         checks.append(lambda event: name in named_characters(event))
     if args.recorded_by is not None:
         actor = args.recorded_by
-        assert session.state.opened is not None
-        taking_part = {session.state.opened.gm, *session.state.roles}
+        assert seen.opened is not None
+        taking_part = {seen.opened.gm, *seen.roles}
         if actor not in taking_part:
             raise NotFound(
                 f"--actor {actor!r}: no one of that id takes part "

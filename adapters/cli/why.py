@@ -101,17 +101,20 @@ def why_command(args: argparse.Namespace) -> int:
     if args.json:
         print_json(found)
         return 0
-    if record is None:
+    if found["ruling"] is None:
         print(f"event {found['position']} was given by no recorded command:")
     else:
         print(f"event {found['position']} is one of the events of this ruling:")
         print("\n".join(render_command(found["ruling"])))
-        if record.reason:
-            print(f"  reason: {record.reason}")
+        if found["ruling"].get("reason"):  # as the reader may read it (untold: a secret's)
+            print(f"  reason: {found['ruling']['reason']}")
+    batch, follows = found["events"], found["follows"]
     for row in batch:
         mark = "→ " if row["position"] == found["position"] else "  "
         print(mark + render_timeline([row]))
-    taken_back = {(r["retracted_by"], r.get("retraction_reason")) for r in batch if r["retracted"]}
+    taken_back = {
+        (r["retracted_by"], r.get("retraction_reason")) for r in batch if r.get("retracted_by")
+    }
     for by, reason in sorted(taken_back, key=lambda item: item[0]):
         print(f"retracted by event {by}" + (f": {reason}" if reason else ""))
     for chain in found["revisions"]:
@@ -198,7 +201,7 @@ def followed_from(
     sid = session.opened.session
     record = store.command_of(sid, first)
     if record is not None and record.used is not None:
-        return _recorded_links(store, session, record, viewer_is_gm, before)
+        return _recorded_links(store, session, record, (first, last), viewer_is_gm, before)
     retracted = session.state.retracted
 
     def place(position: int) -> int:
@@ -241,17 +244,24 @@ def followed_from(
 
 
 def _recorded_links(
-    store: EventStore, session: Session, record: CommandRecord, viewer_is_gm: bool, before: Any
+    store: EventStore,
+    session: Session,
+    record: CommandRecord,
+    span: tuple[int, int],
+    viewer_is_gm: bool,
+    before: Any,
 ) -> list[dict[str, Any]]:
-    """The links a ruling's record names (:attr:`CommandRecord.used`), each said with the
+    """The links a ruling's record names (:attr:`CommandRecord.used`) for its events at
+    ``span`` (first, last: one event for ``show``, the ruling for ``why``), each said with the
     rule's words for it (the :class:`~domain.rulesets.base.Follows` of its type and
     fields), what the players may not see left out."""
     sid = session.opened.session
+    first, last = span
     unseen = set() if viewer_is_gm else kept_from_players(store, sid)
-    events = {r.position: r for r in store.read(sid, record.first - 1, until=record.last)}
+    events = {r.position: r for r in store.read(sid, first - 1, until=last)}
     links = []
     for used in record.used or ():
-        if used.used in unseen or used.event not in events:
+        if used.used in unseen or used.event not in events:  # only the events asked of
             continue
         [found] = store.read(sid, used.used - 1, until=used.used)
         said = [

@@ -114,3 +114,68 @@ def test_twin_sessions_that_differ_by_hidden_rulings_read_alike_to_a_player(
             if row.get("command"):
                 row["command"].pop("at", None)
         assert without_times([shown[0]]) == without_times([shown[1]]), number
+
+
+def secret_fight(kiroku: Run, *, hidden_damage: bool = False) -> None:
+    """The corrections' fight with the GM's hidden rolls before and inside it (or, with
+    ``hidden_damage``, the damage itself behind the screen), then an open note."""
+    from tests.e2e.test_cli_corrections import A, F
+    from tests.e2e.test_cli_session import FUMI as FUMI_SHEET
+    from tests.e2e.test_cli_session import KANEKA
+
+    for args in (
+        ("session", "open", "--id", "night", "--gm", "sensei"),
+        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
+        ("join", *S, "--sheet", FUMI_SHEET, "--player", "ben"),
+        ("combat", "start", *S),
+        ("initiative", *S, "--character", A, "--faces", "10+2,5,3,2"),
+        ("initiative", *S, "--character", F, "--faces", "6,2,2,1"),
+        ("combat", "round", *S),
+        ("stance", *S, "--character", A, "attack", "--as", "ana"),
+        ("stance", *S, "--character", F, "attack", "--as", "ben"),
+        ("roll", "5k3", *S, "--seed", "1", "--hidden"),
+        ("note", *S, "ambush ahead", "--hidden"),
+        ("attack", *S, "--character", A, "--target", F, "--weapon", "Katana", "--as", "ana",
+         "--faces", "10+5,6,9,1r8,4,1r3"),
+        ("roll", "3k2", *S, "--seed", "2", "--hidden"),
+        ("damage", *S, "--character", A, "--faces", "10+2,8,5,1,1,3",
+         *(("--hidden",) if hidden_damage else ("--as", "ana"))),
+        ("note", *S, "the bandits flee"),
+    ):  # fmt: skip
+        done = kiroku(*args)
+        assert done.returncode == 0, (args, done.stderr)
+
+
+def test_why_s_text_says_what_its_json_says_in_the_player_s_numbers(tmp_path: Path) -> None:
+    kiroku = runner(tmp_path)
+    secret_fight(kiroku)
+    rows = ok(kiroku, "log", *S, "--limit", "0", "--as", "ana")
+    damage = next(
+        r["position"] for r in rows if r["summary"].startswith("Akodo Kaneka rolls Katana damage")
+    )
+    found = ok(kiroku, "why", *S, str(damage), "--as", "ana")
+    [link] = found["follows"]
+    assert link["ruling"] == [link["follows"] - 2, link["follows"]]  # the attack's three events
+    text = kiroku("why", *S, str(damage), "--as", "ana").stdout
+    assert (
+        f"event {link['event']} follows from event {link['follows']}, the hit it rolls damage "
+        f"for (the ruling at {link['ruling'][0]}–{link['ruling'][1]})" in text
+    ), text
+    assert f"→ #{damage} " in text and "which gave events " + f"{damage}–{damage + 1}" in text
+
+
+def test_a_ruling_s_span_counts_the_events_a_player_may_see_of_it(tmp_path: Path) -> None:
+    """The fight with its damage behind the screen, then the attack amended into a miss:
+    the correction drops the hidden damage too. Ana reads the correction's events she
+    may see, numbered as she counts, and its span is theirs — first to last — whichever
+    of its events are kept from her."""
+    kiroku = runner(tmp_path)
+    secret_fight(kiroku, hidden_damage=True)
+    ok(kiroku, "amend", "12", *S, "--reason", "fog", "--circumstances", "15")
+    rows = ok(kiroku, "log", *S, "--limit", "0", "--as", "ana")
+    heading = next(r["position"] for r in rows if r["type"] == "RulingsCorrected")
+    retractions = [r["position"] for r in rows[heading:] if r["type"] == "EventRetracted"]
+    assert retractions == list(range(heading + 1, heading + 1 + len(retractions)))
+    shown = ok(kiroku, "show", *S, str(heading), "--as", "ana")
+    assert shown["command"]["positions"] == [heading, retractions[-1]]  # its own events
+    assert "changes" in shown["command"]["inputs"]  # the ruling amended is hers to know

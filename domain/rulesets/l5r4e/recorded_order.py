@@ -5,7 +5,8 @@ too), as 4e's commands give them:
 - An attack's outcome is its roll's: « Jet d'Attaque … il réussit à l'atteindre si le
   résultat égale ou dépasse la valeur de ND d'armure » (l5r-4e-rules-summary.fr.txt) —
   an ``AttackResolved`` follows its attacker's attack roll, and records that roll's
-  total and the TN the roll was decided on.
+  total and the TN the roll was decided on (its raises called included: « chaque
+  Augmentation déclarée augmente le ND de 5 »).
 - A hit's damage roll is the pool the hit earned: « Il doit maintenant faire un Jet de
   Dommages » with the weapon's damage and what the attack's raises added (Jet de
   Dommages) — the damage roll its attacker makes against its target while the hit waits
@@ -76,10 +77,11 @@ def _outcome(event: AttackResolved, rolled: DiceRolled | None) -> None:
             f"the recorded attack of {event.attacker!r} totals {event.total}, but its roll "
             f"{rolled.roll.expression!r} totals {rolled.roll.total}"
         )
-    if event.tn is not None and rolled.roll.tn != event.tn:
+    reached = rolled.roll.effective_tn  # the raises called add 5 each, free ones take 5 off
+    if event.tn is not None and reached != event.tn:
         raise MalformedInput(
             f"the recorded attack of {event.attacker!r} is against TN {event.tn}, but its "
-            f"roll was decided against TN {rolled.roll.tn}"
+            f"roll was decided against TN {reached}"
         )
 
 
