@@ -391,7 +391,18 @@ def _rejudge(
             return verdict
         if record.used is not None:
             found = used_by(session.ruleset, session.state.table, batch, earlier.latest)
-            if found != record.used:
+            newer = set(found) - set(record.used)
+            if (
+                found != record.used
+                and set(record.used) <= set(found)
+                and not any(u.bound for u in newer)
+            ):  # a link the rules make since (what kept a turn from being played): noted
+                verdict.notes.append(
+                    f"the {record.command} at {record.first}: the rules now also find "
+                    f"{_uses(sorted(newer, key=lambda u: (u.event, u.used)))}, which its "
+                    "record, made before they did, does not name"
+                )
+            elif found != record.used:
                 verdict.problem = Discrepancy(
                     recorded.position,
                     f"the {record.command} at {record.first} by {record.actor}: its record "

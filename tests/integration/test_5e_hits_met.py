@@ -7,6 +7,7 @@ in its preview; his record names the hit it met, and verify holds it to it."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from adapters.service import SessionService
@@ -20,6 +21,7 @@ from domain.rulesets.l5r5e_house.events import (
     TurnEnded,
 )
 from domain.session.commands import Retract
+from domain.session.record import Used
 from domain.session.verify import verify
 from tests.replays.curate_5e import faces, join, mirumoto_daini
 from tests.support import Clock
@@ -107,3 +109,15 @@ def test_a_turn_that_ends_by_itself_names_the_critical_that_knocked_him_out(
         (skipped.position, critical.position, False)
     ]
     assert verify(list(service.store.read("h")), service.store.records("h")).ok
+    # a record made before the rules linked a skipped turn to its cause names nothing:
+    # it still verifies, with a note of the link the rules find now
+    older = [*service.store.records("h")[:-1], msgspec.structs.replace(record, used=())]
+    verdict = verify(list(service.store.read("h")), older)
+    assert verdict.ok and verdict.problem is None
+    assert any(
+        f"also find event {skipped.position} used event {critical.position}" in note
+        for note in verdict.notes
+    ), verdict.notes
+    given_for = msgspec.structs.replace(record, used=(Used(skipped.position, 1, True),))
+    wrong = verify(list(service.store.read("h")), [*service.store.records("h")[:-1], given_for])
+    assert wrong.problem is not None and "its record says it used" in wrong.problem.message

@@ -93,3 +93,19 @@ def test_wounds_with_a_damage_follow_the_damage_roll_that_gave_it() -> None:
     no_roll = [e for e in events if not (isinstance(e, DiceRolled) and e.purpose == "damage")]
     with pytest.raises(MalformedInput, match="but no damage roll was made for them"):
         checked(no_roll)
+
+
+def test_an_attack_s_tn_holds_its_raises() -> None:
+    """« Chaque Augmentation déclarée augmente le ND de 5 »: an attack with a raise
+    called is decided against its roll's TN + 5, and recorded so."""
+    events = played()
+    rolled = next(e for e in events if isinstance(e, DiceRolled) and e.purpose == "attack")
+    resolved = next(e for e in events if isinstance(e, AttackResolved))
+    assert rolled.roll.tn is not None and resolved.tn == rolled.roll.tn
+    raised = msgspec.structs.replace(rolled.roll, raises=1)
+    with_raise = rewritten(events, DiceRolled, "attack", roll=raised)
+    checked(rewritten(with_raise, AttackResolved, tn=rolled.roll.tn + 5))
+    with pytest.raises(
+        MalformedInput, match=f"but its roll was decided against TN {rolled.roll.tn + 5}"
+    ):
+        checked(with_raise)
