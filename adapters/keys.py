@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from adapters.store import StoreConfig
 from domain.errors import MalformedInput, excerpt
-from domain.session.record import CommandRecord
+from domain.session.record import IMPORTED, CommandRecord
 
 if TYPE_CHECKING:  # imported where a key is used: a read (state, log) signs nothing
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -41,8 +41,11 @@ def key_id(public: str) -> str:
     return hashlib.sha256(bytes.fromhex(public)).hexdigest()[:16]
 
 
-def sealed_message(session: str, last: int, chain: str) -> bytes:
-    return b"kiroku-seal\0%s\0%d\0%s" % (session.encode(), last, chain.encode())
+def sealed_message(session: str, last: int, chain: str, *, imported: bool = False) -> bytes:
+    """What a seal's signature signs (``imported``: a seal signed at import, which no
+    ordinary signature can be passed off as, nor the other way round)."""
+    kind = b"kiroku-imported-seal" if imported else b"kiroku-seal"
+    return b"%s\0%s\0%d\0%s" % (kind, session.encode(), last, chain.encode())
 
 
 def public_hex(key: Ed25519PrivateKey) -> str:
@@ -81,12 +84,21 @@ class Keys:
     """The signing keys of a store's sessions: in ``directory``, or in memory (None)."""
 
     directory: Path | None
+    store: str = ""
+    """The store the keys sign for (its file, or its database; "" for the keys in a
+    SQLite store's own data folder, which moves with it): a key made here says so beside
+    it (``….store``), so that only this store's sessions are :meth:`kept`."""
     _private: dict[str, Ed25519PrivateKey] = field(default_factory=dict)
     _trusted: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, config: StoreConfig) -> Keys:
-        return cls(None if config.kind == "memory" else config.keys_dir)
+        if config.kind == "memory":
+            return cls(None)
+        if config.kind == "sqlite" and config.keys is None:
+            return cls(config.keys_dir)  # in the data folder: whose it is goes where it goes
+        where = str(config.sqlite_path.resolve()) if config.kind == "sqlite" else config.describe()
+        return cls(config.keys_dir, where)
 
     def _path(self, session: str, suffix: str) -> Path:
         assert self.directory is not None
@@ -131,6 +143,7 @@ class Keys:
                 out.write(key.private_bytes_raw().hex())
             try:
                 os.link(draft, self._path(session, ".key"))
+                self._path(session, ".store").write_text(self.store + "\n")
             except FileExistsError:
                 self._trusted.pop(session, None)  # the first process trusted its key
                 first = self._stored_key(session)
@@ -140,11 +153,27 @@ class Keys:
             os.unlink(draft)
         return key
 
-    def sign(self, session: str, record: CommandRecord) -> str:
-        """The signature of a sealed record, as the record holds it."""
+    def sign(self, session: str, record: CommandRecord, *, imported: bool = False) -> str:
+        """The signature of a sealed record, as the record holds it (``imported``: of a
+        record a file held unsigned, :data:`~domain.session.record.IMPORTED`)."""
         key = self.signer(session)
-        signature = key.sign(sealed_message(session, record.last, record.chain)).hex()
-        return f"{key_id(public_hex(key))}:{signature}"
+        message = sealed_message(session, record.last, record.chain, imported=imported)
+        signed = f"{key_id(public_hex(key))}:{key.sign(message).hex()}"
+        return IMPORTED + signed if imported else signed
+
+    def kept(self, session: str) -> bool:
+        """Whether a private key for ``session`` was made here for this store (a session
+        of another store that shares the folder, or a key from before keys said whose
+        they are, is not this store's)."""
+        if session in self._private:
+            return True
+        if self.directory is None or not self._path(session, ".key").exists():
+            return False
+        whose = self._path(session, ".store")
+        return whose.exists() and whose.read_text().strip() == self.store
+
+    def key_path(self, session: str) -> Path | None:
+        return None if self.directory is None else self._path(session, ".key")
 
     def sign_head(self, session: str, last: int, head: str) -> tuple[str, str]:
         """The session's public key and its signature of ``head`` after ``last``."""
@@ -199,9 +228,32 @@ class SignatureCheck:
         return bool(self._by_id)
 
     def __call__(self, record: CommandRecord) -> str | None:
-        """None when the record's seal is signed by a key trusted here; else why not."""
+        """None when the record's seal is signed by a key trusted here; else why not. A
+        seal signed at import (:data:`~domain.session.record.IMPORTED`) is this store's
+        word, checked against the keys trusted here — and never the ``required`` key's,
+        which did not sign it (``verify`` says how many were)."""
         if not record.signature:
             return None  # unsigned: a record made before signing (verify judges the order)
+        imported = record.signature.startswith(IMPORTED)
+        if imported and self.required is not None:
+            return (
+                "its seal was signed here when it was imported, not by the key given: the "
+                "file it came from had not signed it"
+            )
+        if imported:
+            kid, _, signature = record.signature[len(IMPORTED) :].partition(":")
+            by_id = {key_id(k): k for k in self.trusted}
+            public = by_id.get(kid)
+            message = sealed_message(self.session, record.last, record.chain, imported=True)
+            if public is None:
+                return (
+                    f"its seal was signed at import by key {kid[:16]!r}, which is not "
+                    "trusted here (its keys folder, KIROKU_KEYS_DIR, was removed or not "
+                    "brought with the store)"
+                )
+            if not signed_by(public, message, signature):
+                return "its seal's signature does not verify: the seal or the signature was edited"
+            return None
         kid, _, signature = record.signature.partition(":")
         public = self._by_id.get(kid)
         if public is None:

@@ -446,7 +446,7 @@ class SessionService:
             return (
                 f"the record of the {latest.command} at {latest.first} carries no {missing}, "
                 f"though a store seals and signs every ruling it records: the {missing} was "
-                "removed"
+                "removed (or it was recorded before Kiroku signed: kiroku verify says more)"
             )
         from adapters.keys import SignatureCheck
 
@@ -625,6 +625,14 @@ class SessionService:
                 check_session_id(session_id)
                 if self.store.exists(session_id):
                     raise IllegalUnderRules(f"a session {session_id!r} already exists")
+                if self.keys.kept(session_id):  # a session's rows removed, its key kept
+                    raise IllegalUnderRules(
+                        f"session {session_id!r} has a signing key here "
+                        f"({self.keys.key_path(session_id)}) but the store holds no such "
+                        "session: its events were removed from the store (restore them), or "
+                        "it was recorded on another store with these keys; move the key aside "
+                        "to give its id to a new session"
+                    )
                 session = Session()
             else:
                 session = self.load(session_id)

@@ -197,6 +197,14 @@ def _import(args: argparse.Namespace) -> int:
             raise IllegalUnderRules(
                 f"a session {header.session!r} already exists; nothing was imported"
             )
+        kept_key = service.keys.key_path(header.session)
+        if service.keys.kept(header.session):
+            raise IllegalUnderRules(
+                f"session {header.session!r} has a signing key here ({kept_key}) but the store "
+                "holds no such session: its events were removed from the store (restore "
+                "them), or it was recorded on another store with these keys; move the key "
+                "aside to give its id to an import. Nothing was imported"
+            )
         try:  # its campaign, and the sheets it says were carried
             check_imported(service, header.session, events)
         except (IllegalUnderRules, NotFound) as refused:
@@ -245,14 +253,15 @@ def sealed_here(
     """A file's records as the store keeps them, each sealed and signed: the file's own
     seals and signatures kept; a record the file left unsealed or unsigned (a file from
     before seals or signatures were) sealed over the events as the file stores them and
-    signed with the session's key here — the import re-judged it, and a store seals and
-    signs every record it holds, so one found unsigned later was stripped
+    signed with the session's key here, as signed at import (:data:`~domain.session.
+    record.IMPORTED`: ``verify`` says how many) — the import re-judged it, and a store
+    seals and signs every record it holds, so one found unsigned later was stripped
     (:func:`domain.session.verify.check_signatures`)."""
     resealed, _ = seal(session, GENESIS, stored, records)
     return [
         given
         if given.chain and given.signature
-        else msgspec.structs.replace(own, signature=keys.sign(session, own))
+        else msgspec.structs.replace(own, signature=keys.sign(session, own, imported=True))
         for given, own in zip(records, resealed, strict=True)
     ]
 

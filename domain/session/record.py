@@ -42,6 +42,12 @@ class Used(msgspec.Struct, frozen=True, array_like=True, forbid_unknown_fields=T
     bound: bool = False
 
 
+IMPORTED = "imported:"
+"""How a signature made at import begins: the seal of a ruling a replay file held
+unsigned, re-judged, then signed by the importing store's key for the session — which
+vouches for the import, not for the file (``kiroku verify`` says how many)."""
+
+
 class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One command as given, with the dice it drew and the batch it gave."""
 
@@ -71,7 +77,8 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     schema_version: int = 1
     signature: str = ""
     """``KEYID:SIGNATURE``: the seal signed with the session's key (:mod:`adapters.keys`;
-    "" in a record made before records were signed)."""
+    "" in a record made before records were signed); ``imported:KEYID:SIGNATURE`` (see
+    :data:`IMPORTED`): signed by the store that imported it from a file that had not."""
     used: tuple[Used, ...] | None = None
     """The earlier events its batch used, as found when it was given (:mod:`domain.
     session.uses`; held to the rules by ``kiroku verify``). None: not recorded — a

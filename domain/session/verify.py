@@ -44,7 +44,7 @@ from domain.events import (
 from domain.session.aggregate import Session
 from domain.session.chain import GENESIS, Stored, link
 from domain.session.correction import CORRECTION_KINDS, History, correct
-from domain.session.record import CommandRecord, Used
+from domain.session.record import IMPORTED, CommandRecord, Used
 from domain.session.rejudge import command_for, recorded_faces, redecide
 from domain.session.screen import PlayersView, Screen, recorded_like, screen_ruling, screens
 from domain.session.secrets import Secrets, players_state
@@ -173,6 +173,13 @@ def verify(
     if verdict.problem is None and signatures is not None:
         verdict.problem = check_signatures(records, signatures)
         verdict.keyed = signatures.knows_a_key
+    imported = [r.first for r in records if r.signature.startswith(IMPORTED)]
+    if imported:
+        verdict.notes.append(
+            f"the seals of {len(imported)} of its rulings (at {imported[0]} to {imported[-1]}) "
+            "were signed here when the file they came from was imported, that file not having "
+            "signed them: they vouch for the import, not for the file"
+        )
     if verdict.problem is None and wanted is not None:
         if reached is None:
             verdict.problem = Discrepancy(
@@ -216,6 +223,8 @@ def check_signatures(
                     else ", and no key is trusted for the session here (its keys folder, "
                     "KIROKU_KEYS_DIR, was removed or not brought with the store)"
                 )
+                + " — or it was recorded before Kiroku sealed and signed its rulings: export "
+                "it and import it into a new store, which re-judges it and signs it"
             )
         elif not record.signature and signed_before:
             problem = (

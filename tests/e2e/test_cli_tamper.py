@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from adapters.store import EventStore, StoreConfig
-from domain.session.chain import GENESIS, seal
+from domain.session.chain import GENESIS, Stored, link, seal
 from tests.e2e.conftest import Run, runner
 from tests.e2e.server import served
 from tests.e2e.test_cli_session import S
@@ -288,6 +288,9 @@ def test_keys_kept_apart_from_the_store_sign_it(tmp_path: Path) -> None:
     assert not (tmp_path / "data" / "keys").exists()
     lost = run("verify", "--session", "apart")  # the vault not given
     assert lost.returncode == 1 and "no key is trusted for the session here" in lost.stdout
+    other = runner(tmp_path / "other")  # another store sharing the vault: its own "apart"
+    opened = other("session", "open", "--id", "apart", "--gm", "sensei", env=vault)
+    assert opened.returncode == 0, opened.stderr
 
 
 @pytest.mark.parametrize(
@@ -338,3 +341,66 @@ def test_a_file_from_before_signing_is_sealed_and_signed_once_imported(tmp_path:
     exported = tmp_path / "again.jsonl"
     assert run("export", header["session"], "-o", str(exported)).returncode == 0
     assert json.loads(exported.read_text().splitlines()[0])["keys"]
+
+
+def forged_file(exported: Path, path: Path) -> None:
+    """``exported`` rewritten as a forger without the key would: the heal at 15 made 13
+    in its event and its record, every seal and signature blanked, the header's keys
+    and signed head dropped and its head computed again — a file from before signing,
+    consistent with the rules."""
+    lines = [json.loads(line) for line in exported.read_text().splitlines()]
+    header, body = lines[0], lines[1:]
+    for line in body:
+        if "event" in line and line["position"] == 15:
+            line["event"]["amount"] = 13
+        if "command" in line:
+            record = line["command"]
+            if record["first"] == 15:
+                record["inputs"]["amount"] = 13
+            record["chain"], record["signature"] = "", ""
+    stored = [Stored(line["position"], line["event"]) for line in body if "event" in line]
+    value = GENESIS
+    for event in stored:
+        value = link(value, header["session"], event)
+    header.pop("keys"), header.pop("signature")
+    header["head"] = value
+    path.write_text("\n".join(json.dumps(line) for line in [header, *body]) + "\n")
+
+
+@pytest.mark.parametrize("keys_too", [False, True], ids=["keys-kept", "keys-removed"])
+def test_a_forgery_imported_over_the_removed_session_is_not_laundered(
+    fought: Run, tmp_path: Path, keys_too: bool
+) -> None:
+    """Issue 28, item 5: a forger removes the session's rows from the store and imports
+    a forged, unsigned copy under its id. With its key still here the import is refused
+    (a key is made once, with the session's first ruling: its rows were removed); with
+    the keys folder removed too, the copy imports — but its seals were signed at import,
+    which verify says, and against the key the GM noted it fails."""
+    noted = json.loads(fought("verify", *S, "--json").stdout)["key"]
+    exported = tmp_path / "night.jsonl"
+    assert fought("export", "night", "-o", str(exported)).returncode == 0
+    forged = tmp_path / "forged.jsonl"
+    forged_file(exported, forged)
+    assert fought("replay", str(forged), "--verify").returncode == 0  # it is rules-consistent
+    with sqlite3.connect(tmp_path / "data" / "kiroku.sqlite") as raw:
+        raw.execute("DELETE FROM stored_events")
+        raw.execute("DELETE FROM stored_snapshots")
+    raw.close()
+    if keys_too:
+        shutil.rmtree(tmp_path / "data" / "keys")
+    imported = fought("import", str(forged))
+    if not keys_too:
+        assert imported.returncode == 2, imported.stdout
+        assert "has a signing key here (" in imported.stderr
+        assert "but the store holds no such session" in imported.stderr
+        assert "Nothing was imported" in imported.stderr
+        refused = fought("session", "open", "--id", "night", "--gm", "sensei")
+        assert refused.returncode == 2 and "has a signing key here" in refused.stderr
+        return
+    assert imported.returncode == 0, imported.stderr
+    verified = fought("verify", *S)
+    assert verified.returncode == 0 and "were signed here when the file they came from was " \
+        "imported" in verified.stdout  # fmt: skip
+    against = fought("verify", *S, "--key", noted)
+    assert against.returncode == 1, against.stdout
+    assert "signed here when it was imported, not by the key given" in against.stdout
