@@ -13,7 +13,11 @@ store keeps them in memory.
 A record's ``signature`` is ``KEYID:SIGNATURE`` (hex): the first 16 hex digits of the
 SHA-256 of the public key that signed, then the Ed25519 signature over
 ``kiroku-seal\\0SESSION\\0LAST\\0CHAIN`` — the seal of the ruling that ends at position
-LAST. An export's header carries the public keys and the head signed the same way.
+LAST; a seal the store signed when it imported a file that had not is
+``imported:KEYID:SIGNATURE`` over ``kiroku-imported-seal\\0…`` (so neither kind passes
+for the other). An export's header carries the public keys and the head signed the same
+way. A key says which store it signs for (``….store``): a store never makes a session's
+key twice (:meth:`Keys.refuse_kept`).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adapters.store import StoreConfig
-from domain.errors import MalformedInput, excerpt
+from domain.errors import IllegalUnderRules, MalformedInput, excerpt
 from domain.session.record import IMPORTED, CommandRecord
 
 if TYPE_CHECKING:  # imported where a key is used: a read (state, log) signs nothing
@@ -172,8 +176,19 @@ class Keys:
         whose = self._path(session, ".store")
         return whose.exists() and whose.read_text().strip() == self.store
 
-    def key_path(self, session: str) -> Path | None:
-        return None if self.directory is None else self._path(session, ".key")
+    def refuse_kept(self, session: str, given: str) -> None:
+        """Refuse to make ``session`` anew (``given``: to a new session, to an import)
+        when this store made its key already: a key is made once, with a session's first
+        ruling, so its rows were removed — and a session made again under it would be
+        signed as the one the GM noted."""
+        if self.kept(session):
+            where = "" if self.directory is None else f" ({self._path(session, '.key')})"
+            raise IllegalUnderRules(
+                f"session {session!r} has a signing key here{where} but the store holds no "
+                "such session: its events were removed from the store (restore them), or it "
+                "was recorded on another store with these keys; move the key aside to give "
+                f"its id to {given}"
+            )
 
     def sign_head(self, session: str, last: int, head: str) -> tuple[str, str]:
         """The session's public key and its signature of ``head`` after ``last``."""
@@ -240,21 +255,7 @@ class SignatureCheck:
                 "its seal was signed here when it was imported, not by the key given: the "
                 "file it came from had not signed it"
             )
-        if imported:
-            kid, _, signature = record.signature[len(IMPORTED) :].partition(":")
-            by_id = {key_id(k): k for k in self.trusted}
-            public = by_id.get(kid)
-            message = sealed_message(self.session, record.last, record.chain, imported=True)
-            if public is None:
-                return (
-                    f"its seal was signed at import by key {kid[:16]!r}, which is not "
-                    "trusted here (its keys folder, KIROKU_KEYS_DIR, was removed or not "
-                    "brought with the store)"
-                )
-            if not signed_by(public, message, signature):
-                return "its seal's signature does not verify: the seal or the signature was edited"
-            return None
-        kid, _, signature = record.signature.partition(":")
+        kid, _, signature = record.signature.removeprefix(IMPORTED).partition(":")
         public = self._by_id.get(kid)
         if public is None:
             if self.required is None and not self._by_id:
@@ -265,8 +266,7 @@ class SignatureCheck:
                 )
             which = "the key given" if self.required is not None else "any key trusted here"
             return f"its seal is signed by key {kid[:16]!r}, not {which}"
-        if not signed_by(
-            public, sealed_message(self.session, record.last, record.chain), signature
-        ):
+        message = sealed_message(self.session, record.last, record.chain, imported=imported)
+        if not signed_by(public, message, signature):
             return "its seal's signature does not verify: the seal or the signature was edited"
         return None

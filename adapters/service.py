@@ -59,6 +59,7 @@ from domain.session.record import CommandRecord, decide_recorded, record_of
 from domain.session.screen import PlayersView, Screen, players_refusal, screen_ruling
 from domain.session.secrets import Secrets
 from domain.session.state import SessionState, fold
+from domain.session.verify import missing_seal
 from projections import players, snapshots
 
 Decision = Callable[[Session, datetime], list[Event] | tuple[list[Event], Sequence[CommandRecord]]]
@@ -441,8 +442,8 @@ class SessionService:
         latest = self.store.latest_record(session_id, version)
         if latest is None:
             return None  # nothing recorded: no ruling to check
-        if not (latest.chain and latest.signature):  # a store seals and signs each record
-            missing = "seal" if not latest.chain else "signature"
+        missing = missing_seal(latest)  # a store seals and signs each record
+        if missing is not None:
             return (
                 f"the record of the {latest.command} at {latest.first} carries no {missing}, "
                 f"though a store seals and signs every ruling it records: the {missing} was "
@@ -625,14 +626,7 @@ class SessionService:
                 check_session_id(session_id)
                 if self.store.exists(session_id):
                     raise IllegalUnderRules(f"a session {session_id!r} already exists")
-                if self.keys.kept(session_id):  # a session's rows removed, its key kept
-                    raise IllegalUnderRules(
-                        f"session {session_id!r} has a signing key here "
-                        f"({self.keys.key_path(session_id)}) but the store holds no such "
-                        "session: its events were removed from the store (restore them), or "
-                        "it was recorded on another store with these keys; move the key aside "
-                        "to give its id to a new session"
-                    )
+                self.keys.refuse_kept(session_id, "a new session")
                 session = Session()
             else:
                 session = self.load(session_id)

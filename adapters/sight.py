@@ -19,6 +19,7 @@ from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
 from adapters.stored_secrets import caught_up
 from domain.events import Recorded
+from domain.session.screen import as_revealed
 from domain.session.secrets import Secrets
 from projections import players, project_state
 from projections.timeline import DROPPED, corrected_line, forked_line, untold, unverified_line
@@ -61,6 +62,16 @@ class Sight:
     def revealed(self, position: int) -> tuple[int, ...]:
         """The positions the reveal at ``position`` showed (none if it is no reveal)."""
         return self.secrets.reveals.get(position, ())
+
+    def revealed_events(self, store: EventStore, position: int) -> list[Recorded]:
+        """The events the reveal at ``position`` showed (none if it is no reveal), as the
+        players read them there (:func:`~domain.session.screen.as_revealed`)."""
+        shown = self.revealed(position)
+        if not shown:
+            return []
+        wanted = set(shown)
+        read = store.read(self.session_id, shown[0] - 1, until=shown[-1])
+        return [as_revealed(r, self.secrets) for r in read if r.position in wanted]
 
     def ordinal(self, position: int) -> int:
         """How many events players may see up to ``position``."""

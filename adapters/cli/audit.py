@@ -39,7 +39,7 @@ from domain.events import CORE_EVENT_TYPES, Event, EventRetracted, Recorded
 from domain.names import key
 from domain.session.aggregate import Session
 from domain.session.record import CommandRecord
-from domain.session.screen import as_revealed, for_players
+from domain.session.screen import for_players
 from domain.session.state import SessionState
 from projections import players
 from projections.timeline import describe, hidden, timeline, untold
@@ -419,24 +419,14 @@ def players_revealed(
     store: EventStore, session: Session, sight: Sight, position: int
 ) -> list[dict[str, Any]]:
     """The timeline rows of what the reveal at ``position`` showed, as players read them
-    there (:func:`~domain.session.screen.as_revealed`; still in the store's positions)."""
+    there (:meth:`Sight.revealed_events`; still in the store's positions)."""
     retracted = dict(session.state.retracted)
     secrets = sight.secrets
     rows = []
-    for r in revealed_of(store, sight, position):
-        row = row_of(store, session, as_revealed(r, secrets), retracted, None, viewer_is_gm=False)
-        rows.append(untold(row, r.position, secrets.quiet))
+    for shown in sight.revealed_events(store, position):
+        row = row_of(store, session, shown, retracted, None, viewer_is_gm=False)
+        rows.append(untold(row, shown.position, secrets.quiet))
     return rows
-
-
-def revealed_of(store: EventStore, sight: Sight, position: int) -> list[Recorded]:
-    """The events the reveal at ``position`` showed, as the store holds them."""
-    shown = sight.revealed(position)
-    if not shown:
-        return []
-    wanted = set(shown)
-    read = store.read(sight.session_id, shown[0] - 1, until=shown[-1])
-    return [r for r in read if r.position in wanted]
 
 
 def kept_from_players(store: EventStore, session_id: str, until: int | None = None) -> set[int]:

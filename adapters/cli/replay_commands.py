@@ -197,14 +197,10 @@ def _import(args: argparse.Namespace) -> int:
             raise IllegalUnderRules(
                 f"a session {header.session!r} already exists; nothing was imported"
             )
-        kept_key = service.keys.key_path(header.session)
-        if service.keys.kept(header.session):
-            raise IllegalUnderRules(
-                f"session {header.session!r} has a signing key here ({kept_key}) but the store "
-                "holds no such session: its events were removed from the store (restore "
-                "them), or it was recorded on another store with these keys; move the key "
-                "aside to give its id to an import. Nothing was imported"
-            )
+        try:  # a key made here for it already
+            service.keys.refuse_kept(header.session, "an import")
+        except IllegalUnderRules as refused:
+            raise IllegalUnderRules(f"{refused}. Nothing was imported") from None
         try:  # its campaign, and the sheets it says were carried
             check_imported(service, header.session, events)
         except (IllegalUnderRules, NotFound) as refused:

@@ -33,6 +33,7 @@ from adapters.sight import Sight
 from adapters.store import EventStore
 from adapters.stored_secrets import stored_secrets
 from domain.errors import NotAllowed
+from domain.events import Recorded
 from domain.session.aggregate import Session
 from domain.session.commands import Retract
 from domain.session.record import CommandRecord
@@ -228,19 +229,28 @@ def followed_from(
             found = matching[-1 - wanted.back] if len(matching) > wanted.back else None
             if found is None or found.position in unseen:
                 continue
-            ruling = store.command_of(sid, found.position)
-            links.append(
-                {
-                    "event": recorded.position,
-                    "follows": found.position,
-                    "why": wanted.why,
-                    "ruling": None if ruling is None else [ruling.first, ruling.last],
-                    "summary": describe(
-                        (found if viewer_is_gm else for_players(found)).event, session.ruleset
-                    ),
-                }
-            )
+            links.append(_link(store, session, recorded.position, found, wanted.why, viewer_is_gm))
     return links
+
+
+def _link(
+    store: EventStore,
+    session: Session,
+    event: int,
+    found: Recorded,
+    why: str,
+    viewer_is_gm: bool,
+) -> dict[str, Any]:
+    """One link: the event at ``event`` followed from ``found``, for ``why``, with the
+    ruling ``found`` came from and its line as the reader may read it."""
+    ruling = store.command_of(session.opened.session, found.position)
+    return {
+        "event": event,
+        "follows": found.position,
+        "why": why,
+        "ruling": None if ruling is None else [ruling.first, ruling.last],
+        "summary": describe((found if viewer_is_gm else for_players(found)).event, session.ruleset),
+    }
 
 
 def _recorded_links(
@@ -270,18 +280,8 @@ def _recorded_links(
             if wanted.kind == type(found.event).__name__
             and all(getattr(found.event, n, None) == v for n, v in wanted.fields.items())
         ]
-        ruling = store.command_of(sid, found.position)
-        links.append(
-            {
-                "event": used.event,
-                "follows": found.position,
-                "why": said[0] if said else "what its record says it used",
-                "ruling": None if ruling is None else [ruling.first, ruling.last],
-                "summary": describe(
-                    (found if viewer_is_gm else for_players(found)).event, session.ruleset
-                ),
-            }
-        )
+        why = said[0] if said else "what its record says it used"
+        links.append(_link(store, session, used.event, found, why, viewer_is_gm))
     return links
 
 

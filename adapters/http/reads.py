@@ -33,7 +33,7 @@ from adapters.sight import Sight
 from domain.errors import excerpt
 from domain.events import Recorded
 from domain.session.aggregate import Session
-from domain.session.screen import as_revealed, for_players
+from domain.session.screen import for_players
 from projections import project_state
 from projections.timeline import describe
 
@@ -90,14 +90,8 @@ def read_items(
 
 
 def revealed_events(service: SessionService, sight: Sight, position: int) -> list[Recorded]:
-    """The events the reveal at ``position`` showed (none if it is no reveal), as the
-    players read them there (:func:`~domain.session.screen.as_revealed`)."""
-    shown = sight.revealed(position)
-    if not shown:
-        return []
-    wanted = set(shown)
-    read = service.store.read(sight.session_id, shown[0] - 1, until=shown[-1])
-    return [as_revealed(r, sight.secrets) for r in read if r.position in wanted]
+    """The events the reveal at ``position`` showed, as the players read them there."""
+    return sight.revealed_events(service.store, position)
 
 
 def start_of(worker: Worker, service: SessionService, place: Seat, given: str | None) -> int:

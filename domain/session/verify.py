@@ -197,6 +197,12 @@ def verify(
     return _rejudge(verdict, events, records)
 
 
+def missing_seal(record: CommandRecord) -> str | None:
+    """What a record lacks of what a store gives every record it holds: its ``seal``, its
+    ``signature``, or nothing (None)."""
+    return "seal" if not record.chain else "signature" if not record.signature else None
+
+
 def check_signatures(
     records: Sequence[CommandRecord], signatures: Signatures
 ) -> Discrepancy | None:
@@ -212,8 +218,8 @@ def check_signatures(
     signed_before = False
     for record in ordered:
         problem = signatures(record) if record.signature else None
-        if every and not (record.chain and record.signature):
-            missing = "seal" if not record.chain else "signature"
+        missing = missing_seal(record) if every else None
+        if missing is not None:
             problem = (
                 f"it carries no {missing}, though a store seals and signs every ruling it "
                 f"records: the {missing} was removed"

@@ -18,25 +18,29 @@ from tests.support import version_1
 A, F = "Akodo Kaneka", "Bayushi Fumi"
 
 
-def fight(kiroku: Run) -> None:
-    """Kaneka hits Fumi at 10–12 (32 against TN 25: her armour 20, his light armour +5),
-    the damage at 13–14 (20 wounds), a heal of 3 at 15, a note at 16."""
-    for args in (
-        ("session", "open", "--id", "night", "--gm", "sensei"),
-        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
-        ("join", *S, "--sheet", FUMI, "--player", "ben"),
-        ("combat", "start", *S),
-        ("initiative", *S, "--character", A, "--faces", "10+2,5,3,2"),
-        ("initiative", *S, "--character", F, "--faces", "6,2,2,1"),
-        ("combat", "round", *S),
-        ("stance", *S, "--character", A, "attack", "--as", "ana"),
-        ("stance", *S, "--character", F, "attack", "--as", "ben"),
-        ("attack", *S, "--character", A, "--target", F, "--weapon", "Katana", "--as", "ana",
-         "--faces", "10+5,6,9,1r8,4,1r3"),
-        ("damage", *S, "--character", A, "--as", "ana", "--faces", "10+2,8,5,1,1,3"),
-        ("heal", *S, "--character", F, "3"),
-        ("note", *S, "the bandits flee"),
-    ):  # fmt: skip
+FIGHT: tuple[tuple[str, ...], ...] = (
+    ("session", "open", "--id", "night", "--gm", "sensei"),
+    ("join", *S, "--sheet", KANEKA, "--player", "ana"),
+    ("join", *S, "--sheet", FUMI, "--player", "ben"),
+    ("combat", "start", *S),
+    ("initiative", *S, "--character", A, "--faces", "10+2,5,3,2"),
+    ("initiative", *S, "--character", F, "--faces", "6,2,2,1"),
+    ("combat", "round", *S),
+    ("stance", *S, "--character", A, "attack", "--as", "ana"),
+    ("stance", *S, "--character", F, "attack", "--as", "ben"),
+    ("attack", *S, "--character", A, "--target", F, "--weapon", "Katana", "--as", "ana",
+     "--faces", "10+5,6,9,1r8,4,1r3"),
+    ("damage", *S, "--character", A, "--as", "ana", "--faces", "10+2,8,5,1,1,3"),
+    ("heal", *S, "--character", F, "3"),
+    ("note", *S, "the bandits flee"),
+)  # fmt: skip
+"""Kaneka hits Fumi at 10–12 (32 against TN 25: her armour 20, his light armour +5),
+the damage at 13–14 (20 wounds), a heal of 3 at 15, a note at 16."""
+
+
+def fight(kiroku: Run, steps: tuple[tuple[str, ...], ...] = FIGHT) -> None:
+    """The corrections' fight (:data:`FIGHT`), or ``steps`` made from it."""
+    for args in steps:
         done = kiroku(*args)
         assert done.returncode == 0, (args, done.stderr)
 

@@ -118,32 +118,24 @@ def test_twin_sessions_that_differ_by_hidden_rulings_read_alike_to_a_player(
 
 def secret_fight(kiroku: Run, *, hidden_damage: bool = False) -> None:
     """The corrections' fight with the GM's hidden rolls before and inside it (or, with
-    ``hidden_damage``, the damage itself behind the screen), then an open note."""
-    from tests.e2e.test_cli_corrections import A, F
-    from tests.e2e.test_cli_session import FUMI as FUMI_SHEET
-    from tests.e2e.test_cli_session import KANEKA
+    ``hidden_damage``, the damage itself behind the screen), then its note — no heal."""
+    from tests.e2e.test_cli_corrections import FIGHT, fight
 
-    for args in (
-        ("session", "open", "--id", "night", "--gm", "sensei"),
-        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
-        ("join", *S, "--sheet", FUMI_SHEET, "--player", "ben"),
-        ("combat", "start", *S),
-        ("initiative", *S, "--character", A, "--faces", "10+2,5,3,2"),
-        ("initiative", *S, "--character", F, "--faces", "6,2,2,1"),
-        ("combat", "round", *S),
-        ("stance", *S, "--character", A, "attack", "--as", "ana"),
-        ("stance", *S, "--character", F, "attack", "--as", "ben"),
-        ("roll", "5k3", *S, "--seed", "1", "--hidden"),
-        ("note", *S, "ambush ahead", "--hidden"),
-        ("attack", *S, "--character", A, "--target", F, "--weapon", "Katana", "--as", "ana",
-         "--faces", "10+5,6,9,1r8,4,1r3"),
-        ("roll", "3k2", *S, "--seed", "2", "--hidden"),
-        ("damage", *S, "--character", A, "--faces", "10+2,8,5,1,1,3",
-         *(("--hidden",) if hidden_damage else ("--as", "ana"))),
-        ("note", *S, "the bandits flee"),
-    ):  # fmt: skip
-        done = kiroku(*args)
-        assert done.returncode == 0, (args, done.stderr)
+    *set_up, attack, damage, _heal, note = FIGHT
+    if hidden_damage:
+        damage = (*[a for a in damage if a not in ("--as", "ana")], "--hidden")
+    fight(
+        kiroku,
+        (
+            *set_up,
+            ("roll", "5k3", *S, "--seed", "1", "--hidden"),
+            ("note", *S, "ambush ahead", "--hidden"),
+            attack,
+            ("roll", "3k2", *S, "--seed", "2", "--hidden"),
+            damage,
+            note,
+        ),
+    )
 
 
 def test_why_s_text_says_what_its_json_says_in_the_player_s_numbers(tmp_path: Path) -> None:

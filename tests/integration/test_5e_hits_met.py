@@ -74,8 +74,8 @@ def test_retracting_the_hit_drops_the_resist_made_for_it(met: SessionService) ->
 def test_a_turn_that_ends_by_itself_names_the_critical_that_knocked_him_out(
     store: EventStore,
 ) -> None:
-    """« Les morts et les inconscients ne font rien »: Daini, Incapacitated, takes a
-    critical from Ryoku's strike (« il perd connaissance »); his turn then ends by
+    """Daini, Incapacitated, takes a critical from Ryoku's strike (« il perd
+    connaissance et subit l'état Inconscient »); his turn then ends by
     itself, and its record names that critical (what ``why`` follows the skipped turn
     to), which verify holds it to."""
     from tests.replays.curate_5e import kakita_ryoku

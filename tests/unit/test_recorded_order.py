@@ -96,8 +96,8 @@ def test_wounds_with_a_damage_follow_the_damage_roll_that_gave_it() -> None:
 
 
 def test_an_attack_s_tn_holds_its_raises() -> None:
-    """« Chaque Augmentation déclarée augmente le ND de 5 »: an attack with a raise
-    called is decided against its roll's TN + 5, and recorded so."""
+    """« Par niveau d'augmentations déclarées, le ND augmente de 5 points »: an attack
+    with a raise called is decided against its roll's TN + 5, and recorded so."""
     events = played()
     rolled = next(e for e in events if isinstance(e, DiceRolled) and e.purpose == "attack")
     resolved = next(e for e in events if isinstance(e, AttackResolved))

@@ -2,16 +2,17 @@
 them (:mod:`domain.rulesets.roll_keep_kit.recorded_order`, whose wound check holds here
 too), as 4e's commands give them:
 
-- An attack's outcome is its roll's: « Jet d'Attaque … il réussit à l'atteindre si le
-  résultat égale ou dépasse la valeur de ND d'armure » (l5r-4e-rules-summary.fr.txt) —
+- An attack's outcome is its roll's: « Le ND de sa cible est de 20, et avec un résultat
+  de 24, il réussit à l'atteindre » (l5r-4e-rules-summary.fr.txt, Jet d'Attaque) —
   an ``AttackResolved`` follows its attacker's attack roll, and records that roll's
-  total and the TN the roll was decided on (its raises called included: « chaque
-  Augmentation déclarée augmente le ND de 5 »).
+  total and the TN the roll was decided on (« Par niveau d'augmentations déclarées, le
+  ND augmente de 5 points »; the free ones give their bonus « sans faire augmenter le
+  ND »: Augmentations).
 - A hit's damage roll is the pool the hit earned: « Il doit maintenant faire un Jet de
   Dommages » with the weapon's damage and what the attack's raises added (Jet de
   Dommages) — the damage roll its attacker makes against its target while the hit waits
   rolls the hit's ``damage``, with the feint's bonus as its only part. A new round forgets
-  a hit still waiting, as the fold does (« Rounds »: a hit's damage is rolled in its turn).
+  a hit still waiting, as the fold does (:mod:`domain.rulesets.l5r4e.fold`).
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def _outcome(event: AttackResolved, rolled: DiceRolled | None) -> None:
             f"the recorded attack of {event.attacker!r} totals {event.total}, but its roll "
             f"{rolled.roll.expression!r} totals {rolled.roll.total}"
         )
-    reached = rolled.roll.effective_tn  # the raises called add 5 each, free ones take 5 off
+    reached = rolled.roll.effective_tn  # each raise called adds 5, a free one takes 5 off
     if event.tn is not None and reached != event.tn:
         raise MalformedInput(
             f"the recorded attack of {event.attacker!r} is against TN {event.tn}, but its "

@@ -220,9 +220,10 @@ class FifthHouse(KitRuleset):
         critical) is met *for* the hit it meets: the oldest still owed (« hits owed are
         met oldest first »), a strike's or another source's — the one with as many of its
         type still owed after it as the target owes (:attr:`Follows.back`). A turn that
-        ended by itself (« Les morts et les inconscients ne font rien ») follows the
-        critical that left its character unconscious (« il perd connaissance et subit
-        l'état Inconscient »: a critical taken while Incapacitated)."""
+        ended by itself (the unconscious take no turn) follows the critical that left
+        its character unconscious: « Si le personnage subit un coup critique alors qu'il
+        présente cet état [Hors de combat], il perd connaissance et subit l'état
+        Inconscient » (l5r-5e-house-confrontations.fr.txt)."""
         if isinstance(event, TurnEnded) and event.skipped and isinstance(before, FifthState):
             return _kept_from_acting(event.character, before)
         if not isinstance(event, DamageResolved) or not isinstance(before, FifthState):

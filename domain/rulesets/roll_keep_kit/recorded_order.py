@@ -3,9 +3,9 @@ record vouches for it (a version 1 replay file's events, imported with ``kiroku 
 --unverified``): each event is held to its own arithmetic by the ruleset's ``verify``;
 these hold it to the events it came from, as the command that gives it would have.
 
-- Wounds that record their damage are that damage roll's: « le total du Jet de
-  Dommages … est le nombre de Blessures infligées », less the reductions the event lists
-  (l5r-4e-rules-summary.fr.txt, Jet de Dommages; 3e and the house rules alike). A
+- Wounds that record their damage are that damage roll's: the Jet de Dommages is rolled
+  « pour calculer les dommages d'une attaque réussie » (l5r-4e-rules-summary.fr.txt, Jet
+  de Dommages; 3e and the house rules alike), less the reductions the event lists. A
   ``WoundsTaken`` with a ``damage`` follows the damage roll made for it — against its
   character, its total that damage — and one roll gives one such wound.
 
