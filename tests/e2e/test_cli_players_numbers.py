@@ -65,6 +65,10 @@ def test_a_player_s_log_and_show_are_numbered_as_the_api_numbers_them(
     refused = fought("show", *S, str(len(theirs) + 1), "--as", "ana")
     assert refused.returncode == 2
     assert f"you may see events 1 to {len(theirs)}" in refused.stderr
+    for option in ("--at", "--after"):  # her numbers, refused past her count, naming it
+        past = fought("log", *S, option, str(len(theirs) + 1), "--as", "ana")
+        assert past.returncode == 2 and past.stdout == ""
+        assert f"{option} {len(theirs) + 1}: you may see events 1 to {len(theirs)}" in past.stderr
 
 
 def evening(kiroku: Run, session: str, *, secret: bool) -> None:

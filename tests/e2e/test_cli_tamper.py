@@ -288,6 +288,9 @@ def test_keys_kept_apart_from_the_store_sign_it(tmp_path: Path) -> None:
     assert not (tmp_path / "data" / "keys").exists()
     lost = run("verify", "--session", "apart")  # the vault not given
     assert lost.returncode == 1 and "no key is trusted for the session here" in lost.stdout
+    (tmp_path / "a-file").write_text("not a folder")
+    bad = run("verify", "--session", "apart", env={"KIROKU_KEYS_DIR": str(tmp_path / "a-file")})
+    assert bad.returncode == 2 and "the keys folder" in bad.stderr and "is a file" in bad.stderr
     other = runner(tmp_path / "other")  # another store sharing the vault: its own "apart"
     opened = other("session", "open", "--id", "apart", "--gm", "sensei", env=vault)
     assert opened.returncode == 0, opened.stderr
