@@ -14,11 +14,14 @@ from functools import cached_property
 
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
+from adapters.stored_uses import backwards
 from domain.events import Recorded
+from domain.rulesets.base import Follows
 from domain.session.aggregate import Session
 from domain.session.corrected import Corrections, place_of, with_places
 from domain.session.record import CommandRecord
 from domain.session.state import SessionState
+from domain.session.uses import latest_of
 from projections import snapshots
 
 
@@ -94,3 +97,14 @@ class StoredHistory:
             self.store, SnapshotStore(self.store), self.sid, until=place - 1, as_corrected=True
         )
         return state
+
+    def latest_before(self, wanted: Follows, place: int) -> int | None:
+        """Read back from the head by the type's index (:func:`adapters.stored_uses.
+        backwards`), no further than the best place found."""
+        corrections = self.corrections
+        found = (
+            r
+            for r in backwards(self.store, self.sid, self.head, wanted.kind)
+            if place_of(r.position, corrections) < place
+        )
+        return latest_of(found, wanted, corrections)

@@ -33,12 +33,13 @@ def used_now(store: EventStore, session: Session, batch: Sequence[Recorded]) -> 
                 if state.headings  # a correction may have placed revisions
                 else Corrections(retracted=set(state.retracted))
             )
-        return latest_of(_backwards(store, sid, head, wanted.kind), wanted, corrections)
+        return latest_of(backwards(store, sid, head, wanted.kind), wanted, corrections)
 
     return used_by(session.ruleset, session.state.table, batch, latest)
 
 
-def _backwards(store: EventStore, sid: str, head: int, kind: str) -> Iterator[Recorded]:
+def backwards(store: EventStore, sid: str, head: int, kind: str) -> Iterator[Recorded]:
+    """The events of type ``kind`` up to ``head``, the latest position first."""
     until, window = head, WINDOW
     while until > 0:
         after = max(0, until - window)

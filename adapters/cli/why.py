@@ -201,7 +201,7 @@ def followed_from(
         return []
     sid = session.opened.session
     record = store.command_of(sid, first)
-    if record is not None and record.used is not None:
+    if record is not None and record.named_uses is not None:
         return _recorded_links(store, session, record, (first, last), viewer_is_gm, before)
     retracted = session.state.retracted
 
@@ -270,7 +270,7 @@ def _recorded_links(
     unseen = set() if viewer_is_gm else kept_from_players(store, sid)
     events = {r.position: r for r in store.read(sid, first - 1, until=last)}
     links = []
-    for used in record.used or ():
+    for used in record.named_uses or ():
         if used.used in unseen or used.event not in events:  # only the events asked of
             continue
         [found] = store.read(sid, used.used - 1, until=used.used)

@@ -47,6 +47,7 @@ from domain.events import (
     RulingsCorrected,
     SessionForked,
 )
+from domain.rulesets.base import Follows
 from domain.session.aggregate import Session
 from domain.session.commands import (
     CORE_COMMANDS,
@@ -60,9 +61,11 @@ from domain.session.commands import (
 from domain.session.corrected import Corrections, place_of, with_places
 from domain.session.record import CommandRecord, inputs_of, record_of
 from domain.session.rejudge import command_for, redecide
+from domain.session.revision_uses import RevisionUses
 from domain.session.screen import Screen, same_ruling, screen_ruling, screens
 from domain.session.secrets import as_players_fold, standing_on
 from domain.session.state import SessionState, fold_onto
+from domain.session.uses import latest_of
 
 Kind = Literal["amend", "retract", "reinstate", "take_back"]
 CORRECTION_KINDS = frozenset(t.__name__ for t in CORRECTIONS)
@@ -151,6 +154,11 @@ class Past(Protocol):
         """The state of everything that counts standing before ``place``."""
         ...
 
+    def latest_before(self, wanted: Follows, place: int) -> int | None:
+        """The position of the event ``wanted`` names (:func:`domain.session.uses.
+        latest_of`) among those that count standing before ``place``."""
+        ...
+
 
 class History:
     """A session's whole stream and its records, held in memory (a replay file's, a
@@ -196,6 +204,15 @@ class History:
     def state_before(self, place: int) -> SessionState:
         before = [r for at, r in self.placed() if at < place]
         return fold_onto(SessionState(), before, ())
+
+    def latest_before(self, wanted: Follows, place: int) -> int | None:
+        corrections = self.corrections
+        backwards = (
+            r
+            for r in reversed(self.events)
+            if type(r.event).__name__ == wanted.kind and place_of(r.position, corrections) < place
+        )
+        return latest_of(backwards, wanted, corrections)
 
     def players_before(
         self,
@@ -415,7 +432,8 @@ def _take_back(
     outcome = Correction(kind, target or record, taken_back=record)
     session = Session(state=history.state_before(where))
     players = _Players(screen, where)
-    _redecide_tail(outcome, session, history, tail, fresh, players, basis)
+    uses = RevisionUses(lambda wanted: history.latest_before(wanted, where))
+    _redecide_tail(outcome, session, history, tail, fresh, players, uses, basis)
     _check_brought_back(history, command, outcome, bring, drop)
     _assemble(outcome, history, command, context, retracting=drop, reinstating=bring)
     outcome.after = session.state
@@ -573,6 +591,7 @@ def _consequences(
     basis = _Basis(placed, set(own) if kind == "retract" else set(), history)
     session = Session(state=history.state_before(where))
     players = _Players(screen, where)
+    uses = RevisionUses(lambda wanted: history.latest_before(wanted, where))
     batch_of = history.batch_of
     stored = tuple(history.recorded(p).event for p in own)
     if amended is not None:
@@ -591,14 +610,15 @@ def _consequences(
         given = tuple(faces) if faces is not None and not isinstance(faces, TableFaces) else ()
         redrawn = msgspec.structs.replace(target, drawn=drawn, given=given)
         events = players.screened(session, redrawn, events, amended, batch_of)
-        _revise(outcome, session, redrawn, target, stored, events, amended)
+        _revise(outcome, session, uses, redrawn, target, stored, events, amended)
         players.fold([Recorded(target.first, e) for e in events])
     elif kind == "reinstate":
         _check_reinstated(session, target, stored)
         reinstated = [history.recorded(p) for p in own]
         _fold(session, reinstated)
+        uses.take(reinstated)
         players.fold(reinstated)
-    _redecide_tail(outcome, session, history, tail, fresh, players, basis)
+    _redecide_tail(outcome, session, history, tail, fresh, players, uses, basis)
     _assemble(outcome, history, command, context)
     outcome.after = session.state
     outcome.after.position = history.head + len(outcome.events)
@@ -633,6 +653,7 @@ def _fold(session: Session, events: Sequence[Recorded]) -> None:
 def _revise(
     outcome: Correction,
     session: Session,
+    uses: RevisionUses,
     redrawn: CommandRecord,
     original: CommandRecord,
     before: tuple[Event, ...],
@@ -640,9 +661,14 @@ def _revise(
     command: Command | None = None,
 ) -> None:
     """``original`` revised: ``redrawn`` is its record with the dice it was decided with
-    again (drawn, or given anew), ``after`` what it gives now."""
+    again (drawn, or given anew), ``after`` what it gives now. Its record names what it
+    used on the corrected history (:mod:`domain.session.revision_uses`), where its
+    original's did (a record made outside the service names nothing, and neither does
+    its revision)."""
     inputs = original.inputs if command is None else inputs_of(command)
-    record = msgspec.structs.replace(redrawn, first=0, count=len(after), inputs=inputs)
+    found = uses.revised(session.ruleset, session.state.table, len(outcome.revised), after)
+    used = None if redrawn.used is None else found
+    record = msgspec.structs.replace(redrawn, first=0, count=len(after), inputs=inputs, used=used)
     outcome.revised.append(Revision(original, before, tuple(after), record))
     _fold(session, [Recorded(original.first, e) for e in after])
 
@@ -697,8 +723,8 @@ class _Basis:
         """The event gone that the ruling's event at ``position`` was given for: the one
         its record names (or what stands in its place), else the one the rules find in
         the history as it stood."""
-        if record.used is not None:
-            named = (u.used for u in record.used if u.event == position and u.bound)
+        if record.named_uses is not None:
+            named = (u.used for u in record.named_uses if u.event == position and u.bound)
             return next((t for t in map(self._taken_away, named) if t is not None), None)
         found = self._latest(wanted, self.index.get(position, 0))
         return found.position if found is not None and found.position in self.gone else None
@@ -762,6 +788,7 @@ def _redecide_tail(
     tail: list[Recorded],
     fresh: DiceSource | None,
     players: _Players,
+    uses: RevisionUses,
     basis: _Basis | None = None,
 ) -> None:
     index = 0
@@ -775,6 +802,7 @@ def _redecide_tail(
         )
         if record is None or not whole:
             _fold(session, [recorded])
+            uses.take([recorded])
             players.fold([recorded])
             outcome.unrecorded += 1
             index += 1
@@ -783,6 +811,7 @@ def _redecide_tail(
         index += record.count
         if record.kind in CORRECTION_KINDS:  # decided on the whole history: it stands
             _fold(session, batch)
+            uses.take(batch)
             players.fold(batch)
             continue
         stored = tuple(r.event for r in batch)
@@ -806,11 +835,12 @@ def _redecide_tail(
         if stands:
             outcome.kept += 1
             _fold(session, batch)
+            uses.take(batch)
             players.fold(batch)
         else:
             redrawn = _redrawn(record, drawn)
             events = players.screened(session, redrawn, events, None, history.batch_of)
-            _revise(outcome, session, redrawn, record, stored, events)
+            _revise(outcome, session, uses, redrawn, record, stored, events)
             players.fold([Recorded(record.first, e) for e in events])
 
 
@@ -881,11 +911,15 @@ def _assemble(
     superseded = sorted(set(superseded))
     at, actor, reason = context.at, context.actor, command.reason
     position = history.head + 2 + len(superseded)
-    revised: list[Revision] = []
+    firsts: list[int] = []
     for revision in outcome.revised:
-        record = msgspec.structs.replace(revision.record, first=position)
+        firsts.append(position)
+        position += revision.record.count
+    revised: list[Revision] = []
+    for revision, first in zip(outcome.revised, firsts, strict=True):
+        used = RevisionUses.resolved(revision.record.used, firsts)
+        record = msgspec.structs.replace(revision.record, first=first, used=used)
         revised.append(Revision(revision.original, revision.before, revision.after, record))
-        position += record.count
     outcome.revised = revised
     heading = RulingsCorrected(
         actor=actor,

@@ -90,6 +90,16 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     def last(self) -> int:
         return self.first + self.count - 1
 
+    @property
+    def named_uses(self) -> tuple[Used, ...] | None:
+        """:attr:`used`, as far as it can be read: None (not recorded) also where it names
+        events outside the batch — a revision's record made before revisions named what
+        they used on the corrected history holds its original's, which say nothing of
+        the revision (:mod:`domain.session.revision_uses`)."""
+        if self.used is None or not all(self.holds(u.event) for u in self.used):
+            return None
+        return self.used
+
     def holds(self, position: int) -> bool:
         return self.first <= position <= self.last
 

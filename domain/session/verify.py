@@ -392,6 +392,9 @@ def _rejudge(
         stored = tuple(r.event for r in batch)
         given = list(recorded_like(given, stored))  # as recorded then (Event.later_fields)
         claimed = [_unsealed(by_first.get(r.first)) for r in records_given]
+        claimed = [
+            _as_named_now(c, r, verdict) for c, r in zip(claimed, records_given, strict=True)
+        ]
         if stored != tuple(given) or claimed != [_unsealed(r) for r in records_given]:
             verdict.problem = Discrepancy(
                 recorded.position,
@@ -445,6 +448,24 @@ def _rejudge(
         verdict.events += len(batch)
         index += len(batch)
     return verdict
+
+
+def _as_named_now(
+    claimed: CommandRecord | None, given: CommandRecord, verdict: Verdict
+) -> CommandRecord | None:
+    """A revision's record made before revisions named what they used on the corrected
+    history: it holds its original's (events outside its own batch), and is read as the
+    correction names them now, with a note."""
+    if claimed is None or claimed.used is None or given.used is None:
+        return claimed
+    if claimed.named_uses is not None:
+        return claimed
+    verdict.notes.append(
+        f"the revision at {claimed.first}: its record, made before revisions named what "
+        f"they used, names its original's ({_uses(claimed.used)}); read as "
+        f"{_uses(given.used)}"
+    )
+    return msgspec.structs.replace(claimed, used=given.used)
 
 
 def _uses(used: Sequence[Used]) -> str:

@@ -281,6 +281,16 @@ def test_why_follows_a_revision_to_the_one_that_stands_now(fought: Run) -> None:
     assert f"the ruling that stands in its place now begins at event {v2}" in said
 
 
+def test_why_links_an_amended_damage_to_the_hit_it_is_rolled_for(fought: Run) -> None:
+    """Issue 28, item 3: a revision names what it used on the corrected history, so
+    ``why`` of the amended damage says which hit it was rolled for, as it does of the
+    damage first rolled."""
+    done = ok(fought, "amend", "13", *S, "--reason", "misread", "--faces", "10+2,8,5,1,1,4")
+    revision = done["revised"][0]["revision"]
+    said = fought("why", *S, str(revision["first"] + 1)).stdout
+    assert f"event {revision['first']} follows from event 12, the hit it rolls damage for" in said
+
+
 def test_why_follows_a_skipped_turn_to_the_wounds_that_caused_it(fought: Run) -> None:
     """Issue 28, item 7: Fumi, Out, has her turn passed by itself; ``why`` on that turn
     names the wounds that left her Out."""

@@ -23,6 +23,7 @@ from domain.rulesets.l5r4e.commands.table import (
 )
 from domain.session.commands import Amend, JoinCharacter, Reinstate, Retract
 from domain.session.state import fold
+from domain.session.verify import verify
 from projections import project_state
 from tests.support import GM, Clock, sheet
 from tests.unit.test_corrections import ATTACK_FACES, DAMAGE_FACES, FUMI, KANEKA
@@ -134,3 +135,26 @@ def test_the_preview_draws_the_very_dice_the_correction_then_draws(store: EventS
     ]
     assert len(previewed.revised[1].record.drawn) > len(previewed.revised[1].original.drawn)
     assert project_state(after) == project_state(service.load("night").state)
+
+
+def test_a_damage_revised_with_its_attack_names_the_attack_s_revision(
+    store: EventStore,
+) -> None:
+    """A raise called for extra damage, amended into the attack, revises the attack and
+    its damage: the damage's revision names the hit that stands now (the attack's
+    revision, « Augmenter les dommages »), verify agrees, and retracting that revision
+    drops the damage with it."""
+    service, attack = played(store)
+    changes = {"manoeuvres": ["increased_damage"], "raises": 1}
+    outcome, _ = service.correct(
+        "night", Amend(position=attack, changes=changes, reason="a raise for damage")
+    )
+    hit, damage = (r.record for r in outcome.revised)
+    assert (hit.command, damage.command) == ("attack", "damage")
+    assert damage.used is not None and {u.used for u in damage.used} == {hit.last}
+    assert all(damage.holds(u.event) for u in damage.used)
+    events, records = list(store.read("night")), store.records("night")
+    assert verify(events, records).ok
+    outcome, _ = service.correct("night", Retract(position=hit.first, reason="no attack"))
+    assert [d.original.first for d in outcome.dropped][:1] == [damage.first]
+    assert wounds(service) == 0

@@ -21,9 +21,10 @@ from adapters.service import SessionService
 from adapters.store import EventStore
 from domain.commands import Context
 from domain.dice.roll_keep.faces import parse_faces as faces
+from domain.names import key
 from domain.rulesets.l5r3e import commands as third
 from domain.rulesets.l5r3e.events import AttackResolved
-from domain.session.commands import JoinCharacter, Retract
+from domain.session.commands import Amend, JoinCharacter, Retract
 from domain.session.correction import History, correct
 from domain.session.record import CommandRecord
 from domain.session.verify import verify
@@ -146,3 +147,74 @@ def test_a_ruling_recorded_before_rulings_named_what_they_used_is_read_from_the_
     context = Context("sensei", Clock()(), None, History(events, older).batch_of)
     [dropped] = correct(History(events, older), retract, context).dropped
     assert dropped.original.command == "damage" and f"(event {second})" in dropped.why
+
+
+def amend_the_damage(service: SessionService) -> CommandRecord:
+    """The damage's faces amended (a 4 misread as a 2): its revision's record."""
+    damage = damage_record(service)
+    service.decide(
+        "sk", Amend(position=damage.first, changes={}, faces="9,9,4,3,4", reason="misread die")
+    )
+    [revision] = [
+        r for r in service.store.records("sk") if r.command == "damage" and r.first > damage.first
+    ]
+    return revision
+
+
+def test_a_revision_names_what_it_used_on_the_corrected_history(
+    skirmish: SessionService,
+) -> None:
+    """The damage amended is given anew: its record names the hit it is rolled for from
+    its own events, as a ruling given at the head does — not its original's events."""
+    _, second = hits(skirmish)
+    revision = amend_the_damage(skirmish)
+    assert revision.used is not None and revision.used
+    assert {u.used for u in revision.used} == {second}
+    assert all(u.bound and revision.holds(u.event) for u in revision.used)
+    assert revision.named_uses == revision.used
+    events, records = list(skirmish.store.read("sk")), skirmish.store.records("sk")
+    verdict = verify(events, records)  # the correction decided again names the same
+    assert verdict.ok and not verdict.notes, (verdict.problem, verdict.notes)
+
+
+def test_a_revision_whose_hit_is_retracted_is_dropped_never_given_for_the_older_hit(
+    skirmish: SessionService,
+) -> None:
+    """Retracting the second attack after its damage was amended drops the amended damage
+    (its record names that hit); the first hit, still waiting, is not given it."""
+    first, second = hits(skirmish)
+    amend_the_damage(skirmish)
+    outcome, _ = skirmish.correct(
+        "sk", Retract(position=second, reason="the second attack never happened")
+    )
+    [dropped] = outcome.dropped
+    assert dropped.original.command == "damage"
+    assert f"(event {second})" in dropped.why and f"(event {first})" not in dropped.why
+    assert skirmish.load("sk").state.table.fighters[key(ROLA)].wounds == 0
+    events, records = list(skirmish.store.read("sk")), skirmish.store.records("sk")
+    assert verify(events, records).ok
+
+
+def test_a_revision_recorded_with_its_original_s_uses_is_read_from_the_rules(
+    skirmish: SessionService,
+) -> None:
+    """A revision's record made before revisions named their own holds its original's
+    (events outside its batch): verify reads it as named now, with a note, and a
+    correction finds what it was for in the history, so the same damage is dropped."""
+    _, second = hits(skirmish)
+    original = damage_record(skirmish)
+    revision = amend_the_damage(skirmish)
+    events = list(skirmish.store.read("sk"))
+    older = [
+        msgspec.structs.replace(r, used=original.used) if r.first == revision.first else r
+        for r in skirmish.store.records("sk")
+    ]
+    [stale] = [r for r in older if r.first == revision.first]
+    assert stale.named_uses is None
+    verdict = verify(events, older)
+    assert verdict.ok, verdict.problem
+    assert any(f"the revision at {revision.first}" in n for n in verdict.notes)
+    retract = Retract(position=second, reason="the second attack never happened")
+    context = Context("sensei", Clock()(), None, History(events, older).batch_of)
+    [dropped] = correct(History(events, older), retract, context).dropped
+    assert dropped.original.first == revision.first and f"(event {second})" in dropped.why
