@@ -231,3 +231,26 @@ class TestSuccessOnATie:
         assert usual.odds("1k1", 9) == pytest.approx(0.2)
         with pytest.raises(MalformedInput, match="success_on_tie='maybe'"):
             l5r4e.build({"success_on_tie": "maybe"})
+
+    def test_an_attack_that_ties_its_tn_is_checked_by_the_session_s_reading(self) -> None:
+        """A recorded attack of 25 against TN 25: a hit by default, a miss where a total
+        must exceed the TN — each verified under its own reading, refused under the
+        other."""
+        from domain.rulesets.l5r4e import ruleset as l5r4e
+        from domain.rulesets.l5r4e.events.combat import AttackResolved
+        from tests.support import GM, Clock
+
+        def attack(hit: bool) -> AttackResolved:
+            return AttackResolved(
+                actor=GM, at=Clock()(), attacker="Akodo Kaneka", target="Bayushi Fumi",
+                weapon="Katana", hit=hit, armour_tn=25, total=25, tn=25,
+                damage="6k2" if hit else "",
+            )  # fmt: skip
+
+        strict, usual = l5r4e.build({"success_on_tie": "false"}), l5r4e.build({})
+        usual.verify(attack(hit=True))
+        strict.verify(attack(hit=False))
+        with pytest.raises(MalformedInput, match="hits with 25 against TN 25"):
+            strict.verify(attack(hit=True))
+        with pytest.raises(MalformedInput, match="misses with 25 against TN 25"):
+            usual.verify(attack(hit=False))

@@ -188,15 +188,16 @@ class FourthEdition:
 
     def verify(self, event: Event) -> None:
         """The kit's arithmetic (:func:`verify_recorded`), and an attack hits exactly when
-        its total reaches the TN it was decided on (« Jet d'Attaque » : il réussit à
-        l'atteindre si le résultat égale ou dépasse la valeur de ND d'armure, raises and
-        circumstances included; an attack recorded before its TN was, not checked)."""
+        its total reaches the TN it was decided on (« JET D'ATTAQUE […] ND = Valeur de ND
+        de la cible pour être touchée », l5r-4e-rules-summary.fr.txt, raises and
+        circumstances included, and reached as every roll's TN is, by the session's
+        reading of a tie; an attack recorded before its TN was, not checked)."""
         verify_recorded(event, self.ten_dice_rule, ties_succeed=self.ties_succeed)
         tn = event.tn if isinstance(event, AttackResolved) else None
         if (
             isinstance(event, AttackResolved)
             and tn is not None
-            and event.hit != (event.total >= tn)
+            and event.hit != (event.total >= tn if self.ties_succeed else event.total > tn)
         ):
             said = "hits" if event.hit else "misses"
             raise MalformedInput(

@@ -313,8 +313,10 @@ def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
 
 def skipping(play: Play, events: list[Event]) -> list[Event]:
     """``events`` (a round begun, a turn ended), then the turn of each character they
-    bring up who is unconscious ended by itself, in the same batch, saying why: « Les
-    morts et les inconscients ne font rien » (the dead have left the order already)."""
+    bring up who is unconscious ended by itself, in the same batch, saying why: « il
+    perd connaissance et subit l'état Inconscient » (l5r-5e-house-confrontations.fr.txt,
+    Hors de combat; the text says no more of the state, read as the published game's
+    Unconscious, who takes no action). The dead have left the order already."""
     trial = msgspec.msgpack.decode(msgspec.msgpack.encode(play.state), type=FifthState)
     for event in events:
         HANDLERS[type(event)](trial, event)
