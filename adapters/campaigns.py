@@ -27,7 +27,7 @@ from domain.errors import (
     NotFound,
     excerpt,
 )
-from domain.events import Carried, CharacterJoined, Recorded, SessionOpened
+from domain.events import Carried, CharacterJoined, Recorded, RulingRevealed, SessionOpened
 from domain.rulesets import Ruleset
 from domain.rulesets.base import Campaigning
 from domain.session.commands import JoinCharacter
@@ -90,6 +90,39 @@ def sessions_of(store: EventStore, campaign: str) -> list[SessionOpened]:
     """The campaign's sessions, in the order they were opened."""
     campaign_of(store, campaign)
     return [opened for opened in store.sessions() if opened.campaign == campaign]
+
+
+def carried_before_reveal(
+    service: SessionService, session_id: str, recorded: Sequence[Recorded]
+) -> list[str]:
+    """What the GM should hear of a reveal in a campaign's session: each later session
+    that carried a sheet from it while the revealed ruling was kept from the players.
+    Their players read that sheet as they could see it then (:attr:`Carried.shown`, fixed
+    when it was carried, as the record is), so the reveal does not reach them; the GM
+    reveals the joining there to show them the sheet as it is."""
+    reveals = [r.event.position for r in recorded if isinstance(r.event, RulingRevealed)]
+    opened = service.store.opened(session_id) if reveals else None
+    if opened is None or not opened.campaign:
+        return []
+    said = []
+    for later in sessions_of(service.store, opened.campaign):
+        if later.session == session_id:
+            continue
+        secrets = service.secrets(later.session)
+        for at, reveal in sorted(secrets.sheets.items()):
+            [joined] = service.store.read(later.session, at - 1, until=at)
+            carried = getattr(joined.event, "carried", None)
+            if reveal is not None or carried is None or carried.session != session_id:
+                continue
+            if any(position <= carried.position for position in reveals):
+                name = joined.event.sheet.name  # type: ignore[attr-defined]
+                said.append(
+                    f"session {later.session!r} carried {name} from here at "
+                    f"{carried.position}, while this was kept from its players: they still "
+                    f"read the sheet as they saw it then (to show them the sheet as it is: "
+                    f"kiroku reveal --session {later.session} {at})"
+                )
+    return said
 
 
 def check_campaign_session(store: EventStore, campaign: str, ruleset: str) -> None:

@@ -129,8 +129,8 @@ class Sight:
             self._renumber_correction(row, at)
         elif kind == "RulingRevealed":
             row["event"]["position"] = row["position"]
-            row["summary"] = "GM reveals a hidden ruling"
-            row["revealed"] = [self._revealed_row(r, row["position"]) for r in revealed or ()]
+            row["summary"] = "GM reveals what was kept from the players"
+            row["revealed"] = [self._revealed_row(r, row["position"], at) for r in revealed or ()]
         elif kind == "SessionForked":  # the origin as they counted it: the same events
             origin = row["event"]["position"]
             row["event"]["position"] = self.ordinal(origin)
@@ -139,7 +139,10 @@ class Sight:
             row["event"].pop("events", None)
             row["summary"] = unverified_line(row["event"]["file"], None)
 
-    def _revealed_row(self, row: dict[str, Any], reveal: int) -> dict[str, Any]:
+    def _revealed_row(self, row: dict[str, Any], reveal: int, shown_at: int) -> dict[str, Any]:
+        """A row the reveal numbered ``reveal`` by players (at store position
+        ``shown_at``) shows: numbered by the reveal, and a correction inside it said as
+        of the reveal, when what it corrected and revised is known to them."""
         at = row["position"]
         untold(row, at, self.secrets.quiet)
         row["position"] = reveal
@@ -147,7 +150,7 @@ class Sight:
             row["event"]["position"] = reveal
             row["summary"] = "GM retracts it"
         elif row["type"] == "RulingsCorrected":
-            self._renumber_correction(row, at)
+            self._renumber_correction(row, shown_at)
         self._fields_theirs(row)
         return row
 
@@ -159,9 +162,10 @@ class Sight:
         event = row["event"]
         event["ruling"] = self.known_as(event["ruling"], at)
         event["revised"] = [
-            [theirs, self.number(first), count]
+            [theirs, known, count]
             for original, first, count in event.get("revised", ())
-            if (theirs := self.known_as(original, at)) is not None and self.number(first)
+            if (theirs := self.known_as(original, at)) is not None
+            and (known := self.known_as(first, at)) is not None
         ]
         event["dropped"] = [
             t for p in event.get("dropped", ()) if (t := self.known_as(p, at)) is not None

@@ -83,7 +83,7 @@ def describe(event: Event, ruleset: Ruleset | None) -> str:
                 len(event.reinstated),
             )
         case RulingRevealed():
-            return f"GM reveals the hidden ruling at {event.position}"
+            return f"GM reveals to the players what was kept from them at {event.position}"
         case SessionClosed():
             return "GM closes the session"
         case SessionReopened():

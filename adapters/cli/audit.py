@@ -495,16 +495,26 @@ def shown(
     return row
 
 
-def shown_to_players(service: SessionService, session: Session, number: int) -> dict[str, Any]:
-    """``kiroku show --as PLAYER N``: players' ``N``-th event whole (:func:`shown`), every
-    position it names in their numbers; a reveal with the rows of what it showed."""
-    sight = players_sight(service.store, session)
+def shown_to_players(
+    service: SessionService,
+    session: Session,
+    number: int,
+    sight: Sight | None = None,
+    revealed_row: Callable[[Recorded], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """``kiroku show --as PLAYER N`` and the API's event for a player: players' ``N``-th
+    event whole (:func:`shown`), every position it names in their numbers; a reveal
+    with the rows of what it showed — each a log row, or ``revealed_row``'s (the API's
+    event rows). ``sight``: the players' sight, where the caller holds one."""
+    sight = players_sight(service.store, session) if sight is None else sight
     position = their_position(sight, number)
     row = shown(service, session, position, viewer_is_gm=False)
     row["position"] = number
     revealed = None
-    if row["type"] == "RulingRevealed":
+    if row["type"] == "RulingRevealed" and revealed_row is None:
         revealed = players_revealed(service.store, session, sight, position)
+    elif row["type"] == "RulingRevealed" and revealed_row is not None:
+        revealed = [revealed_row(e) for e in sight.revealed_events(service.store, position)]
     return sight.renumbered(row, revealed)
 
 

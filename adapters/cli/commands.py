@@ -13,9 +13,11 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
+from adapters.campaigns import carried_before_reveal
 from adapters.cli import context
 from adapters.cli.command_line import command_from, dest_of, files_given, option_of, unwrap
 from adapters.cli.render import print_json
+from adapters.service import acting
 from domain.commands import Command, describe_command
 from domain.errors import KirokuError, MalformedInput
 from domain.rulesets import RULESETS, Ruleset, lacks, load_ruleset
@@ -95,7 +97,11 @@ def execute(args: argparse.Namespace, command: Command) -> int:
         seen = service.seen_by(sid, actor)
         if seen is not service.load(sid):  # a player, while the GM keeps something
             recorded = [for_players(r) for r in recorded]
-        context.print_recorded(args, sid, recorded, service.ruleset(sid), seen.state.table)
+        gm = seen.is_gm(acting(actor, seen.opened.gm))
+        also = carried_before_reveal(service, sid, recorded) if gm else []
+        context.print_recorded(
+            args, sid, recorded, service.ruleset(sid), seen.state.table, also=also
+        )
     finally:
         service.store.close()
     return 0

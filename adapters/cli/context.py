@@ -137,12 +137,15 @@ def print_recorded(
     recorded: list[Recorded],
     ruleset: Ruleset,
     after: Any = None,
+    also: Sequence[str] = (),
 ) -> None:
     """What a command recorded, and what the ruleset says the GM should hear about it
-    (:meth:`Ruleset.warnings`, given the ruleset's state ``after`` the batch): on
-    stderr as ``warning: …`` lines, or under ``warnings`` in ``--json``."""
+    (:meth:`Ruleset.warnings`, given the ruleset's state ``after`` the batch; ``also``:
+    what the store adds, as a reveal that a carried sheet does not see): on stderr as
+    ``warning: …`` lines, or under ``warnings`` in ``--json``."""
     said = getattr(ruleset, "warnings", None)  # a plug-in may have nothing to say
     warnings = [] if said is None else said([r.event for r in recorded], after)
+    warnings = [*warnings, *also]
     if args.json:
         print_json(recorded_as_json(session_id, recorded, ruleset) | {"warnings": warnings})
         return

@@ -29,7 +29,6 @@ from adapters.http.server import (
     token_of,
 )
 from adapters.service import SessionService
-from adapters.sight import Sight
 from domain.errors import excerpt
 from domain.events import Recorded
 from domain.session.aggregate import Session
@@ -82,16 +81,11 @@ def read_items(
             continue
         data = streams.item_json(row)
         closes = r.position == session.state.closed  # still closed: a reopening goes on
-        revealed = [event_row(e, session) for e in revealed_events(service, sight, r.position)]
+        revealed = [event_row(e, session) for e in sight.revealed_events(service.store, r.position)]
         theirs = row if for_players(r) is r else event_row(for_players(r), session)
         shown = streams.item_json(sight.public_row(theirs, revealed))  # the GM's is encoded
         items.append(streams.Item(r.position, data, public, shown, closes))
     return items, last
-
-
-def revealed_events(service: SessionService, sight: Sight, position: int) -> list[Recorded]:
-    """The events the reveal at ``position`` showed, as the players read them there."""
-    return sight.revealed_events(service.store, position)
 
 
 def start_of(worker: Worker, service: SessionService, place: Seat, given: str | None) -> int:
@@ -210,19 +204,14 @@ async def show_event(request: Request) -> Response:
     token = token_of(request)
 
     def shown_event(service: SessionService) -> dict[str, Any]:
-        from adapters.cli.audit import shown
+        from adapters.cli.audit import shown, shown_to_players
 
         place = seat(server, service, sid, token)
+        session = place.session
         if place.is_gm:
-            return shown(service, place.session, number, viewer_is_gm=True)
-        sight = server.worker.sight(service, place.session)
-        if not 1 <= number <= sight.count:
-            raise malformed(f"event {number}: you may see events 1 to {sight.count}")
-        position = sight.position(number)
-        row = shown(service, place.session, position, viewer_is_gm=False)
-        row["position"] = number
-        revealed = [event_row(e, place.session) for e in revealed_events(service, sight, position)]
-        return sight.renumbered(row, revealed)
+            return shown(service, session, number, viewer_is_gm=True)
+        sight = server.worker.sight(service, session)
+        return shown_to_players(service, session, number, sight, lambda e: event_row(e, session))
 
     return json_response(await server.worker.run(shown_event))
 

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from adapters.access import role_of
+from adapters.campaigns import carried_before_reveal
 from adapters.http import streams
 from adapters.http.auth import forbidden
 from adapters.http.bodies import decode_as, ruleset_commands
@@ -87,6 +88,8 @@ def recorded_json(
         recorded = [for_players(r) for r in recorded]
     said = getattr(ruleset, "warnings", None)
     warnings = [] if said is None else said([r.event for r in recorded], session.state.table)
+    if place.is_gm:
+        warnings += carried_before_reveal(service, sid, recorded)
     data = recorded_as_json(sid, recorded, ruleset) | {"warnings": warnings}
     mark = session_epoch(session)
     if place.is_gm:

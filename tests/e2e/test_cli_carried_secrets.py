@@ -156,3 +156,34 @@ def test_the_gm_reveals_a_carried_sheet_and_the_players_read_it_whole(tmp_path: 
     step(kiroku, "carry", *three, "--character", KANEKA, "--days", "0")
     carried = ok(kiroku, "show", *three, "2")["event"]["carried"]
     assert carried["shown"] is None  # what she saw of it in winter-2 is the sheet itself
+
+
+def test_a_reveal_where_the_sheet_came_from_tells_the_gm_where_it_was_carried(
+    tmp_path: Path,
+) -> None:
+    """The poison revealed in winter-1 after Kaneka was carried into winter-2: ana still
+    reads the sheet she was shown there (the carried joining is fixed as recorded), and
+    the GM is told so, with the command that shows her the sheet as it is — on the shell
+    and over HTTP; once winter-2's joining is revealed, a reveal says nothing more."""
+    kiroku = winter_one(tmp_path, secret=True)
+    one, two = ONE, TWO
+    step(kiroku, "reopen", *one)
+    wounds = ok(kiroku, "log", *one)
+    poison = next(e["position"] for e in wounds if "poison" in e["summary"])
+    done = kiroku("reveal", *one, str(poison), "--reason", "the poison shows")
+    assert done.returncode == 0, done.stderr
+    hint = "kiroku reveal --session winter-2 2"
+    assert f"session 'winter-2' carried {KANEKA} from here at" in done.stderr
+    assert hint in done.stderr
+    with served(tmp_path / "data") as server:
+        made = server.post("/v1/sessions/winter-2/tokens", {"participant": "ana"})
+        ana = server.as_token(made.json()["token"])
+        assert ana.get("/v1/sessions/winter-2").json()["views"]["wounds"][KANEKA]["wounds"] == 5
+        xp = next(e["position"] for e in wounds if "7 XP" in e["summary"])
+        body = {"command": "reveal", "position": xp, "reason": "the XP shows"}
+        made = server.post("/v1/sessions/winter-1/commands", body)
+        assert made.status_code == 201, made.text
+        assert any(hint in w for w in made.json()["warnings"])
+    step(kiroku, "reveal", *two, "2")
+    again = ok(kiroku, "reveal", *one, str(poison + 2))  # the honour loss
+    assert again["warnings"] == []

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import KIROKU, Run, ok
+from tests.e2e.server import served
 
 SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
 S = ("--session", "secret")
@@ -94,3 +95,35 @@ def test_a_player_following_reads_a_revealed_ruling_after_its_reveal(
         (4, "SessionClosed"),
     ]  # fmt: skip  # her numbers: the note has none of its own, it is read in the reveal
     assert [(r["position"], r["type"]) for r in rows[2]["revealed"]] == [(3, "NoteTaken")]
+
+
+def test_a_hidden_ruling_amended_then_revealed_reads_as_amended(
+    kiroku: Run, tmp_path: Path
+) -> None:
+    """A hidden poison of 9 amended to 6, then revealed: ana reads, inside the reveal, the
+    wound, the amendment with what it revised (not « no other ruling changed »), its
+    retraction and the revision — on the shell's log and the API's events alike."""
+    ok(kiroku, "session", "open", "--id", "secret", "--gm", "sensei")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    ok(kiroku, "wound", *S, "--character", "Akodo Kaneka", "9", "--source", "poison", "--hidden")
+    ok(kiroku, "amend", "3", *S, "--reason", "less poison", "--amount", "6")
+    ok(kiroku, "reveal", *S, "3", "--reason", "the poison shows")
+    gm = kiroku("log", *S).stdout
+    assert "GM reveals to the players what was kept from them at 3 — the poison shows" in gm
+    [reveal] = [r for r in ok(kiroku, "log", *S, "--as", "ana") if r.get("revealed")]
+    assert reveal["summary"] == "GM reveals what was kept from the players"
+    said = [r["summary"] for r in reveal["revealed"]]
+    assert said == [
+        "Akodo Kaneka takes 9 wounds from poison",
+        "GM amends the ruling at 3 (1 revised)",
+        "GM retracts it",
+        "Akodo Kaneka takes 6 wounds from poison",
+    ]
+    heading = reveal["revealed"][1]["event"]
+    assert heading["ruling"] == 3 and heading["revised"] == [[3, 3, 1]]
+    with served(tmp_path / "data") as server:
+        made = server.post("/v1/sessions/secret/tokens", {"participant": "ana"})
+        ana = server.as_token(made.json()["token"])
+        events = ana.get("/v1/sessions/secret/events", params={"limit": 100}).json()["events"]
+        [shown] = [e for e in events if e["type"] == "RulingRevealed"]
+        assert [r["summary"] for r in shown["revealed"]] == said
