@@ -48,6 +48,9 @@ class RevisionUses:
     def __init__(self, before: PrefixLatest) -> None:
         self.before = before
         self.by_kind: dict[str, list[Recorded]] = {}
+        self._before: dict[tuple[Any, ...], int | None] = {}
+        """What ``before`` answered: the history before the place does not change while
+        the correction is decided, so each question is read from it once."""
 
     def take(self, batch: Sequence[Recorded]) -> None:
         """Events that count from the correction's place on, in the order they stand."""
@@ -72,7 +75,15 @@ class RevisionUses:
                 if passed == wanted.back:
                     return recorded.position
                 passed += 1
-        return self.before(wanted._replace(back=wanted.back - passed))
+        wanted = wanted._replace(back=wanted.back - passed, why="", bound=False)
+        try:
+            asked = (wanted.kind, tuple(sorted(wanted.fields.items())), wanted.back)
+            hash(asked)
+        except TypeError:  # a field value that cannot be a key: asked again
+            return self.before(wanted)
+        if asked not in self._before:
+            self._before[asked] = self.before(wanted)
+        return self._before[asked]
 
     @staticmethod
     def resolved(used: tuple[Used, ...] | None, firsts: Sequence[int]) -> tuple[Used, ...] | None:
