@@ -86,7 +86,7 @@ WARM = (
     "import sys, time;"
     "from adapters.cli.main import main as run_main;"
     "import adapters.cli.commands, adapters.cli.session_commands;"
-    "import adapters.service, domain.rulesets.l5r4e.ruleset, domain.rulesets.l5r4e.commands;"
+    "import application.service, domain.rulesets.l5r4e.ruleset, domain.rulesets.l5r4e.commands;"
     "import adapters.library, adapters.sqlite_reads, projections, structlog;"
     "from adapters import log; log.configure('off');"
     "t = time.perf_counter(); code = run_main(sys.argv[1:]);"

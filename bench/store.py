@@ -28,8 +28,8 @@ from eventsourcing.domain import Aggregate, event
 
 from adapters import log
 from adapters.replay_file import read_replay, write_replay
-from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
+from application.service import SessionService
 from bench.sessions import long_session
 from domain.events import CharacterJoined, Recorded
 from domain.rulesets.l5r4e.play import Play

@@ -21,8 +21,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 from adapters.codec import encode_event
-from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
+from application.service import SessionService
 from bench.sessions import long_session
 from domain.events import Recorded, SessionOpened
 

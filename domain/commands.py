@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import Annotated, Any, ClassVar, Literal, Protocol
 
 import msgspec
+import msgspec.inspect as mi
 from msgspec import Meta
 
 from domain.dice.roll_keep.die import Die
@@ -133,3 +134,24 @@ class Decider(Protocol):
     """Decides one command: the ruleset's view of the session, the command, its context."""
 
     def __call__(self, session: Any, command: Any, context: Context, /) -> list[Any]: ...
+
+
+def unwrap(kind: Any) -> tuple[Any, dict[str, Any]]:
+    """The type under ``Meta`` and ``X | None``, and the field's JSON-schema extras."""
+    extra: dict[str, Any] = {}
+    while True:
+        if isinstance(kind, mi.Metadata):
+            extra |= kind.extra_json_schema or {}
+            kind = kind.type
+        elif isinstance(kind, mi.UnionType):
+            others = [t for t in kind.types if not isinstance(t, mi.NoneType)]
+            if len(others) != 1:
+                return kind, extra
+            kind = others[0]
+        else:
+            return kind, extra
+
+
+def option_of(command_type: type[Command], name: str) -> str:
+    """The option that gives field ``name`` (``--field-name`` unless the spec says)."""
+    return command_type.spec.flags.get(name, "--" + name.replace("_", "-"))

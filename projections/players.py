@@ -151,7 +151,7 @@ def secrets_at(
 ) -> Secrets:
     """What is kept from the players as of the latest players' snapshot at or before
     ``until`` (what no later event changes), read on to a position by
-    :func:`adapters.stored_secrets.caught_up`; none read (an empty one) when there is no
+    :func:`application.stored_secrets.caught_up`; none read (an empty one) when there is no
     such snapshot."""
     version = players_version(history.opened(session_id).ruleset)
     bound = until

@@ -9,6 +9,7 @@ as ``"module:function"`` in :mod:`adapters.cli`, imported only when that subcomm
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import Any
 
 from adapters.cli.numbers import whole_number
@@ -476,3 +477,14 @@ def register_amend(commands: Any) -> None:
     )
     parser.add_argument("changes", nargs=argparse.REMAINDER, help="--reason R and the options")
     parser.set_defaults(handler="corrections:amend_command")
+
+
+def early_options(given: Sequence[str]) -> argparse.Namespace:
+    """``--session`` and ``--data-dir`` wherever they stand, before the full parse (which
+    needs the session's ruleset, or has failed)."""
+    first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--session", default=None)
+    first.add_argument("--data-dir", default=None)
+    first.add_argument("--store", default=None)
+    known, _ = first.parse_known_args(given)
+    return known

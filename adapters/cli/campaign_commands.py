@@ -9,9 +9,10 @@ from typing import Any
 
 import msgspec
 
-from adapters import campaigns
 from adapters.cli import context
 from adapters.cli.render import _table, print_json
+from application import campaigns
+from application.rows import campaign_row
 from domain.campaign import CampaignOpened, CampaignTable
 from domain.errors import MalformedInput
 from domain.rulesets.roll_keep_kit.standing import format_tenths
@@ -54,17 +55,6 @@ def campaign_list(args: argparse.Namespace) -> int:
         print(f"{row['id']}  {row['ruleset']}  GM {row['gm']}  {row['sessions']} sessions  "
               f"{row['title']}")  # fmt: skip
     return 0
-
-
-def campaign_row(opened: CampaignOpened, sessions: int | None = None) -> dict[str, Any]:
-    row = {
-        "id": opened.campaign,
-        "ruleset": opened.ruleset,
-        "gm": opened.gm,
-        "title": opened.title,
-        "opened": opened.at.isoformat(),
-    }
-    return row if sessions is None else row | {"sessions": sessions}
 
 
 def campaign_show(args: argparse.Namespace) -> int:

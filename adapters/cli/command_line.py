@@ -22,27 +22,11 @@ from adapters.cli.arguments import add_session_arguments
 from adapters.cli.numbers import whole_number
 from adapters.codec import BOM
 from adapters.files import read_bounded
-from domain.commands import Command, describe_command
+from domain.commands import Command, describe_command, option_of, unwrap
 from domain.errors import MalformedInput
 from domain.session.commands import hideable
 
 Subparsers = Any
-
-
-def unwrap(kind: Any) -> tuple[Any, dict[str, Any]]:
-    """The type under ``Meta`` and ``X | None``, and the field's JSON-schema extras."""
-    extra: dict[str, Any] = {}
-    while True:
-        if isinstance(kind, mi.Metadata):
-            extra |= kind.extra_json_schema or {}
-            kind = kind.type
-        elif isinstance(kind, mi.UnionType):
-            others = [t for t in kind.types if not isinstance(t, mi.NoneType)]
-            if len(others) != 1:
-                return kind, extra
-            kind = others[0]
-        else:
-            return kind, extra
 
 
 def _bounds(kind: Any) -> str:
@@ -54,11 +38,6 @@ def _bounds(kind: Any) -> str:
     if isinstance(kind, mi.StrType) and kind.max_length is not None:
         return f"at most {kind.max_length} characters"
     return ""
-
-
-def option_of(command_type: type[Command], name: str) -> str:
-    """The option that gives field ``name`` (``--field-name`` unless the spec says)."""
-    return command_type.spec.flags.get(name, "--" + name.replace("_", "-"))
 
 
 def dest_of(command_type: type[Command], name: str) -> str:

@@ -8,20 +8,18 @@ this module runs whichever was parsed, and answers ``kiroku rules``.
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 import msgspec
-import msgspec.inspect as mi
 
-from adapters.campaigns import carried_before_reveal
 from adapters.cli import context
-from adapters.cli.command_line import command_from, dest_of, files_given, option_of, unwrap
+from adapters.cli.command_line import command_from, dest_of, files_given
 from adapters.cli.render import print_json
-from adapters.service import acting
-from domain.commands import Command, describe_command
-from domain.errors import KirokuError, MalformedInput
-from domain.rulesets import RULESETS, Ruleset, lacks, load_ruleset
-from domain.session.commands import CORE_COMMANDS, hideable
+from application.campaigns import carried_before_reveal
+from application.rows import describe_ruleset, list_rulesets
+from application.service import acting
+from domain.commands import Command
+from domain.errors import MalformedInput
+from domain.rulesets import lacks, load_ruleset
 from domain.session.screen import for_players
 
 
@@ -108,72 +106,6 @@ def execute(args: argparse.Namespace, command: Command) -> int:
 
 
 # -- kiroku rules -----------------------------------------------------------------------
-
-
-def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
-    kind, extra = unwrap(field.type)
-    spec = command_type.spec
-    positional = field.name in spec.positional
-    data: dict[str, Any] = {
-        "name": field.name,
-        "given_as": field.name.upper() if positional else option_of(command_type, field.name),
-        "type": type(kind).__name__.removesuffix("Type").lower(),
-        "required": field.required,
-        "help": extra.get("description", ""),
-    }
-    if isinstance(kind, mi.LiteralType):
-        data["values"] = list(kind.values)
-    for bound, name in (("ge", "minimum"), ("le", "maximum"), ("max_length", "max_length")):
-        value = getattr(kind, bound, None)
-        if value is not None:
-            data[name] = value
-    if not field.required and field.default is not msgspec.NODEFAULT:
-        default = field.default
-        data["default"] = list(default) if isinstance(default, tuple) else default
-    return data
-
-
-def describe_commands(command_types: tuple[type[Command], ...]) -> list[dict[str, Any]]:
-    described = []
-    for command_type in command_types:
-        info = mi.type_info(command_type)
-        assert isinstance(info, mi.StructType)
-        described.append(
-            {
-                "name": command_type.spec.name,
-                "struct": command_type.__name__,
-                "help": describe_command(command_type),
-                "dice": command_type.spec.dice,
-                "fields": [
-                    _field(command_type, f)
-                    for f in info.fields
-                    if f.name != "hidden" or hideable(command_type)
-                ],
-            }
-        )
-    return described
-
-
-def describe_ruleset(ruleset: Ruleset) -> dict[str, Any]:
-    return {
-        "id": ruleset.id,
-        "title": ruleset.title,
-        "options": dict(ruleset.option_help),
-        "readings": list(getattr(ruleset, "readings", ())),
-        "commands": describe_commands(ruleset.command_types),
-        "core_commands": describe_commands(CORE_COMMANDS),
-    }
-
-
-def list_rulesets() -> list[dict[str, Any]]:
-    """Each ruleset's id and title (and why, for a plug-in that does not load)."""
-    listed: list[dict[str, Any]] = []
-    for name in sorted(RULESETS):
-        try:
-            listed.append({"id": name, "title": load_ruleset(name).title})
-        except KirokuError as error:  # a plug-in that does not load: say so, go on
-            listed.append({"id": name, "title": "", "error": str(error)})
-    return listed
 
 
 def rules_command(args: argparse.Namespace) -> int:

@@ -11,12 +11,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from adapters.cli.dice_commands import describe_roll, roll_as_json
-from adapters.cli.render import print_json
-from adapters.service import SessionService, acting
+from adapters.cli.render import describe_roll, print_json
 from adapters.store import EventStore, StoreConfig
+from application.rows import recorded_as_json
+from application.service import SessionService, acting
 from domain.dice.given import drawn_in_order, plain_faces
 from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.faces import parse_faces
@@ -95,40 +93,6 @@ def _faces(args: argparse.Namespace) -> tuple[Die, ...] | None:
     if getattr(args, "seed", None) is not None:
         raise MalformedInput("give either --faces or --seed, not both")
     return parse_faces(faces)
-
-
-def recorded_as_json(
-    session_id: str, recorded: list[Recorded], ruleset: Ruleset | None = None
-) -> dict[str, Any]:
-    """What a command recorded; each roll also in ``kiroku roll --json``'s shape, with
-    its position, character, base TN and parts (the last roll again as ``roll``)."""
-    data: dict[str, Any] = {
-        "session": session_id,
-        "recorded": [
-            {
-                "position": r.position,
-                "type": type(r.event).__name__,
-                "summary": describe(r.event, ruleset),
-            }
-            for r in recorded
-        ],
-        "rolls": [],
-    }
-    for r in recorded:
-        if isinstance(r.event, DiceRolled):
-            data["rolls"].append(
-                roll_as_json(r.event.roll)
-                | {
-                    "position": r.position,
-                    "character": r.event.character,
-                    "purpose": r.event.purpose,
-                    "base_tn": r.event.base_tn,
-                    "parts": [msgspec.to_builtins(p) for p in r.event.parts],
-                }
-            )
-    if data["rolls"]:
-        data["roll"] = data["rolls"][-1]
-    return data
 
 
 def print_recorded(

@@ -19,18 +19,14 @@ from adapters.cli.command_line import add_fields, command_from, dest_of
 from adapters.cli.numbers import whole_number
 from adapters.cli.parsing import Parser
 from adapters.cli.render import print_json
-from adapters.service import SessionService
+from application.correction_reports import made, report_of
+from application.service import SessionService
 from domain.commands import Command
-from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.events import Event, Recorded, RulingsCorrected
 from domain.rulesets import Ruleset
 from domain.session.commands import CORE_COMMANDS, Amend
-from domain.session.correction import Correction
 from domain.session.record import inputs_of
-from projections import project_state
-from projections.diff import changes, render_changes
-from projections.timeline import describe
+from projections.diff import render_changes
 
 
 def _amend_parser(command_type: type[Command]) -> argparse.ArgumentParser:
@@ -200,7 +196,7 @@ def _run(
         print("changes in the projections:")
         print(render_changes(report["changes"]) if report["changes"] else "  none")
         return 0
-    report, outcome, recorded = _made(service, sid, command, ruleset, actor=actor, dice=fresh)
+    report, outcome, recorded = made(service, sid, command, ruleset, actor=actor, dice=fresh)
     plain = outcome.taken_back is None and not outcome.revised and not outcome.dropped
     if not args.json and outcome.events and plain:
         context.print_recorded(args, sid, recorded, ruleset)  # a retraction, as it always was
@@ -212,101 +208,6 @@ def _run(
         print("changes in the projections:")
         print(render_changes(report["changes"]) if report["changes"] else "  none")
     return 0
-
-
-def _made(
-    service: SessionService,
-    sid: str,
-    command: Command,
-    ruleset: Ruleset,
-    *,
-    actor: str | None,
-    dice: DiceSource | None,
-    expected: int | None = None,
-) -> tuple[dict[str, Any], Correction, list[Recorded]]:
-    """A correction made, reported as its preview is, the projections' changes included."""
-    before = project_state(service.load(sid).state)
-    outcome, recorded = service.correct(sid, command, actor=actor, dice=dice, expected=expected)
-    found = changes(before, project_state(service.load(sid).state))
-    report = _report(outcome, recorded[0].position - 1, ruleset, dry_run=False)
-    return report | {"changes": found}, outcome, recorded
-
-
-def report_of(
-    service: SessionService,
-    sid: str,
-    command: Command,
-    ruleset: Ruleset,
-    *,
-    dry_run: bool,
-    actor: str | None = None,
-    dice: DiceSource | None = None,
-    expected: int | None = None,
-) -> dict[str, Any]:
-    """A correction made (or, ``dry_run``, previewed with the projections' ``changes``),
-    as ``kiroku retract … --json`` prints it and the HTTP API gives it."""
-    if dry_run:
-        outcome, before, after = service.preview(sid, command, actor=actor, dice=dice)
-        found = changes(project_state(before), project_state(after))
-        return _report(outcome, before.position, ruleset, dry_run=True) | {"changes": found}
-    report, _, _ = _made(service, sid, command, ruleset, actor=actor, dice=dice, expected=expected)
-    return report
-
-
-def _rows(first: int, events: tuple[Event, ...] | list[Event], ruleset: Ruleset) -> list[str]:
-    return [f"#{first + i} {describe(e, ruleset)}" for i, e in enumerate(events)]
-
-
-def _report(outcome: Correction, head: int, ruleset: Ruleset, *, dry_run: bool) -> dict[str, Any]:
-    target = outcome.target
-    batch = [Recorded(head + i, e) for i, e in enumerate(outcome.events, 1)]
-    return {
-        "dry_run": dry_run,
-        "correction": outcome.kind,
-        "ruling": None
-        if target is None
-        else {"first": target.first, "last": target.last, "command": target.command},
-        "taken_back": None
-        if outcome.taken_back is None
-        else {
-            "first": outcome.taken_back.first,
-            "last": outcome.taken_back.last,
-            "command": outcome.taken_back.command,
-        },
-        "recorded": [] if dry_run else [r.position for r in batch],
-        "events": [
-            {
-                "position": r.position,
-                "type": type(r.event).__name__,
-                "summary": describe(r.event, ruleset),
-            }
-            for r in batch
-        ],
-        "revised": [
-            {
-                "ruling": {"first": v.original.first, "last": v.original.last},
-                "command": v.original.command,
-                "revision": {"first": v.record.first, "last": v.record.last},
-                "before": _rows(v.original.first, v.before, ruleset),
-                "after": _rows(v.record.first, v.after, ruleset),
-            }
-            for v in outcome.revised
-        ],
-        "dropped": [
-            {
-                "ruling": {"first": d.original.first, "last": d.original.last},
-                "command": d.original.command,
-                "why": d.why,
-                "events": _rows(d.original.first, d.events, ruleset),
-            }
-            for d in outcome.dropped
-        ],
-        "reinstated": [
-            p for e in outcome.events[:1] if isinstance(e, RulingsCorrected) for p in e.reinstated
-        ],
-        "kept": outcome.kept,
-        "unrecorded": outcome.unrecorded,
-    }
 
 
 def _print(report: dict[str, Any]) -> None:

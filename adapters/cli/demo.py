@@ -18,8 +18,8 @@ import msgspec
 from adapters import log
 from adapters.cli.context import store_config
 from adapters.cli.render import render_state, render_timeline
-from adapters.service import SessionService, utc_now
 from adapters.store import EventStore, StoreConfig
+from application.service import SessionService, utc_now
 from domain.rulesets.l5r4e.commands.books import (
     AwardExperience,
     ChangeHonour,

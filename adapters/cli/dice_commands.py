@@ -7,21 +7,23 @@ import random
 from typing import Any
 
 from adapters.cli.parsing import ruleset_options
-from adapters.cli.render import print_json
+from adapters.cli.render import describe_roll, print_json
+from application.odds import OddsQuery, odds_of
+from application.rows import roll_as_json
 from domain.dice.narrative.roll import is_narrative
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.roll_keep.roll import RollOptions, RollResult, check_tn
 from domain.errors import MalformedInput
-from domain.rulesets.l5r4e.dice import resolve, roll, success_probability, tn_table
+from domain.rulesets.l5r4e.dice import resolve, roll
 
 
 def roll_command(args: argparse.Namespace) -> int:
     """``kiroku roll``: a bare roll, or with --session/--character one recorded in a session
     (only then is the session machinery, and with it the store, imported)."""
     if args.session or args.character:
-        from adapters.cli.session_commands import session_roll
+        from adapters.cli.commands import run_word  # the session machinery, the store
 
-        return session_roll(args)
+        return run_word(args, ("roll",))
     if not args.expression:
         raise MalformedInput("give a dice expression such as 7k3+5")
     if is_narrative(args.expression):
@@ -39,7 +41,7 @@ def roll_command(args: argparse.Namespace) -> int:
 
 
 def odds_command(args: argparse.Namespace) -> int:
-    data = odds_as_json(args)
+    data = odds_of(odds_query(args))
     if args.json:
         print_json(data)
     else:
@@ -71,121 +73,30 @@ def roll_from_args(args: argparse.Namespace, max_raises: int | None = None) -> R
     return roll(args.expression, options, random.Random(args.seed))
 
 
-def roll_as_json(result: RollResult) -> dict[str, Any]:
-    """The stable JSON contract of ``kiroku roll --json``."""
-    return {
-        "expression": result.expression,
-        "rolled": result.rolled,
-        "kept": result.kept,
-        "modifier": result.modifier,
-        "ten_dice_bonus": result.ten_dice_bonus,
-        "bonus": result.bonus,
-        "dice": [list(die.faces) for die in result.dice],
-        "die_values": [die.value for die in result.dice],
-        "rerolled_ones": [i for i, die in enumerate(result.dice) if die.rerolled_one],
-        "kept_dice": list(result.kept_dice),
-        "total": result.total,
-        "tn": result.tn,
-        "effective_tn": result.effective_tn,
-        "raises": result.raises,
-        "free_raises": result.free_raises,
-        "unskilled": result.unskilled,
-        "emphasis": result.emphasis,
-        "void": result.void,
-        "success": result.success,
+def odds_query(args: argparse.Namespace) -> OddsQuery:
+    """``kiroku odds``'s arguments as the one odds question (:mod:`application.odds`);
+    the matchup's flags only where given."""
+    ruleset = getattr(args, "ruleset", None)
+    if ruleset is None and args.tn is None and not args.table:
+        raise MalformedInput("odds needs --tn N or --table")
+    given = {
+        "manches": args.manches,
+        "their_manches": args.their_manches,
+        "score": args.score,
+        "bet": None if args.bet == "none" else args.bet,
+        "call": None if args.call == "even" else args.call,
+        "initiative": False if args.their_initiative else None,
     }
-
-
-def describe_roll(result: RollResult) -> str:
-    """A roll as a GM reads it: which dice exploded, which were kept, and the outcome."""
-    pool = f"{result.rolled}k{result.kept}"
-    notes = []
-    if result.void:
-        notes.append("Void +1k1")
-    if result.ten_dice_bonus:
-        notes.append(f"ten-dice rule +{result.ten_dice_bonus}")
-    if result.unskilled:
-        notes.append("unskilled")
-    if result.emphasis:
-        notes.append("emphasis")
-    head = f"{result.expression} → {pool}"
-    if result.bonus:
-        head += f"{result.bonus:+d}"
-    if notes:
-        head += f" ({', '.join(notes)})"
-    shown = []
-    for index, die in enumerate(result.dice):
-        text = str(die.value)
-        detail = []
-        if len(die.faces) > 1:
-            detail.append("exploded " + "+".join(map(str, die.faces)))
-        if die.rerolled_one:
-            detail.append("1 rerolled")
-        if detail:
-            text += f" ({'; '.join(detail)})"
-        shown.append(f"[{text}]" if index in result.kept_dice else text)
-    lines = [head, "  dice: " + "  ".join(shown) + "   ([kept])", f"  total: {result.total}"]
-    if result.tn is not None:
-        parts = [f"TN {result.tn}"]
-        if result.raises:
-            parts.append(f"{result.raises} raise(s)")
-        if result.free_raises:
-            parts.append(f"{result.free_raises} free raise(s)")
-        verdict = "success" if result.success else "failure"
-        lines.append(f"  against {', '.join(parts)} → {result.effective_tn}: {verdict}")
-    return "\n".join(lines)
-
-
-def odds_as_json(args: argparse.Namespace) -> dict[str, Any]:
-    if is_narrative(args.expression):
-        from adapters.cli.narrative_commands import narrative_odds
-
-        return narrative_odds(args)
-    if getattr(args, "ruleset", None) is not None:
-        return ruleset_odds(args)
-    if args.table:
-        table = tn_table(args.expression, unskilled=args.unskilled, emphasis=args.emphasis)
-        return {"expression": args.expression, "table": {str(tn): p for tn, p in table.items()}}
-    if args.tn is None:
-        raise MalformedInput("odds needs --tn N or --table")
-    probability = success_probability(
-        args.expression, args.tn, unskilled=args.unskilled, emphasis=args.emphasis
+    return OddsQuery(
+        expression=args.expression,
+        tn=args.tn,
+        table=args.table,
+        unskilled=args.unskilled,
+        emphasis=args.emphasis,
+        ruleset=ruleset,
+        options=ruleset_options(args.option) if ruleset is not None else {},
+        matchup={name: value for name, value in given.items() if value is not None},
     )
-    return {"expression": args.expression, "tn": args.tn, "probability": probability}
-
-
-def ruleset_odds(args: argparse.Namespace) -> dict[str, Any]:
-    """``kiroku odds --ruleset ID``: the chance under that ruleset's own dice rules
-    (:meth:`domain.rulesets.base.Ruleset.odds`), one TN or the table's."""
-    from domain.dice.roll_keep.odds import TABLE_TNS
-    from domain.rulesets import load_ruleset
-
-    ruleset = load_ruleset(args.ruleset, ruleset_options(args.option))
-    report = getattr(ruleset, "odds_report", None)
-    if report is not None:
-        if args.unskilled or args.emphasis or args.tn is not None:
-            raise MalformedInput(
-                f"{ruleset.id} odds take a matchup ('8-3 vs 7'), not --tn, --unskilled nor "
-                "--emphasis"
-            )
-        data: dict[str, Any] = report(
-            args.expression, manches=args.manches, their_manches=args.their_manches,
-            score=args.score, bet=args.bet, call=args.call,
-            initiative=not args.their_initiative, table=args.table,
-        )  # fmt: skip
-        return data
-    if args.manches is not None or args.score is not None or args.bet != "none":
-        raise MalformedInput("--manches, --score and --bet are for --ruleset ukiyo")
-    if args.their_manches is not None or args.their_initiative:
-        raise MalformedInput("--their-manches and --their-initiative are for --ruleset ukiyo")
-    options = {"unskilled": args.unskilled, "emphasis": args.emphasis}
-    head = {"expression": args.expression, "ruleset": ruleset.id}
-    if args.table:
-        table = {str(tn): ruleset.odds(args.expression, tn, **options) for tn in TABLE_TNS}
-        return head | {"table": table}
-    if args.tn is None:
-        raise MalformedInput("odds needs --tn N or --table")
-    return head | {"tn": args.tn, "probability": ruleset.odds(args.expression, args.tn, **options)}
 
 
 def describe_odds(data: dict[str, Any]) -> str:

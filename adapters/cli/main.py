@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from adapters.cli import arguments
+from adapters.cli.arguments import early_options
 from adapters.cli.command_line import add_command_parsers
 from adapters.cli.parsing import Parser
 from adapters.log import check_environment
@@ -232,17 +233,6 @@ def _store_error(error: Exception, given: list[str]) -> str:
     from adapters.store import describe_store_error
 
     return describe_store_error(error, store_config(early_options(given)))
-
-
-def early_options(given: Sequence[str]) -> argparse.Namespace:
-    """``--session`` and ``--data-dir`` wherever they stand, before the full parse (which
-    needs the session's ruleset, or has failed)."""
-    first = argparse.ArgumentParser(add_help=False)
-    first.add_argument("--session", default=None)
-    first.add_argument("--data-dir", default=None)
-    first.add_argument("--store", default=None)
-    known, _ = first.parse_known_args(given)
-    return known
 
 
 if __name__ == "__main__":

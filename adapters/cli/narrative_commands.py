@@ -14,7 +14,7 @@ from typing import Any
 
 from adapters.cli.render import print_json
 from domain.dice.narrative.faces import face
-from domain.dice.narrative.odds import TABLE_TNS, check_odds, policy_keep
+from domain.dice.narrative.odds import policy_keep
 from domain.dice.narrative.roll import (
     ExplosionSource,
     NarrativeRoll,
@@ -140,31 +140,6 @@ def narrative_roll_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def narrative_odds(args: argparse.Namespace) -> dict[str, Any]:
-    """``{"expression", "tn", "probability", "expected_strife"}``; with ``--table``, each
-    TN from 1 to 6."""
-    pool = parse_pool(args.expression)
-    if args.unskilled or args.emphasis:
-        raise MalformedInput(f"{args.expression!r}: --unskilled and --emphasis are roll & keep's")
-    if args.table and args.tn is not None:
-        raise MalformedInput("give --tn N or --table, not both")
-    if args.table:
-        table = {}
-        for tn in TABLE_TNS:
-            p, strife = check_odds(pool, tn)
-            table[str(tn)] = {"probability": float(p), "expected_strife": float(strife)}
-        return {"expression": str(pool), "table": table}
-    if args.tn is None:
-        raise MalformedInput("odds needs --tn N or --table")
-    p, strife = check_odds(pool, args.tn)
-    return {
-        "expression": str(pool),
-        "tn": args.tn,
-        "probability": float(p),
-        "expected_strife": float(strife),
-    }
-
-
 def describe_narrative_odds(data: dict[str, Any]) -> str:
     if "table" in data:
         rows = [f"{data['expression']}: chance of success by TN (expected strife)"]
@@ -178,4 +153,4 @@ def describe_narrative_odds(data: dict[str, Any]) -> str:
     )
 
 
-__all__ = ["Pool", "narrative_odds", "narrative_roll_command"]
+__all__ = ["Pool", "narrative_roll_command"]

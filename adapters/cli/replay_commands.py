@@ -11,7 +11,6 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from adapters.campaigns import check_imported
 from adapters.cli import context
 from adapters.cli.render import print_json, render_state
 from adapters.codec import encode_event
@@ -24,6 +23,7 @@ from adapters.replay_file import (
     read_replay_stored,
     write_replay,
 )
+from application.campaigns import check_imported
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.events import ImportedUnverified, Recorded, SessionOpened
 from domain.session.aggregate import Session

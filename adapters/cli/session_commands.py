@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import argparse
 import uuid
-from typing import Any
 
 from adapters.cli import context
 from adapters.cli.parsing import ruleset_options
 from adapters.cli.render import print_json, render_state
+from application.rows import session_row
 from domain.errors import MalformedInput
-from domain.events import SessionOpened
 from projections import project_state
 
 # -- session open | list | show ------------------------------------------------------
@@ -26,7 +25,7 @@ def _session_open(args: argparse.Namespace) -> int:
         sid = f"s-{uuid.uuid4().hex[:8]}" if args.id is None else args.id
         ruleset = args.ruleset
         if ruleset is None:  # a campaign's session plays the campaign's ruleset
-            from adapters.campaigns import campaign_of
+            from application.campaigns import campaign_of
 
             ruleset = (
                 campaign_of(service.store, args.campaign).ruleset if args.campaign else "l5r4e"
@@ -67,18 +66,6 @@ def _session_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def session_row(opened: SessionOpened) -> dict[str, Any]:
-    """A session as ``kiroku session list --json`` (and ``GET /v1/sessions``) lists it."""
-    return {
-        "id": opened.session,
-        "ruleset": opened.ruleset,
-        "gm": opened.gm,
-        "campaign": opened.campaign,
-        "title": opened.title,
-        "opened": opened.at.isoformat(),
-    }
-
-
 def _session_show(args: argparse.Namespace) -> int:
     args.session = args.id
     return _state(args)
@@ -88,14 +75,6 @@ def _session_show(args: argparse.Namespace) -> int:
 
 
 # -- rolls ---------------------------------------------------------------------------
-
-
-def session_roll(args: argparse.Namespace) -> int:
-    """``kiroku roll … --session ID [--character NAME]``: the session's ``roll`` command
-    (the ruleset's Struct), from the same arguments as a bare roll."""
-    from adapters.cli.commands import run_word
-
-    return run_word(args, ("roll",))
 
 
 def _state(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from adapters.cli.arguments import early_options
 from adapters.cli.commands import unknown_word
 from adapters.cli.context import store_config
 from adapters.store import EventStore
@@ -20,8 +21,6 @@ from domain.rulesets import RULESETS, lacks, load_ruleset
 
 
 def command_types_for(argv: Sequence[str], word: str) -> tuple[type[Command], ...]:
-    from adapters.cli.main import early_options
-
     known = early_options(argv)
     session_id = known.session or os.environ.get("KIROKU_SESSION")
     if session_id:

@@ -32,8 +32,8 @@ from adapters.http.auth import Limits
 from adapters.http.notify import Listener
 from adapters.http.problems import Problem, not_found, problem_of
 from adapters.http.server import Server, Worker, json_response
-from adapters.service import SessionService, VersionConflict
 from adapters.store import StoreConfig
+from application.service import SessionService, VersionConflict
 from domain.errors import KirokuError, excerpt
 
 

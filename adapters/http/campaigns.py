@@ -1,4 +1,4 @@
-"""Campaigns over HTTP, as the shell has them (:mod:`adapters.campaigns`): the server's
+"""Campaigns over HTTP, as the shell has them (:mod:`application.campaigns`): the server's
 admin opens, lists and reads campaigns; a session's GM carries a character into it and
 reads a character's sheet as it stands."""
 
@@ -11,7 +11,6 @@ from msgspec import Meta
 from starlette.requests import Request
 from starlette.responses import Response
 
-from adapters import campaigns
 from adapters.http.bodies import decode_as
 from adapters.http.problems import malformed
 from adapters.http.server import (
@@ -23,8 +22,9 @@ from adapters.http.server import (
     server_of,
     token_of,
 )
-from adapters.service import SessionService
-from domain.campaign import CampaignOpened
+from application import campaigns
+from application.rows import campaign_row, recorded_as_json
+from application.service import SessionService
 
 
 class CampaignToOpen(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -46,12 +46,6 @@ class CarryRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     days: Annotated[int, Meta(ge=0, le=campaigns.MAX_DAYS)] | None = None
     reason: Annotated[str, Meta(max_length=500)] | None = None
     hidden: bool = False
-
-
-def campaign_row(opened: CampaignOpened) -> dict[str, Any]:
-    from adapters.cli.campaign_commands import campaign_row as row
-
-    return row(opened)
 
 
 async def open_campaign(request: Request) -> Response:
@@ -107,8 +101,6 @@ async def carry(request: Request) -> Response:
     asked = decode_as(await body_of(request), CarryRequest, "a character to carry")
 
     def carried(service: SessionService) -> dict[str, Any]:
-        from adapters.cli.context import recorded_as_json
-
         place = seat(server, service, sid, token)
         gm_only(place, "carries a character over")
         command = campaigns.carried_join(

@@ -26,7 +26,7 @@ from adapters.http import streams
 from adapters.http.problems import Problem
 from adapters.http.reads import session_epoch, start_of
 from adapters.http.server import Seat, Server, seat, server_of, token_of
-from adapters.service import SessionService
+from application.service import SessionService
 
 RECHECK = 2.0
 """Seconds after which an open stream asks again whether its token still holds (a token

@@ -1,17 +1,15 @@
 """Reading a session over HTTP: what the shell's ``session list``, ``state``, ``log``,
 ``show``, ``diff`` and ``odds`` print, as JSON, for the token's holder — the GM sees
-everything, anyone else what :mod:`adapters.sight` lets them."""
+everything, anyone else what :mod:`application.sight` lets them."""
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 
-from adapters.consequences import with_consequence
 from adapters.http import streams
 from adapters.http.auth import forbidden
 from adapters.http.problems import malformed
@@ -28,7 +26,11 @@ from adapters.http.server import (
     server_of,
     token_of,
 )
-from adapters.service import SessionService
+from application.consequences import with_consequence
+from application.odds import OddsQuery, odds_of
+from application.rows import session_row
+from application.service import SessionService
+from application.shown import shown, shown_to_players
 from domain.errors import excerpt
 from domain.events import Recorded
 from domain.session.aggregate import Session
@@ -100,8 +102,6 @@ def start_of(worker: Worker, service: SessionService, place: Seat, given: str | 
 
 
 async def list_sessions(request: Request) -> Response:
-    from adapters.cli.session_commands import session_row
-
     server = server_of(request)
     admin_only(server, token_of(request), "lists the sessions")
 
@@ -204,8 +204,6 @@ async def show_event(request: Request) -> Response:
     token = token_of(request)
 
     def shown_event(service: SessionService) -> dict[str, Any]:
-        from adapters.cli.audit import shown, shown_to_players
-
         place = seat(server, service, sid, token)
         session = place.session
         if place.is_gm:
@@ -249,8 +247,6 @@ async def diff(request: Request) -> Response:
 async def odds(request: Request) -> Response:
     """The chance of a roll under the session's ruleset and options (``kiroku odds
     --ruleset``): ``expression`` and ``tn``, or ``table=true``."""
-    from adapters.cli.dice_commands import odds_as_json
-
     sid = request.path_params["session"]
     query = request.query_params
     only_params(request, "odds", {"expression", "tn", "table", "unskilled", "emphasis"})
@@ -270,18 +266,15 @@ async def odds(request: Request) -> Response:
                 f"{session.ruleset.id} odds take a matchup ('8-3 vs 7') as the expression, "
                 "not tn, unskilled nor emphasis"
             )
-        args = argparse.Namespace(
+        asked = OddsQuery(
             expression=expression,
             tn=optional_number(request, "tn"),
             table=flag(request, "table"),
             unskilled=flag(request, "unskilled"),
             emphasis=flag(request, "emphasis"),
             ruleset=session.opened.ruleset,
-            option=[f"{k}={v}" for k, v in session.opened.options],
-            manches=None, their_manches=None, score=None, bet="none", call=None,
-            their_initiative=False,
-        )  # fmt: skip
-        data: dict[str, Any] = odds_as_json(args)
-        return data
+            options=dict(session.opened.options),
+        )
+        return odds_of(asked)
 
     return json_response(await server.worker.run(chance))

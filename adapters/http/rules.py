@@ -10,20 +10,17 @@ from starlette.responses import Response
 
 from adapters.http.problems import not_found
 from adapters.http.server import json_response
+from application import rows
 from domain.errors import excerpt
 from domain.rulesets import RULESETS, load_ruleset
 
 
 async def list_rulesets(request: Request) -> Response:
-    from adapters.cli.commands import list_rulesets
-
-    return json_response({"rulesets": list_rulesets()})
+    return json_response({"rulesets": rows.list_rulesets()})
 
 
 async def show_ruleset(request: Request) -> Response:
-    from adapters.cli.commands import describe_ruleset
-
     name = request.path_params["ruleset"]
     if name not in RULESETS:
         raise not_found(f"no ruleset {excerpt(name)}: GET /v1/rulesets lists them")
-    return json_response(describe_ruleset(load_ruleset(name)))
+    return json_response(rows.describe_ruleset(load_ruleset(name)))

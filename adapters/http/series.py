@@ -20,7 +20,7 @@ from adapters.http.server import (
     server_of,
     token_of,
 )
-from adapters.service import SessionService
+from application.service import SessionService
 from projections import project_state
 from projections.series import check_path, sampled, series
 

@@ -19,9 +19,9 @@ from adapters.http import streams
 from adapters.http.auth import Limits, admin_holder, bearer, forbidden, is_admin, unauthorized
 from adapters.http.bodies import MAX_BODY, too_large
 from adapters.http.problems import malformed, not_found
-from adapters.service import SessionService
-from adapters.sight import Sight
 from adapters.store import EventStore, StoreConfig
+from application.service import SessionService
+from application.sight import Sight
 from domain.errors import MalformedInput, excerpt
 from domain.events import Recorded
 from domain.session.aggregate import Session

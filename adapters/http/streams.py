@@ -3,7 +3,7 @@ up from the store and then followed live, with no gap and no duplicate.
 
 **Cursors.** Every event a subscriber receives carries a cursor, ``EPOCH.N``: ``N`` the
 event's position for the GM, its number among the events they may see for anyone else
-(:mod:`adapters.sight`); ``EPOCH`` eight hex digits drawn from the session's
+(:mod:`application.sight`); ``EPOCH`` eight hex digits drawn from the session's
 opening (its id and the instant it was opened), so a cursor kept from another store (a
 session of the same id opened elsewhere, a store restored from another machine) is
 refused (410) instead of silently resuming at the wrong place. A bare number

@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from adapters.http.server import Seat
-from adapters.service import SessionService
+from application.service import SessionService
 from domain.commands import Command, Dice
 from domain.dice.narrative.odds import TABLE_TNS as NARRATIVE_TNS
 from domain.dice.narrative.odds import check_odds

@@ -14,7 +14,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from adapters.access import role_of
-from adapters.campaigns import carried_before_reveal
 from adapters.http import streams
 from adapters.http.auth import forbidden
 from adapters.http.bodies import decode_as, ruleset_commands
@@ -32,7 +31,10 @@ from adapters.http.server import (
     server_of,
     token_of,
 )
-from adapters.service import (
+from application.campaigns import carried_before_reveal
+from application.correction_reports import report_of
+from application.rows import recorded_as_json
+from application.service import (
     RETRIES,
     IdempotencyRequest,
     Repeated,
@@ -78,7 +80,6 @@ def recorded_json(
 ) -> dict[str, Any]:
     """What a command recorded, as ``kiroku … --json`` prints it, with each event's
     cursor and the session's version after it — in the holder's own numbering."""
-    from adapters.cli.context import recorded_as_json
 
     sid = place.session.opened.session
     session = service.load(sid)
@@ -124,8 +125,6 @@ async def open_session(request: Request) -> Response:
     opening = decode_as(await body_of(request), SessionToOpen, "a session to open")
 
     def opened(service: SessionService) -> dict[str, Any]:
-        from adapters.cli.context import recorded_as_json
-
         sid = opening.id if opening.id is not None else f"s-{random.getrandbits(32):08x}"
         recorded = service.open(
             session_id=sid,
@@ -220,8 +219,6 @@ async def post_command(request: Request) -> Response:
 
 def correction_route(kind: type[Command]) -> Callable[[Request], Awaitable[Response]]:
     async def correct(request: Request) -> Response:
-        from adapters.cli.corrections import report_of
-
         sid = request.path_params["session"]
         server = server_of(request)
         token = token_of(request)

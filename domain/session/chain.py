@@ -92,7 +92,7 @@ def broken_seal(
 ) -> CommandRecord | None:
     """The first record whose seal the events ``stored`` — the stream after the chain's
     value ``previous`` — do not meet (an event edited, deleted or moved among them), or
-    None. What a read checks of the stream's end (:meth:`adapters.service.SessionService.
+    None. What a read checks of the stream's end (:meth:`application.service.SessionService.
     tamper_warning`); ``kiroku verify`` checks the whole."""
     seals = {r.last: r for r in records if r.chain}
     value = previous

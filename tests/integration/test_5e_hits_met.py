@@ -10,8 +10,8 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from adapters.service import SessionService
 from adapters.store import EventStore
+from application.service import SessionService
 from domain.events import Recorded
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house.events import (

@@ -12,9 +12,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from adapters import campaigns
-from adapters.service import SessionService
 from adapters.store import EventStore
+from application import campaigns
+from application.service import SessionService
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.events import Carried, CharacterJoined, Recorded
 from domain.rulesets.l5r4e.commands.books import (

@@ -12,11 +12,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from adapters import campaigns
-from adapters.service import SessionService
-from adapters.sight import Sight
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
+from application import campaigns
+from application.service import SessionService
+from application.sight import Sight
 from domain.errors import IllegalUnderRules
 from domain.rulesets.l5r4e.commands.books import TakeWounds
 from domain.session.commands import JoinCharacter, Reveal, TakeNote

@@ -18,8 +18,8 @@ from adapters.replay_file import (
     read_replay_records,
     write_replay,
 )
-from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
+from application.service import SessionService
 from domain.commands import Context
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.source import FaceQueue

@@ -36,11 +36,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from adapters.http.reads import event_row
-from adapters.service import SessionService
-from adapters.sight import Sight
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore, StoreConfig
-from adapters.stored_secrets import stored_secrets
+from application.service import SessionService
+from application.sight import Sight
+from application.stored_secrets import stored_secrets
 from domain.commands import Command
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened

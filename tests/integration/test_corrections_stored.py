@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import msgspec
 import pytest
 
-from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
+from application.service import SessionService
 from domain.dice.source import FaceQueue
 from domain.errors import IllegalUnderRules
 from domain.rulesets.l5r4e.commands.books import Heal

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WRITER = """
 import sys
 from pathlib import Path
-from adapters.service import SessionService
+from application.service import SessionService
 from adapters.store import EventStore, StoreConfig
 from domain.errors import ConcurrencyConflict
 from domain.session.commands import TakeNote
@@ -104,7 +104,7 @@ def integrity(data: Path) -> str:
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
     with EventStore(StoreConfig(kind="sqlite", data_dir=tmp_path)) as store:
-        from adapters.service import SessionService
+        from application.service import SessionService
 
         SessionService(store).open(session_id="night", ruleset="l5r4e", gm="sensei")
     return tmp_path
@@ -160,7 +160,7 @@ def test_every_connection_is_wal_synchronous_full_with_a_busy_timeout(data: Path
 def shared() -> Iterator[str]:
     """A PostgreSQL store (a schema of its own) with session "night" opened."""
     with schema() as url, EventStore(StoreConfig().with_store(url)) as store:
-        from adapters.service import SessionService
+        from application.service import SessionService
 
         SessionService(store).open(session_id="night", ruleset="l5r4e", gm="sensei")
         yield url

@@ -10,8 +10,8 @@ import random
 import msgspec
 import pytest
 
-from adapters.service import IdempotencyRequest, Repeated, SessionService, VersionConflict
 from adapters.store import EventStore, StoreConfig
+from application.service import IdempotencyRequest, Repeated, SessionService, VersionConflict
 from domain.errors import IllegalUnderRules
 from domain.rulesets.l5r4e.commands.table import Roll
 from domain.session.commands import AddParticipant, JoinCharacter, TakeNote

@@ -12,12 +12,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from adapters.cli.audit import players_before
-from adapters.cli.revisions import Placements
-from adapters.service import SessionService
-from adapters.sight import Sight
 from adapters.snapshot_store import SnapshotStore
-from adapters.stored_secrets import stored_secrets
+from application.revisions import Placements
+from application.service import SessionService
+from application.shown import players_before
+from application.sight import Sight
+from application.stored_secrets import stored_secrets
 from domain.events import NoteTaken, Recorded
 from domain.names import key
 from domain.rulesets.l5r4e.commands.books import TakeWounds

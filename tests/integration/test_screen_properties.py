@@ -12,9 +12,9 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
-from adapters.stored_secrets import stored_secrets
+from application.service import SessionService
+from application.stored_secrets import stored_secrets
 from domain.dice.roll_keep.die import Die
 from domain.errors import KirokuError
 from domain.events import Recorded

@@ -20,8 +20,8 @@ import json
 import msgspec
 import pytest
 
-from adapters.service import SessionService
 from adapters.store import EventStore
+from application.service import SessionService
 from domain.commands import Context
 from domain.dice.roll_keep.faces import parse_faces as faces
 from domain.errors import IllegalUnderRules

@@ -12,8 +12,8 @@ import json
 import msgspec
 import pytest
 
-from adapters.service import SessionService
 from adapters.store import EventStore
+from application.service import SessionService
 from domain.events import SCREEN, Recorded
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house.events import CheckRolled, TnPart

@@ -11,8 +11,8 @@ import json
 import msgspec
 import pytest
 
-from adapters.service import SessionService
 from adapters.store import EventStore
+from application.service import SessionService
 from domain.events import SCREEN, Recorded
 from domain.rulesets.ukiyo import commands as c
 from domain.rulesets.ukiyo.events import Malus, TechniqueTested

@@ -9,8 +9,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from adapters.service import SessionService
 from adapters.store import EventStore
+from application.service import SessionService
 from domain.dice.roll_keep.die import Die
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.events import SCREEN, RulingRevealed, SessionClosed, SessionReopened
@@ -271,7 +271,7 @@ def test_a_players_show_explains_a_ruling_on_what_they_see(service: SessionServi
     """Fumi's Defense stance, taken behind the screen, raises the armour TN Kaneka's
     attack in the open is decided on: the GM's `show` of the attack explains the armour
     TN part by part, the stance included; ana's names no part she cannot know."""
-    from adapters.cli.audit import shown
+    from application.shown import shown
     from domain.dice.source import FaceQueue
     from domain.rulesets.l5r4e.commands.fight import Attack
     from domain.rulesets.l5r4e.commands.table import (

@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from adapters.replay_file import read_replay
-from adapters.service import SessionService
+from application.service import SessionService
 from domain.errors import NotFound
 from domain.events import EventRetracted, Recorded, SessionOpened
 from domain.rulesets.l5r4e.commands.books import TakeWounds

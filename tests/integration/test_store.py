@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
+from application.service import SessionService
 from domain.errors import ConcurrencyConflict, IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e.events import SessionOpened, WoundsTaken
 from domain.rulesets.l5r4e.play import Play

@@ -1,15 +1,15 @@
 """A running server's tamper check is not held for ever (issue 28, item 5: « `state` and
 the API say when a session's chain fails »). A row edited behind the server's back leaves
 the session's version as it was; the check a read made stands for that version only
-:data:`~adapters.service.TAMPER_HELD` seconds, then the next read makes it again."""
+:data:`~application.service.TAMPER_HELD` seconds, then the next read makes it again."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
-from adapters.service import TAMPER_HELD, SessionService
 from adapters.store import EventStore, StoreConfig
+from application.service import TAMPER_HELD, SessionService
 from domain.session.commands import TakeNote
 from tests.support import Clock
 

@@ -14,8 +14,8 @@ import pytest
 
 from adapters.codec import codec_for
 from adapters.replay_file import parse_replay, read_replay, write_replay
-from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
+from application.service import SessionService
 from domain.commands import Context
 from domain.dice.source import FaceQueue
 from domain.errors import IllegalUnderRules, MalformedInput

@@ -1,5 +1,7 @@
-"""The shape of the code: the core knows no ruleset, the domain imports nothing but the
-standard library and msgspec, and no module imports itself back through others."""
+"""The shape of the code (``docs/architecture.md``): the core knows no ruleset, the domain
+imports nothing but the standard library and msgspec, each layer imports only those
+inward of it — an import inside a function counts as one at the top, since it runs all
+the same — and no module imports itself back through others."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("domain", "projections", "adapters")
+PACKAGES = ("domain", "projections", "application", "adapters")
 CORE = ("domain.session", "domain.events", "domain.dice", "domain.errors", "domain.names")
 
 
@@ -56,12 +58,62 @@ def _runtime_imports(
 
 
 def _graph() -> dict[str, set[str]]:
+    """Each module's imports of the project's modules, function-level ones included."""
     modules = _modules()
     known = frozenset(modules)
     return {
-        name: {m for m in _runtime_imports(path, known) if m in modules and m != name}
+        name: {m for m in _runtime_imports(path, known, lazy=True) if m in modules and m != name}
         for name, path in modules.items()
     }
+
+
+LAYERS: dict[str, tuple[str, ...]] = {
+    "domain": ("domain",),
+    "projections": ("projections", "domain"),
+    "application": ("application", "projections", "domain", "adapters"),
+    "adapters.cli": ("adapters", "application", "projections", "domain"),
+    "adapters.http": ("adapters", "application", "projections", "domain"),
+}
+"""What each layer may import (the first match of a module's name wins): the command line
+and the HTTP API translate to the application, which uses the domain, the projections
+and the store's adapters; neither edge imports the other."""
+
+DRIVING = ("adapters.cli", "adapters.http")
+"""The adapters that drive the application (a shell, a server): no one else imports
+them, and neither imports the other — but for ``kiroku serve``, the shell's command that
+starts the server (:data:`SERVES`)."""
+
+SERVES = "adapters.cli.serve"
+
+
+def _layer(name: str) -> str:
+    for layer in sorted(LAYERS, key=len, reverse=True):
+        if name == layer or name.startswith(layer + "."):
+            return layer
+    return "adapters"  # the store's adapters: the store, snapshots, keys, codec, logging
+
+
+def test_each_layer_imports_only_what_is_inward_of_it() -> None:
+    allowed = LAYERS | {"adapters": ("adapters", "domain")}
+    for name, imports in _graph().items():
+        layer = _layer(name)
+        for imported in imports:
+            assert imported.split(".")[0] in {p.split(".")[0] for p in allowed[layer]}, (
+                f"{name} ({layer}) imports {imported}"
+            )
+            driving = next((d for d in DRIVING if imported.startswith(d)), None)
+            if driving is not None:
+                assert name.startswith(driving) or name == SERVES, (
+                    f"{name} imports {imported}: only {driving} itself may"
+                )
+
+
+def test_the_http_api_and_the_command_line_do_not_import_each_other() -> None:
+    for name, imports in _graph().items():
+        if name.startswith("adapters.http"):
+            assert not {m for m in imports if m.startswith("adapters.cli")}, name
+        if name.startswith("adapters.cli") and name != SERVES:
+            assert not {m for m in imports if m.startswith("adapters.http")}, name
 
 
 def test_the_domain_imports_only_the_standard_library_and_msgspec() -> None:

@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from adapters.cli.audit import aware, record_row
+from adapters.cli.audit import aware
 from adapters.cli.render import local_time
 from adapters.cli.replay_commands import _export
 from adapters.replay_file import read_replay_records
-from adapters.service import SessionService
 from adapters.store import EventStore, StoreConfig
+from application.audit import record_row
+from application.service import SessionService
 from domain.events import Recorded
 from domain.session.commands import TakeNote
 from domain.session.record import CommandRecord, Used

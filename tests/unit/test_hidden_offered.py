@@ -9,8 +9,8 @@ import argparse
 
 import pytest
 
-from adapters.cli.commands import describe_commands
 from adapters.cli.main import build_parser
+from application.rows import describe_commands
 from domain.commands import Command
 from domain.session.commands import CORE_COMMANDS, CORRECTIONS, UNHIDDEN, hideable
 

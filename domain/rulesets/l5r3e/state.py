@@ -36,6 +36,7 @@ from domain.rulesets.l5r3e.events import (
     WoundsTaken,
 )
 from domain.rulesets.l5r3e.sheet import ThirdSheet
+from domain.rulesets.l5r3e.table import is_dead, join_order, set_order
 
 SELF_INFLICTED = "self-inflicted"
 """The ``source`` of wounds a character dealt themself, which do not bar a reversal
@@ -157,8 +158,6 @@ def _rolled(state: ThirdState, event: DiceRolled) -> None:
         combat.rolled[key(event.character)] = event.roll.total
         if combat.round > 0 and combat.current() is not None:
             # a late arrival takes a place in the round under way (not in one that is over)
-            from domain.rulesets.l5r3e.table import join_order
-
             join_order(state, key(event.character))
 
 
@@ -201,8 +200,6 @@ def _surprised(state: ThirdState, event: SurpriseDeclared) -> None:
 
 
 def _set_order(state: ThirdState) -> None:
-    from domain.rulesets.l5r3e.table import set_order  # the rules read this state
-
     set_order(state)
 
 
@@ -335,8 +332,6 @@ def _grapple_broken(state: ThirdState, event: GrappleBroken) -> None:
 
 
 def _wounds(state: ThirdState, event: WoundsTaken) -> None:
-    from domain.rulesets.l5r3e.table import is_dead
-
     fighter = state.fighters[key(event.character)]
     alive = not is_dead(fighter)
     fighter.wounds += event.amount

@@ -26,6 +26,7 @@ from domain.rulesets.l5r_house.events import (
     WoundsHealed,
     WoundsTaken,
 )
+from domain.rulesets.l5r_house.table import can_act_now, set_order
 from domain.rulesets.roll_keep_kit.character import CharacterSheet
 
 
@@ -144,8 +145,6 @@ def _combat_ended(state: HouseState, event: CombatEnded) -> None:
 
 
 def _round_started(state: HouseState, event: RoundStarted) -> None:
-    from domain.rulesets.l5r_house.table import set_order  # the rules read this state
-
     combat = state.combat
     assert combat is not None
     combat.round = event.number
@@ -199,8 +198,6 @@ def _void(state: HouseState, event: VoidSpent) -> None:
 
 
 def _wounds(state: HouseState, event: WoundsTaken) -> None:
-    from domain.rulesets.l5r_house.table import can_act_now  # the rules read this state
-
     fighter = state.fighters[key(event.character)]
     fighter.wounds += event.amount
     source = key(event.source)

@@ -13,7 +13,6 @@ fill the excerpt's gaps).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -312,8 +311,3 @@ def _awaiting(play: Play, errant: Errant, name: str | None) -> tuple[Pending, Co
         where = ", ".join(repr(c.name) if c else "outside the manches" for _, c in found)
         raise MalformedInput(f"{errant.name} has bets won in {where}: name one (--conflict)")
     return found[0]
-
-
-def ready(tests: Sequence[Pending]) -> bool:
-    """Every bet won has its gain (special bets carry theirs)."""
-    return all(p.gain is not None or not p.test.bet_won or p.test.special for p in tests)

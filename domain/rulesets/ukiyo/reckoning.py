@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -38,6 +38,12 @@ from domain.rulesets.ukiyo.state import Conflict, Pending
 
 if TYPE_CHECKING:
     from domain.rulesets.ukiyo.play import Play
+
+
+def ready(tests: Sequence[Pending]) -> bool:
+    """Every bet won has its gain (special bets carry theirs)."""
+    return all(p.gain is not None or not p.test.bet_won or p.test.special for p in tests)
+
 
 FORCE_TIE_WITHIN = 3
 """« son résultat final est inférieur de 3 points ou moins à celui du gagnant »."""
@@ -75,8 +81,6 @@ class Reckoner:
         return all(key(s.name) in tests for s in self.conflict.standing())
 
     def manche_if_ready(self, tests: Mapping[str, Pending]) -> list[Event]:
-        from domain.rulesets.ukiyo.play import ready
-
         if not self.all_in(tests) or not ready(list(tests.values())):
             return []
         return self.events(self.reckon(tests), tests)

@@ -34,7 +34,7 @@ from domain.session.commands import JoinCharacter
 from projections import players
 
 if TYPE_CHECKING:
-    from adapters.service import SessionService
+    from application.service import SessionService
 
 CAMPAIGN_TOPIC = "kiroku:CampaignOpened"
 MAX_DAYS = 3650

@@ -17,7 +17,7 @@ from typing import Any
 
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
-from adapters.stored_secrets import caught_up
+from application.stored_secrets import caught_up
 from domain.events import Recorded
 from domain.session.screen import as_revealed
 from domain.session.secrets import Secrets
@@ -30,7 +30,7 @@ LINKED = {
     "revises": " (revises the ruling at {})",
 }
 """A timeline row's fields that name another event, and what its line says of it
-(:func:`adapters.cli.audit.row_of`)."""
+(:func:`application.audit.row_of`)."""
 
 
 class Sight:
@@ -218,7 +218,7 @@ class Sight:
             row["follows"] = self.links(row["follows"])
 
     def command_theirs(self, command: dict[str, Any], at: int) -> dict[str, Any]:
-        """A command record's row (:func:`adapters.cli.audit.record_row`) in players'
+        """A command record's row (:func:`application.audit.record_row`) in players'
         numbers as of ``at``: the events it gave that they may see, the position its
         inputs name; no chain value, signature or count, which would count the GM's
         hidden events."""

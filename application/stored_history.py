@@ -14,7 +14,7 @@ from functools import cached_property
 
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore
-from adapters.stored_uses import backwards
+from application.stored_uses import backwards
 from domain.events import Recorded
 from domain.rulesets.base import Follows
 from domain.session.aggregate import Session
@@ -99,7 +99,7 @@ class StoredHistory:
         return state
 
     def latest_before(self, wanted: Follows, place: int) -> int | None:
-        """Read back from the head by the type's index (:func:`adapters.stored_uses.
+        """Read back from the head by the type's index (:func:`application.stored_uses.
         backwards`), no further than the best place found."""
         corrections = self.corrections
         found = (

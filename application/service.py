@@ -27,9 +27,9 @@ from adapters.keys import Keys
 from adapters.log import logger
 from adapters.snapshot_store import SnapshotStore
 from adapters.store import EventStore, RequestRecord
-from adapters.stored_history import StoredHistory
-from adapters.stored_secrets import caught_up, stored_secrets
-from adapters.stored_uses import used_now
+from application.stored_history import StoredHistory
+from application.stored_secrets import caught_up, stored_secrets
+from application.stored_uses import used_now
 from domain.commands import Command, Context, Dice
 from domain.errors import (
     EXCERPT,
@@ -250,7 +250,7 @@ class SessionService:
 
         def decided(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
             if isinstance(command, JoinCharacter) and command.carried is not None:
-                from adapters.campaigns import check_carried
+                from application.campaigns import check_carried
 
                 check_carried(self, session_id, command)
             context = Context(acting(actor, session.opened.gm), at, dice, batch_of)
@@ -347,7 +347,7 @@ class SessionService:
         def corrected(session: Session, at: datetime) -> tuple[list[Event], list[CommandRecord]]:
             session.check_open(command)
             if isinstance(command, Reinstate):
-                from adapters.campaigns import check_reinstated
+                from application.campaigns import check_reinstated
 
                 check_reinstated(self, session_id, command.position)
             decided[:] = [self._correction(session, command, actor, at, dice)]
@@ -371,7 +371,7 @@ class SessionService:
         session = self.load(session_id)
         session.check_open(command)
         if isinstance(command, Reinstate):
-            from adapters.campaigns import check_reinstated
+            from application.campaigns import check_reinstated
 
             check_reinstated(self, session_id, command.position)
         outcome = self._correction(session, command, actor, self.clock(), dice)
@@ -499,7 +499,7 @@ class SessionService:
         """Open a session (see :func:`domain.session.aggregate.open_session`); in a
         campaign, one that is open, under its ruleset."""
         if campaign:
-            from adapters.campaigns import check_campaign_session
+            from application.campaigns import check_campaign_session
 
             check_campaign_session(self.store, campaign, ruleset)
 

@@ -1,0 +1,126 @@
+"""The chance of a roll, as ``kiroku odds`` prints it and a session's odds over HTTP give
+it: one :class:`OddsQuery`, whichever surface asked.
+
+A roll & keep expression (``6k3``) is answered under the ruleset's own dice rules where a
+ruleset is named (:meth:`domain.rulesets.base.Ruleset.odds`: its ten-dice rule, its
+reading of a tie), else under the 4th edition's ten-dice rule, the main ruleset's; a
+narrative pool (``3b2s``) by the narrative dice's exact odds; a ruleset whose odds take a
+matchup (its ``odds_report``) answers the matchup with the inputs it names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.dice.narrative.odds import TABLE_TNS as NARRATIVE_TNS
+from domain.dice.narrative.odds import check_odds
+from domain.dice.narrative.roll import is_narrative, parse_pool
+from domain.dice.roll_keep import odds
+from domain.dice.roll_keep.odds import TABLE_TNS
+from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
+from domain.errors import MalformedInput
+from domain.rulesets import load_ruleset
+
+
+class OddsQuery(msgspec.Struct, frozen=True, kw_only=True):
+    """One odds question: an ``expression`` against a ``tn`` (or each TN of the
+    ``table``), ``unskilled`` or with an ``emphasis``; under ``ruleset`` with its
+    ``options`` where one is named; ``matchup``: the inputs a ruleset whose odds take a
+    matchup reads (its ``odds_report``'s keyword arguments), only those given."""
+
+    expression: str
+    tn: int | None = None
+    table: bool = False
+    unskilled: bool = False
+    emphasis: bool = False
+    ruleset: str | None = None
+    options: dict[str, str] = msgspec.field(default_factory=dict)
+    matchup: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+def odds_of(query: OddsQuery) -> dict[str, Any]:
+    """The answer, as ``kiroku odds --json`` prints it."""
+    if is_narrative(query.expression):
+        return _narrative(query)
+    if query.ruleset is not None:
+        return _under_ruleset(query)
+    _no_matchup(query, "a roll & keep expression")
+    unskilled, emphasis = query.unskilled, query.emphasis
+    if query.table:
+        table = odds.tn_table(
+            query.expression, unskilled=unskilled, emphasis=emphasis, rule=FOURTH_EDITION
+        )
+        return {"expression": query.expression, "table": {str(tn): p for tn, p in table.items()}}
+    tn = _tn(query)
+    probability = odds.success_probability(
+        query.expression, tn, unskilled=unskilled, emphasis=emphasis, rule=FOURTH_EDITION
+    )
+    return {"expression": query.expression, "tn": tn, "probability": probability}
+
+
+def _under_ruleset(query: OddsQuery) -> dict[str, Any]:
+    """The chance under the ruleset's own dice rules, one TN or the table's; or its
+    matchup's report."""
+    assert query.ruleset is not None
+    ruleset = load_ruleset(query.ruleset, query.options)
+    report = getattr(ruleset, "odds_report", None)
+    if report is not None:
+        if query.unskilled or query.emphasis or query.tn is not None:
+            raise MalformedInput(
+                f"{ruleset.id} odds take a matchup ('8-3 vs 7'), not a TN, unskilled nor emphasis"
+            )
+        data: dict[str, Any] = report(query.expression, table=query.table, **query.matchup)
+        return data
+    _no_matchup(query, f"{ruleset.id} odds")
+    options = {"unskilled": query.unskilled, "emphasis": query.emphasis}
+    head = {"expression": query.expression, "ruleset": ruleset.id}
+    if query.table:
+        table = {str(tn): ruleset.odds(query.expression, tn, **options) for tn in TABLE_TNS}
+        return head | {"table": table}
+    tn = _tn(query)
+    return head | {"tn": tn, "probability": ruleset.odds(query.expression, tn, **options)}
+
+
+def _narrative(query: OddsQuery) -> dict[str, Any]:
+    """``{"expression", "tn", "probability", "expected_strife"}``; with the table, each
+    TN from 1 to 6."""
+    pool = parse_pool(query.expression)
+    if query.unskilled or query.emphasis:
+        raise MalformedInput(
+            f"{query.expression!r}: unskilled and emphasis are roll & keep's, not a narrative "
+            "pool's"
+        )
+    _no_matchup(query, "a narrative pool")
+    if query.table and query.tn is not None:
+        raise MalformedInput("give a TN or the table, not both")
+    if query.table:
+        table = {}
+        for tn in NARRATIVE_TNS:
+            p, strife = check_odds(pool, tn)
+            table[str(tn)] = {"probability": float(p), "expected_strife": float(strife)}
+        return {"expression": str(pool), "table": table}
+    tn = _tn(query)
+    p, strife = check_odds(pool, tn)
+    return {
+        "expression": str(pool),
+        "tn": tn,
+        "probability": float(p),
+        "expected_strife": float(strife),
+    }
+
+
+def _tn(query: OddsQuery) -> int:
+    if query.tn is None:
+        raise MalformedInput(f"odds of {query.expression!r} need a TN, or the table")
+    return query.tn
+
+
+def _no_matchup(query: OddsQuery, what: str) -> None:
+    if query.matchup:
+        given = ", ".join(sorted(query.matchup))
+        raise MalformedInput(
+            f"{what} take no matchup ({given}): those are for a ruleset whose odds take one "
+            "('8-3 vs 7'; kiroku rules lists the rulesets)"
+        )

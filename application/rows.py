@@ -1,0 +1,168 @@
+"""The JSON shapes the shell's ``--json`` prints and the HTTP API serves, one for both:
+a session and a campaign as listed, what a command recorded (each roll in ``kiroku roll
+--json``'s shape), and the rulesets with their options and commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import msgspec.inspect as mi
+
+from domain.campaign import CampaignOpened
+from domain.commands import Command, describe_command, option_of, unwrap
+from domain.dice.roll_keep.roll import RollResult
+from domain.errors import KirokuError
+from domain.events import Recorded, SessionOpened
+from domain.rulesets import RULESETS, Ruleset, load_ruleset
+from domain.rulesets.roll_keep_kit.events import DiceRolled
+from domain.session.commands import CORE_COMMANDS, hideable
+from projections.timeline import describe
+
+
+def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
+    kind, extra = unwrap(field.type)
+    spec = command_type.spec
+    positional = field.name in spec.positional
+    data: dict[str, Any] = {
+        "name": field.name,
+        "given_as": field.name.upper() if positional else option_of(command_type, field.name),
+        "type": type(kind).__name__.removesuffix("Type").lower(),
+        "required": field.required,
+        "help": extra.get("description", ""),
+    }
+    if isinstance(kind, mi.LiteralType):
+        data["values"] = list(kind.values)
+    for bound, name in (("ge", "minimum"), ("le", "maximum"), ("max_length", "max_length")):
+        value = getattr(kind, bound, None)
+        if value is not None:
+            data[name] = value
+    if not field.required and field.default is not msgspec.NODEFAULT:
+        default = field.default
+        data["default"] = list(default) if isinstance(default, tuple) else default
+    return data
+
+
+def describe_commands(command_types: tuple[type[Command], ...]) -> list[dict[str, Any]]:
+    described = []
+    for command_type in command_types:
+        info = mi.type_info(command_type)
+        assert isinstance(info, mi.StructType)
+        described.append(
+            {
+                "name": command_type.spec.name,
+                "struct": command_type.__name__,
+                "help": describe_command(command_type),
+                "dice": command_type.spec.dice,
+                "fields": [
+                    _field(command_type, f)
+                    for f in info.fields
+                    if f.name != "hidden" or hideable(command_type)
+                ],
+            }
+        )
+    return described
+
+
+def describe_ruleset(ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "id": ruleset.id,
+        "title": ruleset.title,
+        "options": dict(ruleset.option_help),
+        "readings": list(getattr(ruleset, "readings", ())),
+        "commands": describe_commands(ruleset.command_types),
+        "core_commands": describe_commands(CORE_COMMANDS),
+    }
+
+
+def list_rulesets() -> list[dict[str, Any]]:
+    """Each ruleset's id and title (and why, for a plug-in that does not load)."""
+    listed: list[dict[str, Any]] = []
+    for name in sorted(RULESETS):
+        try:
+            listed.append({"id": name, "title": load_ruleset(name).title})
+        except KirokuError as error:  # a plug-in that does not load: say so, go on
+            listed.append({"id": name, "title": "", "error": str(error)})
+    return listed
+
+
+def recorded_as_json(
+    session_id: str, recorded: list[Recorded], ruleset: Ruleset | None = None
+) -> dict[str, Any]:
+    """What a command recorded; each roll also in ``kiroku roll --json``'s shape, with
+    its position, character, base TN and parts (the last roll again as ``roll``)."""
+    data: dict[str, Any] = {
+        "session": session_id,
+        "recorded": [
+            {
+                "position": r.position,
+                "type": type(r.event).__name__,
+                "summary": describe(r.event, ruleset),
+            }
+            for r in recorded
+        ],
+        "rolls": [],
+    }
+    for r in recorded:
+        if isinstance(r.event, DiceRolled):
+            data["rolls"].append(
+                roll_as_json(r.event.roll)
+                | {
+                    "position": r.position,
+                    "character": r.event.character,
+                    "purpose": r.event.purpose,
+                    "base_tn": r.event.base_tn,
+                    "parts": [msgspec.to_builtins(p) for p in r.event.parts],
+                }
+            )
+    if data["rolls"]:
+        data["roll"] = data["rolls"][-1]
+    return data
+
+
+def roll_as_json(result: RollResult) -> dict[str, Any]:
+    """The stable JSON contract of ``kiroku roll --json``."""
+    return {
+        "expression": result.expression,
+        "rolled": result.rolled,
+        "kept": result.kept,
+        "modifier": result.modifier,
+        "ten_dice_bonus": result.ten_dice_bonus,
+        "bonus": result.bonus,
+        "dice": [list(die.faces) for die in result.dice],
+        "die_values": [die.value for die in result.dice],
+        "rerolled_ones": [i for i, die in enumerate(result.dice) if die.rerolled_one],
+        "kept_dice": list(result.kept_dice),
+        "total": result.total,
+        "tn": result.tn,
+        "effective_tn": result.effective_tn,
+        "raises": result.raises,
+        "free_raises": result.free_raises,
+        "unskilled": result.unskilled,
+        "emphasis": result.emphasis,
+        "void": result.void,
+        "success": result.success,
+    }
+
+
+def session_row(opened: SessionOpened) -> dict[str, Any]:
+    """A session as ``kiroku session list --json`` (and ``GET /v1/sessions``) lists it."""
+    return {
+        "id": opened.session,
+        "ruleset": opened.ruleset,
+        "gm": opened.gm,
+        "campaign": opened.campaign,
+        "title": opened.title,
+        "opened": opened.at.isoformat(),
+    }
+
+
+def campaign_row(opened: CampaignOpened, sessions: int | None = None) -> dict[str, Any]:
+    row = {
+        "id": opened.campaign,
+        "ruleset": opened.ruleset,
+        "gm": opened.gm,
+        "title": opened.title,
+        "opened": opened.at.isoformat(),
+    }
+    return row if sessions is None else row | {"sessions": sessions}
