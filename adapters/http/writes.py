@@ -41,6 +41,7 @@ from application.service import (
     SessionService,
     VersionConflict,
 )
+from application.trials import tried
 from domain.commands import Command
 from domain.dice.given import given_faces
 from domain.errors import MalformedInput, excerpt
@@ -163,10 +164,10 @@ async def post_command(request: Request) -> Response:
     command, faces = bodies.decode(body)
     dice = dice_of(command, faces)
     if trying:
-        from adapters.http.trials import tried
 
         def trial(service: SessionService) -> dict[str, Any]:
-            return tried(service, seat(server, service, sid, token), command, dice)
+            place = seat(server, service, sid, token)
+            return tried(service, place.session, place.holder.participant, command, dice)
 
         return json_response(await server.worker.run(trial))
     asked = (

@@ -182,6 +182,16 @@ class Follows(NamedTuple):
     1, the one before it (5e meets the oldest hit still owed, with later ones owed)."""
 
 
+@runtime_checkable
+class Chances(Protocol):
+    """A ruleset that can say, before a roll is made, the chance of the roll an event
+    records: its pool, TN with each part, and exact chance (a form's preview)."""
+
+    def chance_of(self, event: Event) -> dict[str, Any] | None:
+        """The roll ``event`` records and its chances; None if it records none."""
+        ...
+
+
 RulesetFactory = Callable[[Mapping[str, str]], Ruleset]
 """A ruleset package's ``build``: its options (checked) make a :class:`Ruleset`."""
 

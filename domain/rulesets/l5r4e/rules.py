@@ -26,6 +26,7 @@ from domain.rulesets.l5r4e.links import explain_armour, follows
 from domain.rulesets.l5r4e.recorded_order import FourEOrder
 from domain.rulesets.l5r4e.records import CharacterState, key
 from domain.rulesets.l5r4e.tables import tables
+from domain.rulesets.roll_keep_kit.chances import roll_keep_chance
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.events import verify_recorded
 from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit
@@ -185,6 +186,11 @@ class FourthEdition:
         must exceed the TN needs one more than it)."""
         needed = tn if self.ties_succeed else tn + 1
         return success_probability(roll, needed, rule=self.ten_dice_rule, **options)
+
+    def chance_of(self, event: Event) -> dict[str, Any] | None:
+        """A roll's pool, TN and chances under this session's dice rules (:mod:`domain.
+        rulesets.roll_keep_kit.chances`); None for an event that throws no dice."""
+        return roll_keep_chance(event, self.odds)
 
     def verify(self, event: Event) -> None:
         """The kit's arithmetic (:func:`verify_recorded`), and an attack hits exactly when

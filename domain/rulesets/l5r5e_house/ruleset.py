@@ -21,6 +21,7 @@ from domain.rulesets.l5r5e_house import RULESET_ID
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
 from domain.rulesets.l5r5e_house import skirmish as s
+from domain.rulesets.l5r5e_house.chances import check_chance
 from domain.rulesets.l5r5e_house.derived import endurance, half_up
 from domain.rulesets.l5r5e_house.events import (
     FIFTH_EVENT_TYPES,
@@ -205,6 +206,11 @@ class FifthHouse(KitRuleset):
             raise MalformedInput("narrative checks have no --unskilled nor --emphasis")
         chance, _ = check_odds(parse_pool(roll), tn)
         return float(chance)
+
+    def chance_of(self, event: Event) -> dict[str, Any] | None:
+        """A narrative check's pool, TN and chances (:mod:`domain.rulesets.l5r5e_house.
+        chances`); None for any other event."""
+        return check_chance(event)
 
     def verify(self, event: Event) -> None:
         """A recorded check must recompute from its dice to its recorded counts, and every

@@ -15,6 +15,7 @@ from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules
 from domain.events import Event
 from domain.rulesets.base import Core, Follows
+from domain.rulesets.roll_keep_kit.chances import roll_keep_chance
 from domain.rulesets.roll_keep_kit.events import DiceRolled, WoundsTaken, verify_recorded
 from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit
 from domain.rulesets.roll_keep_kit.recorded_order import RecordedOrder
@@ -36,6 +37,15 @@ class KitRuleset:
 
     def describe_own(self, event: Event) -> str:
         return type(event).__name__
+
+    def odds(self, roll: str, tn: int, **options: Any) -> float:
+        """The ruleset's chance of a roll & keep ``roll`` reaching ``tn``."""
+        raise NotImplementedError
+
+    def chance_of(self, event: Event) -> dict[str, Any] | None:
+        """A roll & keep roll's pool, TN and chances (:mod:`domain.rulesets.roll_keep_kit.
+        chances`); None for any other event."""
+        return roll_keep_chance(event, self.odds)
 
     def explain_own(self, event: Event) -> list[str]:
         return []
