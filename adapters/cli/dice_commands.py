@@ -11,10 +11,11 @@ from adapters.cli.render import describe_roll, print_json
 from application.odds import OddsQuery, odds_of
 from application.rows import roll_as_json
 from domain.dice.narrative.roll import is_narrative
+from domain.dice.roll_keep import roll as roll_keep
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.roll_keep.roll import RollOptions, RollResult, check_tn
+from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
-from domain.rulesets.l5r4e.dice import resolve, roll
 
 
 def roll_command(args: argparse.Namespace) -> int:
@@ -49,6 +50,11 @@ def odds_command(args: argparse.Namespace) -> int:
     return 0
 
 
+BARE_RULE = FOURTH_EDITION
+"""The ten-dice rule of a roll outside any session: the 4th edition's, the main
+ruleset's (a session's roll is its ruleset's)."""
+
+
 def roll_options(args: argparse.Namespace, max_raises: int | None = None) -> RollOptions:
     return RollOptions(
         tn=args.tn,
@@ -69,8 +75,8 @@ def roll_from_args(args: argparse.Namespace, max_raises: int | None = None) -> R
     if args.faces is not None:
         if args.seed is not None:
             raise MalformedInput("give either --faces or --seed, not both")
-        return resolve(args.expression, options, parse_faces(args.faces))
-    return roll(args.expression, options, random.Random(args.seed))
+        return roll_keep.resolve(args.expression, options, parse_faces(args.faces), BARE_RULE)
+    return roll_keep.roll(args.expression, options, random.Random(args.seed), BARE_RULE)
 
 
 def odds_query(args: argparse.Namespace) -> OddsQuery:

@@ -153,3 +153,24 @@ def test_no_module_imports_itself_back() -> None:
     for name in sorted(graph):
         if name not in state:
             visit(name)
+
+
+DEMO = "adapters.cli.demo"
+"""``kiroku demo`` plays a scripted 4th edition fight: the one module outside the
+rulesets that names a ruleset's commands (it is a scene, not a surface)."""
+
+
+def test_no_surface_names_a_ruleset_package() -> None:
+    """The shell, the API, the application and the projections reach a ruleset through
+    the registry (``load_ruleset``) and the protocol, never by its package: a ruleset
+    added, removed or renamed changes them in no line (the shared kits aside)."""
+    from domain.rulesets import RULESETS
+
+    packages = {path.rsplit(".", 1)[0] for path in RULESETS.values()}
+    for name, imports in _graph().items():
+        if name.startswith("domain") or name == DEMO:
+            continue
+        named = {
+            m for m in imports if m.startswith(tuple(p + "." for p in packages)) or m in packages
+        }
+        assert not named, f"{name} imports {sorted(named)}"
