@@ -90,7 +90,7 @@ CONSOLE = Path(__file__).parent / "console"
 
 
 async def console_page(request: Request) -> Response:
-    """The console (``/``): a front end on this API like any other (its README section)."""
+    """The console (``/``): a front end on this API like any other (``docs/console.md``)."""
     return FileResponse(CONSOLE / "index.html", media_type="text/html")
 
 

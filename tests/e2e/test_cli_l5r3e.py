@@ -31,21 +31,12 @@ def skirmish(kiroku: Run) -> Run:
     return kiroku
 
 
-@pytest.mark.parametrize(
-    "heading",
-    [
-        "### Playing 3rd edition skirmishes",
-        "### Playing the house combat flow",
-        "### Playing the 5th edition confrontations",
-        "### Playing Les Errants d'Ukiyo",
-    ],
-)
+@pytest.mark.parametrize("page", ["l5r3e", "l5r-house", "l5r5e-house", "ukiyo"])
 @pytest.mark.slow
-def test_the_readme_s_example_prints_what_the_readme_shows(kiroku: Run, heading: str) -> None:
-    """The first ``sh`` block of the section, run line by line; its last command prints
-    every line of the first ``text`` block after it."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index(heading) :]
+def test_the_ruleset_page_s_example_prints_what_the_page_shows(kiroku: Run, page: str) -> None:
+    """The first ``sh`` block of the ruleset's page (``docs/rulesets/PAGE.md``), run line
+    by line; its last command prints every line of the first ``text`` block after it."""
+    section = (ROOT / "docs" / "rulesets" / f"{page}.md").read_text(encoding="utf-8")
     block = re.findall(r"```sh\n(.*?)```", section, re.S)[0]
     shown = re.findall(r"```text\n(.*?)```", section, re.S)[0]
     commands = block.replace("\\\n", " ").splitlines()

@@ -1,8 +1,8 @@
 """4e's roll & keep dice: the family's functions bound to 4e's ten-dice rule.
 
 The ``roll_keep`` family takes its ten-dice rule from the ruleset, with no default; this
-is 4e's binding, for 4e's own commands, for the shell's bare ``kiroku roll`` and
-``kiroku odds`` (which the README documents as 4e dice), and for tests of 4e's dice.
+is 4e's binding, for 4e's own commands and for tests of 4e's dice. A roll or odds outside
+any session (docs/dice.md) take the same rule through the dice kit itself.
 """
 
 from __future__ import annotations

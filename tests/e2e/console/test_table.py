@@ -145,7 +145,7 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
     assert width <= PHONE["width"], f"the page is {width} px wide on a 360 px screen"
     shot(phone, "09-phone")
     phone.locator("#act-form details").evaluate_all("all => all.forEach(d => { d.open = false; })")
-    shot(phone, "readme-phone", "#act")  # the README's second picture
+    shot(phone, "readme-phone", "#act")  # docs/console.md's second picture
     phone.reload()
     live(phone)
     assert "5k3" not in phone.locator("#events").inner_text()
