@@ -22,6 +22,10 @@ RULESETS: dict[str, str] = {
     "ukiyo": "domain.rulesets.ukiyo.ruleset",
 }
 
+BUILT_IN: tuple[str, ...] = tuple(RULESETS)
+"""The rulesets Kiroku ships (a plug-in's or a test's, registered later, are not among
+them): what its catalogs describe."""
+
 
 def register(ruleset_id: str, module: str) -> None:
     """Add a ruleset (a tests' or a plug-in's) under ``ruleset_id``."""
@@ -58,6 +62,7 @@ def load_ruleset(ruleset_id: str, options: Mapping[str, str] | None = None) -> R
 
 
 __all__ = [
-    "RULESETS", "Core", "Ruleset", "RulesetFactory", "Table", "View", "lacks", "load_ruleset",
+    "BUILT_IN", "RULESETS", "Core", "Ruleset", "RulesetFactory", "Table", "View", "lacks",
+    "load_ruleset",
     "register",
 ]  # fmt: skip
