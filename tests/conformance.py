@@ -1,0 +1,219 @@
+"""The conformance kit: what the core, the store and both surfaces rely on of a ruleset,
+each a named check that takes the ruleset's id (``tests/unit/test_ruleset_conformance.py``
+runs every check on every ruleset, the tests' coin included). A new ruleset that forgets
+one fails that check, by name.
+
+- ``events_are_folded``: nothing it can record goes unfolded;
+- ``events_keep_their_own_names``: none of its events takes a core event's name;
+- ``commands_have_one_name_each``: each a Command with a docstring, none a core word;
+- ``every_command_is_decided``: each command it lists reaches its decider (a sample of
+  it, on a fresh session, gives events or a refusal of its own — never "no command");
+- ``every_command_builds_a_parser_and_a_body``: the shell builds its parser, and an HTTP
+  body of it decodes to the same command;
+- ``its_state_survives_a_snapshot`` and ``its_fold_is_deterministic`` (its curated
+  replays folded twice give the same state, byte for byte);
+- ``its_views_encode_to_json``: fresh, and after each of its curated replays;
+- ``it_knows_its_sheet_and_its_options``;
+- ``it_has_curated_replays`` (the shipped rulesets: their rules' regression suite), each
+  of whose events has a line stating its numbers (:mod:`tests.lines`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import msgspec.inspect as mi
+
+from adapters.cli.main import ruleset_parser
+from adapters.http.bodies import ruleset_commands
+from adapters.replay_file import read_replay
+from domain.commands import Command, Context
+from domain.dice.source import FaceQueue
+from domain.errors import IllegalUnderRules, KirokuError
+from domain.events import CORE_EVENT_TYPES, Recorded, SessionOpened
+from domain.rulesets import BUILT_IN, load_ruleset
+from domain.session.aggregate import Session
+from projections import project_state
+from projections.timeline import describe
+from tests.lines import unstated
+from tests.support import GM, T0
+
+REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+
+Check = Callable[[str], None]
+
+
+@cache
+def replays_of(ruleset_id: str) -> tuple[tuple[Recorded, ...], ...]:
+    """The curated replays played under ``ruleset_id`` (with no options of their own,
+    for the fold to be compared), each as its events."""
+    found = []
+    for path in sorted(REPLAYS.glob("*.jsonl")):
+        header, events = read_replay(path, recompute_rolls=False)
+        if header.ruleset == ruleset_id:
+            found.append(tuple(events))
+    return tuple(found)
+
+
+def sample(kind: Any) -> Any:
+    """A plain value of the type msgspec describes, within its bounds: what a sample
+    command is made of."""
+    if isinstance(kind, mi.Metadata):
+        return sample(kind.type)
+    if isinstance(kind, mi.UnionType):
+        others = [t for t in kind.types if not isinstance(t, mi.NoneType)]
+        return None if len(others) < len(kind.types) else sample(others[0])
+    if isinstance(kind, mi.StrType):
+        return "x" * max(1, kind.min_length or 0)
+    if isinstance(kind, mi.BoolType):
+        return False
+    if isinstance(kind, mi.IntType):
+        low = kind.ge if kind.ge is not None else (kind.gt + 1 if kind.gt is not None else 1)
+        return low
+    if isinstance(kind, mi.FloatType):
+        return float(kind.ge if kind.ge is not None else 1.0)
+    if isinstance(kind, mi.LiteralType):
+        return kind.values[0]
+    if isinstance(kind, mi.TupleType):
+        return [sample(t) for t in kind.item_types]
+    if isinstance(kind, mi.ListType | mi.VarTupleType | mi.SetType | mi.FrozenSetType):
+        return [sample(kind.item_type) for _ in range(kind.min_length or 0)]
+    if isinstance(kind, mi.DictType):
+        return {}
+    if isinstance(kind, mi.StructType):
+        return {f.encode_name: sample(f.type) for f in kind.fields if f.required}
+    return None
+
+
+def sample_command(command_type: type[Command]) -> Command:
+    info = mi.type_info(command_type)
+    assert isinstance(info, mi.StructType)
+    given = {f.encode_name: sample(f.type) for f in info.fields if f.required}
+    return msgspec.convert(given, command_type)
+
+
+def fresh(ruleset_id: str) -> Session:
+    opened = SessionOpened(actor=GM, at=T0, session="conformance", ruleset=ruleset_id, gm=GM)
+    return Session([Recorded(1, opened)])
+
+
+# -- the checks ---------------------------------------------------------------------------
+
+
+def events_are_folded(ruleset_id: str) -> None:
+    ruleset = load_ruleset(ruleset_id)
+    handlers = ruleset.fold_handlers()
+    unfolded = [t.__name__ for t in ruleset.event_types if t not in handlers]
+    assert not unfolded, f"{ruleset_id} records events nothing folds: {unfolded}"
+
+
+def events_keep_their_own_names(ruleset_id: str) -> None:
+    core = {t.__name__ for t in CORE_EVENT_TYPES}
+    taken = core & {t.__name__ for t in load_ruleset(ruleset_id).event_types}
+    assert not taken, f"{ruleset_id}'s events take the core's names: {sorted(taken)}"
+
+
+def commands_have_one_name_each(ruleset_id: str) -> None:
+    ruleset = load_ruleset(ruleset_id)
+    names = [t.spec.name for t in ruleset.command_types]
+    assert len(names) == len(set(names)), f"{ruleset_id}: two commands share a name"
+    undocumented = [t.__name__ for t in ruleset.command_types if not t.__doc__]
+    assert not undocumented, f"{ruleset_id}'s commands without a docstring: {undocumented}"
+    assert all(issubclass(t, Command) for t in ruleset.command_types)
+    core = {"join", "note", "retract"}  # a ruleset's roll is its own
+    assert not core & {t.spec.words[0] for t in ruleset.command_types}
+
+
+def every_command_is_decided(ruleset_id: str) -> None:
+    ruleset = load_ruleset(ruleset_id)
+    for command_type in ruleset.command_types:
+        command = sample_command(command_type)
+        session = fresh(ruleset_id)
+        context = Context(GM, T0, FaceQueue([1] * 200))
+        try:
+            session.decide(command, context)
+        except IllegalUnderRules as error:
+            assert "has no command" not in str(error), (
+                f"{ruleset_id} lists {command_type.__name__} but decides it nowhere: {error}"
+            )
+        except KirokuError:
+            pass  # refused on a fresh session (no such character): decided, and refused
+        except Exception as error:
+            raise AssertionError(
+                f"{ruleset_id} lists {command_type.__name__} but its decider fails on it "
+                f"({type(error).__name__}: {error}) instead of deciding or refusing"
+            ) from error
+
+
+def every_command_builds_a_parser_and_a_body(ruleset_id: str) -> None:
+    ruleset = load_ruleset(ruleset_id)
+    bodies = ruleset_commands(ruleset_id)
+    for command_type in ruleset.command_types:
+        ruleset_parser([command_type])  # the shell's parser of it
+        command = sample_command(command_type)
+        body = msgspec.json.encode(
+            {"command": command_type.spec.name} | msgspec.to_builtins(command)
+        )
+        decoded, _ = bodies.decode(body)
+        assert decoded == command, f"{ruleset_id}: the body of {command_type.__name__}"
+
+
+def its_state_survives_a_snapshot(ruleset_id: str) -> None:
+    ruleset = load_ruleset(ruleset_id)
+    state = ruleset.initial()
+    assert ruleset.load_state(ruleset.dump_state(state)) == state
+    for events in replays_of(ruleset_id):
+        table = Session(list(events)).state.table
+        assert ruleset.load_state(ruleset.dump_state(table)) == table
+
+
+def its_fold_is_deterministic(ruleset_id: str) -> None:
+    ruleset = load_ruleset(ruleset_id)
+    for events in replays_of(ruleset_id):
+        once, twice = Session(list(events)), Session(list(events))
+        assert ruleset.dump_state(once.state.table) == ruleset.dump_state(twice.state.table)
+
+
+def its_views_encode_to_json(ruleset_id: str) -> None:
+    msgspec.json.encode(project_state(fresh(ruleset_id).state))
+    for events in replays_of(ruleset_id):
+        msgspec.json.encode(project_state(Session(list(events)).state))
+
+
+def it_knows_its_sheet_and_its_options(ruleset_id: str) -> None:
+    ruleset = load_ruleset(ruleset_id)
+    assert isinstance(ruleset.sheet_type, type)
+    assert set(ruleset.options) <= set(ruleset.option_help)
+
+
+def it_has_curated_replays(ruleset_id: str) -> None:
+    if ruleset_id not in BUILT_IN:
+        return  # a test's or a plug-in's ruleset keeps its replays where it is kept
+    replays = replays_of(ruleset_id)
+    assert replays, f"{ruleset_id} has no curated replay in replays/"
+    ruleset = load_ruleset(ruleset_id)
+    for events in replays:
+        for recorded in events:
+            missing = unstated(recorded.event, describe(recorded.event, ruleset))
+            assert not missing, (recorded.position, type(recorded.event).__name__, missing)
+
+
+CHECKS: dict[str, Check] = {
+    check.__name__: check
+    for check in (
+        events_are_folded,
+        events_keep_their_own_names,
+        commands_have_one_name_each,
+        every_command_is_decided,
+        every_command_builds_a_parser_and_a_body,
+        its_state_survives_a_snapshot,
+        its_fold_is_deterministic,
+        its_views_encode_to_json,
+        it_knows_its_sheet_and_its_options,
+        it_has_curated_replays,
+    )
+}
