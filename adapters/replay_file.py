@@ -31,6 +31,7 @@ from domain.errors import KirokuError, MalformedInput, excerpt
 from domain.events import CharacterJoined, Event, NoteTaken, Recorded, SessionOpened
 from domain.names import check_name
 from domain.rulesets import load_ruleset
+from domain.rulesets.base import RecordedOrdering
 from domain.session.bounds import check_numbers, check_positions
 from domain.session.chain import Stored, head
 from domain.session.commands import MAX_NOTE
@@ -423,8 +424,10 @@ def _check_stream(
     except KirokuError as error:
         raise CorruptReplay(path, 2, str(error)) from None
     actors: set[str] = set()
-    order = getattr(ruleset, "recorded_order", None)
-    in_order = order() if order is not None and recompute_rolls and unrecorded else None
+    ordered = recompute_rolls and unrecorded
+    in_order = (
+        ruleset.recorded_order() if ordered and isinstance(ruleset, RecordedOrdering) else None
+    )
     for index, recorded in enumerate(events):
         number = index + 2
         if recorded.position != index + 1:
@@ -473,9 +476,7 @@ def check_identities(event: Event, ruleset: Any, actors: set[str]) -> None:
         name = getattr(event.sheet, "name", None)
         if isinstance(name, str):
             check_name(name, "a character's name")
-        check = getattr(ruleset, "check_sheet", None)
-        if check is not None:
-            check(event.sheet)
+        ruleset.check_sheet(event.sheet)
     elif isinstance(event, NoteTaken) and len(event.text) > MAX_NOTE:
         raise MalformedInput(f"a note of {len(event.text):,} characters: at most {MAX_NOTE:,}")
 

@@ -22,6 +22,7 @@ from domain.dice.roll_keep.odds import TABLE_TNS
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
 from domain.rulesets import load_ruleset
+from domain.rulesets.base import Matchups
 
 
 class OddsQuery(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,13 +66,12 @@ def _under_ruleset(query: OddsQuery) -> dict[str, Any]:
     matchup's report."""
     assert query.ruleset is not None
     ruleset = load_ruleset(query.ruleset, query.options)
-    report = getattr(ruleset, "odds_report", None)
-    if report is not None:
+    if isinstance(ruleset, Matchups):
         if query.unskilled or query.emphasis or query.tn is not None:
             raise MalformedInput(
                 f"{ruleset.id} odds take a matchup ('8-3 vs 7'), not a TN, unskilled nor emphasis"
             )
-        data: dict[str, Any] = report(query.expression, table=query.table, **query.matchup)
+        data = ruleset.odds_report(query.expression, table=query.table, **query.matchup)
         return data
     _no_matchup(query, f"{ruleset.id} odds")
     options = {"unskilled": query.unskilled, "emphasis": query.emphasis}

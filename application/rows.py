@@ -15,6 +15,7 @@ from domain.dice.roll_keep.roll import RollResult
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened
 from domain.rulesets import RULESETS, Ruleset, load_ruleset
+from domain.rulesets.base import Readings
 from domain.rulesets.roll_keep_kit.events import DiceRolled
 from domain.session.commands import CORE_COMMANDS, hideable
 from projections.timeline import describe
@@ -69,7 +70,7 @@ def describe_ruleset(ruleset: Ruleset) -> dict[str, Any]:
         "id": ruleset.id,
         "title": ruleset.title,
         "options": dict(ruleset.option_help),
-        "readings": list(getattr(ruleset, "readings", ())),
+        "readings": list(ruleset.readings) if isinstance(ruleset, Readings) else [],
         "commands": describe_commands(ruleset.command_types),
         "core_commands": describe_commands(CORE_COMMANDS),
     }

@@ -49,8 +49,8 @@ def shown(
     row["command"] = None if record is None else record_row(record, viewer_is_gm)
     first = position if record is None else record.first
     before = state_before(service, session, first, placed)
-    explain = getattr(session.ruleset, "explain", None)  # a plug-in may explain nothing
-    if explain is None or core_event(recorded.event):
+    explain = session.ruleset.explain
+    if core_event(recorded.event):
         row["explanation"] = []
     else:  # a player's, on the state they see: the GM's would name what is kept from them
         theirs = before if viewer_is_gm else players_before(service, sid, first, placed)

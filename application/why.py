@@ -85,9 +85,7 @@ def followed_from(
     the state ``before`` it): the latest of its type before the ruling that still counts
     and holds the fields given. "Before" is in the order the fold reads: a revision
     stands in its original's place."""
-    follows = getattr(session.ruleset, "follows", None)
-    if follows is None:
-        return []
+    follows = session.ruleset.follows
     sid = session.opened.session
     record = store.command_of(sid, first)
     if record is not None and record.named_uses is not None:

@@ -3,6 +3,7 @@ each a named check that takes the ruleset's id (``tests/unit/test_ruleset_confor
 runs every check on every ruleset, the tests' coin included). A new ruleset that forgets
 one fails that check, by name.
 
+- ``it_implements_the_protocol``: every member of the ``Ruleset`` protocol is there;
 - ``events_are_folded``: nothing it can record goes unfolded;
 - ``events_keep_their_own_names``: none of its events takes a core event's name;
 - ``commands_have_one_name_each``: each a Command with a docstring, none a core word;
@@ -35,7 +36,7 @@ from domain.commands import Command, Context
 from domain.dice.source import FaceQueue
 from domain.errors import IllegalUnderRules, KirokuError
 from domain.events import CORE_EVENT_TYPES, Recorded, SessionOpened
-from domain.rulesets import BUILT_IN, load_ruleset
+from domain.rulesets import BUILT_IN, Ruleset, load_ruleset
 from domain.session.aggregate import Session
 from projections import project_state
 from projections.timeline import describe
@@ -102,6 +103,17 @@ def fresh(ruleset_id: str) -> Session:
 
 
 # -- the checks ---------------------------------------------------------------------------
+
+
+def it_implements_the_protocol(ruleset_id: str) -> None:
+    """Every member of :class:`~domain.rulesets.base.Ruleset` is there: the core calls
+    them without asking (only the optional capabilities, protocols of their own, are
+    asked for)."""
+    ruleset = load_ruleset(ruleset_id)
+    members = {n for n in vars(Ruleset) if not n.startswith("_")}
+    missing = sorted(name for name in members if not hasattr(ruleset, name))
+    assert not missing, f"{ruleset_id} lacks {missing} of the Ruleset protocol"
+    assert isinstance(ruleset, Ruleset)
 
 
 def events_are_folded(ruleset_id: str) -> None:
@@ -205,6 +217,7 @@ def it_has_curated_replays(ruleset_id: str) -> None:
 CHECKS: dict[str, Check] = {
     check.__name__: check
     for check in (
+        it_implements_the_protocol,
         events_are_folded,
         events_keep_their_own_names,
         commands_have_one_name_each,

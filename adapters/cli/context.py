@@ -107,9 +107,7 @@ def print_recorded(
     (:meth:`Ruleset.warnings`, given the ruleset's state ``after`` the batch; ``also``:
     what the store adds, as a reveal that a carried sheet does not see): on stderr as
     ``warning: …`` lines, or under ``warnings`` in ``--json``."""
-    said = getattr(ruleset, "warnings", None)  # a plug-in may have nothing to say
-    warnings = [] if said is None else said([r.event for r in recorded], after)
-    warnings = [*warnings, *also]
+    warnings = [*ruleset.warnings([r.event for r in recorded], after), *also]
     if args.json:
         print_json(recorded_as_json(session_id, recorded, ruleset) | {"warnings": warnings})
         return

@@ -33,6 +33,7 @@ from application.service import SessionService
 from application.shown import shown, shown_to_players
 from domain.errors import excerpt
 from domain.events import Recorded
+from domain.rulesets.base import Matchups
 from domain.session.aggregate import Session
 from domain.session.screen import for_players
 from projections import project_state
@@ -258,7 +259,7 @@ async def odds(request: Request) -> Response:
 
     def chance(service: SessionService) -> dict[str, Any]:
         session = seat(server, service, sid, token).session
-        matchups = getattr(session.ruleset, "odds_report", None) is not None
+        matchups = isinstance(session.ruleset, Matchups)
         if not matchups and "tn" not in query and not flag(request, "table"):
             raise malformed(f"odds of {excerpt(expression)}: give tn=N, or table=true")
         if matchups and ({"tn", "unskilled", "emphasis"} & set(query)):

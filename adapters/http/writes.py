@@ -88,8 +88,7 @@ def recorded_json(
     if not place.is_gm:  # what a secret weighed on is read behind the screen
         session = service.seen_by(sid, place.holder.participant)
         recorded = [for_players(r) for r in recorded]
-    said = getattr(ruleset, "warnings", None)
-    warnings = [] if said is None else said([r.event for r in recorded], session.state.table)
+    warnings = ruleset.warnings([r.event for r in recorded], session.state.table)
     if place.is_gm:
         warnings += carried_before_reveal(service, sid, recorded)
     data = recorded_as_json(sid, recorded, ruleset) | {"warnings": warnings}

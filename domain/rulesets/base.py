@@ -46,6 +46,7 @@ class Core(Protocol):
     def gm_only(self, actor: str, what: str) -> None: ...
 
 
+@runtime_checkable
 class Ruleset(Protocol):
     """One ruleset, bound to a session's options."""
 
@@ -180,6 +181,34 @@ class Follows(NamedTuple):
     back: int = 0
     """How many such events, later than the one used, also still count: 0, the latest;
     1, the one before it (5e meets the oldest hit still owed, with later ones owed)."""
+
+
+@runtime_checkable
+class Matchups(Protocol):
+    """A ruleset whose odds take a matchup rather than a TN (Ukiyo's ``8-3 vs 7``): one
+    test's chances, and with manches a conflict's (``kiroku odds --ruleset``)."""
+
+    def odds_report(self, matchup: str, *, table: bool = False, **given: Any) -> dict[str, Any]:
+        """The matchup's chances, with the inputs it names (``given``)."""
+        ...
+
+
+@runtime_checkable
+class RecordedOrdering(Protocol):
+    """A ruleset that checks each event no command record vouches for against the events
+    before it (an attack's total that is not its roll's): a fresh callable a file's
+    events are given in order, which raises ``MalformedInput`` at one that disagrees."""
+
+    def recorded_order(self) -> Callable[[Event], None]: ...
+
+
+@runtime_checkable
+class Readings(Protocol):
+    """A ruleset that names the readings of its text it follows that are not options
+    (``kiroku rules ID`` lists them)."""
+
+    @property
+    def readings(self) -> Sequence[str]: ...
 
 
 @runtime_checkable

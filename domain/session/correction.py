@@ -704,9 +704,7 @@ class _Basis:
         """Why the ruling of ``batch`` cannot stand, if its object is gone."""
         if not self.gone:
             return None
-        follows = getattr(session.ruleset, "follows", None)
-        if follows is None:
-            return None
+        follows = session.ruleset.follows
         for recorded in batch:
             for wanted in follows(recorded.event, session.state.table):
                 if not wanted.bound:

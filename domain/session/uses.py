@@ -37,9 +37,7 @@ def used_by(
 ) -> tuple[Used, ...]:
     """What each event of ``batch`` (a ruling given at the head, on the ruleset's state
     ``before`` it) used: every earlier event the rules say it follows that is found."""
-    follows = getattr(ruleset, "follows", None)
-    if follows is None:
-        return ()
+    follows = ruleset.follows
     found: list[Used] = []
     for recorded in batch:
         for wanted in follows(recorded.event, before):
