@@ -54,7 +54,8 @@ def pages() -> dict[str, str]:
 def _commands(title: str, types: tuple[type[Command], ...]) -> str:
     lines = [f"## {title}\n"]
     for command_type, command in zip(types, describe_commands(types), strict=True):
-        lines.append(f"### `{command['name']}` ({command['struct']})\n")
+        whose = " — the GM's" if command["gm_only"] else ""
+        lines.append(f"### `{command['name']}` ({command['struct']}){whose}\n")
         lines.append(f"{_one_line(inspect.getdoc(command_type) or command['help'])}\n")
         fields = [f for f in command["fields"] if f["name"] != "reason"]
         if fields:

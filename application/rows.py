@@ -55,6 +55,7 @@ def describe_commands(command_types: tuple[type[Command], ...]) -> list[dict[str
                 "struct": command_type.__name__,
                 "help": describe_command(command_type),
                 "dice": command_type.spec.dice,
+                "gm_only": command_type.spec.gm_only,
                 "fields": [
                     _field(command_type, f)
                     for f in info.fields

@@ -69,6 +69,9 @@ class CommandSpec:
     for_groups: bool = False
     """Its ``character`` may name a group of characters joined together (``join
     --count``): the command is then decided for each of them in turn, in one batch."""
+    gm_only: bool = False
+    """Only the session's GM gives it (a player's is refused, ``NotAllowed``): a surface
+    offers it to the GM alone (the console's forms)."""
 
     @property
     def name(self) -> str:

@@ -28,7 +28,10 @@ class JoinCharacter(Command, frozen=True, kw_only=True):
     each its own character for wounds, Void and conditions."""
 
     spec = CommandSpec(
-        ("join",), files={"sheet": "sheet"}, added={"count": 1, "name": None, "carried": None}
+        ("join",),
+        files={"sheet": "sheet"},
+        added={"count": 1, "name": None, "carried": None},
+        gm_only=True,
     )
 
     sheet: Annotated[
@@ -62,7 +65,7 @@ class JoinCharacter(Command, frozen=True, kw_only=True):
 class AddParticipant(Command, frozen=True, kw_only=True):
     """The GM lets someone take part: a player, or an observer who may act for no one."""
 
-    spec = CommandSpec(("participant",), positional=("participant",))
+    spec = CommandSpec(("participant",), positional=("participant",), gm_only=True)
 
     participant: Annotated[str, Meta(min_length=1, max_length=100, description="their id")]
     role: Role
@@ -81,7 +84,7 @@ class Retract(Command, frozen=True, kw_only=True):
     """The GM retracts a ruling: the command that gave an event, whole (or, with --last,
     the latest that still counts)."""
 
-    spec = CommandSpec(("retract",), positional=("position",), preview=True)
+    spec = CommandSpec(("retract",), positional=("position",), preview=True, gm_only=True)
 
     position: Annotated[int, Meta(ge=1, description="the event's position")] | None = None
     last: Annotated[bool, Meta(description="the latest event that still counts")] = False
@@ -92,7 +95,7 @@ class Undo(Command, frozen=True, kw_only=True):
     """The GM takes back the latest ruling in the order they were given: a ruling that
     still counts, whole — or a correction, whole, restoring what it changed."""
 
-    spec = CommandSpec(("undo",), preview=True)
+    spec = CommandSpec(("undo",), preview=True, gm_only=True)
 
     reason: Annotated[str, Meta(min_length=1, max_length=MAX_REASON, description="why")]
 
@@ -101,7 +104,9 @@ class Amend(Command, frozen=True, kw_only=True):
     """The GM replaces a ruling with the same command given other inputs; every later
     ruling is decided again on the history so corrected."""
 
-    spec = CommandSpec(("amend",), positional=("position",), preview=True, added={"faces": None})
+    spec = CommandSpec(
+        ("amend",), positional=("position",), preview=True, added={"faces": None}, gm_only=True
+    )
 
     position: Annotated[int, Meta(ge=1, description="the position of an event of the ruling")]
     changes: Annotated[
@@ -129,7 +134,7 @@ class Reinstate(Command, frozen=True, kw_only=True):
     ruling the same correction dropped, the whole correction taken back — and every later
     ruling is decided again."""
 
-    spec = CommandSpec(("reinstate",), positional=("position",), preview=True)
+    spec = CommandSpec(("reinstate",), positional=("position",), preview=True, gm_only=True)
 
     position: Annotated[
         int, Meta(ge=1, description="the position of a retracted event, or of its retraction")
@@ -143,7 +148,7 @@ class Reveal(Command, frozen=True, kw_only=True):
     a carried joining whose sheet they read as they saw it where it came from: from here
     they read the sheet as it is (:class:`domain.events.Carried`)."""
 
-    spec = CommandSpec(("reveal",), positional=("position",))
+    spec = CommandSpec(("reveal",), positional=("position",), gm_only=True)
 
     position: Annotated[
         int,
@@ -155,13 +160,13 @@ class CloseSession(Command, frozen=True, kw_only=True):
     """The GM closes the session: no command is taken until it is reopened, and every
     live stream of it ends."""
 
-    spec = CommandSpec(("close",))
+    spec = CommandSpec(("close",), gm_only=True)
 
 
 class ReopenSession(Command, frozen=True, kw_only=True):
     """The GM reopens a closed session."""
 
-    spec = CommandSpec(("reopen",))
+    spec = CommandSpec(("reopen",), gm_only=True)
 
 
 class AdvanceClock(Command, frozen=True, kw_only=True):
@@ -169,7 +174,7 @@ class AdvanceClock(Command, frozen=True, kw_only=True):
     count hours or days read."""
 
     spec = CommandSpec(("clock", "advance"), positional=("minutes",),
-                       parsers={"minutes": parse_duration})  # fmt: skip
+                       parsers={"minutes": parse_duration}, gm_only=True)  # fmt: skip
 
     minutes: Annotated[
         int,

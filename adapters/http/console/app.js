@@ -484,7 +484,7 @@ class SessionPage {
     const section = this.actSection;
     const character = element("select", { id: "act-character" });
     const command = element("select", { id: "act-command" });
-    const usable = this.commands.filter((c) => this.gm || !["join", "participant", "reveal", "close", "reopen", "clock advance"].includes(c.name));
+    const usable = this.commands.filter((c) => this.gm || !c.gm_only);  // the rules say whose
     const order = ["roll", "attack", "damage", "initiative", "stance", "void", "wound", "heal"];
     usable.sort((a, b) => (order.indexOf(a.name) + 1 || 99) - (order.indexOf(b.name) + 1 || 99));
     for (const c of usable) command.append(element("option", { value: c.name, text: c.name }));

@@ -141,6 +141,9 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
 
     act(phone, "roll", skill="Kenjutsu", trait="agility", tn=15)
     expect(phone.locator("#odds-probability")).not_to_have_attribute("data-probability", "")
+    for theirs in ("join", "reveal", "close", "clock advance"):  # the rules' gm_only
+        expect(phone.locator(f"#act-command option[value='{theirs}']")).to_have_count(0)
+        expect(gm.locator(f"#act-command option[value='{theirs}']")).to_have_count(1)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide on a 360 px screen"
     shot(phone, "09-phone")
