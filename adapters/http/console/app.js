@@ -8,6 +8,7 @@
 
 import { Api, ApiProblem } from "./api.js";
 import { commandForm, element, labelled } from "./forms.js";
+import { resumeAfter, streamQuery } from "./logic.js";
 import { linePlot } from "./plots.js";
 import { tablePanels } from "./table.js";
 import { historyPanel } from "./history.js";
@@ -354,16 +355,14 @@ class SessionPage {
 
   connect() {
     if (this.stopped) return;
-    const query = new URLSearchParams({ access_token: this.token });
-    if (this.cursor) query.set("after", this.cursor);
-    const source = new EventSource(`${this.api.session(this.id)}/stream?${query}`);
+    const source = new EventSource(`${this.api.session(this.id)}/stream?${streamQuery(this.token, this.cursor)}`);
     this.source = source;
     source.onopen = () => {
       this.setStatus("live");
       this.refresh();
     };
     source.onmessage = (message) => {
-      this.cursor = message.lastEventId || this.cursor;
+      this.cursor = resumeAfter(message.lastEventId, this.cursor);
       const row = JSON.parse(message.data);
       if (row.type === "SessionClosed") this.closed = true;
       if (row.type === "SessionReopened") this.closed = false;

@@ -3,6 +3,7 @@
 // and who is skipped, and each combatant's wound track with its ranks and penalties.
 
 import { element } from "./forms.js";
+import { tnPartLines, turnOrderRows, woundTrackRows } from "./logic.js";
 
 // ids: false for a second copy on the page (a what-if beside the session).
 export function tablePanels(shown, { ids = true } = {}) {
@@ -19,19 +20,11 @@ export function tablePanels(shown, { ids = true } = {}) {
   return panels;
 }
 
-// Any view whose entries give a TN with the parts that make it (4e armour: {tn, parts};
-// 3e manoeuvres: {tn, tn_parts}), each character's sum spelled out: where a TN comes from.
+// Any view whose entries give a TN with the parts that make it: each character's sum
+// spelled out (logic.js): where a TN comes from.
 function tnParts(views) {
-  const found = [];
-  for (const [view, entries] of Object.entries(views)) {
-    if (!entries || typeof entries !== "object" || Array.isArray(entries)) continue;
-    for (const [name, entry] of Object.entries(entries)) {
-      const parts = entry && (entry.parts || entry.tn_parts);
-      if (!entry || typeof entry.tn !== "number" || !Array.isArray(parts) || !parts.length) continue;
-      const sum = parts.map((p) => `${p.source}: ${p.value < 0 ? "−" : ""}${Math.abs(p.value)}`).join("; ");
-      found.push(element("li", { "data-view": view, "data-character": name, text: `${name}, ${view} TN ${entry.tn} — ${sum}` }));
-    }
-  }
+  const found = tnPartLines(views).map(({ view, name, text }) =>
+    element("li", { "data-view": view, "data-character": name, text }));
   if (!found.length) return null;
   return element("details", { class: "tn-parts", id: "tn-parts" },
     element("summary", { text: "Where each TN comes from" }), element("ul", {}, ...found));
@@ -46,56 +39,35 @@ function rulesetTable(table, index) {
     element("thead", {}, head), element("tbody", {}, ...rows)));
 }
 
-// views.initiative, as the roll & keep rulesets give it: {in_combat (4e) or combat (3e,
-// house), round, current, order: [{character, score (4e: the figure the order is taken
-// on, total the roll) or initiative, acted, skipped, delayed}]}.
+// The turn order (logic.js: each turn, its figure and its marks).
 function turnOrder(initiative) {
-  if (!initiative || !Array.isArray(initiative.order) || !initiative.order.length) return null;
-  const fighting = Boolean(initiative.in_combat ?? initiative.combat);
-  const items = initiative.order.map((entry) => {
-    const current = entry.character === initiative.current;
-    const score = entry.score ?? entry.total ?? entry.initiative;
-    const marks = [current ? "their turn" : "", entry.skipped ? `skipped (${entry.skipped})` : entry.acted ? "acted" : "",
-      entry.delayed ? "delayed" : ""].filter(Boolean);
-    return element("li", {
-      class: `turn${current ? " current" : ""}${entry.skipped ? " skipped" : ""}`,
-      "aria-current": current ? "true" : undefined,
-      "data-character": entry.character,
-    }, element("span", { class: "who", text: entry.character }),
-    element("span", { class: "initiative", text: score !== undefined && score !== null ? ` ${score}` : "" }),
-    element("span", { class: "marks", text: marks.length ? ` — ${marks.join(", ")}` : "" }));
-  });
-  const title = fighting ? `Turn order, round ${initiative.round}` : "Turn order (no combat under way)";
+  const order = turnOrderRows(initiative);
+  if (!order) return null;
+  const items = order.rows.map((row) => element("li", {
+    class: `turn${row.current ? " current" : ""}${row.skipped ? " skipped" : ""}`,
+    "aria-current": row.current ? "true" : undefined,
+    "data-character": row.character,
+  }, element("span", { class: "who", text: row.character }),
+  element("span", { class: "initiative", text: row.score !== null ? ` ${row.score}` : "" }),
+  element("span", { class: "marks", text: row.marks.length ? ` — ${row.marks.join(", ")}` : "" })));
   return element("div", { class: "turn-order", id: "turn-order" },
-    element("h3", { text: title }), element("ol", {}, ...items));
+    element("h3", { text: order.title }), element("ol", {}, ...items));
 }
 
-// views.wounds: {character: {wounds, rank, penalty, ladder: [{rank, up_to, penalty}]}}
+// Each combatant's wound track (logic.js: every rank, how full, reached or passed).
 function woundTracks(wounds) {
-  if (!wounds || typeof wounds !== "object") return null;
-  const entries = Object.entries(wounds).filter(([, w]) => w && Array.isArray(w.ladder));
-  if (!entries.length) return null;
-  const tracks = entries.map(([name, w]) => {
-    let floor = 0;
-    const boxes = w.ladder.map((step) => {
-      const reached = step.rank === w.rank;
-      const passed = step.up_to !== null && w.wounds > step.up_to;
-      const label = `${step.rank}${step.up_to !== null ? ` (to ${step.up_to})` : ""}${step.penalty !== null ? `, +${step.penalty} TN` : ""}`;
-      const filled = step.up_to === null ? (reached ? 1 : 0) : Math.max(0, Math.min(1, (w.wounds - floor) / Math.max(1, step.up_to - floor)));
-      floor = step.up_to ?? floor;
-      return element("li", {
-        class: `rank${reached ? " reached" : ""}${passed ? " passed" : ""}`,
-        style: `--filled:${filled}`,
-        title: label,
-        "aria-label": label + (reached ? ": here" : ""),
-        text: step.rank,
-      });
-    });
-    const penalty = w.penalty === null ? "cannot act" : `+${w.penalty} TN`;
-    return element("div", { class: "wound-track", "data-character": name },
-      element("p", {}, element("strong", { text: name }),
-        element("span", { class: "wound-state", text: ` ${w.wounds} wounds — ${w.rank}, ${penalty}` })),
-      element("ol", { class: "ranks", "aria-label": `${name}'s wound ranks` }, ...boxes));
-  });
-  return element("div", { class: "wound-tracks", id: "wound-tracks" }, element("h3", { text: "Wounds" }), ...tracks);
+  const tracks = woundTrackRows(wounds);
+  if (!tracks) return null;
+  const shown = tracks.map((track) => element("div", { class: "wound-track", "data-character": track.name },
+    element("p", {}, element("strong", { text: track.name }),
+      element("span", { class: "wound-state", text: ` ${track.state}` })),
+    element("ol", { class: "ranks", "aria-label": `${track.name}'s wound ranks` },
+      ...track.ranks.map((r) => element("li", {
+        class: `rank${r.reached ? " reached" : ""}${r.passed ? " passed" : ""}`,
+        style: `--filled:${r.filled}`,
+        title: r.label,
+        "aria-label": r.label + (r.reached ? ": here" : ""),
+        text: r.rank,
+      })))));
+  return element("div", { class: "wound-tracks", id: "wound-tracks" }, element("h3", { text: "Wounds" }), ...shown);
 }

@@ -1,0 +1,69 @@
+// The console's pure parts (adapters/http/console/logic.js), under node's test runner:
+// the turn order, the wound tracks, where a TN comes from, and where the stream resumes.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { resumeAfter, streamQuery, tnPartLines, turnOrderRows, woundTrackRows } from "../../adapters/http/console/logic.js";
+
+const LADDER = [
+  { rank: "Healthy", up_to: 10, penalty: 0 },
+  { rank: "Nicked", up_to: 14, penalty: 3 },
+  { rank: "Out", up_to: 38, penalty: null },
+  { rank: "Dead", up_to: null, penalty: null },
+];
+
+test("the turn order shows whose turn it is, the figure it is ordered by, and who is skipped", () => {
+  const order = turnOrderRows({
+    in_combat: true, round: 2, current: "Akodo Kaneka",
+    order: [
+      { character: "Akodo Kaneka", score: 31, total: 21 },
+      { character: "Bayushi Fumi", score: 18, skipped: "Out", acted: false },
+      { character: "Ronin 1", initiative: 12, acted: true, delayed: true },
+    ],
+  });
+  assert.equal(order.title, "Turn order, round 2");
+  assert.deepEqual(order.rows.map((r) => [r.character, r.score, r.current, r.marks]), [
+    ["Akodo Kaneka", 31, true, ["their turn"]],  // the figure it orders on, not the roll
+    ["Bayushi Fumi", 18, false, ["skipped (Out)"]],
+    ["Ronin 1", 12, false, ["acted", "delayed"]],
+  ]);
+  assert.equal(turnOrderRows({ combat: false, order: [{ character: "A" }] }).title, "Turn order (no combat under way)");
+  assert.equal(turnOrderRows({ order: [] }), null);
+  assert.equal(turnOrderRows(undefined), null);
+});
+
+test("a wound track fills each rank's box between the rank before's limit and its own", () => {
+  const [track] = woundTrackRows({ "Bayushi Fumi": { wounds: 12, rank: "Nicked", penalty: 3, ladder: LADDER } });
+  assert.equal(track.state, "12 wounds — Nicked, +3 TN");
+  assert.deepEqual(track.ranks.map((r) => [r.rank, r.filled, r.reached, r.passed]), [
+    ["Healthy", 1, false, true],
+    ["Nicked", 0.5, true, false],  // 2 of the 4 wounds from 10 to 14
+    ["Out", 0, false, false],
+    ["Dead", 0, false, false],
+  ]);
+  assert.equal(track.ranks[1].label, "Nicked (to 14), +3 TN");
+  const [out] = woundTrackRows({ Ronin: { wounds: 40, rank: "Dead", penalty: null, ladder: LADDER } });
+  assert.equal(out.state, "40 wounds — Dead, cannot act");
+  assert.equal(out.ranks[3].filled, 1);
+  assert.equal(woundTrackRows({ Tengu: { boxes: 2 } }), null);  // a view with no ladder
+});
+
+test("a TN's parts are spelled out, a negative part with its minus sign", () => {
+  const lines = tnPartLines({
+    armour: { "Bayushi Fumi": { tn: 20, parts: [{ source: "Reflexes × 5 + 5", value: 20 }] } },
+    manoeuvres: { "Mirumoto Rola": { tn: 5, tn_parts: [{ source: "base", value: 15 }, { source: "Assault", value: -10 }] } },
+    session: { position: 4 },
+  });
+  assert.deepEqual(lines.map((l) => l.text), [
+    "Bayushi Fumi, armour TN 20 — Reflexes × 5 + 5: 20",
+    "Mirumoto Rola, manoeuvres TN 5 — base: 15; Assault: −10",
+  ]);
+});
+
+test("the stream resumes after the last event delivered, never from the start", () => {
+  assert.equal(resumeAfter("e-7", "e-5"), "e-7");
+  assert.equal(resumeAfter("", "e-5"), "e-5");  // a heartbeat carries no id
+  assert.equal(resumeAfter(undefined, null), null);
+  assert.equal(streamQuery("tok", null), "access_token=tok");
+  assert.equal(streamQuery("tok", "e-7"), "access_token=tok&after=e-7");
+});
