@@ -425,7 +425,7 @@ def _take_back(
     tail = [r for _, r in history.placed_from(where, restored) if r.position not in own]
     placed = [r for _, r in history.placed_from(where)]
     gone = set(done.reinstated) & set(drop)  # what it reinstated goes again
-    basis = _Basis(placed, gone, history)
+    basis = _Basis(placed, gone, history, counting=restored)
     plain = done.heading is None
     kind: Kind = "reinstate" if plain else "take_back"
     target = history.record_at(min(bring)) if plain and bring else record
@@ -691,9 +691,19 @@ class _Basis:
     for an older hit still waiting), and that is no consequence of the correction but a
     ruling never given."""
 
-    def __init__(self, placed: Sequence[Recorded], gone: set[int], history: Past) -> None:
+    def __init__(
+        self,
+        placed: Sequence[Recorded],
+        gone: set[int],
+        history: Past,
+        counting: Corrections | None = None,
+    ) -> None:
         self.placed = placed
         self.gone = gone
+        self.counting = history.corrections if counting is None else counting
+        """What counts as the tail is decided: the corrections so far, or for a
+        correction taken back, as they read with it undone (what it retracted counts
+        again)."""
         self.history = history
         self.index = {r.position: i for i, r in enumerate(placed)}
         self._by_kind: dict[str, tuple[list[int], list[Recorded]]] | None = None
@@ -733,8 +743,7 @@ class _Basis:
         standing for the same ruling); None if it still counts."""
         if position in self.gone:
             return position
-        corrections = self.history.corrections
-        if position not in corrections.retracted:
+        if position not in self.counting.retracted:  # it counts (again, for a take-back)
             return None
         kind = type(self.history.recorded(position).event)
         root = self._ruling(position)

@@ -21,7 +21,8 @@ from domain.rulesets.l5r4e.commands.table import (
     StartCombat,
     StartRound,
 )
-from domain.session.commands import Amend, JoinCharacter, Reinstate, Retract
+from domain.session.commands import Amend, JoinCharacter, Reinstate, Retract, Undo
+from domain.session.record import Used
 from domain.session.state import fold
 from domain.session.verify import verify
 from projections import project_state
@@ -158,3 +159,62 @@ def test_a_damage_revised_with_its_attack_names_the_attack_s_revision(
     outcome, _ = service.correct("night", Retract(position=hit.first, reason="no attack"))
     assert [d.original.first for d in outcome.dropped][:1] == [damage.first]
     assert wounds(service) == 0
+
+
+def test_an_undone_amendment_brought_back_brings_back_its_damage(store: EventStore) -> None:
+    """Amend the attack so that it and its damage are revised; undo the amendment; then
+    reinstate its revision: the take-back of the undo brings back the revised damage,
+    whose record names the revised hit — which counts again with it, so the damage is
+    not dropped as if the hit were gone (the revised hit's original is what goes)."""
+    service, attack = played(store)
+    changes = {"manoeuvres": ["increased_damage"], "raises": 1}
+    outcome, _ = service.correct(
+        "night", Amend(position=attack, changes=changes, reason="a raise for damage")
+    )
+    hit, damage = (r.record for r in outcome.revised)
+    amended = wounds(service)
+    service.correct("night", Undo(reason="no raise after all"))
+    assert damage.first in service.load("night").state.retracted
+    brought, _ = service.correct("night", Reinstate(position=hit.first, reason="the raise"))
+    assert not brought.dropped, [d.why for d in brought.dropped]
+    assert damage.first not in service.load("night").state.retracted
+    assert wounds(service) == amended
+    assert verify(list(store.read("night")), store.records("night")).ok
+
+
+def test_a_revision_recorded_with_its_original_s_empty_uses_still_verifies(
+    store: EventStore,
+) -> None:
+    """Fumi's stance amended to Defense revises the attack against her, whose revision
+    names the Defense stance it was decided in the light of; a record made before
+    revisions named their own holds the original attack's uses — nothing — and is read
+    as named now, with a note, not refused."""
+    service, _ = played(store)
+    stance = next(
+        r.position
+        for r in store.read("night")
+        if type(r.event).__name__ == "StanceChosen" and getattr(r.event, "character", "") == FUMI
+    )
+    outcome, _ = service.correct(
+        "night", Amend(position=stance, changes={"stance": "defense"}, reason="she defended")
+    )
+    revised = {r.record.command: r.record for r in outcome.revised}
+    original = next(r.original for r in outcome.revised if r.original.command == "attack")
+    assert original.used == () and revised["attack"].used  # it now uses her stance
+    events = list(store.read("night"))
+    older = [
+        msgspec.structs.replace(r, used=()) if r.first == revised["attack"].first else r
+        for r in store.records("night")
+    ]
+    verdict = verify(events, older)
+    assert verdict.ok, verdict.problem
+    assert any(f"the revision at {revised['attack'].first}" in n for n in verdict.notes)
+    forged = [
+        msgspec.structs.replace(r, used=(Used(r.first, 1, True),))
+        if r.first == revised["attack"].first
+        else r
+        for r in store.records("night")
+    ]
+    refused = verify(events, forged)
+    assert not refused.ok and refused.problem is not None
+    assert "its record of what it used differs" in refused.problem.message
