@@ -392,15 +392,23 @@ def _rejudge(
         stored = tuple(r.event for r in batch)
         given = list(recorded_like(given, stored))  # as recorded then (Event.later_fields)
         claimed = [_unsealed(by_first.get(r.first)) for r in records_given]
+        heading = recorded.event
+        originals = (
+            {first: by_first.get(was) for was, first, _ in heading.revised}
+            if isinstance(heading, RulingsCorrected)
+            else {}
+        )
         claimed = [
-            _as_named_now(c, r, verdict) for c, r in zip(claimed, records_given, strict=True)
+            _as_named_now(c, r, originals.get(r.first), verdict)
+            for c, r in zip(claimed, records_given, strict=True)
         ]
-        if stored != tuple(given) or claimed != [_unsealed(r) for r in records_given]:
+        wanted = [_unsealed(r) for r in records_given]
+        if stored != tuple(given) or claimed != wanted:
+            differs = "" if stored != tuple(given) else f" ({_differs(claimed, wanted)})"
             verdict.problem = Discrepancy(
                 recorded.position,
                 f"the {record.command} at {record.first} by {record.actor} does not give the "
-                "events recorded"
-                + ("" if stored != tuple(given) else " (its record of the dice differs)"),
+                "events recorded" + differs,
                 stored,
                 tuple(given),
                 record,
@@ -450,15 +458,43 @@ def _rejudge(
     return verdict
 
 
+def _differs(
+    claimed: Sequence[CommandRecord | None], wanted: Sequence[CommandRecord | None]
+) -> str:
+    """Which part of a ruling's records differs from what deciding it again records."""
+    for mine, theirs in zip(claimed, wanted, strict=True):
+        if mine is None or theirs is None:
+            return "a record of its events is missing"
+        if mine != theirs:
+            fields = [
+                name
+                for name in mine.__struct_fields__
+                if getattr(mine, name) != getattr(theirs, name)
+            ]
+            if fields == ["used"]:
+                return f"its record of what it used differs at {mine.first}"
+            if set(fields) <= {"drawn", "given"}:
+                return f"its record of the dice differs at {mine.first}"
+            return f"its record at {mine.first} differs: {', '.join(fields)}"
+    return "its records differ"
+
+
 def _as_named_now(
-    claimed: CommandRecord | None, given: CommandRecord, verdict: Verdict
+    claimed: CommandRecord | None,
+    given: CommandRecord,
+    original: CommandRecord | None,
+    verdict: Verdict,
 ) -> CommandRecord | None:
     """A revision's record made before revisions named what they used on the corrected
-    history: it holds its original's (events outside its own batch), and is read as the
-    correction names them now, with a note."""
+    history: it holds its original's (``original``: the record of the ruling it
+    revises), which names events outside its own batch, or nothing where its original
+    used nothing; it is read as the correction names them now, with a note."""
     if claimed is None or claimed.used is None or given.used is None:
         return claimed
-    if claimed.named_uses is not None:
+    if claimed.used == given.used:
+        return claimed
+    inherited = original is not None and claimed.used == original.used
+    if claimed.named_uses is not None and not inherited:
         return claimed
     verdict.notes.append(
         f"the revision at {claimed.first}: its record, made before revisions named what "
