@@ -31,6 +31,7 @@ from domain.events import Carried, CharacterJoined, Recorded, RulingRevealed, Se
 from domain.rulesets import Ruleset
 from domain.rulesets.base import Campaigning
 from domain.session.commands import JoinCharacter
+from domain.session.corrected import Corrections, place_of
 from projections import players
 
 if TYPE_CHECKING:
@@ -100,10 +101,12 @@ def carried_before_reveal(
     Their players read that sheet as they could see it then (:attr:`Carried.shown`, fixed
     when it was carried, as the record is), so the reveal does not reach them; the GM
     reveals the joining there to show them the sheet as it is."""
-    reveals = [r.event.position for r in recorded if isinstance(r.event, RulingRevealed)]
-    opened = service.store.opened(session_id) if reveals else None
+    named = [r.event.position for r in recorded if isinstance(r.event, RulingRevealed)]
+    opened = service.store.opened(session_id) if named else None
     if opened is None or not opened.campaign:
         return []
+    corrections = Corrections.of(service.store.corrections(session_id))
+    reveals = [place_of(p, corrections) for p in named]  # a revision in its original's place
     said = []
     for later in sessions_of(service.store, opened.campaign):
         if later.session == session_id:
@@ -119,8 +122,9 @@ def carried_before_reveal(
                 said.append(
                     f"session {later.session!r} carried {name} from here at "
                     f"{carried.position}, while this was kept from its players: they still "
-                    f"read the sheet as they saw it then (to show them the sheet as it is: "
-                    f"kiroku reveal --session {later.session} {at})"
+                    f"read the sheet as they saw it then (kiroku reveal --session "
+                    f"{later.session} {at} shows them the sheet as it is, with whatever "
+                    "else is still kept from them here)"
                 )
     return said
 

@@ -8,19 +8,27 @@ one fails that check, by name.
 - ``events_keep_their_own_names``: none of its events takes a core event's name;
 - ``commands_have_one_name_each``: each a Command with a docstring, none a core word;
 - ``every_command_is_decided``: each command it lists reaches its decider (a sample of
-  it, on a fresh session, gives events or a refusal of its own — never "no command");
+  it, on a fresh session, gives events or a refusal of its own — never the dispatch's
+  "has no command", nor a crash; a decider that refuses in other words for want of a
+  case of its own is not told apart);
 - ``every_command_builds_a_parser_and_a_body``: the shell builds its parser, and an HTTP
   body of it decodes to the same command;
 - ``its_state_survives_a_snapshot`` and ``its_fold_is_deterministic`` (its curated
-  replays folded twice give the same state, byte for byte);
+  replays folded twice give the same snapshot, byte for byte — and for a shipped
+  ruleset in two processes whose string hashes differ);
 - ``its_views_encode_to_json``: fresh, and after each of its curated replays;
-- ``it_knows_its_sheet_and_its_options``;
+- ``it_knows_its_sheet_and_its_options``: each option explained, an unknown one refused;
 - ``it_has_curated_replays`` (the shipped rulesets: their rules' regression suite), each
   of whose events has a line stating its numbers (:mod:`tests.lines`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -34,16 +42,18 @@ from adapters.http.bodies import ruleset_commands
 from adapters.replay_file import read_replay
 from domain.commands import Command, Context
 from domain.dice.source import FaceQueue
-from domain.errors import IllegalUnderRules, KirokuError
+from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
 from domain.events import CORE_EVENT_TYPES, Recorded, SessionOpened
 from domain.rulesets import BUILT_IN, Ruleset, load_ruleset
 from domain.session.aggregate import Session
+from domain.session.commands import CORE_COMMANDS
 from projections import project_state
 from projections.timeline import describe
 from tests.lines import unstated
 from tests.support import GM, T0
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+ROOT = Path(__file__).resolve().parents[1]
+REPLAYS = ROOT / "replays"
 
 Check = Callable[[str], None]
 
@@ -136,8 +146,9 @@ def commands_have_one_name_each(ruleset_id: str) -> None:
     undocumented = [t.__name__ for t in ruleset.command_types if not t.__doc__]
     assert not undocumented, f"{ruleset_id}'s commands without a docstring: {undocumented}"
     assert all(issubclass(t, Command) for t in ruleset.command_types)
-    core = {"join", "note", "retract"}  # a ruleset's roll is its own
-    assert not core & {t.spec.words[0] for t in ruleset.command_types}
+    core = {t.spec.words[0] for t in CORE_COMMANDS} - {"roll"}  # a ruleset's roll is its own
+    taken = core & {t.spec.words[0] for t in ruleset.command_types}
+    assert not taken, f"{ruleset_id}'s commands take the core's words: {sorted(taken)}"
 
 
 def every_command_is_decided(ruleset_id: str) -> None:
@@ -183,11 +194,42 @@ def its_state_survives_a_snapshot(ruleset_id: str) -> None:
         assert ruleset.load_state(ruleset.dump_state(table)) == table
 
 
-def its_fold_is_deterministic(ruleset_id: str) -> None:
+def folded_digests(ruleset_id: str) -> list[str]:
+    """The SHA-256 of the snapshot of each of the ruleset's curated replays, folded."""
     ruleset = load_ruleset(ruleset_id)
-    for events in replays_of(ruleset_id):
-        once, twice = Session(list(events)), Session(list(events))
-        assert ruleset.dump_state(once.state.table) == ruleset.dump_state(twice.state.table)
+    return [
+        hashlib.sha256(ruleset.dump_state(Session(list(events)).state.table)).hexdigest()
+        for events in replays_of(ruleset_id)
+    ]
+
+
+@cache
+def folded_elsewhere(seed: str) -> dict[str, list[str]]:
+    """:func:`folded_digests` of every shipped ruleset, in a process of its own whose
+    string hashes are seeded with ``seed``: a fold that leans on a set's or a dict's
+    hash order differs between two such processes."""
+    script = (
+        "import json\n"
+        "from domain.rulesets import BUILT_IN\n"
+        "from tests.conformance import folded_digests\n"
+        "print(json.dumps({r: folded_digests(r) for r in BUILT_IN}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed},
+        capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+    found: dict[str, list[str]] = json.loads(done.stdout)
+    return found
+
+
+def its_fold_is_deterministic(ruleset_id: str) -> None:
+    """The same events fold to the same snapshot, byte for byte: twice here, and in two
+    processes whose string hashes differ (the shipped rulesets)."""
+    here = folded_digests(ruleset_id)
+    assert here == folded_digests(ruleset_id)
+    if ruleset_id in BUILT_IN:
+        assert folded_elsewhere("1")[ruleset_id] == folded_elsewhere("2")[ruleset_id] == here
 
 
 def its_views_encode_to_json(ruleset_id: str) -> None:
@@ -197,9 +239,18 @@ def its_views_encode_to_json(ruleset_id: str) -> None:
 
 
 def it_knows_its_sheet_and_its_options(ruleset_id: str) -> None:
+    """Its sheet is a type, each option it takes says what it does, and an option it
+    does not take is refused, quoted."""
     ruleset = load_ruleset(ruleset_id)
     assert isinstance(ruleset.sheet_type, type)
     assert set(ruleset.options) <= set(ruleset.option_help)
+    assert all(isinstance(h, str) and h.strip() for h in ruleset.option_help.values())
+    try:
+        load_ruleset(ruleset_id, {"no_such_option": "x"})
+    except MalformedInput as error:
+        assert "no_such_option" in str(error), str(error)
+    else:
+        raise AssertionError(f"{ruleset_id} takes an option it does not have")
 
 
 def it_has_curated_replays(ruleset_id: str) -> None:

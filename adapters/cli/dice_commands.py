@@ -16,6 +16,8 @@ from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.roll_keep.roll import RollOptions, RollResult, check_tn
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
+from domain.rulesets import load_ruleset
+from domain.rulesets.base import Matchups
 
 
 def roll_command(args: argparse.Namespace) -> int:
@@ -79,12 +81,24 @@ def roll_from_args(args: argparse.Namespace, max_raises: int | None = None) -> R
     return roll_keep.roll(args.expression, options, random.Random(args.seed), BARE_RULE)
 
 
+MATCHUP_FLAGS = {
+    "manches": "--manches",
+    "their_manches": "--their-manches",
+    "score": "--score",
+    "bet": "--bet",
+    "call": "--call",
+    "initiative": "--their-initiative",
+}
+"""The flags that give a matchup's inputs (:class:`domain.rulesets.base.Matchups`)."""
+
+
 def odds_query(args: argparse.Namespace) -> OddsQuery:
     """``kiroku odds``'s arguments as the one odds question (:mod:`application.odds`);
-    the matchup's flags only where given."""
-    ruleset = getattr(args, "ruleset", None)
-    if ruleset is None and args.tn is None and not args.table:
-        raise MalformedInput("odds needs --tn N or --table")
+    the matchup's flags only where given, and refused, by their flags, where the odds
+    asked take none."""
+    ruleset_id = getattr(args, "ruleset", None)
+    options = ruleset_options(args.option) if ruleset_id is not None else {}
+    matchups = ruleset_id is not None and isinstance(load_ruleset(ruleset_id, options), Matchups)
     given = {
         "manches": args.manches,
         "their_manches": args.their_manches,
@@ -93,15 +107,28 @@ def odds_query(args: argparse.Namespace) -> OddsQuery:
         "call": None if args.call == "even" else args.call,
         "initiative": False if args.their_initiative else None,
     }
+    matchup = {name: value for name, value in given.items() if value is not None}
+    if matchups and (args.tn is not None or args.unskilled or args.emphasis):
+        raise MalformedInput(
+            f"{ruleset_id} odds take a matchup ('8-3 vs 7'), not --tn, --unskilled nor --emphasis"
+        )
+    if matchup and not matchups:
+        flags = ", ".join(MATCHUP_FLAGS[name] for name in matchup)
+        raise MalformedInput(
+            f"{flags}: a matchup's, for a ruleset whose odds take one ('8-3 vs 7' with "
+            "--ruleset; kiroku rules lists the rulesets)"
+        )
+    if not matchups and args.tn is None and not args.table:
+        raise MalformedInput("odds needs --tn N or --table")
     return OddsQuery(
         expression=args.expression,
         tn=args.tn,
         table=args.table,
         unskilled=args.unskilled,
         emphasis=args.emphasis,
-        ruleset=ruleset,
-        options=ruleset_options(args.option) if ruleset is not None else {},
-        matchup={name: value for name, value in given.items() if value is not None},
+        ruleset=ruleset_id,
+        options=options,
+        matchup=matchup,
     )
 
 

@@ -187,3 +187,19 @@ def test_a_reveal_where_the_sheet_came_from_tells_the_gm_where_it_was_carried(
     step(kiroku, "reveal", *two, "2")
     again = ok(kiroku, "reveal", *one, str(poison + 2))  # the honour loss
     assert again["warnings"] == []
+
+
+def test_a_reveal_named_by_a_revision_s_position_warns_too(tmp_path: Path) -> None:
+    """The poison amended in winter-1 after the carry, then revealed by its revision's
+    position: the revision stands in the poison's place, before the carry, so the GM is
+    warned as for the poison itself — and told the sheet shown as it is carries what
+    else is still kept."""
+    kiroku = winter_one(tmp_path, secret=True)
+    step(kiroku, "reopen", *ONE)
+    poison = next(e["position"] for e in ok(kiroku, "log", *ONE) if "poison" in e["summary"])
+    amended = ok(kiroku, "amend", str(poison), *ONE, "--reason", "less poison", "--amount", "8")
+    revision = amended["revised"][0]["revision"]["first"]
+    done = kiroku("reveal", *ONE, str(revision), "--reason", "the poison shows")
+    assert done.returncode == 0, done.stderr
+    assert "kiroku reveal --session winter-2 2" in done.stderr
+    assert "with whatever else is still kept from them here" in done.stderr

@@ -27,33 +27,41 @@ def _modules() -> dict[str, Path]:
 def _runtime_imports(
     path: Path, modules: frozenset[str] = frozenset(), *, lazy: bool = False
 ) -> set[str]:
-    """Modules imported when ``path`` is imported (``if TYPE_CHECKING:`` blocks and the
-    deliberate lazy imports inside functions left out); for ``from package import
-    module``, the module rather than its package."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    """Modules imported when ``path`` is imported (``if TYPE_CHECKING:`` blocks left out,
+    and, unless ``lazy``, the imports inside functions); for ``from package import
+    module``, the module rather than its package. Every statement is walked: an import
+    in a ``try``, an ``except``, a ``with`` or a ``match`` case runs all the same."""
     names: set[str] = set()
 
-    def visit(nodes: list[ast.stmt]) -> None:
-        for node in nodes:
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-                visit(node.orelse)
-                continue
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not lazy:
-                continue
-            if isinstance(node, ast.Import):
-                names.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                imported = {f"{node.module}.{alias.name}" for alias in node.names}
-                submodules = imported & modules
-                names.update(submodules)
-                if len(submodules) < len(imported):
-                    names.add(node.module)
-            for field in ("body", "orelse", "finalbody", "handlers"):
-                inner = getattr(node, field, None)
-                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
-                    visit(inner)
+    class Imports(ast.NodeVisitor):
+        def visit_If(self, node: ast.If) -> None:
+            if "TYPE_CHECKING" in ast.unparse(node.test):
+                for inner in node.orelse:
+                    self.visit(inner)
+                return
+            self.generic_visit(node)
 
-    visit(tree.body)
+        def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+            if lazy:
+                self.generic_visit(node)
+
+        def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> None:
+            if lazy:
+                self.generic_visit(node)
+
+        def visit_Import(self, node: ast.Import) -> None:
+            names.update(alias.name for alias in node.names)
+
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+            if not node.module or node.level:
+                return
+            imported = {f"{node.module}.{alias.name}" for alias in node.names}
+            submodules = imported & modules
+            names.update(submodules)
+            if len(submodules) < len(imported):
+                names.add(node.module)
+
+    Imports().visit(ast.parse(path.read_text(encoding="utf-8")))
     return names
 
 
