@@ -47,6 +47,7 @@ from domain.rulesets.l5r4e.records import (
     CombatState,
     DuelState,
     InitiativeEntry,
+    add_key,
     key,
 )
 from domain.rulesets.roll_keep_kit.character import CharacterSheet
@@ -128,9 +129,10 @@ class FourEState:
         if purpose == "damage":
             hit = combat.pending.pop(who, None)
             if hit is not None and "extra_attack" in hit.manoeuvres:
-                combat.extra_attacks.add(who)
+                add_key(combat.extra_attacks, who)
         elif purpose == "attack":
-            combat.extra_attacks.discard(who)
+            if who in combat.extra_attacks:
+                combat.extra_attacks.remove(who)
         elif purpose == "initiative":
             combat.initiative[who] = InitiativeEntry(
                 state.name, event.roll.total, state.sheet.trait("reflexes"), state.joined
@@ -149,12 +151,12 @@ class FourEState:
         combat.delayed = {}
         combat.actions = {}
         combat.pending = {}
-        combat.extra_attacks = set()
-        combat.begun = set()
+        combat.extra_attacks = []
+        combat.begun = []
         combat.skipped = {}
-        combat.centered = {
+        combat.centered = [
             key(c.name) for c in self.characters.values() if c.center_round == event.number - 1
-        }
+        ]
         for state in self.characters.values():
             if state.center_round != event.number - 1:
                 state.center_round = -1

@@ -50,6 +50,7 @@ from domain.rulesets.l5r4e.records import (
     BattleState,
     ConditionState,
     DuelState,
+    add_key,
     key,
     worn_out,
 )
@@ -90,7 +91,7 @@ def _action(state: FourEState, event: ActionTaken) -> None:
 def _delayed(state: FourEState, event: TurnDelayed) -> None:
     if state.combat is not None:
         state.combat.delayed[key(event.character)] = event.behind
-        state.combat.begun.add(key(event.character))  # delayed on their turn
+        add_key(state.combat.begun, key(event.character))  # delayed on their turn
 
 
 def _swapped(state: FourEState, event: InitiativeSwapped) -> None:
@@ -106,7 +107,7 @@ def _swapped(state: FourEState, event: InitiativeSwapped) -> None:
         first.total, second.total = second.total, first.total
         first.bonus, second.bonus = second.bonus, first.bonus
     if turn is not None:
-        combat.begun.add(key(turn))
+        add_key(combat.begun, key(turn))
 
 
 def _full_defense(state: FourEState, event: FullDefenseRolled) -> None:
@@ -227,7 +228,7 @@ def _duel_assessed(state: FourEState, event: DuelAssessed) -> None:
         total = roll.roll.total if roll else 0
     duel.assessed[key(event.character)] = total
     if event.focus_bonus:
-        duel.focus_bonus.add(key(event.character))
+        add_key(duel.focus_bonus, key(event.character))
     if len(duel.assessed) == 2:
         duel.phase = "focus"
 
@@ -258,7 +259,7 @@ def _spell_cast(state: FourEState, event: SpellCast) -> None:
     if (who := state.character(event.character)) is not None:
         who.slots_used[event.slot] = who.slots_used.get(event.slot, 0) + 1
         if event.success:
-            who.spells_cast.add(event.spell)
+            add_key(who.spells_cast, event.spell)
         if state.combat is not None:
             who.casting = event.spell
             who.casting_until = state.combat.round + event.casting_rounds - 1

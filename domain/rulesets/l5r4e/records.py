@@ -21,6 +21,14 @@ from domain.rulesets.roll_keep_kit.standing import Standing
 from domain.rulesets.roll_keep_kit.turn_order import Place, descending, next_up, with_delays
 
 
+def add_key(keys: list[str], name: str) -> None:
+    """``name`` among ``keys``, once: a set of names kept as a list in the order the fold
+    met them, so that a snapshot's bytes — and the order the names are read in — are the
+    same in every process (a set's order follows the process's string hashes)."""
+    if name not in keys:
+        keys.append(name)
+
+
 @dataclass
 class ConditionState:
     level: int = 0
@@ -64,7 +72,7 @@ class CharacterState:
     awake_hours: int = 0
     """Hours awake since the last Willpower roll to stay awake, once fatigued for as many
     days as the Stamina (:mod:`domain.rulesets.l5r4e.fatigue`)."""
-    spells_cast: set[str] = field(default_factory=set)
+    spells_cast: list[str] = field(default_factory=list)
     """The spells this character has cast successfully: the ones they may keep going."""
     casting: str | None = None
     """The spell this character is casting in combat, through round ``casting_until``."""
@@ -107,12 +115,12 @@ class CombatState:
     """This turn's (kind, action) pairs, by character."""
     pending: dict[str, AttackResolved] = field(default_factory=dict)
     """A hit waiting for its damage roll, by attacker."""
-    extra_attacks: set[str] = field(default_factory=set)
+    extra_attacks: list[str] = field(default_factory=list)
     """Who earned an extra attack (5 raises) whose damage is rolled: the next attack
     this turn costs no action."""
-    centered: set[str] = field(default_factory=set)
+    centered: list[str] = field(default_factory=list)
     """Who held the Center stance last round: +10 initiative this round only."""
-    begun: set[str] = field(default_factory=set)
+    begun: list[str] = field(default_factory=list)
     """Who gave their turn away this round (keys): delayed it or traded their
     initiative — their turn had come, though they are neither done nor current."""
     skipped: dict[str, str] = field(default_factory=dict)
@@ -158,7 +166,7 @@ class DuelState:
     phase: str = "assessment"
     assessed: dict[str, int] = field(default_factory=dict)
     """Each duellist's assessment total."""
-    focus_bonus: set[str] = field(default_factory=set)
+    focus_bonus: list[str] = field(default_factory=list)
     first: str | None = None
     free_raises: int = 0
     struck: list[str] = field(default_factory=list)
