@@ -37,6 +37,8 @@ from application.audit import (
 from application.service import SessionService
 from application.shown import shown, shown_to_players
 from application.sight import Sight
+from domain.dice.roll_keep.die import Die
+from domain.dice.roll_keep.faces import format_faces
 from domain.errors import MalformedInput, NotFound
 from domain.events import Event
 from domain.names import key
@@ -257,8 +259,17 @@ def render_command(command: dict[str, Any]) -> list[str]:
     if command["drawn"]:
         lines.append("  dice drawn: " + ", ".join(str(face) for face in command["drawn"]))
     if command["given"]:
-        lines.append("  faces given: " + _value(command["given"]))
+        lines.append("  faces given: " + _faces(command["given"]))
     return lines
+
+
+def _faces(given: Any) -> str:
+    """Faces given at the table, in the ``--faces`` notation they were typed in
+    (``1r5,9,10+3``); as they are recorded where they are not roll & keep dice."""
+    try:
+        return format_faces(msgspec.convert(given, tuple[Die, ...]))
+    except (msgspec.ValidationError, TypeError):
+        return _value(given)
 
 
 def render_shown(row: dict[str, Any]) -> str:
