@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import msgspec
@@ -13,7 +14,7 @@ from domain.events import Recorded
 from domain.rulesets.l5r4e.commands import DECIDERS
 from domain.rulesets.l5r4e.commands.aid import LeadRoll, Oppose
 from domain.rulesets.l5r4e.commands.books import TakeWounds
-from domain.rulesets.l5r4e.commands.deciding import parameters_of
+from domain.rulesets.l5r4e.commands.deciding import CARRIED
 from domain.rulesets.l5r4e.commands.fight import Attack
 from domain.rulesets.l5r4e.commands.table import Roll, StartCombat
 from domain.rulesets.l5r4e.events import WoundsTaken
@@ -33,13 +34,19 @@ def decide(table: Table, command: Command, dice: Any = None, actor: str = GM) ->
 
 def test_every_field_of_every_4e_command_reaches_its_rule() -> None:
     for command_type, decider in DECIDERS.items():
-        parameters = parameters_of(decider)
-        if parameters is None:
+        rule = getattr(decider, "rule", None)
+        if rule is None:
             continue  # a decider of its own, tested with its command
-        renamed = getattr(decider, "renamed", {})
-        fields = {f.name for f in msgspec.structs.fields(command_type)} - {"reason", "hidden"}
-        missing = {renamed.get(f, f) for f in fields} - parameters
-        assert not missing, f"{command_type.__name__}: {sorted(missing)} reach no argument"
+        taken = list(inspect.signature(rule).parameters.values())[1:]  # after the session
+        parameters = {p.name for p in taken} - {"actor", "at"}
+        needed = {p.name for p in taken if p.default is inspect.Parameter.empty} - {"actor", "at"}
+        fields = {f.name for f in msgspec.structs.fields(command_type)} - CARRIED
+        given = fields | decider.takes  # type: ignore[attr-defined]
+        name = command_type.__name__
+        assert not given - parameters, f"{name}: {sorted(given - parameters)} reach no argument"
+        assert not needed - given, (
+            f"{name}: its rule's {sorted(needed - given)} are not given on its DECIDERS line"
+        )
 
 
 def test_every_4e_command_has_a_name_and_help_for_every_field() -> None:
