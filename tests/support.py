@@ -10,8 +10,8 @@ from typing import Any
 
 from domain.commands import Command, Context
 from domain.events import Event, Recorded
-from domain.rulesets.l5r4e.fold import FourEState
 from domain.rulesets.l5r4e.play import Play
+from domain.rulesets.l5r4e.state import FourEState
 from domain.rulesets.roll_keep_kit.character import Armour, CharacterSheet, Skill, Traits, Weapon
 from domain.session.aggregate import Session, open_session
 from domain.session.chain import head, seal

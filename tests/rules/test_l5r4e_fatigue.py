@@ -12,7 +12,7 @@ from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r4e import afflictions, fatigue, recovery
 from domain.rulesets.l5r4e.events import ConditionApplied, ConditionEnded, DiceRolled, StayedAwake
 from domain.rulesets.l5r4e.play import Play
-from domain.rulesets.l5r4e.records import CharacterState, rolls_due
+from domain.rulesets.l5r4e.state_records import CharacterState, rolls_due
 from tests.support import Table
 
 KANEKA = "Akodo Kaneka"  # Stamina 3, Willpower 2

@@ -182,3 +182,31 @@ def test_no_surface_names_a_ruleset_package() -> None:
             m for m in imports if m.startswith(tuple(p + "." for p in packages)) or m in packages
         }
         assert not named, f"{name} imports {sorted(named)}"
+
+
+SHAPE = {
+    "__init__.py": "the ruleset's id and its docstring: options and readings",
+    "ruleset.py": "the ruleset's class and build(options)",
+    "commands": "the command Structs",
+    "events": "the events",
+    "play.py": "the deciders: the session as the commands see it",
+    "state.py": "the state and its fold",
+    "views.py": "the read models and the tables `kiroku state` prints",
+}
+"""One shape for every ruleset package (docs/architecture.md): the same file names for the
+same ideas. A name may be a module or a package of them (``commands/``), and a part of one
+idea is a module beside it named for both (``state_play.py``, ``views_lines.py``)."""
+MEANT_ELSEWHERE = ("fold", "records", "tables", "lines")
+"""Names once given to an idea the shape names otherwise (the fold is ``state``, its
+tables are ``views``)."""
+
+
+def test_every_ruleset_package_has_one_shape() -> None:
+    shipped = [p for p in (ROOT / "domain" / "rulesets").iterdir() if (p / "ruleset.py").exists()]
+    assert len(shipped) >= 5
+    for package in shipped:
+        names = {p.name for p in package.iterdir()} | {p.stem for p in package.iterdir()}
+        missing = [f"{name} ({idea})" for name, idea in SHAPE.items() if name not in names]
+        assert not missing, f"{package.name} has no {', '.join(missing)}"
+        astray = sorted(n for n in names if n.split("_")[0] in MEANT_ELSEWHERE)
+        assert not astray, f"{package.name}: {astray} hold what the shape names otherwise"

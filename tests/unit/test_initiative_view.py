@@ -10,7 +10,7 @@ import msgspec
 from domain.dice.source import FaceQueue
 from domain.rulesets.l5r4e.commands.books import SpendVoid
 from domain.rulesets.l5r4e.commands.table import RollInitiative, StartCombat, StartRound
-from domain.rulesets.l5r4e.tables import tables
+from domain.rulesets.l5r4e.views import tables
 from domain.session.commands import JoinCharacter
 from projections import project_state
 from tests.support import RecordedTable, sheet

@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from domain.events import CharacterJoined, ClockAdvanced, Event
 from domain.rulesets.l5r4e.affinity import effective_rank, out_of_reach
 from domain.rulesets.l5r4e.events import AttackResolved, DuelStruck, Equipped, HoursPassed
-from domain.rulesets.l5r4e.fold import FourEState
-from domain.rulesets.l5r4e.records import rolls_due
+from domain.rulesets.l5r4e.state import FourEState
+from domain.rulesets.l5r4e.state_records import rolls_due
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Weapon
 from domain.rulesets.roll_keep_kit.events import WoundsTaken
 

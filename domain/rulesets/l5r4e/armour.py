@@ -4,7 +4,7 @@
 - Defense stance (Air): + Air ring + Defense skill; Full Attack (Fire): −10.
 - Full Defense (Earth): + half the Defense/Reflexes roll, rounded up, « jusqu'au tour
   suivant »: until the defender's next turn begins, whatever stance they take when the
-  next round starts (:func:`~domain.rulesets.l5r4e.records.until_next_turn`).
+  next round starts (:func:`~domain.rulesets.l5r4e.state_records.until_next_turn`).
 - A Void point declared at the start of the round: +10 for that round.
 - Guard: the protected +10, the guard −5, « jusqu'à son prochain tour »: until the
   guard's next turn begins.
@@ -22,12 +22,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from domain.rulesets.base import Follows
-from domain.rulesets.l5r4e.records import key, until_next_turn
+from domain.rulesets.l5r4e.state_records import key, until_next_turn
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
 if TYPE_CHECKING:
-    from domain.rulesets.l5r4e.fold import FourEState
-    from domain.rulesets.l5r4e.records import CharacterState
+    from domain.rulesets.l5r4e.state import FourEState
+    from domain.rulesets.l5r4e.state_records import CharacterState
 
 
 def armour_tn(state: FourEState, who: CharacterState, *, melee: bool = True) -> list[Part]:

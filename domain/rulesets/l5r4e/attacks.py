@@ -41,8 +41,8 @@ from domain.rulesets.l5r4e.combat import on_turn, spend_action
 from domain.rulesets.l5r4e.contests import Side, oppose
 from domain.rulesets.l5r4e.events import ActionTaken, AttackResolved, DiceRolled, Event, WoundsTaken
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.records import CharacterState, key
 from domain.rulesets.l5r4e.society import honour_loss_events
+from domain.rulesets.l5r4e.state_records import CharacterState, key
 from domain.rulesets.roll_keep_kit.character import Weapon
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.rolls import roll_spec

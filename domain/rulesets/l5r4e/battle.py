@@ -45,7 +45,7 @@ from domain.rulesets.l5r4e.events import (
     WoundsTaken,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.records import BattleState
+from domain.rulesets.l5r4e.state_records import BattleState
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
 Dice = DiceSource | Sequence[Die]

@@ -28,7 +28,6 @@ from datetime import datetime
 from math import ceil
 
 from domain.dice.roll_keep.die import Die
-from domain.dice.roll_keep.roll import RollOptions
 from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.rulesets.l5r4e.events import (
@@ -43,8 +42,7 @@ from domain.rulesets.l5r4e.events import (
     TurnDelayed,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.records import CharacterState, CombatState, key
-from domain.rulesets.roll_keep_kit.rolls import roll_spec
+from domain.rulesets.l5r4e.state_records import CharacterState, CombatState, key
 
 Dice = DiceSource | Sequence[Die]
 ACTION_KINDS: tuple[ActionKind, ...] = ("free", "simple", "complex")
@@ -151,17 +149,8 @@ def move(
     if blinded and kind == "simple":
         if dice is None:
             raise MalformedInput(f"{who.name} is blinded: the move needs an Athletics roll (dice)")
-        spec = roll_spec(who.sheet, skill="Athletics", trait="agility")
-        events += session.roll(
-            actor=actor,
-            at=at,
-            expression=spec.expression,
-            options=RollOptions(tn=BLIND_MOVE_TN, unskilled=spec.unskilled),
-            dice=dice,
-            character=who.name,
-            purpose="skill",
-            label=spec.label,
-            trait="agility",
+        events += session.check(
+            who, actor=actor, at=at, dice=dice, skill="Athletics", trait="agility", tn=BLIND_MOVE_TN
         )
         if not last_rolled(events).roll.success:
             return [
@@ -260,7 +249,7 @@ def full_defense(
 ) -> list[Event]:
     """Full Defense (Earth stance): Defense/Reflexes, keep Reflexes; half the total,
     rounded up, is added to the armour TN « jusqu'au tour suivant »: until the
-    defender's next turn begins (:func:`domain.rulesets.l5r4e.records.until_next_turn`)."""
+    defender's next turn begins (:func:`domain.rulesets.l5r4e.state_records.until_next_turn`)."""
     who = on_turn(session, actor, character)
     if who.stance != "full_defense":
         raise IllegalUnderRules(f"{who.name} is not in the Full Defense stance")
@@ -268,17 +257,8 @@ def full_defense(
     combat = session.state.combat
     if combat is not None and who.full_defense_round == combat.round:
         raise IllegalUnderRules(f"{who.name} has already rolled Full Defense this turn")
-    spec = roll_spec(who.sheet, skill="Defense", trait="reflexes")
-    events = session.roll(
-        actor=actor,
-        at=at,
-        expression=spec.expression,
-        options=RollOptions(unskilled=spec.unskilled),
-        dice=dice,
-        character=who.name,
-        purpose="defense",
-        label=spec.label,
-        trait="reflexes",
+    events = session.check(
+        who, actor=actor, at=at, dice=dice, skill="Defense", trait="reflexes", purpose="defense"
     )
     rolled = last_rolled(events)
     bonus = ceil(rolled.roll.total / 2)

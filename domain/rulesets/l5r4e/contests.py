@@ -30,8 +30,8 @@ from domain.rulesets.l5r4e.events import (
     WeaponDestroyed,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.records import CharacterState, key
 from domain.rulesets.l5r4e.skills import require_skill
+from domain.rulesets.l5r4e.state_records import CharacterState, key
 from domain.rulesets.roll_keep_kit.character import Weapon
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.rolls import roll_spec
@@ -99,23 +99,22 @@ def oppose(
     while True:
         totals = []
         for side, who in zip((first, second), sides, strict=True):
-            spec = roll_spec(who.sheet, skill=side.skill, trait=side.trait, ring=side.ring)
             parts = [Part(source="honour rank", total=honour_rank(who))] if side.add_honour else []
             if side.free_raises:
                 parts.append(
                     Part(source=f"{side.free_raises} free raise(s)", total=5 * side.free_raises)
                 )
-            rolled = session.roll(
+            rolled = session.check(
+                who,
                 actor=actor,
                 at=at,
-                expression=spec.expression,
-                options=RollOptions(unskilled=spec.unskilled),
                 dice=dice,
-                character=who.name,
+                skill=side.skill,
+                trait=side.trait,
+                ring=side.ring,
                 purpose="opposed",
-                label=f"{contest}: {spec.label}",
+                label_before=f"{contest}: ",
                 parts=parts,
-                trait=spec.trait,
             )
             event = last_rolled(rolled)
             events += rolled
@@ -230,19 +229,18 @@ def lead_roll(
             f"{top.name} has the highest {skill} ({top.sheet.skill_rank(skill)}) and leads"
         )
     bonus = sum(c.sheet.skill_rank(skill) for c in helpers)
-    spec = roll_spec(head.sheet, skill=skill, trait=trait)
     names = ", ".join(f"{c.name} {c.sheet.skill_rank(skill)}" for c in helpers)
-    return session.roll(
+    return session.check(
+        head,
         actor=actor,
         at=at,
-        expression=spec.expression,
-        options=RollOptions(tn=tn, raises=raises, unskilled=spec.unskilled),
         dice=dice,
-        character=head.name,
-        purpose="skill",
-        label=f"{spec.label}, leading",
+        skill=skill,
+        trait=trait,
+        tn=tn,
+        raises=raises,
+        label_after=", leading",
         parts=[Part(source=f"followers' {skill} ({names})", total=bonus)],
-        trait=spec.trait,
     )
 
 
@@ -266,18 +264,16 @@ def follow_rolls(
         raise IllegalUnderRules(f"{head.name} has no rank in {skill!r} to lead with")
     events: list[Event] = []
     for follower in _followers(session, head, followers):
-        spec = roll_spec(follower.sheet, skill=skill, trait=trait)
-        events += session.roll(
+        events += session.check(
+            follower,
             actor=actor,
             at=at,
-            expression=spec.expression,
-            options=RollOptions(tn=tn, unskilled=spec.unskilled),
             dice=dice,
-            character=follower.name,
-            purpose="skill",
-            label=f"{spec.label}, led",
+            skill=skill,
+            trait=trait,
+            tn=tn,
+            label_after=", led",
             parts=[Part(source=f"{head.name}'s {skill} rank", total=rank)],
-            trait=spec.trait,
         )
     return events
 

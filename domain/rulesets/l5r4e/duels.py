@@ -50,7 +50,7 @@ from domain.rulesets.l5r4e.events import (
     WoundsTaken,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.records import CharacterState, DuelState, key
+from domain.rulesets.l5r4e.state_records import CharacterState, DuelState, key
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.rolls import roll_spec
 
@@ -169,18 +169,16 @@ def assess(
     totals: list[int] = []
     successes: list[bool] = []
     for who, other, called in zip(duellists, reversed(duellists), raises, strict=True):
-        spec = roll_spec(who.sheet, skill="Iaijutsu", trait="awareness")
-        tn = 10 + 5 * session.ruleset.insight_rank(other.sheet)
-        events += session.roll(
+        events += session.check(
+            who,
             actor=actor,
             at=at,
-            expression=spec.expression,
-            options=RollOptions(tn=tn, raises=called, unskilled=spec.unskilled),
             dice=dice,
-            character=who.name,
-            purpose="skill",
-            label="Iaijutsu (Assessment)/Awareness",
+            skill="Iaijutsu",
             trait="awareness",
+            tn=10 + 5 * session.ruleset.insight_rank(other.sheet),
+            raises=called,
+            label="Iaijutsu (Assessment)/Awareness",
             target=other.name,
         )
         rolled = last_rolled(events)
@@ -233,19 +231,18 @@ def focus(session: Play, *, actor: str, at: datetime, duel: str, dice: DiceSourc
     events: list[Event] = []
     totals = []
     for who in duellists:
-        spec = roll_spec(who.sheet, skill="Iaijutsu", ring="void")
         parts = (
             [Part(source="assessment beaten by 10", rolled=1, kept=1)]
             if key(who.name) in state.focus_bonus
             else []
         )
-        events += session.roll(
+        events += session.check(
+            who,
             actor=actor,
             at=at,
-            expression=spec.expression,
-            options=RollOptions(unskilled=spec.unskilled),
             dice=dice,
-            character=who.name,
+            skill="Iaijutsu",
+            ring="void",
             purpose="opposed",
             label="Iaijutsu (Focus)/Void",
             parts=parts,

@@ -36,8 +36,8 @@ from domain.rulesets.l5r4e.events import (
     StayedAwake,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.records import HOURS_PER_ROLL, rolls_due
 from domain.rulesets.l5r4e.skills import skill_roll
+from domain.rulesets.l5r4e.state_records import HOURS_PER_ROLL, rolls_due
 
 STAY_AWAKE_TN = 15
 MAX_HOURS = 24 * 7

@@ -30,9 +30,9 @@ from domain.rulesets.base import Follows
 from domain.rulesets.l5r4e.armour import armour_parts
 from domain.rulesets.l5r4e.conditions import NO_ACTIONS
 from domain.rulesets.l5r4e.events import AttackResolved, DuelStruck
-from domain.rulesets.l5r4e.fold import FourEState
-from domain.rulesets.l5r4e.records import CharacterState, key
 from domain.rulesets.l5r4e.situation import part_origin
+from domain.rulesets.l5r4e.state import FourEState
+from domain.rulesets.l5r4e.state_records import CharacterState, key
 from domain.rulesets.roll_keep_kit.events import DiceRolled, TurnPassed
 from domain.rulesets.roll_keep_kit.modifiers import Part
 

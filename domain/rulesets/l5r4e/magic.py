@@ -44,7 +44,7 @@ from domain.rulesets.l5r4e.events import (
     SpellCast,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.records import CharacterState
+from domain.rulesets.l5r4e.state_records import CharacterState
 
 Dice = DiceSource | Sequence[Die]
 

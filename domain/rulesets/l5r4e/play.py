@@ -36,10 +36,10 @@ from domain.rulesets.l5r4e.events import (
     TurnPassed,
 )
 from domain.rulesets.l5r4e.play_base import last_rolled
-from domain.rulesets.l5r4e.records import CharacterState, key
+from domain.rulesets.l5r4e.state_records import CharacterState, key
 from domain.rulesets.roll_keep_kit.character import Weapon
 from domain.rulesets.roll_keep_kit.modifiers import Part, apply_parts, tn_with
-from domain.rulesets.roll_keep_kit.rolls import RollContext
+from domain.rulesets.roll_keep_kit.rolls import RollContext, roll_spec
 
 __all__ = ["Play", "last_rolled"]
 
@@ -126,6 +126,46 @@ class Play(Bookkeeping):
             )
         )
         return events
+
+    def check(
+        self,
+        who: CharacterState,
+        *,
+        actor: str,
+        at: datetime,
+        dice: DiceSource | Sequence[Die],
+        skill: str | None,
+        trait: str | None = None,
+        ring: str | None = None,
+        tn: int | None = None,
+        raises: int = 0,
+        purpose: RollPurpose = "skill",
+        label: str | None = None,
+        label_before: str = "",
+        label_after: str = "",
+        parts: Sequence[Part] = (),
+        target: str | None = None,
+    ) -> list[Event]:
+        """A skill check, as every 4e rule that calls for one makes it: « Compétence +
+        Trait » rolled, the Trait kept (or the ring, for « Méditation + Vide »), unskilled
+        at rank 0 (no raise, no exploding 10), the TN and raises the rule names, the
+        character's situation added by :meth:`roll` (``skill`` None: a trait or a ring
+        alone). Its line is the check's own name (``Athletics/Agility``) between the rule's
+        words (``label_after=", leading"``), or the rule's ``label``."""
+        spec = roll_spec(who.sheet, skill=skill, trait=trait, ring=ring)
+        return self.roll(
+            actor=actor,
+            at=at,
+            expression=spec.expression,
+            options=RollOptions(tn=tn, raises=raises, unskilled=spec.unskilled),
+            dice=dice,
+            character=who.name,
+            purpose=purpose,
+            label=f"{label_before}{spec.label if label is None else label}{label_after}",
+            parts=parts,
+            trait=spec.trait,
+            target=target,
+        )
 
     def _free_action_at_out(self, actor: str, at: datetime, state: CharacterState) -> list[Event]:
         """4e « Points de blessures »: at Out, « s'il lui reste un point de Vide, le MJ peut

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.rulesets.base import Core
@@ -23,10 +23,12 @@ from domain.rulesets.l5r4e.events import (
     VoidPointSpent,
     VoidUse,
 )
-from domain.rulesets.l5r4e.fold import FourEState
-from domain.rulesets.l5r4e.records import CharacterState
-from domain.rulesets.l5r4e.rules import FourthEdition
+from domain.rulesets.l5r4e.state import FourEState
+from domain.rulesets.l5r4e.state_records import CharacterState
 from domain.rulesets.roll_keep_kit.events import MAX_AMOUNT
+
+if TYPE_CHECKING:  # the ruleset loads these commands when one is first given
+    from domain.rulesets.l5r4e.ruleset import FourthEdition
 
 
 def last_rolled(events: Sequence[Event]) -> DiceRolled:

@@ -12,7 +12,7 @@ too), as 4e's commands give them:
   Dommages » with the weapon's damage and what the attack's raises added (Jet de
   Dommages) — the damage roll its attacker makes against its target while the hit waits
   rolls the hit's ``damage``, with the feint's bonus as its only part. A new round forgets
-  a hit still waiting, as the fold does (:mod:`domain.rulesets.l5r4e.fold`).
+  a hit still waiting, as the fold does (:mod:`domain.rulesets.l5r4e.state`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from domain.dice.roll_keep.expression import parse_expression
 from domain.errors import MalformedInput
 from domain.events import Event
 from domain.rulesets.l5r4e.events import AttackResolved
-from domain.rulesets.l5r4e.records import key
+from domain.rulesets.l5r4e.state_records import key
 from domain.rulesets.roll_keep_kit.events import (
     CombatEnded,
     CombatStarted,

@@ -34,8 +34,7 @@ from domain.rulesets.l5r4e.events import (
     WoundsTaken,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.records import key
-from domain.rulesets.roll_keep_kit.rolls import roll_spec
+from domain.rulesets.l5r4e.state_records import key
 
 Dice = DiceSource | Sequence[Die]
 
@@ -151,20 +150,18 @@ def medicine(
         raise IllegalUnderRules(f"{sick.name} has no wounds to treat")
     if sick.treated_today:
         raise IllegalUnderRules(f"{sick.name} has already been treated with Medicine today")
-    spec = roll_spec(who.sheet, skill="Medicine", trait="intelligence")
     events: list[Event] = [
         MedicineKitUsed(actor=actor, at=at, character=who.name, patient=sick.name)
     ]
-    events += session.roll(
+    events += session.check(
+        who,
         actor=actor,
         at=at,
-        expression=spec.expression,
-        options=RollOptions(tn=tn, raises=raises),
         dice=dice,
-        character=who.name,
-        purpose="skill",
-        label=spec.label,
+        skill="Medicine",
         trait="intelligence",
+        tn=tn,
+        raises=raises,
         target=sick.name,
     )
     treatment = last_rolled(events)
@@ -211,16 +208,8 @@ def meditate(
         raise MalformedInput(f"{half_hours} half hours of meditation is out of range")
     if who.void_spent == 0:
         raise IllegalUnderRules(f"{who.name} has spent no Void point to regain")
-    spec = roll_spec(who.sheet, skill="Meditation", ring="void")
-    events = session.roll(
-        actor=actor,
-        at=at,
-        expression=spec.expression,
-        options=RollOptions(tn=MEDITATION_TN, unskilled=spec.unskilled),
-        dice=dice,
-        character=who.name,
-        purpose="skill",
-        label=spec.label,
+    events = session.check(
+        who, actor=actor, at=at, dice=dice, skill="Meditation", ring="void", tn=MEDITATION_TN
     )
     rolled = last_rolled(events)
     if rolled.roll.success:
@@ -254,16 +243,8 @@ def tea_ceremony(
     if len(everyone) > TEA_MAX:
         raise IllegalUnderRules(f"a tea ceremony takes at most {TEA_MAX} participants")
     tn = TEA_TN + 5 * max(0, len(everyone) - 2)
-    spec = roll_spec(head.sheet, skill="Tea Ceremony", ring="void")
-    events = session.roll(
-        actor=actor,
-        at=at,
-        expression=spec.expression,
-        options=RollOptions(tn=tn, unskilled=spec.unskilled),
-        dice=dice,
-        character=head.name,
-        purpose="skill",
-        label=spec.label,
+    events = session.check(
+        head, actor=actor, at=at, dice=dice, skill="Tea Ceremony", ring="void", tn=tn
     )
     rolled = last_rolled(events)
     if rolled.roll.success:

@@ -23,8 +23,8 @@ from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.rolls import RollContext
 
 if TYPE_CHECKING:
-    from domain.rulesets.l5r4e.fold import FourEState
-    from domain.rulesets.l5r4e.records import CharacterState
+    from domain.rulesets.l5r4e.state import FourEState
+    from domain.rulesets.l5r4e.state_records import CharacterState
 
 CENTER = "Center stance, last round"
 FULL_ATTACK = "Full Attack stance"

@@ -36,9 +36,8 @@ from domain.rulesets.l5r4e.events import (
     StandingChanged,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.records import CharacterState
+from domain.rulesets.l5r4e.state_records import CharacterState
 from domain.rulesets.roll_keep_kit.modifiers import Part
-from domain.rulesets.roll_keep_kit.rolls import roll_spec
 from domain.rulesets.roll_keep_kit.standing import whole_rank
 
 Dice = DiceSource | Sequence[Die]
@@ -107,18 +106,8 @@ def _reveal_roll(
     what: str,
     value: str,
 ) -> list[Event]:
-    spec = roll_spec(who.sheet, skill=skill, trait=trait)
-    events = session.roll(
-        actor=actor,
-        at=at,
-        expression=spec.expression,
-        options=RollOptions(tn=tn, unskilled=spec.unskilled),
-        dice=dice,
-        character=who.name,
-        purpose="skill",
-        label=spec.label,
-        trait=trait,
-        target=target.name,
+    events = session.check(
+        who, actor=actor, at=at, dice=dice, skill=skill, trait=trait, tn=tn, target=target.name
     )
     rolled = last_rolled(events)
     if rolled.roll.success:
@@ -271,17 +260,8 @@ def degrading_roll(
     events: list[Event] = list(
         honour_loss_events(session, actor, at, who, f"degrading skill: {skill}", honour_loss)
     )
-    spec = roll_spec(who.sheet, skill=skill, trait=trait)
-    events += session.roll(
-        actor=actor,
-        at=at,
-        expression=spec.expression,
-        options=RollOptions(tn=tn, raises=raises, unskilled=spec.unskilled),
-        dice=dice,
-        character=who.name,
-        purpose="skill",
-        label=spec.label,
-        trait=spec.trait,
+    events += session.check(
+        who, actor=actor, at=at, dice=dice, skill=skill, trait=trait, tn=tn, raises=raises
     )
     return events
 

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from domain.errors import IllegalUnderRules
 from domain.rulesets.l5r4e.conditions import NO_FULL_ATTACK, STANCES_ALLOWED
-from domain.rulesets.l5r4e.records import key
+from domain.rulesets.l5r4e.state_records import key
 
 if TYPE_CHECKING:
-    from domain.rulesets.l5r4e.fold import FourEState
-    from domain.rulesets.l5r4e.records import CharacterState
+    from domain.rulesets.l5r4e.state import FourEState
+    from domain.rulesets.l5r4e.state_records import CharacterState
 
 STANCES = ("attack", "full_attack", "defense", "full_defense", "center")
 

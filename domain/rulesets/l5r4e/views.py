@@ -1,16 +1,18 @@
 """The l5r4e read models a table looks at: initiative, wounds, XP, Void, stances, standing
-and the sheets as they stand.
+and the sheets as they stand, and the tables ``kiroku state`` prints from them.
 
-Each function takes the 4e state (:mod:`domain.rulesets.l5r4e.fold`, folded with
+Each function takes the 4e state (:mod:`domain.rulesets.l5r4e.state`, folded with
 retracted events left out) and returns plain JSON-able data keyed by character name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from domain.rulesets.l5r4e.fold import FourEState
-from domain.rulesets.l5r4e.records import key
+from domain.rulesets.base import Table
+from domain.rulesets.l5r4e.state import FourEState
+from domain.rulesets.l5r4e.state_records import key
 from domain.rulesets.roll_keep_kit.character import TRAITS
 from domain.rulesets.roll_keep_kit.standing import STANDINGS, format_tenths
 
@@ -121,3 +123,80 @@ def characters(state: FourEState) -> dict[str, Any]:
 def session(state: FourEState) -> dict[str, Any]:
     """Added to the core's ``session`` view: how many rolls and combats it has seen."""
     return {"rolls": state.rolls, "combats": state.combats}
+
+
+CHARACTER_COLUMNS = (
+    "character", "armour TN", "conditions", "wounds", "void", "stance", "xp", "insight",
+    "standing",
+)  # fmt: skip
+
+
+def _character_row(projections: Mapping[str, Any], name: str) -> tuple[str, ...]:
+    wounds = projections["wounds"][name]
+    xp = projections["experience"][name]
+    void = projections["void"][name]
+    standing = projections["standing"][name]
+    penalty = wounds["penalty"]
+    armour = projections.get("armour", {}).get(name)
+    conditions = projections.get("conditions", {}).get(name, {})
+    return (
+        name,
+        "-" if armour is None else str(armour["tn"]),
+        ", ".join(f"{c} {v['level']}" if v["level"] else c for c, v in conditions.items()) or "-",
+        f"{wounds['wounds']} ({wounds['rank']}"
+        + (", cannot act)" if penalty is None else f", +{penalty} TN)"),
+        f"{void['left']}/{void['ring']}",
+        projections["stances"][name] or "-",
+        f"{xp['available']} ({xp['spent']} spent)",
+        str(xp["insight_rank"]),
+        f"H {standing['honour']} G {standing['glory']} "
+        f"S {standing['status']} T {standing['taint']}",
+    )
+
+
+def _count(number: int, what: str) -> str:
+    return f"{number} {what}" if number == 1 else f"{number} {what}s"
+
+
+def tables(projections: Mapping[str, Any]) -> list[Table]:
+    session = projections["session"]
+    found = [
+        Table(
+            f"position {session['position']}, {_count(session['rolls'], 'roll')}, "
+            f"{_count(session['combats'], 'combat')}",
+            CHARACTER_COLUMNS,
+            tuple(_character_row(projections, name) for name in projections["characters"]),
+        )
+    ]
+    initiative = projections["initiative"]
+    if initiative["in_combat"]:
+        found.append(
+            Table(
+                f"Combat, round {initiative['round']}; turn: {initiative['current'] or '-'}",
+                ("#", "character", "initiative", "acted"),
+                tuple(
+                    (str(i), e["character"], _initiative(e), _acted(e))
+                    for i, e in enumerate(initiative["order"], 1)
+                ),
+            )
+        )
+    return found
+
+
+def _initiative(entry: dict[str, Any]) -> str:
+    """The figure the order is taken on, with its parts when there are more than the
+    roll: ``21 (11 + 10 Void point)``."""
+    parts = entry.get("score_parts") or []
+    if len(parts) <= 1:
+        return str(entry.get("score", entry["total"]))
+    said = " + ".join(
+        str(p["value"]) if p["source"] == "roll" else f"{p['value']} {p['source']}" for p in parts
+    )
+    return f"{entry['score']} ({said})"
+
+
+def _acted(entry: dict[str, Any]) -> str:
+    """``yes`` once their turn is done; ``skipped (Out)`` when it passed by itself."""
+    if entry.get("skipped"):
+        return f"skipped ({entry['skipped']})"
+    return "yes" if entry["acted"] else ""

@@ -1,5 +1,5 @@
 """The fold's handlers for play at the table: conditions, actions, attacks, healing kits,
-money, duels, spells and battles. Registered into :class:`domain.rulesets.l5r4e.fold.FourEState`.
+money, duels, spells and battles. Registered into :class:`domain.rulesets.l5r4e.state.FourEState`.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from domain.rulesets.l5r4e.events import (
     TurnDelayed,
     WeaponDestroyed,
 )
-from domain.rulesets.l5r4e.records import (
+from domain.rulesets.l5r4e.state_records import (
     HOURS_PER_ROLL,
     BattleState,
     ConditionState,
@@ -56,7 +56,7 @@ from domain.rulesets.l5r4e.records import (
 )
 
 if TYPE_CHECKING:
-    from domain.rulesets.l5r4e.fold import FourEState
+    from domain.rulesets.l5r4e.state import FourEState
 
 Handler = Callable[["FourEState", Any], None]
 

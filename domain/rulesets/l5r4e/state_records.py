@@ -1,4 +1,4 @@
-"""The mutable records the 4e fold accumulates into (see :mod:`domain.rulesets.l5r4e.fold`).
+"""The mutable records the 4e fold accumulates into (see :mod:`domain.rulesets.l5r4e.state`).
 
 Nothing outside the fold changes them; commands read them to validate, projections read
 them to show.

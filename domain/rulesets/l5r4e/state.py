@@ -2,9 +2,9 @@
 
 Commands validate against this state and the views read from it, so there is one fold,
 not one per reader. For speed it accumulates into mutable records
-(:mod:`domain.rulesets.l5r4e.records`) that only the fold changes; the core owns the
+(:mod:`domain.rulesets.l5r4e.state_records`) that only the fold changes; the core owns the
 fold and leaves retracted events out of it. The handlers for play at the table —
-combat, conditions, duels, magic, battles — are in :mod:`domain.rulesets.l5r4e.fold_play`.
+combat, conditions, duels, magic, battles — are in :mod:`domain.rulesets.l5r4e.state_play`.
 
 Every event carries what its fold needs: an XP spend records the rank it reached, so a
 later change to the prices never rewrites a past sheet.
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from domain.rulesets.l5r4e import fold_play
+from domain.rulesets.l5r4e import state_play
 from domain.rulesets.l5r4e.events import (
     ArmouryLoaded,
     CharacterJoined,
@@ -41,7 +41,7 @@ from domain.rulesets.l5r4e.events import (
     WoundsHealed,
     WoundsTaken,
 )
-from domain.rulesets.l5r4e.records import (
+from domain.rulesets.l5r4e.state_records import (
     BattleState,
     CharacterState,
     CombatState,
@@ -54,7 +54,7 @@ from domain.rulesets.roll_keep_kit.character import CharacterSheet
 from domain.rulesets.roll_keep_kit.purchase import bought
 
 if TYPE_CHECKING:
-    from domain.rulesets.l5r4e.rules import FourthEdition
+    from domain.rulesets.l5r4e.ruleset import FourthEdition
 
 __all__ = ["CharacterState", "CombatState", "FourEState", "InitiativeEntry", "key"]
 
@@ -273,6 +273,6 @@ HANDLERS: dict[type[Any], Callable[[FourEState, Any], None]] = {
     ExperienceSpent: FourEState._spent,
     ArmouryLoaded: FourEState._armoury,
     HonourTableLoaded: FourEState._honour_table,
-    **fold_play.HANDLERS,
+    **state_play.HANDLERS,
 }
 """Each event type's handler (the kit's and 4e's here, play at the table's in fold_play)."""
