@@ -53,7 +53,7 @@ from domain.rulesets.l5r3e.techniques import techniques_of
 from domain.rulesets.l5r3e.void import VoidUse, check_spend, encouragement_allowed, on_roll
 from domain.rulesets.roll_keep_kit.character import parse_ring, parse_trait
 from domain.rulesets.roll_keep_kit.deciding import BARE_HANDS as BARE_HANDS
-from domain.rulesets.roll_keep_kit.deciding import Deciding, decide_wound, refuse_initiative
+from domain.rulesets.roll_keep_kit.deciding import RollKeepDeciding, decide_wound, refuse_initiative
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
 CELERITY = Part(source="Célérité (2 points de Vide)", rolled=1, kept=1)
@@ -70,7 +70,7 @@ class Rules:
 
 
 @dataclass
-class Play(Deciding):
+class Play(RollKeepDeciding):
     """One command's view of the session: the core, the 3e state, the options, the time."""
 
     state: ThirdState = field(default_factory=ThirdState)

@@ -37,6 +37,7 @@ from domain.rulesets.l5r3e.events import (
 )
 from domain.rulesets.l5r3e.sheet import ThirdSheet
 from domain.rulesets.l5r3e.table import is_dead, join_order, set_order
+from domain.rulesets.table_kit.seats import next_in, seat
 
 SELF_INFLICTED = "self-inflicted"
 """The ``source`` of wounds a character dealt themself, which do not bar a reversal
@@ -127,8 +128,7 @@ class Combat(msgspec.Struct, kw_only=True):
         delayed (None before the first round and once everyone has)."""
         if self.round == 0:
             return None
-        done = set(self.acted) | set(self.delayed)
-        return next((name for name in self.order if key(name) not in done), None)
+        return next_in(self.order, [*self.acted, *self.delayed])
 
 
 class ThirdState(msgspec.Struct, kw_only=True):
@@ -139,14 +139,8 @@ class ThirdState(msgspec.Struct, kw_only=True):
 
 
 def _joined(state: ThirdState, event: CharacterJoined[ThirdSheet]) -> None:
-    sheet = event.sheet
-    state.fighters[key(sheet.name)] = Fighter(
-        name=sheet.name,
-        player=event.player,
-        sheet=sheet,
-        joined=len(state.fighters),
-        wounds=sheet.wounds,
-        void_spent=sheet.void_spent,
+    seat(
+        state.fighters, event, Fighter, wounds=event.sheet.wounds, void_spent=event.sheet.void_spent
     )
 
 

@@ -22,10 +22,10 @@ from domain.names import key
 from domain.rulesets.l5r3e.skirmish import TN_PER_REFLEXES, reputation_rank
 from domain.rulesets.l5r3e.techniques import techniques_of
 from domain.rulesets.l5r3e.wounds import wound_ladder
-from domain.rulesets.roll_keep_kit.deciding import find
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.turn_order import Place, descending
 from domain.rulesets.roll_keep_kit.wounds import WoundRank, rank_on
+from domain.rulesets.table_kit.deciding import find
 
 if TYPE_CHECKING:  # the state is the rules' to read, the fold's to write
     from domain.rulesets.l5r3e.state import Combat, Fighter, ThirdState

@@ -36,7 +36,6 @@ from domain.dice.narrative.roll import (
     resolve_check,
     throw,
 )
-from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
 from domain.names import key
@@ -69,7 +68,7 @@ from domain.rulesets.l5r5e_house.events import (
 )
 from domain.rulesets.l5r5e_house.sheet import Ring, Weapon
 from domain.rulesets.l5r5e_house.state import HANDLERS, Confrontation, FifthState, Fighter
-from domain.rulesets.roll_keep_kit.deciding import Deciding, find
+from domain.rulesets.table_kit.deciding import Deciding, find
 
 STRIKE_TN = 2
 INITIATIVE_TN = 1
@@ -687,7 +686,7 @@ def decide_sleep(play: Play, command: c.Sleep, dice: Any) -> list[Event]:
     return [play.event(Recovered, character=who.name, fatigue=amount, how="a night's sleep")]
 
 
-__all__ = ["FOURTH_EDITION", "Play"]
+__all__ = ["Play"]
 
 
 def decide_decline(play: Play, command: c.DeclineCoup, dice: Any) -> list[Event]:

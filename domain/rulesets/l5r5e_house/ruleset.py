@@ -12,7 +12,6 @@ import msgspec
 from domain.commands import Command, Context
 from domain.dice.narrative.odds import check_odds
 from domain.dice.narrative.roll import parse_pool, recompute
-from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
 from domain.names import key
@@ -178,7 +177,7 @@ class FifthHouse(KitRuleset):
     def play(self, core: Core, state: Any, command: Command, context: Context) -> p.Play:
         return p.Play(
             core=core, actor=context.actor, at=context.at, reason=command.reason,
-            ten_dice=FOURTH_EDITION, state=state, vigilance_up=self.vigilance_up,
+            state=state, vigilance_up=self.vigilance_up,
             stare_cap=self.stare_cap, keep_for_odds=self.keep_for_odds,
             critical_instead=self.critical_instead, coup_lapses=self.coup_lapses,
             stare_required=self.stare_required,

@@ -30,7 +30,7 @@ from domain.rulesets.l5r5e_house.events import (
 )
 from domain.rulesets.l5r5e_house.play import Play, _weapon, air_part, keep_indices
 from domain.rulesets.l5r5e_house.state import Fighter
-from domain.rulesets.roll_keep_kit.deciding import find
+from domain.rulesets.table_kit.deciding import find
 
 MANOEUVRE_TN = 2
 PROTECT_TN = 1

@@ -51,6 +51,7 @@ from domain.rulesets.l5r5e_house.events import (
     WeaponReadied,
 )
 from domain.rulesets.l5r5e_house.sheet import FifthSheet, Ring
+from domain.rulesets.table_kit.seats import next_in, seat
 
 
 class Owed(msgspec.Struct, kw_only=True):
@@ -149,7 +150,7 @@ class Confrontation(msgspec.Struct, kw_only=True):
     def current(self) -> str | None:
         if self.round == 0:
             return None
-        return next((n for n in self.order if key(n) not in self.acted), None)
+        return next_in(self.order, self.acted)
 
 
 class FifthState(msgspec.Struct, kw_only=True):
@@ -161,8 +162,8 @@ class FifthState(msgspec.Struct, kw_only=True):
 
 def _joined(state: FifthState, event: CharacterJoined[FifthSheet]) -> None:
     sheet = event.sheet
-    state.fighters[key(sheet.name)] = Fighter(
-        name=sheet.name, player=event.player, sheet=sheet, joined=len(state.fighters),
+    seat(
+        state.fighters, event, Fighter,
         void_points=sheet.rings.void, fatigue=sheet.fatigue, criticals=list(sheet.criticals),
     )  # fmt: skip
 

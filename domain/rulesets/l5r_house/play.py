@@ -46,14 +46,14 @@ from domain.rulesets.l5r_house.table import (
     tn_to_be_hit,
 )
 from domain.rulesets.roll_keep_kit.character import Weapon
-from domain.rulesets.roll_keep_kit.deciding import Deciding, refuse_initiative
+from domain.rulesets.roll_keep_kit.deciding import RollKeepDeciding, refuse_initiative
 from domain.rulesets.roll_keep_kit.modifiers import Part
 
 VOID_DIE = Part(source="Point de Vide", rolled=1, kept=1)
 
 
 @dataclass
-class Play(Deciding):
+class Play(RollKeepDeciding):
     state: HouseState = field(default_factory=HouseState)
 
     def acting_for(self, name: str) -> Fighter:

@@ -28,6 +28,7 @@ from domain.rulesets.l5r_house.events import (
 )
 from domain.rulesets.l5r_house.table import can_act_now, set_order
 from domain.rulesets.roll_keep_kit.character import CharacterSheet
+from domain.rulesets.table_kit.seats import next_in, seat
 
 
 class Fighter(msgspec.Struct, kw_only=True):
@@ -95,7 +96,7 @@ class Combat(msgspec.Struct, kw_only=True):
         """Whose action resolves now (None while declaring and once all have)."""
         if self.round == 0 or self.declaring:
             return None
-        return next((n for n in self.order if key(n) not in self.resolved), None)
+        return next_in(self.order, self.resolved)
 
 
 class HouseState(msgspec.Struct, kw_only=True):
@@ -108,14 +109,8 @@ class HouseState(msgspec.Struct, kw_only=True):
 
 
 def _joined(state: HouseState, event: CharacterJoined[CharacterSheet]) -> None:
-    sheet = event.sheet
-    state.fighters[key(sheet.name)] = Fighter(
-        name=sheet.name,
-        player=event.player,
-        sheet=sheet,
-        joined=len(state.fighters),
-        wounds=sheet.wounds,
-        void_spent=sheet.void_spent,
+    seat(
+        state.fighters, event, Fighter, wounds=event.sheet.wounds, void_spent=event.sheet.void_spent
     )
 
 

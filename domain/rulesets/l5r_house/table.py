@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from domain.errors import IllegalUnderRules
 from domain.names import key
 from domain.rulesets.l5r_house.rules import VOID_TN, assault_part, base_tn, malus, wound_ladder
-from domain.rulesets.roll_keep_kit.deciding import find
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.turn_order import Place, descending
 from domain.rulesets.roll_keep_kit.wounds import WoundRank, rank_on
+from domain.rulesets.table_kit.deciding import find
 
 if TYPE_CHECKING:  # the state is the rules' to read, the fold's to write
     from domain.rulesets.l5r_house.state import Fighter, HouseState

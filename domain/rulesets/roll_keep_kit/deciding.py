@@ -4,19 +4,17 @@ every roll is a kit ``DiceRolled`` with its faces and the parts of its pool and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from domain.commands import Command
 from domain.dice.roll_keep.expression import parse_expression, parse_pool
 from domain.dice.roll_keep.roll import RollOptions, RollResult, resolve, roll
 from domain.dice.roll_keep.ten_dice import TenDiceRule
 from domain.dice.source import DiceSource
-from domain.errors import IllegalUnderRules, NotAllowed, NotFound
+from domain.errors import IllegalUnderRules
 from domain.events import Event
-from domain.names import key
 from domain.rulesets.base import Core
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Weapon
 from domain.rulesets.roll_keep_kit.events import (
@@ -28,6 +26,7 @@ from domain.rulesets.roll_keep_kit.events import (
 )
 from domain.rulesets.roll_keep_kit.modifiers import Part, apply_parts, tn_with
 from domain.rulesets.roll_keep_kit.table_commands import Heal, TakeWounds
+from domain.rulesets.table_kit.deciding import Deciding, find
 
 BARE_HANDS = Weapon("bare hands", "0k1", "Jiujutsu")
 """Unarmed: the Jiujutsu skill to hit, Strength k1 damage (the texts' « 0k1 »)."""
@@ -40,23 +39,11 @@ def weapon_damage(sheet: CharacterSheet, weapon: Weapon) -> str:
 
 
 @dataclass
-class Deciding:
-    """One command being decided: the session core, who gives it, when, why, and the
-    ten-dice rule its rolls are thrown under."""
+class RollKeepDeciding(Deciding):
+    """One command being decided (:class:`~domain.rulesets.table_kit.deciding.Deciding`)
+    under the ten-dice rule its rolls are thrown by."""
 
-    core: Core
-    actor: str
-    at: datetime
-    reason: str | None
     ten_dice: TenDiceRule
-
-    def event(self, event_type: type[Event], /, **fields: Any) -> Event:
-        return event_type(actor=self.actor, at=self.at, reason=self.reason, **fields)
-
-    def permitted(self, name: str, player: str) -> None:
-        """The GM acts for anyone; a player for their own characters only."""
-        if not self.core.is_gm(self.actor) and player != self.actor:
-            raise NotAllowed(f"{self.actor!r} may not act for {name!r}")
 
     def damage(
         self,
@@ -120,19 +107,6 @@ class Deciding:
         )
         assert isinstance(rolled, DiceRolled)
         return rolled, result
-
-
-T = TypeVar("T")
-
-
-def find(fighters: Mapping[str, T], name: str) -> T:
-    """The character called ``name`` (case and spacing aside), or a refusal naming who
-    is in the session."""
-    found = fighters.get(key(name))
-    if found is None:
-        names = ", ".join(getattr(f, "name", str(f)) for f in fighters.values())
-        raise NotFound(f"no character {name!r} in this session; characters: {names or 'none yet'}")
-    return found
 
 
 class Seated(Protocol):

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from domain.names import key
+from domain.rulesets.table_kit.seats import next_in
 
 
 @dataclass(frozen=True)
@@ -64,11 +65,7 @@ def with_delays(order: Sequence[Place], delayed: Mapping[str, str | None]) -> li
 
 def next_up(order: Sequence[Place], done: Iterable[str]) -> str | None:
     """The first in ``order`` who is not ``done`` (None: the round, or phase, is over)."""
-    finished = {key(name) for name in done}
-    for place in order:
-        if key(place.character) not in finished:
-            return place.character
-    return None
+    return next_in((place.character for place in order), done)
 
 
 def house_round(places: Iterable[Place]) -> tuple[list[Place], list[Place]]:

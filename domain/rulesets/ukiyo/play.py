@@ -21,7 +21,7 @@ from domain.dice.two_d6.roll import throw
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.events import Event
 from domain.names import key
-from domain.rulesets.roll_keep_kit.deciding import Deciding, find
+from domain.rulesets.table_kit.deciding import Deciding, find
 from domain.rulesets.ukiyo import commands as c
 from domain.rulesets.ukiyo.events import (
     GainClaimed,

@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 import msgspec
 
 from domain.commands import Command, Context
-from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.dice.two_d6.odds import ODDS_BETS, conflict_odds, odds_of_test
 from domain.dice.two_d6.roll import check_throw
 from domain.errors import MalformedInput
@@ -148,7 +147,7 @@ class Ukiyo(KitRuleset):
     def play(self, core: Core, state: Any, command: Command, context: Context) -> p.Play:
         return p.Play(
             core=core, actor=context.actor, at=context.at, reason=command.reason,
-            ten_dice=FOURTH_EDITION, state=state, resolution=self.resolution, ties=self.ties,
+            state=state, resolution=self.resolution, ties=self.ties,
             wound_maluses=self.wound_maluses, variety_malus=self.variety_malus,
         )  # fmt: skip
 
