@@ -88,8 +88,10 @@ class KirokuApplication(Application[uuid.UUID]):
     name = "Kiroku"
 
 
-def application(config: StoreConfig) -> KirokuApplication:
-    """The library's application on the configured store (its tables made if need be)."""
+def application(config: StoreConfig, *, made: bool = False) -> KirokuApplication:
+    """The library's application on the configured store, its tables made if need be
+    (``made``: the SQLite store has them already, so the writer's first transaction is
+    its command's, not two of ``CREATE TABLE IF NOT EXISTS``)."""
     env = {"MAPPER_TOPIC": get_topic(EventMapper), "IS_SNAPSHOTTING_ENABLED": "y"}
     if config.postgres is not None:
         where = config.postgres
@@ -111,6 +113,7 @@ def application(config: StoreConfig) -> KirokuApplication:
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
             "SQLITE_DBNAME": str(config.sqlite_path),
             "SQLITE_LOCK_TIMEOUT": f"{config.lock_timeout:g}",
+            "CREATE_TABLE": "false" if made else "true",
         }
     else:
         env["PERSISTENCE_MODULE"] = "eventsourcing.popo"

@@ -222,6 +222,19 @@ class SqliteReader:
             return self._empty
         return self._connection
 
+    def made(self) -> bool:
+        """Whether the store's file holds the library's tables and the topic index already
+        (:func:`index_topics`): a writer then has nothing to make before its command."""
+        with self._lock:
+            connection = self._connect()
+            if connection is self._empty:
+                return False
+            found = connection.execute(
+                "SELECT count(*) FROM sqlite_master WHERE name IN (?, ?, ?)",
+                (EVENTS_TABLE, SNAPSHOTS_TABLE, TOPIC_INDEX),
+            ).fetchone()
+            return found is not None and found[0] == 3
+
     def damage(self) -> str | None:
         """What :func:`damage` finds in this store, or None."""
         with self._lock:

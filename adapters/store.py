@@ -183,6 +183,7 @@ class EventStore:
     def __init__(self, config: StoreConfig) -> None:
         self.config = config
         self._codecs: dict[str, EventCodec] = {}
+        self._opened: dict[str, SessionOpened] = {}
         self._requests: dict[str, tuple[dict[tuple[str, str], RequestRecord], int]] = {}
         self.reader: SqliteReader | None = None
         """Direct reads of the SQLite store (None in memory)."""
@@ -217,9 +218,11 @@ class EventStore:
         from adapters.library import application
 
         self.check_before_writing()
-        app = application(self.config)
+        made = self.reader is not None and self.reader.made()
+        app = application(self.config, made=made)
         if self.reader is not None:  # a writer: it may wait for the index, once
-            index_topics(self.config.sqlite_path, EVENTS_TABLE, self.config.lock_timeout)
+            if not made:
+                index_topics(self.config.sqlite_path, EVENTS_TABLE, self.config.lock_timeout)
             self.reader.close()  # read the store as now made, not as it was (or was not)
         return app
 
@@ -245,7 +248,7 @@ class EventStore:
         if self.reader is not None:
             self.reader.close()
         if "app" in self.__dict__:
-            self.app.close()
+            self.__dict__.pop("app").close()  # closed once; made again if used again
 
     def __enter__(self) -> EventStore:
         return self
@@ -483,11 +486,15 @@ class EventStore:
         return self._first(session_id) is not None
 
     def opened(self, session_id: str) -> SessionOpened:
+        """The session's opening, read once: nothing ever changes a session's first event."""
+        found = self._opened.get(session_id)
+        if found is not None:
+            return found
         state = self._first(session_id)
         if state is None:
             raise NotFound(f"no session {session_id!r}")
         try:
-            return decode_opened(state)
+            found = self._opened[session_id] = decode_opened(state)
         except MalformedInput as error:
             raise StoreDamaged(
                 damaged_message(
@@ -495,6 +502,7 @@ class EventStore:
                     f"session {session_id!r} no longer starts with its opening: {error}",
                 )
             ) from None
+        return found
 
     def sessions(self) -> list[SessionOpened]:
         """Every session opened in this store, oldest first."""

@@ -287,11 +287,19 @@ class SessionService:
         self._secrets[session_id] = caught_up(self.store, session_id, held, version)
         return held
 
-    def seen_by(self, session_id: str, actor: str | None) -> Session:
+    def seen_by(self, session_id: str, actor: str | None, *, as_written: bool = False) -> Session:
         """The session as it stands, as ``actor`` (default: the GM) sees it: the state a
-        player's command output, warnings and odds are read on."""
-        session = self.load(session_id)
+        player's command output, warnings and odds are read on. ``as_written``: as this
+        service's own last batch left it (:meth:`held`), not read from the store again."""
+        session = self.held(session_id) if as_written else self.load(session_id)
         return self._as_seen_by(session_id, session, acting(actor, session.opened.gm))
+
+    def held(self, session_id: str) -> Session:
+        """The session as this service last read or wrote it, without asking the store
+        again: what a command's own output is read on (the state its batch left, not a
+        later writer's). Read from the store if this service has not read it yet."""
+        session = self._sessions.get(session_id)
+        return self.load(session_id) if session is None else session
 
     def _as_seen_by(self, session_id: str, session: Session, actor: str) -> Session:
         """The session as ``actor`` sees it: the GM's own; a player's as the players see
@@ -658,6 +666,9 @@ class SessionService:
                 continue
             if recorded:
                 self._heads[session_id] = (recorded[-1].position, after)
+            view = self._players.get(session_id)
+            if view is not None and view.read == session.version:  # what the store now holds
+                view.take(recorded, sealed)
             session.record(recorded)
             # Keep the state, never the whole stream: a long-lived service would hold
             # every event a session it opened ever had.

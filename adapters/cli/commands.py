@@ -16,7 +16,7 @@ from adapters.cli.command_line import command_from, dest_of, files_given
 from adapters.cli.render import print_json
 from application.campaigns import carried_before_reveal
 from application.rows import describe_ruleset, list_rulesets
-from application.service import acting
+from application.service import SessionService, acting
 from domain.commands import Command
 from domain.errors import MalformedInput
 from domain.rulesets import lacks, load_ruleset
@@ -44,18 +44,19 @@ def run_word(args: argparse.Namespace, words: tuple[str, ...]) -> int:
     try:
         sid = context.session_id(args)
         ruleset = service.ruleset(sid)
+        for command_type in ruleset.command_types:
+            if command_type.spec.words == words:
+                unused = options_not_taken(args, command_type)
+                if unused:
+                    raise MalformedInput(
+                        f"{' '.join(words)} in session {sid!r} ({ruleset.id}) takes no "
+                        f"{', '.join(unused)}; `kiroku {' '.join(words)} --help` lists what "
+                        "it does"
+                    )
+                return execute(args, command_from(args, command_type), service)
+        raise lacks(sid, ruleset.id, " ".join(words))
     finally:
         service.store.close()
-    for command_type in ruleset.command_types:
-        if command_type.spec.words == words:
-            unused = options_not_taken(args, command_type)
-            if unused:
-                raise MalformedInput(
-                    f"{' '.join(words)} in session {sid!r} ({ruleset.id}) takes no "
-                    f"{', '.join(unused)}; `kiroku {' '.join(words)} --help` lists what it does"
-                )
-            return execute(args, command_from(args, command_type))
-    raise lacks(sid, ruleset.id, " ".join(words))
 
 
 NOT_FIELDS = frozenset(
@@ -77,9 +78,12 @@ def options_not_taken(args: argparse.Namespace, command_type: type[Command]) -> 
     return unused
 
 
-def execute(args: argparse.Namespace, command: Command) -> int:
+def execute(
+    args: argparse.Namespace, command: Command, service: SessionService | None = None
+) -> int:
     """Decide ``command`` in the session as the actor (``--as``, default the GM), with
-    the dice it throws (``--seed`` or ``--faces``), append the batch and print it."""
+    the dice it throws (``--seed`` or ``--faces``), append the batch and print it;
+    ``service``: the one the caller already read the session with."""
     if command.spec.preview:
         from adapters.cli import corrections
 
@@ -87,13 +91,13 @@ def execute(args: argparse.Namespace, command: Command) -> int:
     mode = command.spec.dice
     dice = None if mode == "none" else context.dice(args) if mode == "faces" else (
         context.dice_source(args))  # fmt: skip
-    service = context.open_service(args)
+    service = service or context.open_service(args)
     try:
         sid = context.session_id(args)
         actor = getattr(args, "actor", None)
         recorded = service.decide(sid, command, actor=actor, dice=dice)
-        seen = service.seen_by(sid, actor)
-        if seen is not service.load(sid):  # a player, while the GM keeps something
+        seen = service.seen_by(sid, actor, as_written=True)  # the store read once, before
+        if seen is not service.held(sid):  # a player, while the GM keeps something
             recorded = [for_players(r) for r in recorded]
         gm = seen.is_gm(acting(actor, seen.opened.gm))
         also = carried_before_reveal(service, sid, recorded) if gm else []

@@ -42,7 +42,14 @@ def store_config(args: argparse.Namespace) -> StoreConfig:
 
 
 def open_service(args: argparse.Namespace) -> SessionService:
-    return SessionService(EventStore(store_config(args)))
+    """The service on the store the command names: the one its parser already read the
+    session from (``args.read_store``), when it is that store, so that one command opens
+    one reader."""
+    config = store_config(args)
+    store = getattr(args, "read_store", None)
+    if not isinstance(store, EventStore) or store.config != config:
+        store = EventStore(config)
+    return SessionService(store)
 
 
 def session_id(args: argparse.Namespace) -> str:

@@ -207,15 +207,20 @@ def _run(given: list[str]) -> int:
     if word is not None and word not in CORE_WORDS:
         from adapters.cli.session_rules import command_types_for
 
-        called = [t for t in command_types_for(given, word) if t.spec.words[0] == word]
-        parser = ruleset_parser(called)
+        types, store = command_types_for(given, word)
+        parser = ruleset_parser([t for t in types if t.spec.words[0] == word])
     else:
-        parser = build_parser()
-    args = parser.parse_args(given)
-    from adapters.cli.render import read_in
+        parser, store = build_parser(), None
+    try:
+        args = parser.parse_args(given)
+        args.read_store = store  # the store the parser read the session from, if it did
+        from adapters.cli.render import read_in
 
-    read_in(getattr(args, "tz", None))
-    return handler(args.handler)(args)
+        read_in(getattr(args, "tz", None))
+        return handler(args.handler)(args)
+    finally:
+        if store is not None:
+            store.close()
 
 
 def _from_the_store(error: Exception) -> bool:
