@@ -10,18 +10,20 @@ matchup (its ``odds_report``) answers the matchup with the inputs it names.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
 
+from domain.commands import Query
 from domain.dice.narrative.odds import TABLE_TNS as NARRATIVE_TNS
 from domain.dice.narrative.odds import check_odds
 from domain.dice.narrative.roll import is_narrative, parse_pool
 from domain.dice.roll_keep import odds
 from domain.dice.roll_keep.odds import TABLE_TNS
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
-from domain.errors import MalformedInput
-from domain.rulesets import load_ruleset
+from domain.errors import MalformedInput, excerpt
+from domain.rulesets import RULESETS, load_ruleset
 from domain.rulesets.base import Matchups
 
 
@@ -61,6 +63,37 @@ def odds_of(query: OddsQuery) -> dict[str, Any]:
     return {"expression": query.expression, "tn": tn, "probability": probability}
 
 
+def matchup_types() -> list[type[Query]]:
+    """The query of each registered ruleset whose odds take a matchup
+    (:class:`~domain.rulesets.base.Matchups`): what a surface offers ``odds`` beside the
+    expression, read from each ruleset as its commands are."""
+    found: list[type[Query]] = []
+    for ruleset_id in sorted(RULESETS):
+        ruleset = load_ruleset(ruleset_id)
+        if isinstance(ruleset, Matchups) and ruleset.matchup_type not in found:
+            found.append(ruleset.matchup_type)
+    return found
+
+
+_AT = re.compile(r" - at `\$\.([a-z_]+)`$")
+
+
+def matchup_of(ruleset: Matchups, given: dict[str, Any]) -> Any:
+    """``given`` (by field name, as JSON or a query string gives it) as the ruleset's
+    matchup query, or a refusal quoting what was wrong."""
+    kind = ruleset.matchup_type
+    try:
+        return msgspec.convert(given, kind, strict=False)
+    except msgspec.ValidationError as error:
+        message = str(error)
+        found = _AT.search(message)
+        if found is None:
+            raise MalformedInput(f"odds: {message}") from None
+        name = found.group(1)
+        shown = f"{name}={excerpt(str(given[name]))}" if name in given else name
+        raise MalformedInput(f"odds {shown}: {message[: found.start()]}") from None
+
+
 def _under_ruleset(query: OddsQuery) -> dict[str, Any]:
     """The chance under the ruleset's own dice rules, one TN or the table's; or its
     matchup's report."""
@@ -71,7 +104,8 @@ def _under_ruleset(query: OddsQuery) -> dict[str, Any]:
             raise MalformedInput(
                 f"{ruleset.id} odds take a matchup ('8-3 vs 7'), not a TN, unskilled nor emphasis"
             )
-        data = ruleset.odds_report(query.expression, table=query.table, **query.matchup)
+        asked = matchup_of(ruleset, query.matchup)
+        data = ruleset.odds_report(query.expression, asked, table=query.table)
         return data
     _no_matchup(query, f"{ruleset.id} odds")
     options = {"unskilled": query.unskilled, "emphasis": query.emphasis}

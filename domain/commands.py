@@ -99,6 +99,15 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ] = False
 
 
+class Query(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A question a ruleset answers without deciding anything — what its odds take beside
+    the roll (Ukiyo's conflict in manches) — declared as a command is: one Struct whose
+    fields, bounds and help every surface reads (the shell's options, the API's query
+    parameters), refused the same way everywhere. Nothing is recorded."""
+
+    spec: ClassVar[CommandSpec]
+
+
 @dataclass(frozen=True)
 class Context:
     """What a command is decided with besides its data: who gives it, when, and the dice."""
@@ -155,6 +164,6 @@ def unwrap(kind: Any) -> tuple[Any, dict[str, Any]]:
             return kind, extra
 
 
-def option_of(command_type: type[Command], name: str) -> str:
+def option_of(command_type: type[Command] | type[Query], name: str) -> str:
     """The option that gives field ``name`` (``--field-name`` unless the spec says)."""
     return command_type.spec.flags.get(name, "--" + name.replace("_", "-"))

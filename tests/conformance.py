@@ -24,6 +24,7 @@ one fails that check, by name.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -37,14 +38,17 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
-from adapters.cli.main import ruleset_parser
+from adapters.cli.dice_commands import odds_query
+from adapters.cli.main import build_parser, ruleset_parser
 from adapters.http.bodies import ruleset_commands
 from adapters.replay_file import read_replay
-from domain.commands import Command, Context
+from application.odds import matchup_of, matchup_types
+from domain.commands import Command, Context, Query, option_of, unwrap
 from domain.dice.source import FaceQueue
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
 from domain.events import CORE_EVENT_TYPES, Recorded, SessionOpened
 from domain.rulesets import BUILT_IN, Ruleset, load_ruleset
+from domain.rulesets.base import Matchups
 from domain.session.aggregate import Session
 from domain.session.commands import CORE_COMMANDS
 from projections import project_state
@@ -185,6 +189,34 @@ def every_command_builds_a_parser_and_a_body(ruleset_id: str) -> None:
         assert decoded == command, f"{ruleset_id}: the body of {command_type.__name__}"
 
 
+def its_matchup_query_is_declared_like_a_command(ruleset_id: str) -> None:
+    """A ruleset whose odds take a matchup declares what else they take as a
+    :class:`~domain.commands.Query`: every field is an option of ``kiroku odds`` and a
+    parameter of the API, both read to the same query, which the ruleset answers or
+    refuses with one of the core's errors."""
+    ruleset = load_ruleset(ruleset_id)
+    if not isinstance(ruleset, Matchups):
+        return
+    kind = ruleset.matchup_type
+    assert issubclass(kind, Query), f"{ruleset_id}: its matchup_type is no Query"
+    fields = mi.type_info(kind).fields  # type: ignore[attr-defined]
+    values = {f.name: sample(unwrap(f.type)[0]) for f in fields}
+    argv = ["odds", "1 vs 1", "--ruleset", ruleset_id]
+    for f in fields:
+        value = values[f.name]
+        if isinstance(value, bool):
+            argv += [option_of(kind, f.name)] if value else []
+        else:
+            argv += [option_of(kind, f.name), str(value)]
+    shell = odds_query(build_parser(matchup_types()).parse_args(argv)).matchup
+    api = {name: str(value).lower() if isinstance(value, bool) else str(value)
+           for name, value in values.items()}  # fmt: skip
+    asked = matchup_of(ruleset, api)
+    assert matchup_of(ruleset, shell) == asked, f"{ruleset_id}: {kind.__name__} read twice"
+    with contextlib.suppress(KirokuError):  # refused, as a sample's values may be
+        ruleset.odds_report("1 vs 1", asked)
+
+
 def its_state_survives_a_snapshot(ruleset_id: str) -> None:
     ruleset = load_ruleset(ruleset_id)
     state = ruleset.initial()
@@ -274,6 +306,7 @@ CHECKS: dict[str, Check] = {
         commands_have_one_name_each,
         every_command_is_decided,
         every_command_builds_a_parser_and_a_body,
+        its_matchup_query_is_declared_like_a_command,
         its_state_survives_a_snapshot,
         its_fold_is_deterministic,
         its_views_encode_to_json,

@@ -12,7 +12,11 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
+from adapters.cli.fields import add_fields, dest_of
 from adapters.cli.numbers import whole_number
+from domain.commands import Query
 
 Subparsers = Any
 
@@ -98,7 +102,10 @@ def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
     add_data_dir(parser)
 
 
-def register_dice(commands: Subparsers) -> None:
+def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) -> None:
+    """``roll`` and ``odds``; ``matchups``: the queries of the rulesets whose odds take a
+    matchup (:class:`domain.rulesets.base.Matchups`), whose fields are ``odds``'s options
+    (read only when the command is ``odds``: the rulesets are not loaded for the others)."""
     roll = commands.add_parser("roll", help="roll & keep dice (7k3), or narrative dice (3r2s)")
     add_roll_arguments(roll)
     add_session_roll_arguments(roll)
@@ -119,20 +126,12 @@ def register_dice(commands: Subparsers) -> None:
     odds.add_argument(
         "--option", action="append", default=[], help="the ruleset's option NAME=VALUE"
     )
-    contest = odds.add_argument_group("a conflict in manches (--ruleset ukiyo: '8-3 vs 7')")
-    contest.add_argument("--manches", type=whole_number, default=None, help="manches to win")
-    contest.add_argument(
-        "--their-manches", type=whole_number, default=None, help="the other's (default: same)"
-    )
-    contest.add_argument("--score", default=None, help="manches won so far, as 1-0")
-    contest.add_argument(
-        "--bet", default="none", help="each manche: none, force_tie, all_or_nothing, sacrifice"
-    )
-    contest.add_argument("--call", choices=("even", "odd"), default="even")
-    contest.add_argument(
-        "--their-initiative", action="store_true", help="the other side holds the initiative"
-    )
-    odds.set_defaults(handler="dice_commands:odds_command")
+    taken: dict[str, type[Query]] = {}
+    for query in matchups:
+        title = (query.__doc__ or query.__name__).strip().splitlines()[0]
+        add_fields(odds.add_argument_group(title), query, skip=set(taken))
+        taken |= {dest_of(query, f.name): query for f in msgspec.structs.fields(query)}
+    odds.set_defaults(handler="dice_commands:odds_command", matchup_options=taken)
 
     demo = commands.add_parser("demo", help="a short demonstration session")
     demo.add_argument("--seed", type=whole_number, default=1120)

@@ -13,91 +13,21 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
-import msgspec.inspect as mi
 
 from adapters.cli.arguments import add_session_arguments
+from adapters.cli.fields import Declared, add_fields, dest_of
 from adapters.cli.numbers import whole_number
 from adapters.codec import BOM
 from adapters.files import read_bounded
-from domain.commands import Command, describe_command, option_of, unwrap
+from domain.commands import Command, Query, describe_command, option_of
 from domain.errors import MalformedInput
-from domain.session.commands import hideable
 
 Subparsers = Any
 
-
-def _bounds(kind: Any) -> str:
-    if isinstance(kind, mi.IntType):
-        low = kind.ge if kind.ge is not None else kind.gt
-        high = kind.le if kind.le is not None else kind.lt
-        if low is not None and high is not None:
-            return f"{low} to {high}"
-    if isinstance(kind, mi.StrType) and kind.max_length is not None:
-        return f"at most {kind.max_length} characters"
-    return ""
-
-
-def dest_of(command_type: type[Command], name: str) -> str:
-    """Where argparse puts field ``name``: its own name if positional, else its option's."""
-    if name in command_type.spec.positional:
-        return name
-    return option_of(command_type, name).lstrip("-").replace("-", "_")
-
-
-def add_fields(parser: argparse.ArgumentParser, command_type: type[Command]) -> None:
-    """One argument per field of ``command_type``."""
-    spec = command_type.spec
-    info = mi.type_info(command_type)
-    assert isinstance(info, mi.StructType)
-    fields = sorted(
-        info.fields,
-        key=lambda f: spec.positional.index(f.name) if f.name in spec.positional else 99,
-    )
-    for field in fields:
-        if field.name == "hidden" and not hideable(command_type):
-            continue  # refused if given: not offered
-        kind, extra = unwrap(field.type)
-        bits = [extra.get("description", "")]
-        if isinstance(kind, mi.LiteralType):
-            bits.append("one of " + ", ".join(map(str, kind.values)))
-        bits.append(_bounds(kind))
-        if field.name in spec.files:
-            bits.append(f"a JSON file: {spec.files[field.name]}")
-        options: dict[str, Any] = {"help": "; ".join(b for b in bits if b) or None}
-        options["dest"] = dest_of(command_type, field.name)
-        if isinstance(kind, mi.BoolType) and field.name not in spec.files:
-            options["action"] = "store_true"
-        elif isinstance(kind, mi.LiteralType) and field.name not in spec.parsers:
-            options["choices"] = kind.values
-        elif isinstance(kind, mi.TupleType) and field.name not in spec.files:
-            options["nargs"] = len(kind.item_types)
-            options["type"] = (
-                whole_number if isinstance(unwrap(kind.item_types[0])[0], mi.IntType) else str
-            )
-            options["metavar"] = tuple(
-                f"{field.name.upper()}{i + 1}" for i in range(len(kind.item_types))
-            )
-        elif isinstance(kind, (mi.VarTupleType, mi.ListType)) and field.name not in spec.files:
-            options["action"] = "append"
-        elif isinstance(kind, mi.IntType) and field.name not in spec.parsers:
-            options["type"] = whole_number
-        if field.name in spec.bare:
-            options["nargs"] = "?"
-            options["const"] = spec.bare[field.name]
-            bits.append(f"alone: {spec.bare[field.name]}")
-            options["help"] = "; ".join(b for b in bits if b)
-        options["default"] = None
-        if field.name in spec.positional:
-            dest = options.pop("dest")
-            if not field.required:
-                options["nargs"] = "?"
-            parser.add_argument(dest, **options)
-        else:
-            options["required"] = field.required and options.get("action") != "store_true"
-            parser.add_argument(option_of(command_type, field.name), **options)
+C = TypeVar("C", Command, Query)
 
 
 def add_command_parsers(
@@ -153,9 +83,9 @@ def _read_file(path: str, what: str) -> Any:
         raise MalformedInput(f"{what} {path!r} is nested too deep to be a {what}") from None
 
 
-def command_from(args: argparse.Namespace, command_type: type[Command]) -> Command:
-    """The Struct from the parsed arguments, validated by msgspec; an error names the
-    option and quotes what was given."""
+def command_from(args: argparse.Namespace, command_type: type[C]) -> C:
+    """The Struct (a command, or a ruleset's query) from the parsed arguments, validated
+    by msgspec; an error names the option and quotes what was given."""
     spec = command_type.spec
     given: dict[str, Any] = {}
     paths: dict[str, str] = {}
@@ -187,7 +117,7 @@ _AT = re.compile(r" - at `\$\.([a-z_]+)(.*?)`$")
 
 
 def _quoted(
-    command_type: type[Command], message: str, given: dict[str, Any], paths: dict[str, str]
+    command_type: Declared, message: str, given: dict[str, Any], paths: dict[str, str]
 ) -> str:
     match = _AT.search(message)
     if match is None:

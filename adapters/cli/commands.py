@@ -12,7 +12,8 @@ import argparse
 import msgspec
 
 from adapters.cli import context
-from adapters.cli.command_line import command_from, dest_of, files_given
+from adapters.cli.command_line import command_from, files_given
+from adapters.cli.fields import dest_of
 from adapters.cli.render import print_json
 from application.campaigns import carried_before_reveal
 from application.rows import describe_ruleset, list_rulesets

@@ -15,7 +15,8 @@ from typing import Any
 
 from adapters.cli import context
 from adapters.cli.arguments import add_session_arguments
-from adapters.cli.command_line import add_fields, command_from, dest_of
+from adapters.cli.command_line import command_from
+from adapters.cli.fields import add_fields, dest_of
 from adapters.cli.numbers import whole_number
 from adapters.cli.parsing import Parser
 from adapters.cli.render import print_json

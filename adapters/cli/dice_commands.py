@@ -6,10 +6,15 @@ import argparse
 import random
 from typing import Any
 
+import msgspec
+
+from adapters.cli.command_line import command_from
+from adapters.cli.fields import dest_of
 from adapters.cli.parsing import ruleset_options
 from adapters.cli.render import describe_roll, print_json
 from application.odds import OddsQuery, odds_of
 from application.rows import roll_as_json
+from domain.commands import Query, option_of
 from domain.dice.narrative.roll import is_narrative
 from domain.dice.roll_keep import roll as roll_keep
 from domain.dice.roll_keep.faces import parse_faces
@@ -81,39 +86,29 @@ def roll_from_args(args: argparse.Namespace, max_raises: int | None = None) -> R
     return roll_keep.roll(args.expression, options, random.Random(args.seed), BARE_RULE)
 
 
-MATCHUP_FLAGS = {
-    "manches": "--manches",
-    "their_manches": "--their-manches",
-    "score": "--score",
-    "bet": "--bet",
-    "call": "--call",
-    "initiative": "--their-initiative",
-}
-"""The flags that give a matchup's inputs (:class:`domain.rulesets.base.Matchups`)."""
-
-
 def odds_query(args: argparse.Namespace) -> OddsQuery:
-    """``kiroku odds``'s arguments as the one odds question (:mod:`application.odds`);
-    the matchup's flags only where given, and refused, by their flags, where the odds
+    """``kiroku odds``'s arguments as the one odds question (:mod:`application.odds`):
+    the options of a ruleset's matchup query (:class:`domain.rulesets.base.Matchups`)
+    read into it, checked as its Struct declares; refused, by their flags, where the odds
     asked take none."""
     ruleset_id = getattr(args, "ruleset", None)
     options = ruleset_options(args.option) if ruleset_id is not None else {}
-    matchups = ruleset_id is not None and isinstance(load_ruleset(ruleset_id, options), Matchups)
-    given = {
-        "manches": args.manches,
-        "their_manches": args.their_manches,
-        "score": args.score,
-        "bet": None if args.bet == "none" else args.bet,
-        "call": None if args.call == "even" else args.call,
-        "initiative": False if args.their_initiative else None,
-    }
-    matchup = {name: value for name, value in given.items() if value is not None}
+    ruleset = None if ruleset_id is None else load_ruleset(ruleset_id, options)
+    matchups = isinstance(ruleset, Matchups)
+    offered: dict[str, type[Query]] = getattr(args, "matchup_options", {})
+    given = [dest for dest in offered if getattr(args, dest, None) is not None]
+    matchup: dict[str, Any] = {}
+    if isinstance(ruleset, Matchups) and given:
+        kind = ruleset.matchup_type
+        asked = command_from(args, kind)
+        named = {f.name for f in msgspec.structs.fields(kind) if dest_of(kind, f.name) in given}
+        matchup = {n: v for n, v in msgspec.structs.asdict(asked).items() if n in named}
     if matchups and (args.tn is not None or args.unskilled or args.emphasis):
         raise MalformedInput(
             f"{ruleset_id} odds take a matchup ('8-3 vs 7'), not --tn, --unskilled nor --emphasis"
         )
-    if matchup and not matchups:
-        flags = ", ".join(MATCHUP_FLAGS[name] for name in matchup)
+    if given and not matchups:
+        flags = ", ".join(option_of(offered[dest], dest) for dest in given)
         raise MalformedInput(
             f"{flags}: a matchup's, for a ruleset whose odds take one ('8-3 vs 7' with "
             "--ruleset; kiroku rules lists the rulesets)"

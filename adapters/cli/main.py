@@ -27,7 +27,7 @@ from adapters.cli.command_line import add_command_parsers
 from adapters.cli.parsing import Parser
 from adapters.log import check_environment
 from adapters.plugins import register_plugins
-from domain.commands import Command
+from domain.commands import Command, Query
 from domain.errors import KirokuError, MalformedInput, shortened
 from domain.session.commands import CORE_COMMANDS, Amend
 
@@ -83,10 +83,12 @@ def _parser() -> tuple[argparse.ArgumentParser, Any]:
     return parser, commands
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The core's subcommands: dice, sessions, the core's commands, rules, replays."""
+def build_parser(matchups: Sequence[type[Query]] = ()) -> argparse.ArgumentParser:
+    """The core's subcommands: dice, sessions, the core's commands, rules, replays;
+    ``matchups``: the queries ``odds`` takes options for (:func:`application.odds.
+    matchup_types`, asked for only when the command is ``odds``)."""
     parser, commands = _parser()
-    arguments.register_dice(commands)
+    arguments.register_dice(commands, matchups)
     arguments.register_session(commands)
     arguments.register_campaign(commands)
     arguments.register_audit(commands)
@@ -210,7 +212,12 @@ def _run(given: list[str]) -> int:
         types, store = command_types_for(given, word)
         parser = ruleset_parser([t for t in types if t.spec.words[0] == word])
     else:
-        parser, store = build_parser(), None
+        matchups: Sequence[type[Query]] = ()
+        if word == "odds":  # only odds loads the rulesets, to offer their matchups' options
+            from application.odds import matchup_types
+
+            matchups = matchup_types()
+        parser, store = build_parser(matchups), None
     try:
         args = parser.parse_args(given)
         args.read_store = store  # the store the parser read the session from, if it did

@@ -247,10 +247,11 @@ async def diff(request: Request) -> Response:
 
 async def odds(request: Request) -> Response:
     """The chance of a roll under the session's ruleset and options (``kiroku odds
-    --ruleset``): ``expression`` and ``tn``, or ``table=true``."""
+    --ruleset``): ``expression`` and ``tn``, or ``table=true``; for a ruleset whose odds
+    take a matchup, the fields of its matchup query by name (``manches=3&score=1-0``)."""
     sid = request.path_params["session"]
     query = request.query_params
-    only_params(request, "odds", {"expression", "tn", "table", "unskilled", "emphasis"})
+    known = {"expression", "tn", "table", "unskilled", "emphasis"}
     expression = query.get("expression")
     if not expression:
         raise malformed("odds needs an expression (?expression=6k3&tn=20)")
@@ -259,7 +260,14 @@ async def odds(request: Request) -> Response:
 
     def chance(service: SessionService) -> dict[str, Any]:
         session = seat(server, service, sid, token).session
-        matchups = isinstance(session.ruleset, Matchups)
+        ruleset = session.ruleset
+        matchups = isinstance(ruleset, Matchups)
+        fields = (
+            [f.name for f in msgspec.structs.fields(ruleset.matchup_type)]
+            if isinstance(ruleset, Matchups)
+            else []
+        )
+        only_params(request, "odds", known | set(fields))
         if not matchups and "tn" not in query and not flag(request, "table"):
             raise malformed(f"odds of {excerpt(expression)}: give tn=N, or table=true")
         if matchups and ({"tn", "unskilled", "emphasis"} & set(query)):
@@ -275,6 +283,7 @@ async def odds(request: Request) -> Response:
             emphasis=flag(request, "emphasis"),
             ruleset=session.opened.ruleset,
             options=dict(session.opened.options),
+            matchup={name: query[name] for name in fields if name in query},
         )
         return odds_of(asked)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
-from domain.commands import Command, Context
+from domain.commands import Command, Context, Query
 from domain.events import Event, SessionOpened
 
 View = Callable[[Any], Any]
@@ -186,10 +186,15 @@ class Follows(NamedTuple):
 @runtime_checkable
 class Matchups(Protocol):
     """A ruleset whose odds take a matchup rather than a TN (Ukiyo's ``8-3 vs 7``): one
-    test's chances, and with manches a conflict's (``kiroku odds --ruleset``)."""
+    test's chances, and with manches a conflict's (``kiroku odds --ruleset``). What the
+    matchup takes beside its expression is the ruleset's own :class:`~domain.commands.
+    Query`, ``matchup_type``: the shell's options and the API's parameters are its fields."""
 
-    def odds_report(self, matchup: str, *, table: bool = False, **given: Any) -> dict[str, Any]:
-        """The matchup's chances, with the inputs it names (``given``)."""
+    @property
+    def matchup_type(self) -> type[Query]: ...
+
+    def odds_report(self, matchup: str, asked: Any, *, table: bool = False) -> dict[str, Any]:
+        """The matchup's chances, with what ``asked`` (a ``matchup_type``) names."""
         ...
 
 

@@ -98,7 +98,8 @@ def test_the_odds_of_a_test_and_of_a_conflict(kiroku: Run) -> None:
     )
     refusals = [
         (("8 vs",), "write SCORE[-MALUS] vs SCORE"),
-        (("8 vs 7", "--bet", "luck", "--manches", "2"), "--bet 'luck'"),
+        (("8 vs 7", "--bet", "luck", "--manches", "2"), "--bet: invalid choice: 'luck'"),
+        (("8 vs 7", "--manches", "9"), "odds --manches 9: Expected `int` <= 5"),
         (("8 vs 7", "--tn", "7"), "not --tn"),
         (("8 vs 7", "--manches", "2", "--score", "2-0"), "not under way"),
     ]

@@ -104,6 +104,29 @@ def test_the_odds_are_the_command_lines(night: Served, tmp_path: Path) -> None:
     assert table["table"]["25"] == got["probability"]
 
 
+def test_a_matchup_s_odds_take_the_ruleset_s_query_as_the_command_line_does(
+    night: Served, tmp_path: Path
+) -> None:
+    """Ukiyo's conflict in manches: its query's fields are the API's parameters, as they
+    are the shell's options, and refused the same way, quoting what was given."""
+    done = night.post("/v1/sessions", {"id": "duel", "gm": "sensei", "ruleset": "ukiyo"})
+    assert done.status_code == 201, done.text
+    asked = {"expression": "8 vs 7", "manches": 3, "score": "1-0", "bet": "all_or_nothing"}
+    got = night.get("/v1/sessions/duel/odds", params=asked).json()
+    shell = ok(runner(tmp_path), "odds", "--ruleset", "ukiyo", "8 vs 7", "--manches", "3",
+               "--score", "1-0", "--bet", "all_or_nothing")  # fmt: skip
+    assert got["exact"] == shell["exact"] == "148632677/193100552"
+    for bad, said in (
+        ({"manches": 9}, "odds manches='9': Expected `int` <= 5"),
+        ({"bet": "luck"}, "odds bet='luck'"),
+        ({"tn": 7}, "not tn"),
+    ):
+        refused = night.get("/v1/sessions/duel/odds", params={"expression": "8 vs 7", **bad})
+        assert refused.status_code == 400 and said in refused.json()["detail"], refused.text
+    refused = night.get(NIGHT + "/odds", params={"expression": "6k3", "tn": 20, "manches": 3})
+    assert refused.status_code == 400 and "odds takes no 'manches'" in refused.json()["detail"]
+
+
 def test_a_repeated_idempotency_key_returns_the_first_result_and_appends_nothing(
     night: Served,
 ) -> None:

@@ -6,7 +6,8 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from domain.commands import Command, CommandSpec
+from domain.commands import Command, CommandSpec, Query
+from domain.dice.two_d6.odds import MAX_MANCHES, OddsBet
 from domain.rulesets.ukiyo.events import Call, Gain, Kind, Special
 
 Character = Annotated[str, Meta(min_length=1, max_length=100, description="the character")]
@@ -244,3 +245,26 @@ class EndConflict(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("conflict", "end"))
 
     conflict: ConflictName | None = None
+
+
+class ConflictOdds(Query, frozen=True, kw_only=True):
+    """A conflict in manches (--ruleset ukiyo: '8-3 vs 7')
+
+    ``kiroku odds --ruleset ukiyo '8-3 vs 7' --manches 3``: the chance of winning the
+    conflict from a score, betting on each manche; without ``--manches``, one test's."""
+
+    spec = CommandSpec(("odds",))
+
+    manches: Annotated[int, Meta(ge=1, le=MAX_MANCHES, description="manches to win")] | None = None
+    their_manches: (
+        Annotated[int, Meta(ge=1, le=MAX_MANCHES, description="the other's (default: same)")] | None
+    ) = None
+    score: (
+        Annotated[str, Meta(max_length=20, description="manches won so far, as 1-0 (default: 0-0)")]
+        | None
+    ) = None
+    bet: Annotated[OddsBet, Meta(description="what each manche is bet on")] = "none"
+    call: Annotated[Call, Meta(description="the call of each bet")] = "even"
+    their_initiative: Annotated[
+        bool, Meta(description="the other side holds the initiative (ties: initiative)")
+    ] = False

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from domain.commands import Command, Context
-from domain.dice.two_d6.odds import ODDS_BETS, conflict_odds, odds_of_test
+from domain.dice.two_d6.odds import conflict_odds, odds_of_test
 from domain.dice.two_d6.roll import check_throw
 from domain.errors import MalformedInput
 from domain.events import Event
@@ -177,16 +177,20 @@ class Ukiyo(KitRuleset):
         mine, _ = parse_matchup(f"{roll} vs {tn}")
         return float(odds_of_test(mine, tn, self.resolution).win)  # type: ignore[arg-type]
 
+    @property
+    def matchup_type(self) -> type[c.ConflictOdds]:
+        """What a matchup's odds take beside it: a conflict in manches."""
+        return c.ConflictOdds
+
     def odds_report(
-        self, matchup: str, *, manches: int | None = None, their_manches: int | None = None,
-        score: str | None = None, bet: str = "none", call: str = "even", initiative: bool = True,
-        table: bool = False,
-    ) -> dict[str, Any]:  # fmt: skip
-        """One test's chances, and with ``manches`` the chance of winning the conflict from
-        ``score`` (``1-0``), betting ``bet`` on each manche."""
+        self, matchup: str, asked: c.ConflictOdds | None = None, *, table: bool = False
+    ) -> dict[str, Any]:
+        """One test's chances, and with ``asked.manches`` the chance of winning the conflict
+        from ``asked.score`` (``1-0``), betting ``asked.bet`` on each manche."""
+        asked = asked or c.ConflictOdds()
+        manches, their_manches, score = asked.manches, asked.their_manches, asked.score
+        bet, call, initiative = asked.bet, asked.call, not asked.their_initiative
         mine, theirs = parse_matchup(matchup)
-        if bet not in ODDS_BETS:
-            raise MalformedInput(f"--bet {bet!r}: one of {', '.join(ODDS_BETS)}")
         single = odds_of_test(mine, theirs, self.resolution)  # type: ignore[arg-type]
         report: dict[str, Any] = {
             "expression": matchup, "ruleset": self.id, "mine": mine, "theirs": theirs,
@@ -208,7 +212,7 @@ class Ukiyo(KitRuleset):
         won, their_won = _score(score)
         chance = conflict_odds(
             mine, theirs, need=manches, their_need=their_manches, won=won, their_won=their_won,
-            my_initiative=initiative, bet=bet, call=call,  # type: ignore[arg-type]
+            my_initiative=initiative, bet=bet, call=call,
             ties=self.ties, resolution=self.resolution,  # type: ignore[arg-type]
         )  # fmt: skip
         return report | {

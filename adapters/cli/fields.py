@@ -1,0 +1,99 @@
+"""A Struct's fields as command-line options: a command's (:mod:`.command_line`) or a
+ruleset's query's (``kiroku odds``'s matchup). An option per field, named
+``--field-name`` unless the spec names it otherwise, positional where the spec says, its
+help the field's ``Meta(description=…)`` with its valid values and bounds. Nothing here
+knows any command."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Collection
+from typing import Any
+
+import msgspec.inspect as mi
+
+from adapters.cli.numbers import whole_number
+from domain.commands import Command, Query, option_of, unwrap
+from domain.session.commands import hideable
+
+Declared = type[Command] | type[Query]
+"""What declares options: a command, or a ruleset's query."""
+
+Parser = argparse.ArgumentParser | argparse._ArgumentGroup
+"""Where options go: a parser, or one of its groups."""
+
+
+def _bounds(kind: Any) -> str:
+    if isinstance(kind, mi.IntType):
+        low = kind.ge if kind.ge is not None else kind.gt
+        high = kind.le if kind.le is not None else kind.lt
+        if low is not None and high is not None:
+            return f"{low} to {high}"
+    if isinstance(kind, mi.StrType) and kind.max_length is not None:
+        return f"at most {kind.max_length} characters"
+    return ""
+
+
+def dest_of(command_type: Declared, name: str) -> str:
+    """Where argparse puts field ``name``: its own name if positional, else its option's."""
+    if name in command_type.spec.positional:
+        return name
+    return option_of(command_type, name).lstrip("-").replace("-", "_")
+
+
+def add_fields(parser: Parser, command_type: Declared, skip: Collection[str] = ()) -> None:
+    """One argument per field of ``command_type`` (a command, or a ruleset's query), but
+    those whose option another Struct gave the parser already (``skip``: their dests)."""
+    spec = command_type.spec
+    info = mi.type_info(command_type)
+    assert isinstance(info, mi.StructType)
+    fields = sorted(
+        info.fields,
+        key=lambda f: spec.positional.index(f.name) if f.name in spec.positional else 99,
+    )
+    for field in fields:
+        if dest_of(command_type, field.name) in skip:
+            continue
+        if field.name == "hidden" and not (
+            issubclass(command_type, Command) and hideable(command_type)
+        ):
+            continue  # refused if given: not offered
+        kind, extra = unwrap(field.type)
+        bits = [extra.get("description", "")]
+        if isinstance(kind, mi.LiteralType):
+            bits.append("one of " + ", ".join(map(str, kind.values)))
+        bits.append(_bounds(kind))
+        if field.name in spec.files:
+            bits.append(f"a JSON file: {spec.files[field.name]}")
+        options: dict[str, Any] = {"help": "; ".join(b for b in bits if b) or None}
+        options["dest"] = dest_of(command_type, field.name)
+        if isinstance(kind, mi.BoolType) and field.name not in spec.files:
+            options["action"] = "store_true"
+        elif isinstance(kind, mi.LiteralType) and field.name not in spec.parsers:
+            options["choices"] = kind.values
+        elif isinstance(kind, mi.TupleType) and field.name not in spec.files:
+            options["nargs"] = len(kind.item_types)
+            options["type"] = (
+                whole_number if isinstance(unwrap(kind.item_types[0])[0], mi.IntType) else str
+            )
+            options["metavar"] = tuple(
+                f"{field.name.upper()}{i + 1}" for i in range(len(kind.item_types))
+            )
+        elif isinstance(kind, (mi.VarTupleType, mi.ListType)) and field.name not in spec.files:
+            options["action"] = "append"
+        elif isinstance(kind, mi.IntType) and field.name not in spec.parsers:
+            options["type"] = whole_number
+        if field.name in spec.bare:
+            options["nargs"] = "?"
+            options["const"] = spec.bare[field.name]
+            bits.append(f"alone: {spec.bare[field.name]}")
+            options["help"] = "; ".join(b for b in bits if b)
+        options["default"] = None
+        if field.name in spec.positional:
+            dest = options.pop("dest")
+            if not field.required:
+                options["nargs"] = "?"
+            parser.add_argument(dest, **options)
+        else:
+            options["required"] = field.required and options.get("action") != "store_true"
+            parser.add_argument(option_of(command_type, field.name), **options)
