@@ -26,6 +26,11 @@ from domain.errors import MalformedInput, excerpt
 from domain.rulesets import RULESETS, load_ruleset
 from domain.rulesets.base import Matchups
 
+BARE_RULE = FOURTH_EDITION
+"""The ten-dice rule of dice outside any session — ``kiroku roll 7k3`` and ``kiroku odds
+7k3`` with no session nor ruleset named: the 4th edition's, the main ruleset's (a
+session's roll and odds are its ruleset's)."""
+
 
 class OddsQuery(msgspec.Struct, frozen=True, kw_only=True):
     """One odds question: an ``expression`` against a ``tn`` (or each TN of the
@@ -53,12 +58,12 @@ def odds_of(query: OddsQuery) -> dict[str, Any]:
     unskilled, emphasis = query.unskilled, query.emphasis
     if query.table:
         table = odds.tn_table(
-            query.expression, unskilled=unskilled, emphasis=emphasis, rule=FOURTH_EDITION
+            query.expression, unskilled=unskilled, emphasis=emphasis, rule=BARE_RULE
         )
         return {"expression": query.expression, "table": {str(tn): p for tn, p in table.items()}}
     tn = _tn(query)
     probability = odds.success_probability(
-        query.expression, tn, unskilled=unskilled, emphasis=emphasis, rule=FOURTH_EDITION
+        query.expression, tn, unskilled=unskilled, emphasis=emphasis, rule=BARE_RULE
     )
     return {"expression": query.expression, "tn": tn, "probability": probability}
 

@@ -11,12 +11,10 @@ import msgspec.inspect as mi
 
 from domain.campaign import CampaignOpened
 from domain.commands import Command, describe_command, option_of, unwrap
-from domain.dice.roll_keep.roll import RollResult
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened
 from domain.rulesets import RULESETS, Ruleset, load_ruleset
-from domain.rulesets.base import Readings
-from domain.rulesets.roll_keep_kit.events import DiceRolled
+from domain.rulesets.base import Readings, ShowsRolls
 from domain.session.commands import CORE_COMMANDS, hideable
 from projections.timeline import describe
 
@@ -106,45 +104,12 @@ def recorded_as_json(
         "rolls": [],
     }
     for r in recorded:
-        if isinstance(r.event, DiceRolled):
-            data["rolls"].append(
-                roll_as_json(r.event.roll)
-                | {
-                    "position": r.position,
-                    "character": r.event.character,
-                    "purpose": r.event.purpose,
-                    "base_tn": r.event.base_tn,
-                    "parts": [msgspec.to_builtins(p) for p in r.event.parts],
-                }
-            )
+        shown = ruleset.shown_roll(r.event) if isinstance(ruleset, ShowsRolls) else None
+        if shown is not None:
+            data["rolls"].append({**shown.data, "position": r.position})
     if data["rolls"]:
         data["roll"] = data["rolls"][-1]
     return data
-
-
-def roll_as_json(result: RollResult) -> dict[str, Any]:
-    """The stable JSON contract of ``kiroku roll --json``."""
-    return {
-        "expression": result.expression,
-        "rolled": result.rolled,
-        "kept": result.kept,
-        "modifier": result.modifier,
-        "ten_dice_bonus": result.ten_dice_bonus,
-        "bonus": result.bonus,
-        "dice": [list(die.faces) for die in result.dice],
-        "die_values": [die.value for die in result.dice],
-        "rerolled_ones": [i for i, die in enumerate(result.dice) if die.rerolled_one],
-        "kept_dice": list(result.kept_dice),
-        "total": result.total,
-        "tn": result.tn,
-        "effective_tn": result.effective_tn,
-        "raises": result.raises,
-        "free_raises": result.free_raises,
-        "unskilled": result.unskilled,
-        "emphasis": result.emphasis,
-        "void": result.void,
-        "success": result.success,
-    }
 
 
 def session_row(opened: SessionOpened) -> dict[str, Any]:

@@ -13,6 +13,11 @@ one fails that check, by name.
   case of its own is not told apart);
 - ``every_command_builds_a_parser_and_a_body``: the shell builds its parser, and an HTTP
   body of it decodes to the same command;
+- ``its_matchup_query_is_declared_like_a_command`` (odds that take a matchup): its query's
+  fields are ``kiroku odds``'s options and the API's parameters, read to one Struct;
+- ``its_rolls_show_whole`` (rolls shown whole under their command): each roll of its
+  replays with a heading, its lines and JSON;
+- ``its_demo_scene_plays`` (a demonstration scene): played through, nothing refused;
 - ``its_state_survives_a_snapshot`` and ``its_fold_is_deterministic`` (its curated
   replays folded twice give the same snapshot, byte for byte — and for a shipped
   ruleset in two processes whose string hashes differ);
@@ -28,6 +33,7 @@ import contextlib
 import hashlib
 import json
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Callable
@@ -38,23 +44,26 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
+from adapters.cli.demo import Table as DemoTable
 from adapters.cli.dice_commands import odds_query
 from adapters.cli.main import build_parser, ruleset_parser
 from adapters.http.bodies import ruleset_commands
 from adapters.replay_file import read_replay
+from adapters.store import EventStore, StoreConfig
 from application.odds import matchup_of, matchup_types
+from application.service import SessionService
 from domain.commands import Command, Context, Query, option_of, unwrap
 from domain.dice.source import FaceQueue
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
 from domain.events import CORE_EVENT_TYPES, Recorded, SessionOpened
 from domain.rulesets import BUILT_IN, Ruleset, load_ruleset
-from domain.rulesets.base import Matchups
+from domain.rulesets.base import Demonstrated, Matchups, ShowsRolls
 from domain.session.aggregate import Session
 from domain.session.commands import CORE_COMMANDS
 from projections import project_state
 from projections.timeline import describe
 from tests.lines import unstated
-from tests.support import GM, T0
+from tests.support import GM, T0, Clock
 
 ROOT = Path(__file__).resolve().parents[1]
 REPLAYS = ROOT / "replays"
@@ -217,6 +226,35 @@ def its_matchup_query_is_declared_like_a_command(ruleset_id: str) -> None:
         ruleset.odds_report("1 vs 1", asked)
 
 
+def its_rolls_show_whole(ruleset_id: str) -> None:
+    """A ruleset that shows its rolls whole (:class:`~domain.rulesets.base.ShowsRolls`)
+    shows each roll of its curated replays with a heading, its lines, and JSON that
+    encodes and says which roll it is."""
+    ruleset = load_ruleset(ruleset_id)
+    if not isinstance(ruleset, ShowsRolls):
+        return
+    for events in replays_of(ruleset_id):
+        for recorded in events:
+            shown = ruleset.shown_roll(recorded.event)
+            if shown is None:
+                continue
+            assert shown.heading and shown.lines, (recorded.position, shown)
+            data = msgspec.json.decode(msgspec.json.encode(shown.data))
+            assert {"expression", "dice", "total"} <= set(data), (recorded.position, data)
+
+
+def its_demo_scene_plays(ruleset_id: str) -> None:
+    """A ruleset with a demonstration scene (``kiroku demo``) plays it through on a fresh
+    session: every command it gives is decided and recorded, none refused."""
+    ruleset = load_ruleset(ruleset_id)
+    if not isinstance(ruleset, Demonstrated):
+        return
+    service = SessionService(EventStore(StoreConfig(kind="memory")), clock=Clock())
+    service.open(session_id="demo", ruleset=ruleset_id, gm=GM)
+    ruleset.demo_scene(DemoTable(service, "demo", random.Random(1120)))
+    assert service.load("demo").version > 10, "a scene of a few commands only"
+
+
 def its_state_survives_a_snapshot(ruleset_id: str) -> None:
     ruleset = load_ruleset(ruleset_id)
     state = ruleset.initial()
@@ -307,6 +345,8 @@ CHECKS: dict[str, Check] = {
         every_command_is_decided,
         every_command_builds_a_parser_and_a_body,
         its_matchup_query_is_declared_like_a_command,
+        its_rolls_show_whole,
+        its_demo_scene_plays,
         its_state_survives_a_snapshot,
         its_fold_is_deterministic,
         its_views_encode_to_json,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from adapters.cli.render import describe_roll, print_json
+from adapters.cli.render import print_json
 from adapters.store import EventStore, StoreConfig
 from application.rows import recorded_as_json
 from application.service import SessionService, acting
@@ -22,8 +22,7 @@ from domain.dice.source import DiceSource, TableFaces
 from domain.errors import MalformedInput
 from domain.events import Recorded
 from domain.rulesets import Ruleset
-from domain.rulesets.roll_keep_kit.events import DiceRolled
-from domain.rulesets.roll_keep_kit.modifiers import describe_parts
+from domain.rulesets.base import ShowsRolls
 from domain.session.aggregate import Session
 from projections.timeline import describe
 
@@ -120,12 +119,10 @@ def print_recorded(
         return
     for r in recorded:
         event = r.event
-        if isinstance(event, DiceRolled):
-            who = event.character or "GM"
-            print(f"#{r.position} {who}: {event.label or event.purpose}")
-            if event.parts:
-                print(f"  parts: {describe_parts(event.parts)}")
-            print(describe_roll(event.roll))
+        shown = ruleset.shown_roll(event) if isinstance(ruleset, ShowsRolls) else None
+        if shown is not None:
+            print(f"#{r.position} {shown.heading}")
+            print("\n".join(shown.lines))
         else:
             reason = f" — {event.reason}" if event.reason else ""
             print(f"#{r.position} {describe(event, ruleset)}{reason}")

@@ -11,15 +11,14 @@ import msgspec
 from adapters.cli.command_line import command_from
 from adapters.cli.fields import dest_of
 from adapters.cli.parsing import ruleset_options
-from adapters.cli.render import describe_roll, print_json
-from application.odds import OddsQuery, odds_of
-from application.rows import roll_as_json
+from adapters.cli.render import print_json
+from application.odds import BARE_RULE, OddsQuery, odds_of
 from domain.commands import Query, option_of
 from domain.dice.narrative.roll import is_narrative
 from domain.dice.roll_keep import roll as roll_keep
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.roll_keep.roll import RollOptions, RollResult, check_tn
-from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
+from domain.dice.roll_keep.shown import describe_roll, roll_as_json
 from domain.errors import MalformedInput
 from domain.rulesets import load_ruleset
 from domain.rulesets.base import Matchups
@@ -55,11 +54,6 @@ def odds_command(args: argparse.Namespace) -> int:
     else:
         print(describe_odds(data))
     return 0
-
-
-BARE_RULE = FOURTH_EDITION
-"""The ten-dice rule of a roll outside any session: the 4th edition's, the main
-ruleset's (a session's roll is its ruleset's)."""
 
 
 def roll_options(args: argparse.Namespace, max_raises: int | None = None) -> RollOptions:

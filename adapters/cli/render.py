@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
-from domain.dice.roll_keep.roll import RollResult
 from domain.errors import MalformedInput, excerpt
 from domain.session.clock import format_duration
 
@@ -129,43 +128,3 @@ def render_timeline(rows: list[dict[str, Any]]) -> str:
             for line in render_timeline(row.get("revealed") or []).splitlines()
         ]
     return "\n".join(out)
-
-
-def describe_roll(result: RollResult) -> str:
-    """A roll as a GM reads it: which dice exploded, which were kept, and the outcome."""
-    pool = f"{result.rolled}k{result.kept}"
-    notes = []
-    if result.void:
-        notes.append("Void +1k1")
-    if result.ten_dice_bonus:
-        notes.append(f"ten-dice rule +{result.ten_dice_bonus}")
-    if result.unskilled:
-        notes.append("unskilled")
-    if result.emphasis:
-        notes.append("emphasis")
-    head = f"{result.expression} → {pool}"
-    if result.bonus:
-        head += f"{result.bonus:+d}"
-    if notes:
-        head += f" ({', '.join(notes)})"
-    shown = []
-    for index, die in enumerate(result.dice):
-        text = str(die.value)
-        detail = []
-        if len(die.faces) > 1:
-            detail.append("exploded " + "+".join(map(str, die.faces)))
-        if die.rerolled_one:
-            detail.append("1 rerolled")
-        if detail:
-            text += f" ({'; '.join(detail)})"
-        shown.append(f"[{text}]" if index in result.kept_dice else text)
-    lines = [head, "  dice: " + "  ".join(shown) + "   ([kept])", f"  total: {result.total}"]
-    if result.tn is not None:
-        parts = [f"TN {result.tn}"]
-        if result.raises:
-            parts.append(f"{result.raises} raise(s)")
-        if result.free_raises:
-            parts.append(f"{result.free_raises} free raise(s)")
-        verdict = "success" if result.success else "failure"
-        lines.append(f"  against {', '.join(parts)} → {result.effective_tn}: {verdict}")
-    return "\n".join(lines)

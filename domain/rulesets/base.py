@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from domain.commands import Command, Context, Query
-from domain.events import Event, SessionOpened
+from domain.events import Event, Recorded, SessionOpened
 
 View = Callable[[Any], Any]
 """A read model: the ruleset's folded state → plain JSON-able data."""
@@ -264,4 +264,48 @@ class Campaigning(Protocol):
 
     def progress(self, state: Any) -> Mapping[str, Progress]:
         """Each character as the session's ``state`` leaves them, by name."""
+        ...
+
+
+class DemoTable(Protocol):
+    """The table a demonstration scene is played at (``kiroku demo``): the same service,
+    store and seeded dice as any session's commands."""
+
+    def decide(
+        self, command: Command, *, actor: str | None = None, dice: bool = False
+    ) -> list[Recorded]:
+        """``command`` decided and recorded as ``actor`` (default: the GM), with the
+        scene's seeded dice when it throws some (``dice``)."""
+        ...
+
+    def table(self) -> Any:
+        """The ruleset's state as the session stands now."""
+        ...
+
+
+@runtime_checkable
+class Demonstrated(Protocol):
+    """A ruleset with a demonstration scene: what ``kiroku demo`` plays, a short
+    session end to end, written by the ruleset in its own commands."""
+
+    def demo_scene(self, table: DemoTable) -> None: ...
+
+
+class ShownRoll(NamedTuple):
+    """A roll a surface shows whole under its command: who threw it and for what
+    (``heading``), the lines that follow (its parts, then the dice), and the same as the
+    JSON row a front end reads (``data``, without its position)."""
+
+    heading: str
+    lines: tuple[str, ...]
+    data: Mapping[str, Any]
+
+
+@runtime_checkable
+class ShowsRolls(Protocol):
+    """A ruleset whose events include rolls shown whole when their command is given
+    (``kiroku roll … --session``'s dice, kept and exploded): the roll & keep kit's."""
+
+    def shown_roll(self, event: Event) -> ShownRoll | None:
+        """The roll ``event`` throws, shown whole; None for an event that throws none."""
         ...

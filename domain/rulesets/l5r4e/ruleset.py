@@ -17,7 +17,7 @@ from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION, TenDiceRule
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound, excerpt
 from domain.events import Event
-from domain.rulesets.base import Core, Follows, Progress, Table, View
+from domain.rulesets.base import Core, DemoTable, Follows, Progress, ShownRoll, Table, View
 from domain.rulesets.l5r4e import RULESET_ID, views, views_play
 from domain.rulesets.l5r4e.advice import warnings
 from domain.rulesets.l5r4e.events import EVENT_TYPES, AttackResolved
@@ -34,7 +34,7 @@ from domain.rulesets.l5r4e.wounds import wound_ladder
 from domain.rulesets.roll_keep_kit.chances import roll_keep_chance
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.events import verify_recorded
-from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit
+from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit, shown_roll
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.purchase import Purchase, PurchasePrice
 from domain.rulesets.roll_keep_kit.wounds import WoundRank, rank_on
@@ -220,6 +220,18 @@ class FourthEdition:
         """What each event no command record vouches for must agree with among the
         events before it (:mod:`domain.rulesets.l5r4e.recorded_order`)."""
         return FourEOrder()
+
+    def demo_scene(self, table: DemoTable) -> None:
+        """``kiroku demo``'s skirmish (:mod:`domain.rulesets.l5r4e.demo`), loaded with the
+        commands it gives."""
+        from domain.rulesets.l5r4e.demo import demo_scene
+
+        demo_scene(table)
+
+    def shown_roll(self, event: Event) -> ShownRoll | None:
+        """The kit's rolls shown whole (:func:`~domain.rulesets.roll_keep_kit.lines.
+        shown_roll`)."""
+        return shown_roll(event)
 
     def describe(self, event: Event) -> str:
         return describe_kit(event) or describe_play(event)

@@ -3,10 +3,14 @@ standing and XP; and a roll explained whole, for ``kiroku show``."""
 
 from __future__ import annotations
 
+import msgspec
+
 from domain.dice.roll_keep.explain import explain_roll
 from domain.dice.roll_keep.faces import format_faces
 from domain.dice.roll_keep.roll import RAISE_STEP
+from domain.dice.roll_keep.shown import describe_roll, roll_as_json
 from domain.events import Event
+from domain.rulesets.base import ShownRoll
 from domain.rulesets.roll_keep_kit.events import (
     CombatEnded,
     CombatStarted,
@@ -132,3 +136,23 @@ def explain_kit(event: Event) -> list[str]:
     if event.base_tn is not None and event.base_tn != event.roll.tn:
         lines.append(f"base TN: {event.base_tn} (before the parts)")
     return lines
+
+
+def shown_roll(event: Event) -> ShownRoll | None:
+    """A kit ``DiceRolled`` shown whole (:class:`~domain.rulesets.base.ShownRoll`): who
+    rolled it and for what, its parts, the dice as :func:`~domain.dice.roll_keep.shown.
+    describe_roll` reads them and as :func:`~domain.dice.roll_keep.shown.roll_as_json`."""
+    if not isinstance(event, DiceRolled):
+        return None
+    lines = [f"  parts: {describe_parts(event.parts)}"] if event.parts else []
+    data = roll_as_json(event.roll) | {
+        "character": event.character,
+        "purpose": event.purpose,
+        "base_tn": event.base_tn,
+        "parts": [msgspec.to_builtins(p) for p in event.parts],
+    }
+    return ShownRoll(
+        f"{event.character or 'GM'}: {event.label or event.purpose}",
+        (*lines, *describe_roll(event.roll).splitlines()),
+        data,
+    )

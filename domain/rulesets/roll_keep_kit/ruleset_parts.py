@@ -14,10 +14,10 @@ from domain.commands import Command, Context
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules
 from domain.events import Event
-from domain.rulesets.base import Core, Follows
+from domain.rulesets.base import Core, Follows, ShownRoll
 from domain.rulesets.roll_keep_kit.chances import roll_keep_chance
 from domain.rulesets.roll_keep_kit.events import DiceRolled, WoundsTaken, verify_recorded
-from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit
+from domain.rulesets.roll_keep_kit.lines import describe_kit, explain_kit, shown_roll
 from domain.rulesets.roll_keep_kit.recorded_order import RecordedOrder
 
 
@@ -46,6 +46,11 @@ class KitRuleset:
         """A roll & keep roll's pool, TN and chances (:mod:`domain.rulesets.roll_keep_kit.
         chances`); None for any other event."""
         return roll_keep_chance(event, self.odds)
+
+    def shown_roll(self, event: Event) -> ShownRoll | None:
+        """The kit's rolls shown whole (:func:`~domain.rulesets.roll_keep_kit.lines.
+        shown_roll`)."""
+        return shown_roll(event)
 
     def explain_own(self, event: Event) -> list[str]:
         return []
