@@ -46,6 +46,23 @@ def runner(tmp_path: Path) -> Run:
     return run
 
 
+SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
+
+
+def seated(
+    kiroku: Run, session: str, *seats: tuple[str, str], gm: str = "sensei", ruleset: str = ""
+) -> tuple[str, str]:
+    """A session opened (under ``ruleset``, default l5r4e) and a character joined for
+    each ``(sheet, player)`` seat, the sheet one of ``replays/sheets`` by name: the
+    opening every scene of these tests starts from. Returns ``("--session", session)``."""
+    under = ("--ruleset", ruleset) if ruleset else ()
+    ok(kiroku, "session", "open", "--id", session, "--gm", gm, *under)
+    for sheet, player in seats:
+        given = ("--sheet", str(SHEETS / f"{sheet}.json"), "--player", player)
+        ok(kiroku, "join", "--session", session, *given)
+    return ("--session", session)
+
+
 def ok(kiroku: Run, *args: str) -> Any:
     """``kiroku ARGS --json``, which must succeed: its output, decoded."""
     done = kiroku(*args, "--json")

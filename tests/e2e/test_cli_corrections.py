@@ -194,20 +194,14 @@ def test_why_names_what_the_attack_used_and_show_rebuilds_its_armour_tn(tmp_path
     the miss names both, ``show`` adds the TN up part by part, and the Void point's
     consequences are the attack it turned (what did this Void point buy?)."""
     kiroku = runner(tmp_path)
+    attack = FIGHT[9]
+    assert attack[0] == "attack"
     for args in (
-        ("session", "open", "--id", "night", "--gm", "sensei"),
-        ("join", *S, "--sheet", KANEKA, "--player", "ana"),
-        ("join", *S, "--sheet", FUMI, "--player", "ben"),
-        ("combat", "start", *S),
-        ("initiative", *S, "--character", A, "--faces", "10+2,5,3,2"),
-        ("initiative", *S, "--character", F, "--faces", "6,2,2,1"),
-        ("combat", "round", *S),
-        ("stance", *S, "--character", A, "attack", "--as", "ana"),
+        *FIGHT[:8],  # the fight up to Kaneka's stance
         ("stance", *S, "--character", F, "defense", "--as", "ben"),
         ("void", *S, "--character", F, "--use", "armour", "--as", "ben"),
-        ("attack", *S, "--character", A, "--target", F, "--weapon", "Katana", "--as", "ana",
-         "--faces", "10+5,6,9,1r8,4,1r3"),
-    ):  # fmt: skip
+        attack,
+    ):
         done = kiroku(*args)
         assert done.returncode == 0, (args, done.stderr)
     why = kiroku("why", *S, "13")

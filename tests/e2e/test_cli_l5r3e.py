@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Run, ok
+from tests.e2e.conftest import Run, ok, seated
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEETS = ROOT / "replays" / "sheets"
@@ -21,9 +21,8 @@ def count(kiroku: Run) -> int:
 
 @pytest.fixture
 def skirmish(kiroku: Run) -> Run:
-    ok(kiroku, "session", "open", "--id", "skirmish", "--gm", "sensei", "--ruleset", "l5r3e")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "bayushi-fumi-3e.json"), "--player", "ana")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "mirumoto-rola-3e.json"), "--player", "ben")
+    seats = (("bayushi-fumi-3e", "ana"), ("mirumoto-rola-3e", "ben"))
+    seated(kiroku, "skirmish", *seats, ruleset="l5r3e")
     ok(kiroku, "combat", "start", *S)
     ok(kiroku, "initiative", *S, "--character", "Bayushi Fumi", "--faces", "6,7,3")
     ok(kiroku, "initiative", *S, "--character", "Mirumoto Rola", "--faces", "7,2,6,8")

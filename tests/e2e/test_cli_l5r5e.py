@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Run, ok
+from tests.e2e.conftest import Run, ok, seated
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEETS = ROOT / "replays" / "sheets"
@@ -16,9 +16,8 @@ S = ("--session", "duel")
 
 @pytest.fixture
 def duel(kiroku: Run) -> Run:
-    ok(kiroku, "session", "open", "--id", "duel", "--gm", "sensei", "--ruleset", "l5r5e-house")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "kakita-ryoku-5e.json"), "--player", "ana")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "mirumoto-daini-5e.json"), "--player", "ben")
+    seats = (("kakita-ryoku-5e", "ana"), ("mirumoto-daini-5e", "ben"))
+    seated(kiroku, "duel", *seats, ruleset="l5r5e-house")
     ok(kiroku, "confront", "start", "duel", *S)
     ok(kiroku, "initiative", *S, "--character", "Kakita Ryoku", "--ring", "fire", "--keep", "0,1",
        "--faces", "5,3,1,8,1")  # fmt: skip

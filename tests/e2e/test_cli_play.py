@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Run, ok
+from tests.e2e.conftest import Run, ok, seated
 
 SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
 S = ("--session", "play")
@@ -15,9 +15,7 @@ S = ("--session", "play")
 
 @pytest.fixture
 def fight(kiroku: Run) -> Run:
-    ok(kiroku, "session", "open", "--id", "play", "--gm", "sensei")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "bayushi-fumi.json"), "--player", "ben")
+    seated(kiroku, "play", ("akodo-kaneka", "ana"), ("bayushi-fumi", "ben"))
     ok(kiroku, "combat", "start", *S)
     ok(kiroku, "initiative", *S, "--character", "Akodo Kaneka", "--faces", "9,9,9,2")
     ok(kiroku, "initiative", *S, "--character", "Bayushi Fumi", "--faces", "3,2,2,2")
@@ -25,25 +23,15 @@ def fight(kiroku: Run) -> Run:
     return kiroku
 
 
+KANEKA_CUTS = ("attack", *S, "--character", "Akodo Kaneka", "--target", "Bayushi Fumi",
+               "--weapon", "Katana")  # fmt: skip
+"""Kaneka's katana at Fumi: the attack the tests below give, with their own options."""
+
+
 def test_an_attack_its_damage_and_the_armour_tn_from_the_shell(fight: Run) -> None:
     ok(fight, "void", *S, "--character", "Bayushi Fumi", "--use", "armour", "--as", "ben")
-    attack = ok(
-        fight,
-        "attack",
-        *S,
-        "--character",
-        "Akodo Kaneka",
-        "--target",
-        "Bayushi Fumi",
-        "--weapon",
-        "Katana",
-        "--raises",
-        "1",
-        "--manoeuvre",
-        "increased_damage:1",
-        "--faces",
-        "10+9,10+2,9,3,2,2",
-    )
+    attack = ok(fight, *KANEKA_CUTS, "--raises", "1", "--manoeuvre", "increased_damage:1",
+                "--faces", "10+9,10+2,9,3,2,2")  # fmt: skip
     assert attack["roll"]["tn"] == 35  # 20 + Void 10, + 5 for Kaneka's light armour
     assert attack["roll"]["total"] == 40  # 35 + the raise: a hit
     assert attack["recorded"][-1]["summary"].endswith("damage 7k2")
@@ -76,28 +64,13 @@ def test_a_refused_play_command_exits_2_and_records_nothing(fight: Run) -> None:
         "1,1,1,1,1",
     )
     assert done.returncode == 2 and "not Bayushi Fumi's turn" in done.stderr
-    done = fight(
-        "attack",
-        *S,
-        "--character",
-        "Akodo Kaneka",
-        "--target",
-        "Bayushi Fumi",
-        "--weapon",
-        "Katana",
-        "--manoeuvre",
-        "teleport",
-        "--faces",
-        "1",
-    )
+    done = fight(*KANEKA_CUTS, "--manoeuvre", "teleport", "--faces", "1")
     assert done.returncode == 2 and "manoeuvre 'teleport'" in done.stderr
     assert len(json.loads(fight("log", *S, "--json").stdout)) == before
 
 
 def test_a_duel_from_the_shell(kiroku: Run) -> None:
-    ok(kiroku, "session", "open", "--id", "play", "--gm", "sensei")
-    for sheet, player in (("akodo-kaneka", "ana"), ("bayushi-fumi", "ben")):
-        ok(kiroku, "join", *S, "--sheet", str(SHEETS / f"{sheet}.json"), "--player", player)
+    seated(kiroku, "play", ("akodo-kaneka", "ana"), ("bayushi-fumi", "ben"))
     ok(kiroku, "duel", "begin", *S, "--challenger", "Akodo Kaneka", "--defender", "Bayushi Fumi")
     ok(kiroku, "duel", "assess", *S, "--duel", "duel-1", "--seed", "3")
     ok(kiroku, "duel", "focus", *S, "--duel", "duel-1", "--seed", "4")
@@ -111,9 +84,7 @@ def test_a_duel_from_the_shell(kiroku: Run) -> None:
 
 
 def test_tables_and_a_battle_from_files(kiroku: Run, tmp_path: Path) -> None:
-    ok(kiroku, "session", "open", "--id", "play", "--gm", "sensei")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "bayushi-fumi.json"), "--player", "gm")
+    seated(kiroku, "play", ("akodo-kaneka", "ana"), ("bayushi-fumi", "gm"))
     table = tmp_path / "battle.json"
     table.write_text(
         json.dumps(
@@ -162,8 +133,7 @@ def test_tables_and_a_battle_from_files(kiroku: Run, tmp_path: Path) -> None:
 
 
 def test_an_armoury_and_equipment(kiroku: Run, tmp_path: Path) -> None:
-    ok(kiroku, "session", "open", "--id", "play", "--gm", "sensei")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "bayushi-fumi.json"), "--player", "ben")
+    seated(kiroku, "play", ("bayushi-fumi", "ben"))
     armoury = tmp_path / "armoury.json"
     armoury.write_text(
         json.dumps(

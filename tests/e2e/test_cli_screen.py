@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.e2e.conftest import Run, ok, runner
+from tests.e2e.conftest import Run, ok, runner, seated
 
 SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
 S = ("--session", "screen")
@@ -26,8 +26,7 @@ ROLL = ("roll", *S, "--character", "Akodo Kaneka", "--skill", "Kenjutsu", "--tra
 def poisoned(kiroku: Run) -> dict[str, object]:
     """Kaneka poisoned behind the screen (20 wounds: Hurt, TN +10), a note, then ana
     rolls 6k3 [4,10+9,3,6,10+8,10+2] = 49 against TN 15 + 5 armour + 10."""
-    ok(kiroku, "session", "open", "--id", "screen", "--gm", "sensei")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    seated(kiroku, "screen", ("akodo-kaneka", "ana"))
     ok(kiroku, "wound", *S, "--character", "Akodo Kaneka", "20", "--source", "poison",
        "--hidden")  # fmt: skip
     ok(kiroku, "note", *S, "the tea is served")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import KIROKU, Run, ok
+from tests.e2e.conftest import KIROKU, Run, ok, seated
 from tests.e2e.server import served
 
 SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
@@ -26,8 +26,7 @@ def positions(kiroku: Run, *reader: str) -> list[int]:
 
 @pytest.mark.slow
 def test_a_hidden_wound_and_whisper_reach_ana_only_once_revealed(kiroku: Run) -> None:
-    ok(kiroku, "session", "open", "--id", "secret", "--gm", "sensei")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    seated(kiroku, "secret", ("akodo-kaneka", "ana"))
     wound = ok(kiroku, "wound", *S, "--character", "Akodo Kaneka", "7", "--source", "poison",
                "--hidden")  # fmt: skip
     ok(kiroku, "note", *S, "the tea was poisoned", "--hidden")
@@ -74,8 +73,7 @@ def test_log_follow_ends_after_the_sessions_closing(kiroku: Run) -> None:
 def test_a_player_following_reads_a_revealed_ruling_after_its_reveal(
     kiroku: Run, tmp_path: Path
 ) -> None:
-    ok(kiroku, "session", "open", "--id", "secret", "--gm", "sensei")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    seated(kiroku, "secret", ("akodo-kaneka", "ana"))
     env = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path / "data"), "KIROKU_LOG": "off"}
     follower = subprocess.Popen(
         [str(KIROKU), "log", *S, "--follow", "--as", "ana", "--json"],
@@ -103,8 +101,7 @@ def test_a_hidden_ruling_amended_then_revealed_reads_as_amended(
     """A hidden poison of 9 amended to 6, then revealed: ana reads, inside the reveal, the
     wound, the amendment with what it revised (not « no other ruling changed »), its
     retraction and the revision — on the shell's log and the API's events alike."""
-    ok(kiroku, "session", "open", "--id", "secret", "--gm", "sensei")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), "--player", "ana")
+    seated(kiroku, "secret", ("akodo-kaneka", "ana"))
     ok(kiroku, "wound", *S, "--character", "Akodo Kaneka", "9", "--source", "poison", "--hidden")
     ok(kiroku, "amend", "3", *S, "--reason", "less poison", "--amount", "6")
     ok(kiroku, "reveal", *S, "3", "--reason", "the poison shows")

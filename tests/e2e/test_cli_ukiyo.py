@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Run, ok
+from tests.e2e.conftest import Run, ok, seated
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEETS = ROOT / "replays" / "sheets"
@@ -21,9 +21,8 @@ def count(kiroku: Run) -> int:
 @pytest.fixture
 def duel(kiroku: Run) -> Run:
     """The Tengu (initiative) against Wasari, to the death."""
-    ok(kiroku, "session", "open", "--id", "duel", "--gm", "meneur", "--ruleset", "ukiyo")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "tengu-ukiyo.json"), "--player", "ana")
-    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "wasari-ukiyo.json"), "--player", "ben")
+    seats = (("tengu-ukiyo", "ana"), ("wasari-ukiyo", "ben"))
+    seated(kiroku, "duel", *seats, gm="meneur", ruleset="ukiyo")
     ok(kiroku, "conflict", "start", *S, "--side", "Tengu", "--side", "Wasari")
     ok(kiroku, "objective", *S, "--side", "Tengu", "--gravity", "3", "faire payer Wasari")
     ok(kiroku, "objective", *S, "--side", "Wasari", "--gravity", "3", "tuer le Tengu")

@@ -19,7 +19,7 @@ import httpx
 import pytest
 import websockets
 
-from tests.e2e.conftest import Run, ok, runner
+from tests.e2e.conftest import Run, ok, runner, seated
 from tests.e2e.server import Served, served
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,9 +31,7 @@ S = ("--session", "night")
 def table(kiroku: Run) -> dict[str, str]:
     """Session night with Kaneka played by ana, Fumi by ben, kenji observing: their
     tokens, issued from the shell."""
-    ok(kiroku, "session", "open", "--id", "night", "--gm", "sensei")
-    for sheet, player in (("akodo-kaneka.json", "ana"), ("bayushi-fumi.json", "ben")):
-        ok(kiroku, "join", *S, "--sheet", str(SHEETS / sheet), "--player", player)
+    seated(kiroku, "night", ("akodo-kaneka", "ana"), ("bayushi-fumi", "ben"))
     ok(kiroku, "participant", *S, "kenji", "--role", "observer")
     return {
         who: ok(kiroku, "session", "token", "issue", *S, "--for", who)["token"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,21 @@ def opened(session_id: str = "night") -> SessionOpened:
 
 def wound(amount: int) -> WoundsTaken:
     return WoundsTaken(actor=GM, at=T0, character="Akodo Kaneka", amount=amount)
+
+
+def with_stored_event(tmp_path: Path, position: int, change: Callable[[bytes], bytes]) -> None:
+    """A session of ten events on SQLite in ``tmp_path``, the event at ``position`` then
+    rewritten in the file by ``change`` (as another writer, older or newer, left it)."""
+    with EventStore(StoreConfig(kind="sqlite", data_dir=tmp_path)) as store:
+        store.append("night", 0, [opened(), *(wound(i) for i in range(1, 10))])
+    with sqlite3.connect(tmp_path / "kiroku.sqlite") as raw:
+        query = "SELECT state FROM stored_events WHERE originator_version = ?"
+        [(state,)] = raw.execute(query, (position,))
+        raw.execute(
+            "UPDATE stored_events SET state = ? WHERE originator_version = ?",
+            (change(bytes(state)), position),
+        )
+    raw.close()
 
 
 def test_events_come_back_as_the_typed_structs_that_went_in(store: EventStore) -> None:
@@ -207,17 +223,12 @@ def test_a_read_stopped_early_leaves_the_store_usable(store: EventStore) -> None
 def test_an_event_written_under_an_older_schema_is_upcast_in_a_long_read(
     tmp_path: Path,
 ) -> None:
-    config = StoreConfig(kind="sqlite", data_dir=tmp_path)
-    with EventStore(config) as store:
-        store.append("night", 0, [opened(), *(wound(i) for i in range(1, 10))])
-    with sqlite3.connect(tmp_path / "kiroku.sqlite") as raw:
-        old = (
-            b'{"type":"WoundsTaken","actor":"gm","at":"2026-11-29T19:00:00Z",'
-            b'"schema_version":1,"character":"Akodo Kaneka","wounds":55}'
-        )
-        raw.execute("UPDATE stored_events SET state = ? WHERE originator_version = 6", (old,))
-    raw.close()
-    with EventStore(config) as store:
+    old = (
+        b'{"type":"WoundsTaken","actor":"gm","at":"2026-11-29T19:00:00Z",'
+        b'"schema_version":1,"character":"Akodo Kaneka","wounds":55}'
+    )
+    with_stored_event(tmp_path, 6, lambda _: old)
+    with EventStore(StoreConfig(kind="sqlite", data_dir=tmp_path)) as store:
         events = [r.event for r in store.read("night", page=4)]
     assert [e.amount for e in events[1:]] == [1, 2, 3, 4, 55, 6, 7, 8, 9]  # type: ignore[attr-defined]
     assert {e.schema_version for e in events[1:]} == {2}
@@ -259,14 +270,10 @@ def test_a_sessions_retractions_are_read_by_index_not_by_a_pass_over_its_stream(
 def test_an_event_from_a_newer_kiroku_in_a_long_read_is_refused_by_its_position(
     tmp_path: Path,
 ) -> None:
+    with_stored_event(
+        tmp_path, 7, lambda state: state.replace(b'"schema_version":1', b'"schema_version":9')
+    )
     config = StoreConfig(kind="sqlite", data_dir=tmp_path)
-    with EventStore(config) as store:
-        store.append("night", 0, [opened(), *(wound(i) for i in range(1, 10))])
-    with sqlite3.connect(tmp_path / "kiroku.sqlite") as raw:
-        [(state,)] = raw.execute("SELECT state FROM stored_events WHERE originator_version = 7")
-        newer = bytes(state).replace(b'"schema_version":1', b'"schema_version":9')
-        raw.execute("UPDATE stored_events SET state = ? WHERE originator_version = 7", (newer,))
-    raw.close()
     with EventStore(config) as store, pytest.raises(MalformedInput) as refused:
         list(store.read("night", page=4))
     assert "session 'night', event 7 cannot be read" in str(refused.value)
