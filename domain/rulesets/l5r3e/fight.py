@@ -26,8 +26,8 @@ Rules (« Résolution des attaques », « Augmentations », « Manoeuvres "Avanc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from domain.commands import Dice
 from domain.dice.roll_keep.roll import RAISE_STEP
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
@@ -159,7 +159,7 @@ def _allocate(
     return tuple(given)
 
 
-def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
+def decide_attack(play: Play, command: c.Attack, dice: Dice | None) -> list[Event]:
     who = play.acting_for(command.character)
     _check_final_strike(who, command.final_strike)
     combat = play.in_turn(who)
@@ -317,7 +317,7 @@ def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
 
 
 def _disarm(
-    play: Play, who: Fighter, target: Fighter, total: int, dice: Any, events: list[Event]
+    play: Play, who: Fighter, target: Fighter, total: int, dice: Dice | None, events: list[Event]
 ) -> bool:
     """« La cible effectue 1 jet de Force OU Trait habituel (selon son choix) + Compétence
     d'arme, en opposition »: the target takes the better of the two (a reading: the
@@ -337,7 +337,7 @@ def _disarm(
 
 def _strength_contest(
     play: Play, attacker: Fighter, other: Fighter, free: int, holder: str | None, weapon: str,
-    dice: Any,
+    dice: Dice | None,
 ) -> list[Event]:  # fmt: skip
     """Both roll Strength: ``attacker`` with ``free`` free raises (+5 each), and whoever
     held the grapple before (``holder``, a key) one more. The higher holds it — the
@@ -373,7 +373,7 @@ def _strength_contest(
     return events
 
 
-def decide_grapple(play: Play, command: c.Grapple, dice: Any) -> list[Event]:
+def decide_grapple(play: Play, command: c.Grapple, dice: Dice | None) -> list[Event]:
     """« A chaque tour, les protagonistes refont 1 jet de Force en opposition. Celui qui
     contrôlait la Lutte, au tour précédent, bénéficie de 1 Augmentation Gratuite » — once
     a round, in the turn of either; or the holder lets go (« rompre la Lutte »)."""
@@ -404,7 +404,7 @@ def decide_grapple(play: Play, command: c.Grapple, dice: Any) -> list[Event]:
     return _strength_contest(play, holder, other, 0, holder_key, grip.weapon, dice)
 
 
-def decide_damage(play: Play, command: c.Damage, dice: Any) -> list[Event]:
+def decide_damage(play: Play, command: c.Damage, dice: Dice | None) -> list[Event]:
     """The last hit's damage: the weapon's XkY + Strength dice, extra damage raises; the
     target takes the total as wounds (« soustrait des points de blessures de la cible »);
     an extra attack's two hits are two rolls; a guard or a called shot may deal it or not."""
@@ -427,7 +427,7 @@ def decide_damage(play: Play, command: c.Damage, dice: Any) -> list[Event]:
     return play.damage(who.sheet, target.name, weapon, dice, parts)
 
 
-def decide_reversal(play: Play, command: c.Reversal, dice: Any) -> list[Event]:
+def decide_reversal(play: Play, command: c.Reversal, dice: Dice | None) -> list[Event]:
     """« Retournements de Situation », at the end of the round: the die (never rerolled on
     a 10) onto one's own initiative or off an opponent's one hit or wounded this round."""
     who = play.acting_for(command.character)

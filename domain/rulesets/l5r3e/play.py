@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
 
+from domain.commands import Dice
 from domain.dice.roll_keep.roll import RAISE_STEP
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION, TenDiceRule
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
@@ -185,7 +185,7 @@ def _own(events: Sequence[Event], who: Fighter) -> int:
 # -- rolls, initiative, rounds ----------------------------------------------------------
 
 
-def decide_roll(play: Play, command: c.Roll, dice: Any) -> list[Event]:
+def decide_roll(play: Play, command: c.Roll, dice: Dice | None) -> list[Event]:
     """Any roll. A skill roll is trait + skill, keep the trait (« X/Y »); raises at most
     the higher of Void and the skill, +5 TN each; free raises +5 on the total; one Void
     point (+1k1, a free raise or a skill rank); the roller's wound penalty on the TN."""
@@ -296,7 +296,7 @@ def _emphasis(play: Play, who: Fighter | None, skill: str | None) -> Part:
     return Part(source=f"Spécialisation ({', '.join(owned.emphases)})", total=rank)
 
 
-def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[Event]:
+def decide_initiative(play: Play, command: c.RollInitiative, dice: Dice | None) -> list[Event]:
     """« Lors du 1er tour UNIQUEMENT »: Reflexes + rank rolled, Reflexes kept, once for
     the whole combat; techniques' extra dice; « Célérité » 2 Void for +1k1."""
     combat = play.combat()
@@ -327,7 +327,7 @@ def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[
     return [*events, rolled]
 
 
-def decide_start_round(play: Play, command: c.StartRound, dice: Any) -> list[Event]:
+def decide_start_round(play: Play, command: c.StartRound, dice: Dice | None) -> list[Event]:
     """The round under way ends (its order is set anew from the kept initiatives, the
     reversals and the current wound penalties) and the next begins; the GM names who is
     surprised in it."""
@@ -358,7 +358,7 @@ def decide_start_round(play: Play, command: c.StartRound, dice: Any) -> list[Eve
     return [*events, play.event(RoundStarted, number=combat.round + 1)]
 
 
-def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
+def decide_next(play: Play, command: c.NextTurn, dice: Dice | None) -> list[Event]:
     combat = play.combat()
     if combat.round == 0:
         raise IllegalUnderRules("no round is under way")
@@ -376,7 +376,7 @@ def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
     return [play.event(TurnPassed, character=who.name)]
 
 
-def decide_swap(play: Play, command: c.SwapInitiative, dice: Any) -> list[Event]:
+def decide_swap(play: Play, command: c.SwapInitiative, dice: Dice | None) -> list[Event]:
     """« Echange d'Initiative : Juste après leurs jets d'Initiative, 2 personnages peuvent
     échanger leurs résultats en dépensant chacun 1 point de Vide »; Combat Reflexes:
     « échanger son score Initiative, juste après le jet, avec celui immédiatement
@@ -428,7 +428,7 @@ def decide_swap(play: Play, command: c.SwapInitiative, dice: Any) -> list[Event]
 # -- the turn -----------------------------------------------------------------------------
 
 
-def decide_manoeuvre(play: Play, command: c.ChooseManoeuvre, dice: Any) -> list[Event]:
+def decide_manoeuvre(play: Play, command: c.ChooseManoeuvre, dice: Dice | None) -> list[Event]:
     """« Lors de son tour d'Initiative, chaque personnage choisit 1 Manoeuvre » before
     his actions; a Dodge rolls Agility/Defense, added to the TN to be hit — and may be
     taken « juste avant le début du combat », standing for round 1's choice."""
@@ -497,7 +497,7 @@ def _check_actions(combat: Combat, who: Fighter, new: Sequence[str]) -> int:
     raise refusal
 
 
-def decide_actions(play: Play, command: c.TakeActions, dice: Any) -> list[Event]:
+def decide_actions(play: Play, command: c.TakeActions, dice: Dice | None) -> list[Event]:
     who = play.acting_for(command.character)
     can_act(who)
     combat = play.in_turn(who)
@@ -511,7 +511,7 @@ def decide_actions(play: Play, command: c.TakeActions, dice: Any) -> list[Event]
     ]
 
 
-def decide_delay(play: Play, command: c.Delay, dice: Any) -> list[Event]:
+def decide_delay(play: Play, command: c.Delay, dice: Dice | None) -> list[Event]:
     """« Retarder ses actions »: the rest of the turn later in the round."""
     who = play.acting_for(command.character)
     combat = play.in_turn(who)
@@ -520,7 +520,7 @@ def decide_delay(play: Play, command: c.Delay, dice: Any) -> list[Event]:
     return [play.event(TurnDelayed, character=who.name)]
 
 
-def decide_void(play: Play, command: c.SpendVoid, dice: Any) -> list[Event]:
+def decide_void(play: Play, command: c.SpendVoid, dice: Dice | None) -> list[Event]:
     """« Augmentation du ND » (+10 until one's next turn, in one's turn), « Gain de 1
     action » (2 points, not an attack), « Réduction des blessures » (−10 from the last
     attack's wounds, once a round)."""
@@ -544,12 +544,12 @@ def decide_void(play: Play, command: c.SpendVoid, dice: Any) -> list[Event]:
     return [play.spend(who, command.use, purpose)]
 
 
-def decide_wounds(play: Play, command: c.TakeWounds, dice: Any) -> list[Event]:
+def decide_wounds(play: Play, command: c.TakeWounds, dice: Dice | None) -> list[Event]:
     """Wounds the GM rules; self-inflicted ones do not bar a reversal."""
     return decide_wound(play, command, dice, SELF_INFLICTED if command.self_inflicted else "")
 
 
-def decide_cast(play: Play, command: c.Cast, dice: Any) -> list[Event]:
+def decide_cast(play: Play, command: c.Cast, dice: Dice | None) -> list[Event]:
     """« Lancer un sort »: ring/mastery rank against 10 + 5 × level, raises (at most Void)
     shortening the casting by a turn each, never under one; the wound penalty on the TN;
     one Void point on the roll; in combat the caster does nothing else for the casting's

@@ -26,6 +26,7 @@ from typing import Any
 
 import msgspec
 
+from domain.commands import Dice
 from domain.dice.narrative.odds import policy_keep
 from domain.dice.narrative.roll import (
     ExplosionSource,
@@ -118,7 +119,7 @@ class Play(Deciding):
         return conf
 
     def check(
-        self, who: Fighter, skill: str, ring: Ring, tn: int | None, dice: Any, *,
+        self, who: Fighter, skill: str, ring: Ring, tn: int | None, dice: Dice | None, *,
         keep: str | None, purpose: str, parts: Sequence[TnPart] = (), target: Fighter | None = None,
         stance: Ring | None = None, action: bool = True, use_reserved: str | None = None,
     ) -> tuple[CheckRolled, NarrativeRoll, int]:  # fmt: skip
@@ -131,8 +132,8 @@ class Play(Deciding):
             raise IllegalUnderRules(
                 f"{who.name} is Incapacitated (« Hors de combat »): no action requiring a check"
             )
-        if dice is None:
-            raise TypeError(f"{purpose}: this check needs dice")
+        if dice is None or isinstance(dice, Sequence):  # 5e's commands draw them in order
+            raise TypeError(f"{purpose}: this check draws its dice in order: give a source")
         pool = Pool(who.sheet.rings.of(ring), who.sheet.skill_rank(skill))
         first = throw(pool, dice)
         thrown = list(first)
@@ -273,7 +274,7 @@ def keep_indices(text: str) -> list[int]:
     return indices
 
 
-def decide_check(play: Play, command: c.Check, dice: Any) -> list[Event]:
+def decide_check(play: Play, command: c.Check, dice: Dice | None) -> list[Event]:
     who = play.acting_for(command.character)
     ring = play.ring_for(who, command.ring)
     parts = (TnPart(source="the GM", value=command.tn),) if command.tn is not None else ()
@@ -284,14 +285,14 @@ def decide_check(play: Play, command: c.Check, dice: Any) -> list[Event]:
     return [event]
 
 
-def decide_start(play: Play, command: c.StartConfrontation, dice: Any) -> list[Event]:
+def decide_start(play: Play, command: c.StartConfrontation, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "start a confrontation")
     if play.state.confrontation is not None:
         raise IllegalUnderRules("a confrontation is already under way")
     return [play.event(ConfrontationStarted, kind=command.kind)]
 
 
-def decide_round(play: Play, command: c.StartRound, dice: Any) -> list[Event]:
+def decide_round(play: Play, command: c.StartRound, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "start a round")
     conf = play.confrontation()
     if not conf.initiative:
@@ -301,7 +302,7 @@ def decide_round(play: Play, command: c.StartRound, dice: Any) -> list[Event]:
     return skipping(play, [play.event(RoundBegan, number=conf.round + 1)])
 
 
-def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
+def decide_next(play: Play, command: c.NextTurn, dice: Dice | None) -> list[Event]:
     conf = play.confrontation()
     current = conf.current()
     if current is None:
@@ -329,13 +330,13 @@ def skipping(play: Play, events: list[Event]) -> list[Event]:
     return [*events, *skipped]
 
 
-def decide_end(play: Play, command: c.EndConfrontation, dice: Any) -> list[Event]:
+def decide_end(play: Play, command: c.EndConfrontation, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "end a confrontation")
     play.confrontation()
     return [play.event(ConfrontationEnded)]
 
 
-def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[Event]:
+def decide_initiative(play: Play, command: c.RollInitiative, dice: Dice | None) -> list[Event]:
     """« Duel : test de Méditation ND 1 … Escarmouche : test de Tactique ND 1 »; base
     focus if ready, vigilance if not; + 1 on success + bonus successes; the ring is the
     opening stance; an opportunity readies a weapon."""
@@ -381,7 +382,7 @@ def _weapon(who: Fighter, name: str | None) -> Weapon | None:
     return found
 
 
-def decide_stance(play: Play, command: c.ChooseStance, dice: Any) -> list[Event]:
+def decide_stance(play: Play, command: c.ChooseStance, dice: Dice | None) -> list[Event]:
     """« Pour commencer, le personnage choisit sa posture »: before the turn's action."""
     who = play.acting_for(command.character)
     conf = play.in_turn(who)
@@ -412,7 +413,7 @@ def decide_stance(play: Play, command: c.ChooseStance, dice: Any) -> list[Event]
     return [*events, play.event(StanceTaken, character=who.name, stance=command.stance)]
 
 
-def decide_stare(play: Play, command: c.Stare, dice: Any) -> list[Event]:
+def decide_stare(play: Play, command: c.Stare, dice: Dice | None) -> list[Event]:
     """The duel's « Défier du regard », at the start of each round: each duellist takes
     strife equal to the round's number, plus a secret bid (at most their focus: option
     ``stare_down_cap``) added to their initiative for the round."""
@@ -469,7 +470,7 @@ def _in_range(who: Fighter, target: Fighter, weapon: Weapon) -> None:
         )
 
 
-def decide_strike(play: Play, command: c.Strike, dice: Any) -> list[Event]:
+def decide_strike(play: Play, command: c.Strike, dice: Dice | None) -> list[Event]:
     """« Frapper »: with a readied weapon, Martial Arts TN 2 (the weapon's skill); on a
     success, the weapon's base damage + 1 a bonus success; two opportunities, a critical
     of the weapon's deadliness — none on a holder of the Earth stance."""
@@ -514,7 +515,7 @@ def decide_strike(play: Play, command: c.Strike, dice: Any) -> list[Event]:
     return events
 
 
-def decide_coup(play: Play, command: c.CoupDeGrace, dice: Any) -> list[Event]:
+def decide_coup(play: Play, command: c.CoupDeGrace, dice: Dice | None) -> list[Event]:
     """« … son adversaire peut immédiatement porter un coup de grâce, une action spéciale
     qui peut être effectuée à tout moment »: an attack whose success is a critical of
     twice the deadliness + the bonus successes, in place of damage."""
@@ -559,7 +560,7 @@ def decide_coup(play: Play, command: c.CoupDeGrace, dice: Any) -> list[Event]:
     return [event, struck]
 
 
-def decide_resist(play: Play, command: c.Resist, dice: Any) -> list[Event]:
+def decide_resist(play: Play, command: c.Resist, dice: Dice | None) -> list[Event]:
     """« DEGATS »: resistance first; what is left defended as fatigue, or (Incapacitated,
     or a Void point spent) a critical of the deadliness; each critical met by a Fitness
     test TN 1 in the stance's ring."""
@@ -616,7 +617,7 @@ def decide_resist(play: Play, command: c.Resist, dice: Any) -> list[Event]:
     return events
 
 
-def decide_breathe(play: Play, command: c.Breathe, dice: Any) -> list[Event]:
+def decide_breathe(play: Play, command: c.Breathe, dice: Dice | None) -> list[Event]:
     """« éliminez 1 point de Conflit si votre Conflit est supérieur à la moitié de votre
     Sang-froid. Éliminez 1 point de Fatigue si votre Fatigue est supérieure à la moitié
     de votre Endurance. »"""
@@ -627,7 +628,7 @@ def decide_breathe(play: Play, command: c.Breathe, dice: Any) -> list[Event]:
     return [play.event(Recovered, character=who.name, fatigue=fatigue, strife=strife, how="breath")]
 
 
-def decide_prepare(play: Play, command: c.Prepare, dice: Any) -> list[Event]:
+def decide_prepare(play: Play, command: c.Prepare, dice: Dice | None) -> list[Event]:
     who = play.acting_for(command.character)
     if play.state.confrontation is not None and play.state.confrontation.round:
         play.action(who, "support", checked=False)
@@ -635,14 +636,14 @@ def decide_prepare(play: Play, command: c.Prepare, dice: Any) -> list[Event]:
     return [play.event(WeaponReadied, character=who.name, weapon=weapon.name if weapon else None)]
 
 
-def decide_unmask(play: Play, command: c.Unmask, dice: Any) -> list[Event]:
+def decide_unmask(play: Play, command: c.Unmask, dice: Dice | None) -> list[Event]:
     who = play.acting_for(command.character)
     if who.strife == 0:
         raise IllegalUnderRules(f"{who.name} has no strife to let out")
     return [play.event(Unmasked, character=who.name)]
 
 
-def decide_strife(play: Play, command: c.GiveStrife, dice: Any) -> list[Event]:
+def decide_strife(play: Play, command: c.GiveStrife, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "give strife")
     who = find(play.state.fighters, command.character)
     return [
@@ -650,7 +651,7 @@ def decide_strife(play: Play, command: c.GiveStrife, dice: Any) -> list[Event]:
     ]
 
 
-def decide_fatigue(play: Play, command: c.GiveFatigue, dice: Any) -> list[Event]:
+def decide_fatigue(play: Play, command: c.GiveFatigue, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "give fatigue")
     who = find(play.state.fighters, command.character)
     return [
@@ -658,7 +659,7 @@ def decide_fatigue(play: Play, command: c.GiveFatigue, dice: Any) -> list[Event]
     ]
 
 
-def decide_end_scene(play: Play, command: c.EndScene, dice: Any) -> list[Event]:
+def decide_end_scene(play: Play, command: c.EndScene, dice: Dice | None) -> list[Event]:
     """« À la fin de chaque scène … tous les points de Fatigue dépassant la moitié de la
     valeur d'Endurance (arrondie à l'entier supérieur) sont éliminés » — endurance 7,
     fatigue 6: 2 come off, 4 stay; strife likewise against composure."""
@@ -675,7 +676,7 @@ def decide_end_scene(play: Play, command: c.EndScene, dice: Any) -> list[Event]:
     return [*events, play.event(SceneEnded)]
 
 
-def decide_sleep(play: Play, command: c.Sleep, dice: Any) -> list[Event]:
+def decide_sleep(play: Play, command: c.Sleep, dice: Dice | None) -> list[Event]:
     """« Une bonne nuit de sommeil permet … d'éliminer un nombre de points de Fatigue égal
     au double de son anneau d'Eau. »"""
     play.core.gm_only(play.actor, "let a night pass")
@@ -689,14 +690,14 @@ def decide_sleep(play: Play, command: c.Sleep, dice: Any) -> list[Event]:
 __all__ = ["Play"]
 
 
-def decide_decline(play: Play, command: c.DeclineCoup, dice: Any) -> list[Event]:
+def decide_decline(play: Play, command: c.DeclineCoup, dice: Dice | None) -> list[Event]:
     who = play.acting_for(command.character)
     if key(who.name) not in play.confrontation().coups:
         raise IllegalUnderRules(f"{who.name} has no coup de grâce open to let pass")
     return [play.event(CoupDeclined, character=who.name)]
 
 
-def decide_hit(play: Play, command: c.DealHit, dice: Any) -> list[Event]:
+def decide_hit(play: Play, command: c.DealHit, dice: Dice | None) -> list[Event]:
     """« une chute ou un accident », « certains effets infligent directement un coup
     critique »: the GM's hit, met by ``kiroku resist`` like a strike's."""
     play.core.gm_only(play.actor, "deal damage or a critical")
@@ -710,7 +711,7 @@ def decide_hit(play: Play, command: c.DealHit, dice: Any) -> list[Event]:
     ]  # fmt: skip
 
 
-def decide_recover(play: Play, command: c.Recover, dice: Any) -> list[Event]:
+def decide_recover(play: Play, command: c.Recover, dice: Dice | None) -> list[Event]:
     """Fatigue or strife taken off as the GM rules (« comme ceux octroyés par les tests
     de Médecine »)."""
     play.core.gm_only(play.actor, "take fatigue or strife off")

@@ -8,8 +8,9 @@ counts ranges between characters and says nothing of a map).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
+from domain.commands import Dice
 from domain.dice.narrative.roll import ExplosionSource
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
@@ -38,13 +39,13 @@ CHALLENGE_TN = 1
 CHALLENGE_RANGE = 5
 
 
-def decide_place(play: Play, command: c.Place, dice: Any) -> list[Event]:
+def decide_place(play: Play, command: c.Place, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "place a character")
     who = find(play.state.fighters, command.character)
     return [play.event(Placed, character=who.name, band=command.band)]
 
 
-def decide_move(play: Play, command: c.Move, dice: Any) -> list[Event]:
+def decide_move(play: Play, command: c.Move, dice: Dice | None) -> list[Event]:
     """« Une fois par tour, avant d'accomplir une action ou après, un personnage peut se
     déplacer d'un niveau de portée, ce qui ne compte pas comme une action. »"""
     who = play.acting_for(command.character)
@@ -58,7 +59,7 @@ def decide_move(play: Play, command: c.Move, dice: Any) -> list[Event]:
     return [play.event(Moved, character=who.name, to_band=command.band, bands=1)]
 
 
-def decide_manoeuvre(play: Play, command: c.Manoeuvre, dice: Any) -> list[Event]:
+def decide_manoeuvre(play: Play, command: c.Manoeuvre, dice: Dice | None) -> list[Event]:
     """« Manœuvrer »: a movement action of 1 band; with the Fitness check TN 2, on a
     success 1 more, and 1 a pair of bonus successes. The character moves toward the band
     named, as far as the action allows."""
@@ -87,7 +88,7 @@ def decide_manoeuvre(play: Play, command: c.Manoeuvre, dice: Any) -> list[Event]
     return events
 
 
-def decide_protect(play: Play, command: c.Protect, dice: Any) -> list[Event]:
+def decide_protect(play: Play, command: c.Protect, dice: Dice | None) -> list[Event]:
     """« Protéger »: a support action, with a readied weapon, a Tactics check TN 1 on
     oneself or one within the weapon's reach; on a success, until the protector's next
     turn, attacks on the protected are at +1 TN, +1 a pair of bonus successes."""
@@ -110,7 +111,7 @@ def decide_protect(play: Play, command: c.Protect, dice: Any) -> list[Event]:
     return [check, play.event(Protecting, character=who.name, protected=target.name, tn=tn)]
 
 
-def decide_wait(play: Play, command: c.Wait, dice: Any) -> list[Event]:
+def decide_wait(play: Play, command: c.Wait, dice: Dice | None) -> list[Event]:
     """« Attendre »: « au prix d'une action de Soutien, de Manipulation et d'Attaque » —
     the action held may be taken at any moment of the round (its trigger the GM's to
     judge), in the stance's ring."""
@@ -128,7 +129,7 @@ def _glory_rank(fighter: Fighter) -> int:
     return (fighter.sheet.glory + fighter.glory) // 10
 
 
-def decide_challenge(play: Play, command: c.Challenge, dice: Any) -> list[Event]:
+def decide_challenge(play: Play, command: c.Challenge, dice: Dice | None) -> list[Event]:
     """« Défier »: a manipulation action, a Command check TN 1 on one within 0–5 bands."""
     who = play.acting_for(command.character)
     play.action(who, "manipulation", checked=True)
@@ -151,7 +152,7 @@ def decide_challenge(play: Play, command: c.Challenge, dice: Any) -> list[Event]
     return [check, challenged]
 
 
-def decide_answer(play: Play, command: c.Answer, dice: Any) -> list[Event]:
+def decide_answer(play: Play, command: c.Answer, dice: Dice | None) -> list[Event]:
     """Accept: 10 honour and 5 glory staked. Refuse: « elle perd un nombre de points de
     Gloire égal à votre rang en Commandement augmenté de vos succès bonus. Tous ses alliés
     dont le rang de Gloire est inférieur au vôtre subissent 2 points de Conflit et vous
@@ -180,7 +181,7 @@ def decide_answer(play: Play, command: c.Answer, dice: Any) -> list[Event]:
     ]  # fmt: skip
 
 
-def decide_single_combat(play: Play, command: c.SingleCombat, dice: Any) -> list[Event]:
+def decide_single_combat(play: Play, command: c.SingleCombat, dice: Dice | None) -> list[Event]:
     """« Si vous remportez le combat singulier, chacun des alliés de votre adversaire dans
     l'escarmouche subit 3 points de Conflit. »"""
     play.core.gm_only(play.actor, "record a single combat's outcome")
@@ -198,7 +199,7 @@ def decide_single_combat(play: Play, command: c.SingleCombat, dice: Any) -> list
     return [play.event(SingleCombatWon, winner=winner.name, loser=loser.name, strife_to=allies)]
 
 
-def decide_standing(play: Play, command: c.ChangeStanding, dice: Any) -> list[Event]:
+def decide_standing(play: Play, command: c.ChangeStanding, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "change honour or glory")
     who = find(play.state.fighters, command.character)
     if not (command.honour or command.glory):
@@ -209,7 +210,7 @@ def decide_standing(play: Play, command: c.ChangeStanding, dice: Any) -> list[Ev
     ]  # fmt: skip
 
 
-def decide_center(play: Play, command: c.Center, dice: Any) -> list[Event]:
+def decide_center(play: Play, command: c.Center, dice: Dice | None) -> list[Event]:
     """« Centrer »: a support action in the Void stance; the chosen skill's rank in skill
     dice, and as many of them reserved as wanted (never more than the rank) for the next
     check of the skill in the scene. By default the dice showing a success are kept."""
@@ -222,8 +223,8 @@ def decide_center(play: Play, command: c.Center, dice: Any) -> list[Event]:
     rank = who.sheet.skill_rank(command.skill)
     if rank == 0:
         raise IllegalUnderRules(f"{who.name} has no rank in {command.skill!r} to center on")
-    if dice is None:
-        raise TypeError("Centrer needs dice")
+    if dice is None or isinstance(dice, Sequence):  # its spec draws them in order
+        raise TypeError("Centrer draws its dice in order: give its context a source")
     draw = ExplosionSource(dice)
     faces = tuple(draw("skill") for _ in range(rank))
     if command.reserve is None:
@@ -240,7 +241,7 @@ def decide_center(play: Play, command: c.Center, dice: Any) -> list[Event]:
     ]  # fmt: skip
 
 
-def decide_predict(play: Play, command: c.Predict, dice: Any) -> list[Event]:
+def decide_predict(play: Play, command: c.Predict, dice: Dice | None) -> list[Event]:
     """« Prédire »: an Attack and Manipulation action; the element written in secret is
     revealed at the opponent's next stance choice — a match, 4 strife and another stance;
     it lasts until the end of the predictor's next turn."""

@@ -11,8 +11,8 @@ after both rolls (:func:`domain.rulesets.l5r_house.table.malus_now`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from domain.commands import Dice
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.events import Event
 from domain.names import key
@@ -96,7 +96,7 @@ class Play(RollKeepDeciding):
         return self.event(VoidSpent, character=who.name, use=use, purpose=purpose)
 
 
-def decide_roll(play: Play, command: c.Roll, dice: Any) -> list[Event]:
+def decide_roll(play: Play, command: c.Roll, dice: Dice | None) -> list[Event]:
     """A roll: an expression, or trait (ring) + skill keep the trait; raises at most the
     Void ring; a Void point +1k1; the character's malus."""
     if command.hidden:
@@ -165,7 +165,7 @@ def _pool(who: Fighter, command: c.Roll) -> tuple[str, str]:
     return f"{value + rank}k{value}", label
 
 
-def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[Event]:
+def decide_initiative(play: Play, command: c.RollInitiative, dice: Dice | None) -> list[Event]:
     """1k1 (10s rerolled) + Reflexes, the katana's Kenjutsu rank or a long weapon's
     +1k0, a Void point's +1k1 (« sans augmentation »), less the malus at the roll."""
     combat = play.combat()
@@ -193,7 +193,7 @@ def decide_initiative(play: Play, command: c.RollInitiative, dice: Any) -> list[
     return [*events, rolled]
 
 
-def decide_start_round(play: Play, command: c.StartRound, dice: Any) -> list[Event]:
+def decide_start_round(play: Play, command: c.StartRound, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "start a round")
     combat = play.combat()
     if not combat.initiative:
@@ -206,7 +206,7 @@ def decide_start_round(play: Play, command: c.StartRound, dice: Any) -> list[Eve
     return [play.event(RoundStarted, number=combat.round + 1)]
 
 
-def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
+def decide_next(play: Play, command: c.NextTurn, dice: Dice | None) -> list[Event]:
     combat = play.combat()
     current = combat.current()
     if current is None:
@@ -220,7 +220,7 @@ def decide_next(play: Play, command: c.NextTurn, dice: Any) -> list[Event]:
     return [play.event(TurnPassed, character=who.name)]
 
 
-def decide_declare(play: Play, command: c.Declare, dice: Any) -> list[Event]:
+def decide_declare(play: Play, command: c.Declare, dice: Dice | None) -> list[Event]:
     """« dans l'ordre croissant d'initiative … le dernier à jouer qui parlera en premier »;
     « Par défaut, l'Attaque » — an Assault must be said; a full defence rolls now, its
     bonus on the TN « durant tout le tour »."""
@@ -270,7 +270,7 @@ def decide_declare(play: Play, command: c.Declare, dice: Any) -> list[Event]:
     return events
 
 
-def decide_attack(play: Play, command: c.Attack, dice: Any) -> list[Event]:
+def decide_attack(play: Play, command: c.Attack, dice: Dice | None) -> list[Event]:
     """The declared Attack or Assault, resolved on the attacker's turn."""
     combat = play.combat()
     who = play.acting_for(command.character)
@@ -393,7 +393,7 @@ def target_weapon(target: Fighter) -> Weapon:
 
 
 def _disarm(
-    play: Play, who: Fighter, weapon: Weapon, target: Fighter, trait: str, dice: Any,
+    play: Play, who: Fighter, weapon: Weapon, target: Fighter, trait: str, dice: Dice | None,
     events: list[Event],
 ) -> bool:  # fmt: skip
     """« un jet d'opposition avec le trait de force ou celui d'agilité + compétence d'arme
@@ -416,7 +416,7 @@ def _disarm(
     return totals[0] > totals[1]
 
 
-def decide_damage(play: Play, command: c.Damage, dice: Any) -> list[Event]:
+def decide_damage(play: Play, command: c.Damage, dice: Dice | None) -> list[Event]:
     """« (force + propriété en dés jetés de l'arme)g(propriété en dés gardés) », +1k0 for
     each raise and each Assault free raise put on damage."""
     who = play.acting_for(command.character)
@@ -429,7 +429,7 @@ def decide_damage(play: Play, command: c.Damage, dice: Any) -> list[Event]:
     return play.damage(who.sheet, target.name, weapon, dice, parts)
 
 
-def decide_void(play: Play, command: c.SpendVoid, dice: Any) -> list[Event]:
+def decide_void(play: Play, command: c.SpendVoid, dice: Dice | None) -> list[Event]:
     """« Ignorer les malus dus à des blessures pour 1 tour », « Augmente le ND pour être
     touché de 10 pendant 1 tour »."""
     who = play.acting_for(command.character)

@@ -6,10 +6,9 @@ errants-d-ukiyo-conflicts.fr.txt."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
+from domain.commands import Dice
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
 from domain.names import check_name, key
@@ -43,7 +42,7 @@ doivent être réservés aux ultimes vengeances, aux combats contre des armées 
 des monstres terribles »: the GM says which, as the command's reason."""
 
 
-def decide_start(play: Play, command: c.StartConflict, dice: Any) -> list[Event]:
+def decide_start(play: Play, command: c.StartConflict, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "start a conflict")
     if len(command.sides) < 2:
         raise MalformedInput("a conflict has two sides or more: give --side for each")
@@ -128,7 +127,7 @@ def _side(play: Play, text: str) -> SideSpec:
     return SideSpec(name=label.strip(), members=tuple(e.name for e in errants), threat=threat)
 
 
-def decide_objective(play: Play, command: c.StateObjective, dice: Any) -> list[Event]:
+def decide_objective(play: Play, command: c.StateObjective, dice: Dice | None) -> list[Event]:
     """« 1. Chaque camp choisit un objectif. Le meneur de jeu détermine le nombre de manches
     gagnantes nécessaires en fonction de l'objectif le plus grave »."""
     play.core.gm_only(play.actor, "set an objective's gravity")
@@ -167,7 +166,7 @@ def _counts(play: Play, conflict: Conflict, gravity: dict[str, int]) -> list[Eve
     )]  # fmt: skip
 
 
-def decide_initiative(play: Play, command: c.TakeInitiative, dice: Any) -> list[Event]:
+def decide_initiative(play: Play, command: c.TakeInitiative, dice: Dice | None) -> list[Event]:
     """« 2. Les participants déterminent l'initiative pour la première manche (l'un d'eux
     peut la concéder, à moins que celui qui a initié l'action ou le vainqueur d'un pari
     l'obtienne) »; after it, the manches' winners take it."""
@@ -184,7 +183,7 @@ def decide_initiative(play: Play, command: c.TakeInitiative, dice: Any) -> list[
     return [play.event(InitiativeTaken, conflict=conflict.name, side=side.name, how=command.how)]
 
 
-def decide_punish(play: Play, command: c.Punish, dice: Any) -> list[Event]:
+def decide_punish(play: Play, command: c.Punish, dice: Dice | None) -> list[Event]:
     """The winner's punishment (« Le vainqueur ne doit pas infliger de châtiment plus grave
     que celui autorisé par le nombre de manches qu'il a remportées … impossible d'infliger
     un châtiment plus doux »), its wounds (« BLESSURES »), death only after a deadly
@@ -253,7 +252,7 @@ def _due(conflict: Conflict, won: ConflictWon, by: Side, side: Side) -> int:
     raise IllegalUnderRules(f"{by.name} did not beat {side.name} in {conflict.name!r}")
 
 
-def decide_wound(play: Play, command: c.Wound, dice: Any) -> list[Event]:
+def decide_wound(play: Play, command: c.Wound, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "rule wounds")
     errant = play.errant(command.character)
     if errant.sheet.extras:
@@ -265,7 +264,7 @@ def decide_wound(play: Play, command: c.Wound, dice: Any) -> list[Event]:
     return events
 
 
-def decide_heal(play: Play, command: c.Heal, dice: Any) -> list[Event]:
+def decide_heal(play: Play, command: c.Heal, dice: Dice | None) -> list[Event]:
     """« En plein scénario, il est possible de soigner la dernière blessure qui a été
     infligée, à condition d'intervenir peu après et de disposer de temps »; « lorsque le
     meneur de jeu estime que suffisamment de temps a passé, un personnage récupère
@@ -284,7 +283,7 @@ def decide_heal(play: Play, command: c.Heal, dice: Any) -> list[Event]:
     return events
 
 
-def decide_recover(play: Play, command: c.Recover, dice: Any) -> list[Event]:
+def decide_recover(play: Play, command: c.Recover, dice: Dice | None) -> list[Event]:
     """« Au début d'un nouveau scénario … un personnage récupère entièrement de ses
     blessures »."""
     play.core.gm_only(play.actor, "start a new scenario")
@@ -298,7 +297,7 @@ def decide_recover(play: Play, command: c.Recover, dice: Any) -> list[Event]:
     return events
 
 
-def decide_aggravate(play: Play, command: c.Aggravate, dice: Any) -> list[Event]:
+def decide_aggravate(play: Play, command: c.Aggravate, dice: Dice | None) -> list[Event]:
     """« AGGRAVER LE CONFLIT »: « le nombre de manches à gagner est alors augmenté en
     conséquences et les succès déjà obtenus par les deux camps sont conservés tels
     quels »; the asker « subit un malus de 3 lors du test suivant »; « inappropriée si
@@ -369,7 +368,7 @@ def _duel_other(play: Play, conflict: Conflict, side: Side) -> Side:
     return next(s for s in conflict.sides.values() if s is not side)
 
 
-def decide_offer(play: Play, command: c.OfferSurrender, dice: Any) -> list[Event]:
+def decide_offer(play: Play, command: c.OfferSurrender, dice: Dice | None) -> list[Event]:
     conflict = play.conflict(command.conflict)
     side = play.side(conflict, command.side)
     play.for_side(side)
@@ -399,7 +398,7 @@ def _answering(
     return conflict, side, offered
 
 
-def decide_accept(play: Play, command: c.AcceptSurrender, dice: Any) -> list[Event]:
+def decide_accept(play: Play, command: c.AcceptSurrender, dice: Dice | None) -> list[Event]:
     """« Si le gagnant accepte, il inflige au perdant un châtiment correspondant au nombre
     de manches qu'il a remportées »."""
     conflict, side, offered = _answering(play, command)
@@ -410,14 +409,14 @@ def decide_accept(play: Play, command: c.AcceptSurrender, dice: Any) -> list[Eve
     ]  # fmt: skip
 
 
-def decide_refuse(play: Play, command: c.RefuseSurrender, dice: Any) -> list[Event]:
+def decide_refuse(play: Play, command: c.RefuseSurrender, dice: Dice | None) -> list[Event]:
     """« Si le gagnant refuse la reddition, il se voit infliger un malus de 3 lors de la
     manche suivante (la violence n'est pas la vertu des vainqueurs) »."""
     conflict, side, _ = _answering(play, command)
     return [play.event(SurrenderAnswered, conflict=conflict.name, side=side.name, accepted=False)]
 
 
-def decide_forfeit(play: Play, command: c.Forfeit, dice: Any) -> list[Event]:
+def decide_forfeit(play: Play, command: c.Forfeit, dice: Dice | None) -> list[Event]:
     """« déclarer forfait »: the side gives up unasked; its opponent wins, punishing by the
     manches it won (as a surrender accepted); in a contest the side only leaves it."""
     conflict = play.conflict(command.conflict)
@@ -435,7 +434,7 @@ def decide_forfeit(play: Play, command: c.Forfeit, dice: Any) -> list[Event]:
                        dues=((side.name, winner.won),))]  # fmt: skip
 
 
-def decide_interrupt(play: Play, command: c.Interrupt, dice: Any) -> list[Event]:
+def decide_interrupt(play: Play, command: c.Interrupt, dice: Dice | None) -> list[Event]:
     """« Si les deux camps souhaitent mettre un terme à leur affrontement, … aucune
     conséquence néfaste … Les éventuelles blessures reçues suite à un pari du yakuza sont
     bien sûr conservées »."""
@@ -444,7 +443,7 @@ def decide_interrupt(play: Play, command: c.Interrupt, dice: Any) -> list[Event]
     return [play.event(ConflictInterrupted, conflict=conflict.name)]
 
 
-def decide_join(play: Play, command: c.JoinSide, dice: Any) -> list[Event]:
+def decide_join(play: Play, command: c.JoinSide, dice: Dice | None) -> list[Event]:
     """« Se relayer » (one takes over from another) and « Soutenir un ami » (one more on
     the side): « on considère que tous les deux appartiennent à un seul et même camp …
     les manches victorieuses remportées s'additionnent »."""
@@ -474,7 +473,7 @@ def decide_join(play: Play, command: c.JoinSide, dice: Any) -> list[Event]:
                        character=errant.name, replacing=replacing)]  # fmt: skip
 
 
-def decide_end(play: Play, command: c.EndConflict, dice: Any) -> list[Event]:
+def decide_end(play: Play, command: c.EndConflict, dice: Dice | None) -> list[Event]:
     play.core.gm_only(play.actor, "end a conflict")
     conflict = play.conflict(command.conflict, open_only=False)
     if conflict.under_way and not command.reason:

@@ -14,8 +14,8 @@ fill the excerpt's gaps).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from domain.commands import Dice
 from domain.dice.source import DiceSource, TableFaces
 from domain.dice.two_d6.roll import throw
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
@@ -268,7 +268,7 @@ def _outside_test(
     return [test, *play.reckoner(None).outside_if_ready(Pending(test=test))]
 
 
-def decide_claim(play: Play, command: c.Claim, dice: Any) -> list[Event]:
+def decide_claim(play: Play, command: c.Claim, dice: Dice | None) -> list[Event]:
     errant = play.acting_for(command.character)
     pending, conflict = _awaiting(play, errant, command.conflict)
     reckoner = play.reckoner(conflict)
