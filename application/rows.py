@@ -13,7 +13,7 @@ from domain.campaign import CampaignOpened
 from domain.commands import Command, describe_command, option_of, unwrap
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened
-from domain.rulesets import RULESETS, Ruleset, load_ruleset
+from domain.rulesets import MAIN, RULESETS, Ruleset, load_ruleset
 from domain.rulesets.base import Readings, ShowsRolls
 from domain.session.commands import CORE_COMMANDS, hideable
 from projections.timeline import describe
@@ -76,11 +76,13 @@ def describe_ruleset(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def list_rulesets() -> list[dict[str, Any]]:
-    """Each ruleset's id and title (and why, for a plug-in that does not load)."""
+    """Each ruleset's id and title (and why, for a plug-in that does not load); the main
+    one, a session's default, says ``"main": true``."""
     listed: list[dict[str, Any]] = []
     for name in sorted(RULESETS):
         try:
-            listed.append({"id": name, "title": load_ruleset(name).title})
+            main = {"main": True} if name == MAIN else {}
+            listed.append({"id": name, "title": load_ruleset(name).title, **main})
         except KirokuError as error:  # a plug-in that does not load: say so, go on
             listed.append({"id": name, "title": "", "error": str(error)})
     return listed

@@ -17,6 +17,7 @@ import msgspec
 from adapters.cli.fields import add_fields, dest_of
 from adapters.cli.numbers import whole_number
 from domain.commands import Query
+from domain.rulesets import MAIN
 
 Subparsers = Any
 
@@ -77,29 +78,11 @@ def add_roll_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
-    """``kiroku roll`` grows session arguments; without --session it is a bare roll."""
+    """A bare roll's parser takes ``--session`` and ``--character`` only to say that a
+    character's roll is given in a session: there, ``kiroku roll`` is the session's
+    ruleset's command, with its own options."""
     parser.add_argument("--session", default=None)
-    parser.add_argument("--as", dest="actor", default=None)
-    parser.add_argument("--character", default=None)
-    parser.add_argument("--skill", default=None)
-    parser.add_argument("--trait", default=None)
-    parser.add_argument("--ring", default=None)
-    parser.add_argument("--purpose", default="other")
-    parser.add_argument("--label", default=None)
-    parser.add_argument("--hidden", action="store_true", help="a GM's hidden roll")
-    parser.add_argument("--difficulty", default=None, help="easy, average, very_hard, impossible")
-    parser.add_argument("--void-skill", action="store_true", help="a Void point: skill 0 → 1")
-    parser.add_argument(
-        "--void-raise", action="store_true", help="a Void point: a free raise (l5r3e)"
-    )
-    parser.add_argument("--center", action="store_true", help="last round's Center bonus")
-    parser.add_argument(
-        "--void-free-action",
-        action="store_true",
-        help="at Out, the GM lets a Void point buy this one free action",
-    )
-    parser.add_argument("--reason", default=None)
-    add_data_dir(parser)
+    parser.add_argument("--character", default=None, help="in a session: its ruleset's roll")
 
 
 def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) -> None:
@@ -205,7 +188,7 @@ def register_campaign(commands: Subparsers) -> None:
     opener = steps.add_parser("open", help="open a campaign")
     opener.add_argument("--id", required=True, help="campaign id")
     opener.add_argument("--gm", required=True, help="the GM's id")
-    opener.add_argument("--ruleset", default="l5r4e", help="every session's ruleset")
+    opener.add_argument("--ruleset", default=MAIN, help="every session's ruleset")
     opener.add_argument("--title", default="")
     lister = steps.add_parser("list", help="list campaigns")
     shower = steps.add_parser(

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import argparse
 
-import msgspec
-
 from adapters.cli import context
 from adapters.cli.command_line import command_from, files_given
-from adapters.cli.fields import dest_of
 from adapters.cli.render import print_json
 from application.campaigns import carried_before_reveal
 from application.rows import describe_ruleset, list_rulesets
 from application.service import SessionService, acting
 from domain.commands import Command
 from domain.errors import MalformedInput
-from domain.rulesets import lacks, load_ruleset
+from domain.rulesets import load_ruleset
 from domain.session.screen import for_players
 
 
@@ -36,47 +33,6 @@ def run(args: argparse.Namespace) -> int:
         if not files:
             raise
         raise MalformedInput(f"{command_type.spec.name} with {files}: {error}") from None
-
-
-def run_word(args: argparse.Namespace, words: tuple[str, ...]) -> int:
-    """The session's ruleset's command called ``words``, from arguments parsed elsewhere
-    (``kiroku roll … --session``, whose parser is the bare roll's too)."""
-    service = context.open_service(args)
-    try:
-        sid = context.session_id(args)
-        ruleset = service.ruleset(sid)
-        for command_type in ruleset.command_types:
-            if command_type.spec.words == words:
-                unused = options_not_taken(args, command_type)
-                if unused:
-                    raise MalformedInput(
-                        f"{' '.join(words)} in session {sid!r} ({ruleset.id}) takes no "
-                        f"{', '.join(unused)}; `kiroku {' '.join(words)} --help` lists what "
-                        "it does"
-                    )
-                return execute(args, command_from(args, command_type), service)
-        raise lacks(sid, ruleset.id, " ".join(words))
-    finally:
-        service.store.close()
-
-
-NOT_FIELDS = frozenset(
-    ("seed", "faces", "json", "session", "actor", "data_dir", "handler", "command", "step")
-)
-"""What the shared parser carries beside a command's fields (the dice, the output, where)."""
-
-
-def options_not_taken(args: argparse.Namespace, command_type: type[Command]) -> list[str]:
-    """The options given on a parser shared by every ruleset's command of that name
-    (``kiroku roll``) that this ruleset's command has no field for: refused, never
-    silently dropped (``--free-raises 3`` recorded as no free raise at all)."""
-    fields = {dest_of(command_type, f.name) for f in msgspec.structs.fields(command_type)}
-    unused = []
-    for dest, value in sorted(vars(args).items()):
-        if dest in fields or dest in NOT_FIELDS or value in (None, False, 0, "", "other"):
-            continue
-        unused.append("--" + dest.replace("_", "-"))
-    return unused
 
 
 def execute(

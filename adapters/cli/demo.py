@@ -23,13 +23,13 @@ from application.service import SessionService, utc_now
 from domain.commands import Command
 from domain.errors import IllegalUnderRules
 from domain.events import Recorded
-from domain.rulesets import load_ruleset
+from domain.rulesets import MAIN, load_ruleset
 from domain.rulesets.base import Demonstrated
 from projections import project_state
 from projections.timeline import timeline
 
 GM = "sensei"
-RULESET = "l5r4e"
+RULESET = MAIN
 """The ruleset the demonstration is played under: the main one, whose scene it is
 (:class:`~domain.rulesets.base.Demonstrated`)."""
 

@@ -25,12 +25,16 @@ from domain.rulesets.base import Matchups
 
 
 def roll_command(args: argparse.Namespace) -> int:
-    """``kiroku roll``: a bare roll, or with --session/--character one recorded in a session
-    (only then is the session machinery, and with it the store, imported)."""
-    if args.session or args.character:
-        from adapters.cli.commands import run_word  # the session machinery, the store
-
-        return run_word(args, ("roll",))
+    """``kiroku roll``: a bare roll. In a session (``--session`` or ``KIROKU_SESSION``)
+    ``roll`` is the session's ruleset's command, parsed from its Struct (main's
+    ``_run``): only a roll for a character with no session named reaches here."""
+    if args.session == "":
+        raise MalformedInput("--session '': a session id is not blank")
+    if args.character:
+        raise MalformedInput(
+            f"--character {args.character!r}: a character's roll is recorded in a session: "
+            "name it (--session ID, or set KIROKU_SESSION)"
+        )
     if not args.expression:
         raise MalformedInput("give a dice expression such as 7k3+5")
     if is_narrative(args.expression):

@@ -206,7 +206,10 @@ def _run(given: list[str]) -> int:
                     "is written after it, as in 8-3 vs 7)"
                 )
     register_plugins()
-    if word is not None and word not in CORE_WORDS:
+    known = early_options(given)
+    in_session = bool(known.session or os.environ.get("KIROKU_SESSION"))
+    if word is not None and (word not in CORE_WORDS or (word == "roll" and in_session)):
+        # a ruleset's command, parsed from its Struct: ``roll`` too, once in a session
         from adapters.cli.session_rules import command_types_for
 
         types, store = command_types_for(given, word)
@@ -219,7 +222,14 @@ def _run(given: list[str]) -> int:
             matchups = matchup_types()
         parser, store = build_parser(matchups), None
     try:
-        args = parser.parse_args(given)
+        args, extra = parser.parse_known_args(given)
+        if extra:  # refused, never dropped: said with the command's own help to read
+            sid = known.session or os.environ.get("KIROKU_SESSION")
+            under = f" in session {sid!r} ({store.opened(sid).ruleset})" if store and sid else ""
+            raise MalformedInput(
+                f"{word}{under} takes no {' '.join(extra)}; `kiroku {word} --help` lists "
+                "what it takes"
+            )
         args.read_store = store  # the store the parser read the session from, if it did
         from adapters.cli.render import read_in
 

@@ -14,6 +14,7 @@ from adapters.cli.parsing import ruleset_options
 from adapters.cli.render import print_json, render_state
 from application.rows import session_row
 from domain.errors import MalformedInput
+from domain.rulesets import MAIN
 from projections import project_state
 
 # -- session open | list | show ------------------------------------------------------
@@ -27,9 +28,7 @@ def _session_open(args: argparse.Namespace) -> int:
         if ruleset is None:  # a campaign's session plays the campaign's ruleset
             from application.campaigns import campaign_of
 
-            ruleset = (
-                campaign_of(service.store, args.campaign).ruleset if args.campaign else "l5r4e"
-            )
+            ruleset = campaign_of(service.store, args.campaign).ruleset if args.campaign else MAIN
         recorded = service.open(
             session_id=sid,
             ruleset=ruleset,

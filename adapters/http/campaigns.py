@@ -25,6 +25,7 @@ from adapters.http.server import (
 from application import campaigns
 from application.rows import campaign_row, recorded_as_json
 from application.service import SessionService
+from domain.rulesets import MAIN
 
 
 class CampaignToOpen(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -32,7 +33,7 @@ class CampaignToOpen(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
 
     id: Annotated[str, Meta(min_length=1, max_length=64)]
     gm: Annotated[str, Meta(min_length=1, max_length=100)]
-    ruleset: Annotated[str, Meta(max_length=64)] = "l5r4e"
+    ruleset: Annotated[str, Meta(max_length=64)] = MAIN
     title: Annotated[str, Meta(max_length=200)] = ""
 
 

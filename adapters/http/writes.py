@@ -46,6 +46,7 @@ from domain.commands import Command
 from domain.dice.given import given_faces
 from domain.errors import MalformedInput, excerpt
 from domain.events import Recorded
+from domain.rulesets import MAIN
 from domain.session.commands import Amend, Reinstate, Retract, Undo
 from domain.session.screen import for_players
 
@@ -55,7 +56,7 @@ class SessionToOpen(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
     id: str | None = None
     gm: str
-    ruleset: str = "l5r4e"
+    ruleset: str = MAIN
     options: dict[str, str] = {}
     campaign: str = ""
     title: str = ""

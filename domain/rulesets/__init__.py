@@ -22,6 +22,11 @@ RULESETS: dict[str, str] = {
     "ukiyo": "domain.rulesets.ukiyo.ruleset",
 }
 
+MAIN = "l5r4e"
+"""The main ruleset (the 4th edition, DESIGN's main one): what a session or a campaign
+opened without naming one plays, on every surface, and whose dice rules a roll outside
+any session follows."""
+
 BUILT_IN: tuple[str, ...] = tuple(RULESETS)
 """The rulesets Kiroku ships (a plug-in's or a test's, registered later, are not among
 them): what its catalogs describe."""

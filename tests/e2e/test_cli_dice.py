@@ -50,7 +50,7 @@ def test_roll_reads_readably(kiroku: Run) -> None:
         (["roll", "3k2", "--faces", "1,2,x"], "'x' is not a face"),
         (["odds", "6k3"], "--tn N or --table"),
         (["roll"], "give a dice expression such as 7k3+5"),
-        (["roll", "6k3", "--bogus"], "unrecognized arguments: --bogus"),
+        (["roll", "6k3", "--bogus"], "roll takes no --bogus; `kiroku roll --help`"),
     ],
 )
 def test_errors_go_to_stderr_with_status_2_and_no_traceback(

@@ -166,7 +166,7 @@ HUGE = "x" * 100_000
         (("note", *S, "line one\nline two"), "one line of printable text"),
         (("stance", *S, "--character", "Akodo Kaneka", HUGE), "stance STANCE 'xxxx"),
         (("roll", "5k2", *S, "--character", "Akodo Kaneka", "--tn", "9" * 5000), "invalid int"),
-        (("roll", "5k2", *S, "--character", "Akodo Kaneka", HUGE), "unrecognized arguments"),
+        (("roll", "5k2", *S, "--character", "Akodo Kaneka", HUGE), "(l5r4e) takes no xxxx"),
         (("log", "--session", HUGE), "(100,000 characters) must be 1–64"),
         (("log", "--session", "night\n"), "must be 1–64"),
         (("session", "open", "--gm", "g", "--option", HUGE), "is not NAME=VALUE"),

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { resumeAfter, streamQuery, tnPartLines, turnOrderRows, woundTrackRows } from "../../adapters/http/console/logic.js";
+import { mainRuleset, resumeAfter, streamQuery, tnPartLines, turnOrderRows, woundTrackRows } from "../../adapters/http/console/logic.js";
 
 const LADDER = [
   { rank: "Healthy", up_to: 10, penalty: 0 },
@@ -66,4 +66,11 @@ test("the stream resumes after the last event delivered, never from the start", 
   assert.equal(resumeAfter(undefined, null), null);
   assert.equal(streamQuery("tok", null), "access_token=tok");
   assert.equal(streamQuery("tok", "e-7"), "access_token=tok&after=e-7");
+});
+
+test("a new session's form starts on the server's main ruleset, else the first listed", () => {
+  const listed = [{ id: "l5r-house", title: "House" }, { id: "l5r4e", title: "4e", main: true }];
+  assert.equal(mainRuleset(listed), "l5r4e");
+  assert.equal(mainRuleset([{ id: "coin", title: "Coins" }]), "coin");
+  assert.equal(mainRuleset([]), "");
 });

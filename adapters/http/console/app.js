@@ -8,7 +8,7 @@
 
 import { Api, ApiProblem } from "./api.js";
 import { commandForm, element, labelled } from "./forms.js";
-import { resumeAfter, streamQuery } from "./logic.js";
+import { mainRuleset, resumeAfter, streamQuery } from "./logic.js";
 import { linePlot } from "./plots.js";
 import { tablePanels } from "./table.js";
 import { historyPanel } from "./history.js";
@@ -124,7 +124,7 @@ function campaignsPanel(api, rulesets, campaigns) {
   const title = element("input", { id: "campaign-title", autocomplete: "off" });
   const ruleset = element("select", { id: "campaign-ruleset" },
     ...rulesets.map((r) => element("option", { value: r.id, text: r.id })));
-  ruleset.value = "l5r4e";
+  ruleset.value = mainRuleset(rulesets);
   const error = element("p", { class: "form-error", role: "alert", id: "campaign-error" });
   const form = element("form", { class: "campaign-form", "aria-labelledby": "campaign-open-h" },
     element("h3", { id: "campaign-open-h", text: "Open a campaign" }),
@@ -153,7 +153,7 @@ function openSessionForm(api, rulesets, campaigns = []) {
   const options = element("fieldset", { id: "options" }, element("legend", { text: "Options" }));
   const select = element("select", { id: "open-ruleset", name: "ruleset" },
     ...rulesets.map((r) => element("option", { value: r.id, text: `${r.id} — ${r.title || r.error}` })));
-  select.value = "l5r4e";
+  select.value = mainRuleset(rulesets);
   const gm = element("input", { id: "open-gm", name: "gm", "aria-required": "true", autocomplete: "off" });
   const id = element("input", { id: "open-id", name: "id", autocomplete: "off", placeholder: "made for you" });
   const title = element("input", { id: "open-title", name: "title", autocomplete: "off" });

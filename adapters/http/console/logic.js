@@ -70,3 +70,10 @@ export function streamQuery(token, cursor) {
   if (cursor) query.set("after", cursor);
   return query.toString();
 }
+
+// The ruleset a form opens a session or a campaign under unless the GM picks another:
+// the one the server names its main ruleset (GET /v1/rulesets), else the first listed.
+export function mainRuleset(rulesets) {
+  const main = rulesets.find((r) => r.main) || rulesets[0];
+  return main ? main.id : "";
+}
