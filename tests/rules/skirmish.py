@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.dice.roll_keep.faces import parse_faces
+from domain.events import Event
+from domain.rulesets.l5r4e import attacks
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Weapon
 from tests.support import Scripted, Table
@@ -33,3 +36,17 @@ def fumi(table: Table) -> Any:
 
 def kaneka(table: Table) -> Any:
     return table.state.characters["akodo kaneka"]
+
+
+def cut(table: Table, faces: str, **more: Any) -> list[Event]:
+    """Kaneka's katana at Fumi (Kenjutsu/Agility against her armour TN), thrown with the
+    ``faces`` given: the attack most of the combat tests make, with their own options
+    (``raises``, ``manoeuvres``, ``void``, …)."""
+    return table.do(
+        attacks.attack,
+        attacker="Akodo Kaneka",
+        target="Bayushi Fumi",
+        weapon="Katana",
+        dice=parse_faces(faces),
+        **more,
+    )

@@ -11,7 +11,7 @@ from domain.rulesets.l5r4e.armour import armour_tn, armour_tn_total
 from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, WoundsTaken
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, Skill
-from tests.rules.skirmish import DAI_TSUCHI, KATANA, YUMI, fumi, kaneka, skirmish
+from tests.rules.skirmish import DAI_TSUCHI, KATANA, YUMI, cut, fumi, kaneka, skirmish
 from tests.support import Table
 
 
@@ -74,13 +74,7 @@ class TestArmourTN:
 class TestAttacks:
     def test_the_summary_s_attack_7k3_reaches_24_against_20(self) -> None:
         table = skirmish(skills=(Skill("Kenjutsu", 4),), weapons=(KATANA,), armour=None)
-        events = table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            weapon="Katana",
-            dice=parse_faces("9,8,7,3,2,2,2"),
-        )
+        events = cut(table, "9,8,7,3,2,2,2")
         rolled, resolved = events[-2], events[-1]
         assert isinstance(rolled, DiceRolled) and isinstance(resolved, AttackResolved)
         assert (rolled.roll.expression, rolled.roll.total, rolled.roll.tn) == ("7k3", 24, 20)
@@ -115,29 +109,13 @@ class TestAttacks:
         of 0 (+0, not +5 against a TN lowered to 10); a third free raise, left over,
         takes 5 off."""
         table = skirmish(armour=None)
-        events = table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            weapon="Katana",
-            free_raises=2,
-            manoeuvres=["feint"],
-            dice=parse_faces("9,6,5,2,2,2"),
-        )
+        events = cut(table, "9,6,5,2,2,2", free_raises=2, manoeuvres=["feint"])
         rolled, resolved = events[-2], events[-1]
         assert isinstance(rolled, DiceRolled) and isinstance(resolved, AttackResolved)
         assert (rolled.roll.effective_tn, resolved.hit, resolved.feint_bonus) == (20, True, 0)
         assert rolled.parts[0].source == "2 free raise(s) paying for feint, TN unchanged"
         table = skirmish(armour=None, void=3)
-        events = table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            weapon="Katana",
-            free_raises=3,
-            manoeuvres=["feint"],
-            dice=parse_faces("9,6,5,2,2,2"),
-        )
+        events = cut(table, "9,6,5,2,2,2", free_raises=3, manoeuvres=["feint"])
         rolled, resolved = events[-2], events[-1]
         assert isinstance(rolled, DiceRolled) and isinstance(resolved, AttackResolved)
         assert (rolled.roll.effective_tn, resolved.feint_bonus) == (15, 3)  # 5 / 2 ↑
@@ -147,15 +125,7 @@ class TestAttacks:
         d'augmentations gratuites » on an unskilled roll."""
         table = skirmish(skills=(), armour=None)
         with pytest.raises(IllegalUnderRules, match="unskilled attack"):
-            table.do(
-                attacks.attack,
-                attacker="Akodo Kaneka",
-                target="Bayushi Fumi",
-                weapon="Katana",
-                free_raises=2,
-                manoeuvres=["feint"],
-                dice=parse_faces("9,6,5"),
-            )
+            cut(table, "9,6,5", free_raises=2, manoeuvres=["feint"])
 
     def test_the_summary_s_feint_adds_12_and_21_damage_becomes_33(self) -> None:
         """Insight rank 3 caps the feint at 15; 53 against a TN of 20 raised twice to 30
@@ -197,15 +167,7 @@ class TestAttacks:
     def test_manoeuvres_must_be_paid_in_raises(self) -> None:
         table = skirmish(weapons=(KATANA,))
         with pytest.raises(IllegalUnderRules, match="need 3 raises; 1 called"):
-            table.do(
-                attacks.attack,
-                attacker="Akodo Kaneka",
-                target="Bayushi Fumi",
-                weapon="Katana",
-                raises=1,
-                manoeuvres=["called_shot:head"],
-                dice=parse_faces("9,9,9,1,1,1"),
-            )
+            cut(table, "9,9,9,1,1,1", raises=1, manoeuvres=["called_shot:head"])
 
     @pytest.mark.parametrize(
         ("called", "raises"), [("arm", 1), ("foot", 2), ("head", 3), ("eye", 4)]
@@ -223,13 +185,7 @@ class TestAttacks:
 
     def test_damage_less_armour_reduction_and_a_void_point_becomes_wounds(self) -> None:
         table = skirmish(weapons=(KATANA,))
-        table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            weapon="Katana",
-            dice=parse_faces("9,9,9,2,2,2"),
-        )
+        cut(table, "9,9,9,2,2,2")
         events = table.do(
             attacks.damage,
             attacker="Akodo Kaneka",
@@ -244,43 +200,17 @@ class TestAttacks:
 
     def test_one_complex_action_a_turn(self) -> None:
         table = skirmish(weapons=(KATANA,))
-        table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            weapon="Katana",
-            dice=parse_faces("2,2,2,2,2,2"),
-        )
+        cut(table, "2,2,2,2,2,2")
         with pytest.raises(IllegalUnderRules, match="no room for a complex action"):
-            table.do(
-                attacks.attack,
-                attacker="Akodo Kaneka",
-                target="Bayushi Fumi",
-                weapon="Katana",
-                dice=parse_faces("2,2,2,2,2,2"),
-            )
+            cut(table, "2,2,2,2,2,2")
 
     def test_an_extra_attack_hit_earns_a_second_attack_in_the_same_action(self) -> None:
         table = skirmish(
             weapons=(KATANA,), void=5, stamina=5, willpower=5, skills=(Skill("Kenjutsu", 5),)
         )
-        table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            weapon="Katana",
-            raises=5,
-            manoeuvres=["extra_attack"],
-            dice=parse_faces("10+10+10+5,10+9,9,2,2,2,2,2"),
-        )
+        cut(table, "10+10+10+5,10+9,9,2,2,2,2,2", raises=5, manoeuvres=["extra_attack"])
         table.do(attacks.damage, attacker="Akodo Kaneka", dice=parse_faces("2,2,1,1,1,1"))
-        events = table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            weapon="Katana",
-            dice=parse_faces("2,2,2,2,2,2,2,2"),
-        )
+        events = cut(table, "2,2,2,2,2,2,2,2")
         assert not any(type(e).__name__ == "ActionTaken" for e in events)
 
     def test_it_must_be_the_attackers_turn(self) -> None:
@@ -297,24 +227,12 @@ class TestAttacks:
         table = skirmish(weapons=(KATANA,))
         table.do(Play.choose_stance, character="Akodo Kaneka", stance="defense")
         with pytest.raises(IllegalUnderRules, match="Defense stance and cannot attack"):
-            table.do(
-                attacks.attack,
-                attacker="Akodo Kaneka",
-                target="Bayushi Fumi",
-                weapon="Katana",
-                dice=parse_faces("2,2,2,2,2,2"),
-            )
+            cut(table, "2,2,2,2,2,2")
 
     def test_full_attack_adds_2k1(self) -> None:
         table = skirmish(weapons=(KATANA,))
         table.do(Play.choose_stance, character="Akodo Kaneka", stance="full_attack")
-        events = table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            weapon="Katana",
-            dice=parse_faces("2,2,2,2,2,2,2,2"),
-        )
+        events = cut(table, "2,2,2,2,2,2,2,2")
         rolled = events[-2]
         assert isinstance(rolled, DiceRolled)
         assert rolled.roll.expression == "8k4"

@@ -17,7 +17,7 @@ from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, Weapon
 from domain.rulesets.roll_keep_kit.table_commands import StartCombat, StartRound, TakeWounds
 from domain.session.commands import JoinCharacter, Retract
-from tests.rules.skirmish import KATANA, YUMI, fumi, kaneka, skirmish
+from tests.rules.skirmish import KATANA, YUMI, cut, fumi, kaneka, skirmish
 from tests.support import RecordedTable, Scripted, Table, sheet
 
 
@@ -423,16 +423,7 @@ class TestBlindAndDuelsInSkirmish:
 class TestDisarmAndKnockdown:
     def test_a_disarm_hit_deals_2k1_then_an_opposed_strength_roll_disarms(self) -> None:
         table = skirmish(weapons=(KATANA,), void=3)
-        events = table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            weapon="Katana",
-            raises=3,
-            manoeuvres=["disarm"],
-            void=False,
-            dice=parse_faces("10+10+5,9,9,2,2,2"),
-        )
+        events = cut(table, "10+10+5,9,9,2,2,2", raises=3, manoeuvres=["disarm"], void=False)
         assert events[-1].damage == "2k1"  # type: ignore[attr-defined]
         # 2k1 damage: 4; then Strength 3k3 against Strength 3k3: 27 against 6
         events = table.do(
@@ -512,15 +503,7 @@ class TestDisarmAndKnockdown:
 
     def test_a_knockdown_contest_needs_the_dice_port_and_the_gm(self) -> None:
         table = skirmish(weapons=(KATANA,))
-        table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            weapon="Katana",
-            raises=2,
-            manoeuvres=["knockdown"],
-            dice=parse_faces("10+10+5,9,9,2,2,2"),
-        )
+        cut(table, "10+10+5,9,9,2,2,2", raises=2, manoeuvres=["knockdown"])
         with pytest.raises(MalformedInput, match="opposed Strength roll: give the dice port"):
             table.do(attacks.damage, attacker="Akodo Kaneka", dice=parse_faces("5,5,5,5,5,5"))
         with pytest.raises(NotAllowed, match="resolve the knockdown"):
