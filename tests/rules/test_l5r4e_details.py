@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.dice.roll_keep.faces import parse_faces
@@ -69,25 +71,9 @@ def test_fasting_from_the_second_day_and_fatigue_add_to_skill_tns() -> None:
     assert rolled.roll.tn == 30
 
 
-def test_the_center_stance_gives_plus_10_initiative_and_1k1_plus_void_next_round() -> None:
-    table = in_round()
-    with pytest.raises(IllegalUnderRules, match="did not hold the Center stance"):
-        table.do(
-            skill_roll,
-            character="Second",
-            skill="Kenjutsu",
-            trait="agility",
-            options=RollOptions(),
-            use_center=True,
-            dice=Scripted(*[5] * 9),
-        )
-    table.do(Play.choose_stance, character="Second", stance="center")
-    table.do(Play.next_turn)
-    table.do(Play.next_turn)
-    table.do(Play.start_round)
-    order = table.state.combat.order()  # type: ignore[union-attr]
-    assert table.state.combat.score(order[1]) == 6 + 10  # type: ignore[union-attr]
-    events = table.do(
+def centred(table: Table) -> list[Any]:
+    """Second's Kenjutsu/Agility roll with last round's Center bonus (all fives)."""
+    return table.do(
         skill_roll,
         character="Second",
         skill="Kenjutsu",
@@ -96,19 +82,24 @@ def test_the_center_stance_gives_plus_10_initiative_and_1k1_plus_void_next_round
         use_center=True,
         dice=Scripted(*[5] * 9),
     )
+
+
+def test_the_center_stance_gives_plus_10_initiative_and_1k1_plus_void_next_round() -> None:
+    table = in_round()
+    with pytest.raises(IllegalUnderRules, match="did not hold the Center stance"):
+        centred(table)
+    table.do(Play.choose_stance, character="Second", stance="center")
+    table.do(Play.next_turn)
+    table.do(Play.next_turn)
+    table.do(Play.start_round)
+    order = table.state.combat.order()  # type: ignore[union-attr]
+    assert table.state.combat.score(order[1]) == 6 + 10  # type: ignore[union-attr]
+    events = centred(table)
     rolled = events[-1]
     assert isinstance(rolled, DiceRolled)
     assert rolled.roll.expression == "7k4+2"  # 6k3 + 1k1 + Void 2
     with pytest.raises(IllegalUnderRules, match="already used this round's Center bonus"):
-        table.do(
-            skill_roll,
-            character="Second",
-            skill="Kenjutsu",
-            trait="agility",
-            options=RollOptions(),
-            use_center=True,
-            dice=Scripted(*[5] * 9),
-        )
+        centred(table)
 
 
 def test_a_bow_used_in_melee_costs_10() -> None:
