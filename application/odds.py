@@ -22,7 +22,7 @@ from domain.dice.narrative.roll import is_narrative, parse_pool
 from domain.dice.roll_keep import odds
 from domain.dice.roll_keep.odds import TABLE_TNS
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
-from domain.errors import MalformedInput, excerpt
+from domain.errors import KirokuError, MalformedInput, excerpt
 from domain.rulesets import RULESETS, load_ruleset
 from domain.rulesets.base import Matchups
 
@@ -68,13 +68,17 @@ def odds_of(query: OddsQuery) -> dict[str, Any]:
     return {"expression": query.expression, "tn": tn, "probability": probability}
 
 
-def matchup_types() -> list[type[Query]]:
+def matchup_types(named: str | None = None) -> list[type[Query]]:
     """The query of each registered ruleset whose odds take a matchup
-    (:class:`~domain.rulesets.base.Matchups`): what a surface offers ``odds`` beside the
-    expression, read from each ruleset as its commands are."""
+    (:class:`~domain.rulesets.base.Matchups`), or of the one ``named``: what a surface
+    offers ``odds`` beside the expression, read from each ruleset as its commands are. A
+    plug-in that does not load offers none (``kiroku rules`` says why)."""
     found: list[type[Query]] = []
-    for ruleset_id in sorted(RULESETS):
-        ruleset = load_ruleset(ruleset_id)
+    for ruleset_id in sorted(RULESETS) if named is None else [named]:
+        try:
+            ruleset = load_ruleset(ruleset_id)
+        except KirokuError:
+            continue  # a plug-in that does not load, or a ruleset named wrong: said later
         if isinstance(ruleset, Matchups) and ruleset.matchup_type not in found:
             found.append(ruleset.matchup_type)
     return found
@@ -83,7 +87,7 @@ def matchup_types() -> list[type[Query]]:
 _AT = re.compile(r" - at `\$\.([a-z_]+)`$")
 
 
-def matchup_of(ruleset: Matchups, given: dict[str, Any]) -> Any:
+def matchup_of(ruleset: Matchups, given: dict[str, Any]) -> Query:
     """``given`` (by field name, as JSON or a query string gives it) as the ruleset's
     matchup query, or a refusal quoting what was wrong."""
     kind = ruleset.matchup_type

@@ -108,7 +108,7 @@ def recorded_as_json(
     for r in recorded:
         shown = ruleset.shown_roll(r.event) if isinstance(ruleset, ShowsRolls) else None
         if shown is not None:
-            data["rolls"].append({**shown.data, "position": r.position})
+            data["rolls"].append({**shown.roll, "position": r.position, **shown.about})
     if data["rolls"]:
         data["roll"] = data["rolls"][-1]
     return data

@@ -297,7 +297,8 @@ class SessionService:
     def held(self, session_id: str) -> Session:
         """The session as this service last read or wrote it, without asking the store
         again: what a command's own output is read on (the state its batch left, not a
-        later writer's). Read from the store if this service has not read it yet."""
+        later writer's). Read from the store if this service has not read it yet. Not for
+        a long-lived reader (the server): another writer may have moved the session on."""
         session = self._sessions.get(session_id)
         return self.load(session_id) if session is None else session
 

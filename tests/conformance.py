@@ -239,7 +239,7 @@ def its_rolls_show_whole(ruleset_id: str) -> None:
             if shown is None:
                 continue
             assert shown.heading and shown.lines, (recorded.position, shown)
-            data = msgspec.json.decode(msgspec.json.encode(shown.data))
+            data = msgspec.json.decode(msgspec.json.encode({**shown.roll, **shown.about}))
             assert {"expression", "dice", "total"} <= set(data), (recorded.position, data)
 
 

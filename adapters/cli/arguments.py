@@ -83,6 +83,7 @@ def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
     ruleset's command, with its own options."""
     parser.add_argument("--session", default=None)
     parser.add_argument("--character", default=None, help="in a session: its ruleset's roll")
+    add_data_dir(parser)
 
 
 def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) -> None:
@@ -104,7 +105,7 @@ def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) ->
     odds.add_argument("--emphasis", action="store_true")
     odds.add_argument("--json", action="store_true")
     odds.add_argument(
-        "--ruleset", default=None, help="whose dice rules (default: l5r4e's roll & keep)"
+        "--ruleset", default=None, help=f"whose dice rules (default: {MAIN}'s roll & keep)"
     )
     odds.add_argument(
         "--option", action="append", default=[], help="the ruleset's option NAME=VALUE"
@@ -133,7 +134,7 @@ def register_session(commands: Subparsers) -> None:
     opener = steps.add_parser("open", help="open a session")
     opener.add_argument("--id", default=None, help="session id (default: generated)")
     opener.add_argument(
-        "--ruleset", default=None, help="l5r4e (default), or the campaign's with --campaign"
+        "--ruleset", default=None, help=f"{MAIN} (default), or the campaign's with --campaign"
     )
     opener.add_argument("--gm", required=True, help="the GM's id")
     opener.add_argument("--campaign", default="")
@@ -462,11 +463,14 @@ def register_amend(commands: Any) -> None:
 
 
 def early_options(given: Sequence[str]) -> argparse.Namespace:
-    """``--session`` and ``--data-dir`` wherever they stand, before the full parse (which
-    needs the session's ruleset, or has failed)."""
-    first = argparse.ArgumentParser(add_help=False)
+    """``--session``, ``--data-dir`` and ``--store`` wherever they stand, before the full
+    parse (which needs the session's ruleset, or has failed); ``--ruleset`` (whose
+    matchup ``odds`` offers) and ``--character`` (a roll for one is a session's)."""
+    first = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     first.add_argument("--session", default=None)
     first.add_argument("--data-dir", default=None)
     first.add_argument("--store", default=None)
+    first.add_argument("--ruleset", default=None)
+    first.add_argument("--character", default=None)
     known, _ = first.parse_known_args(given)
     return known

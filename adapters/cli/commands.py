@@ -14,7 +14,7 @@ from adapters.cli.command_line import command_from, files_given
 from adapters.cli.render import print_json
 from application.campaigns import carried_before_reveal
 from application.rows import describe_ruleset, list_rulesets
-from application.service import SessionService, acting
+from application.service import acting
 from domain.commands import Command
 from domain.errors import MalformedInput
 from domain.rulesets import load_ruleset
@@ -35,12 +35,9 @@ def run(args: argparse.Namespace) -> int:
         raise MalformedInput(f"{command_type.spec.name} with {files}: {error}") from None
 
 
-def execute(
-    args: argparse.Namespace, command: Command, service: SessionService | None = None
-) -> int:
+def execute(args: argparse.Namespace, command: Command) -> int:
     """Decide ``command`` in the session as the actor (``--as``, default the GM), with
-    the dice it throws (``--seed`` or ``--faces``), append the batch and print it;
-    ``service``: the one the caller already read the session with."""
+    the dice it throws (``--seed`` or ``--faces``), append the batch and print it."""
     if command.spec.preview:
         from adapters.cli import corrections
 
@@ -48,7 +45,7 @@ def execute(
     mode = command.spec.dice
     dice = None if mode == "none" else context.dice(args) if mode == "faces" else (
         context.dice_source(args))  # fmt: skip
-    service = service or context.open_service(args)
+    service = context.open_service(args)
     try:
         sid = context.session_id(args)
         actor = getattr(args, "actor", None)

@@ -13,7 +13,7 @@ from adapters.cli.fields import dest_of
 from adapters.cli.parsing import ruleset_options
 from adapters.cli.render import print_json
 from application.odds import BARE_RULE, OddsQuery, odds_of
-from domain.commands import Query, option_of
+from domain.commands import Query
 from domain.dice.narrative.roll import is_narrative
 from domain.dice.roll_keep import roll as roll_keep
 from domain.dice.roll_keep.faces import parse_faces
@@ -25,16 +25,11 @@ from domain.rulesets.base import Matchups
 
 
 def roll_command(args: argparse.Namespace) -> int:
-    """``kiroku roll``: a bare roll. In a session (``--session`` or ``KIROKU_SESSION``)
-    ``roll`` is the session's ruleset's command, parsed from its Struct (main's
-    ``_run``): only a roll for a character with no session named reaches here."""
+    """``kiroku roll``: a bare roll. Given ``--session`` or ``--character`` (its session
+    from ``KIROKU_SESSION``), ``roll`` is the session's ruleset's command, parsed from its
+    Struct (main's ``_run``) and never reaches here."""
     if args.session == "":
         raise MalformedInput("--session '': a session id is not blank")
-    if args.character:
-        raise MalformedInput(
-            f"--character {args.character!r}: a character's roll is recorded in a session: "
-            "name it (--session ID, or set KIROKU_SESSION)"
-        )
     if not args.expression:
         raise MalformedInput("give a dice expression such as 7k3+5")
     if is_narrative(args.expression):
@@ -87,8 +82,8 @@ def roll_from_args(args: argparse.Namespace, max_raises: int | None = None) -> R
 def odds_query(args: argparse.Namespace) -> OddsQuery:
     """``kiroku odds``'s arguments as the one odds question (:mod:`application.odds`):
     the options of a ruleset's matchup query (:class:`domain.rulesets.base.Matchups`)
-    read into it, checked as its Struct declares; refused, by their flags, where the odds
-    asked take none."""
+    read into it, checked as its Struct declares (the parser offers them only for the
+    ruleset named: elsewhere they are options ``odds`` does not take)."""
     ruleset_id = getattr(args, "ruleset", None)
     options = ruleset_options(args.option) if ruleset_id is not None else {}
     ruleset = None if ruleset_id is None else load_ruleset(ruleset_id, options)
@@ -104,12 +99,6 @@ def odds_query(args: argparse.Namespace) -> OddsQuery:
     if matchups and (args.tn is not None or args.unskilled or args.emphasis):
         raise MalformedInput(
             f"{ruleset_id} odds take a matchup ('8-3 vs 7'), not --tn, --unskilled nor --emphasis"
-        )
-    if given and not matchups:
-        flags = ", ".join(option_of(offered[dest], dest) for dest in given)
-        raise MalformedInput(
-            f"{flags}: a matchup's, for a ruleset whose odds take one ('8-3 vs 7' with "
-            "--ruleset; kiroku rules lists the rulesets)"
         )
     if not matchups and args.tn is None and not args.table:
         raise MalformedInput("odds needs --tn N or --table")

@@ -207,28 +207,30 @@ def _run(given: list[str]) -> int:
                 )
     register_plugins()
     known = early_options(given)
-    in_session = bool(known.session or os.environ.get("KIROKU_SESSION"))
-    if word is not None and (word not in CORE_WORDS or (word == "roll" and in_session)):
-        # a ruleset's command, parsed from its Struct: ``roll`` too, once in a session
+    session_roll = word == "roll" and bool(known.session or known.character is not None)
+    if word is not None and (word not in CORE_WORDS or session_roll):
+        # a ruleset's command, parsed from its Struct: ``roll`` too, given a session or a
+        # character (a bare roll stays bare with KIROKU_SESSION set: a GM's quick check)
         from adapters.cli.session_rules import command_types_for
 
         types, store = command_types_for(given, word)
         parser = ruleset_parser([t for t in types if t.spec.words[0] == word])
     else:
         matchups: Sequence[type[Query]] = ()
-        if word == "odds":  # only odds loads the rulesets, to offer their matchups' options
-            from application.odds import matchup_types
+        if word == "odds" and (known.ruleset or "-h" in given or "--help" in given):
+            from application.odds import matchup_types  # the named ruleset's, or all for help
 
-            matchups = matchup_types()
+            matchups = matchup_types(known.ruleset)
         parser, store = build_parser(matchups), None
     try:
         args, extra = parser.parse_known_args(given)
         if extra:  # refused, never dropped: said with the command's own help to read
             sid = known.session or os.environ.get("KIROKU_SESSION")
             under = f" in session {sid!r} ({store.opened(sid).ruleset})" if store and sid else ""
+            prog = getattr(args, "unknown_in", None) or f"kiroku {word}"
             raise MalformedInput(
-                f"{word}{under} takes no {' '.join(extra)}; `kiroku {word} --help` lists "
-                "what it takes"
+                f"{prog.removeprefix('kiroku ')}{under} takes no {' '.join(extra)}; "
+                f"`{prog} --help` lists what it takes"
             )
         args.read_store = store  # the store the parser read the session from, if it did
         from adapters.cli.render import read_in

@@ -6,13 +6,30 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 from domain.errors import MalformedInput, shortened
 
 
 class Parser(argparse.ArgumentParser):
     """argparse that reports usage errors in one line (the usage is a ``--help`` away,
-    named in the line)."""
+    named in the line), takes an option only by its whole name (``--as`` is never
+    ``--as-corrected`` cut short: a GM's audit must mean what it says), and says which
+    subcommand's parser met an argument it does not take (``unknown_in``: its prog, as
+    ``kiroku campaign open``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extra = super().parse_known_args(args, namespace)
+        if extra and not getattr(parsed, "unknown_in", None):
+            parsed.unknown_in = self.prog  # the innermost subcommand's, met first
+        return parsed, extra
 
     def error(self, message: str) -> None:  # type: ignore[override]
         sys.stderr.write(f"kiroku: error: {shortened(message)} (`{self.prog} --help`)\n")

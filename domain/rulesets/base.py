@@ -294,11 +294,13 @@ class Demonstrated(Protocol):
 class ShownRoll(NamedTuple):
     """A roll a surface shows whole under its command: who threw it and for what
     (``heading``), the lines that follow (its parts, then the dice), and the same as the
-    JSON row a front end reads (``data``, without its position)."""
+    JSON a front end reads: the roll's own (``roll``, as ``kiroku roll --json``) and what
+    it was thrown for (``about``: who, for what, its base TN and parts)."""
 
     heading: str
     lines: tuple[str, ...]
-    data: Mapping[str, Any]
+    roll: Mapping[str, Any]
+    about: Mapping[str, Any]
 
 
 @runtime_checkable

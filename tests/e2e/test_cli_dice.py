@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.e2e.conftest import Run
+from tests.e2e.conftest import Run, ok, seated
 
 
 def test_roll_with_faces_prints_the_json_contract(kiroku: Run) -> None:
@@ -92,3 +92,26 @@ def test_a_negative_pool_is_refused_as_an_expression_not_as_an_option(kiroku: Ru
         assert "dice expression '-5k2': a roll throws its pool first" in done.stderr
     negative_tn = kiroku("odds", "5k2", "--tn", "-5")  # a negative number is no pool
     assert negative_tn.returncode == 2 and "TN -5 is not between 0 and 300" in negative_tn.stderr
+
+
+def test_a_bare_roll_stays_bare_with_a_session_in_the_environment(kiroku: Run) -> None:
+    """``KIROKU_SESSION`` set, a roll with no character is still the GM's quick check,
+    recorded nowhere; one for a character is the session's ruleset's roll."""
+    seated(kiroku, "n1", ("akodo-kaneka", "ana"))
+    env = {"KIROKU_SESSION": "n1"}
+    done = kiroku("roll", "6k3", "--faces", "1,2,3,4,5,6", env=env)
+    assert done.returncode == 0 and "total: 15" in done.stdout, done.stderr
+    narrative = kiroku("roll", "3r2s", "--tn", "2", "--seed", "7", env=env)
+    assert narrative.returncode == 0, narrative.stderr
+    assert len(ok(kiroku, "log", "--session", "n1")) == 2  # nothing recorded
+    given = ("--character", "Akodo Kaneka", "--trait", "agility", "--faces", "9,8,7")
+    recorded = kiroku("roll", *given, env=env)
+    assert recorded.returncode == 0 and "#3 Akodo Kaneka: Agility" in recorded.stdout
+
+
+def test_odds_are_answered_when_a_plug_in_does_not_load(kiroku: Run) -> None:
+    env = {"KIROKU_RULESETS": "broken=no_such.module"}
+    done = kiroku("odds", "7k3", "--tn", "20", env=env)
+    assert done.returncode == 0 and "88.6857%" in done.stdout, done.stderr
+    shown = kiroku("odds", "--help", env=env)
+    assert shown.returncode == 0 and "--manches" in shown.stdout

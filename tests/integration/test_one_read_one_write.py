@@ -42,8 +42,9 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def hidden(table: None) -> None:
-    """A ruling the GM keeps from the players: their view is read beside the GM's."""
-    given = ["wound", "--session", "tea", "--character", "Akodo Kaneka", "3", "--hidden"]
+    """A ruling the GM keeps from the players: Fumi poisoned behind the screen (12
+    wounds, Nicked: TN +3), so the players' view is read beside the GM's."""
+    given = ["wound", "--session", "tea", "--character", "Bayushi Fumi", "12", "--hidden"]
     assert main([*given, "--source", "poison"]) == 0
 
 
@@ -93,4 +94,6 @@ def test_a_player_s_roll_while_the_gm_keeps_a_secret_reads_once_and_writes_once(
     one_read_one_write(traced)
     out = capsys.readouterr().out
     assert "#5 Bayushi Fumi: Sincerity/Awareness" in out
-    assert "poison" not in out and "Kaneka" not in out
+    assert "poison" not in out and "wound penalty" not in out  # ben reads what he may
+    assert main(["show", "--session", "tea", "5"]) == 0  # decided on it all, as the GM sees
+    assert "wound penalty (Nicked) TN +3" in capsys.readouterr().out

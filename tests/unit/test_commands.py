@@ -40,6 +40,7 @@ def test_every_field_of_every_4e_command_reaches_its_rule() -> None:
         taken = list(inspect.signature(rule).parameters.values())[1:]  # after the session
         parameters = {p.name for p in taken} - {"actor", "at"}
         needed = {p.name for p in taken if p.default is inspect.Parameter.empty} - {"actor", "at"}
+        needed |= parameters & ({"dice"} | CARRIED)  # never left to a default: given or not
         fields = {f.name for f in msgspec.structs.fields(command_type)} - CARRIED
         given = fields | decider.takes  # type: ignore[attr-defined]
         name = command_type.__name__

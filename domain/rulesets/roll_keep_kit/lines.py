@@ -145,7 +145,7 @@ def shown_roll(event: Event) -> ShownRoll | None:
     if not isinstance(event, DiceRolled):
         return None
     lines = [f"  parts: {describe_parts(event.parts)}"] if event.parts else []
-    data = roll_as_json(event.roll) | {
+    about = {
         "character": event.character,
         "purpose": event.purpose,
         "base_tn": event.base_tn,
@@ -154,5 +154,6 @@ def shown_roll(event: Event) -> ShownRoll | None:
     return ShownRoll(
         f"{event.character or 'GM'}: {event.label or event.purpose}",
         (*lines, *describe_roll(event.roll).splitlines()),
-        data,
+        roll_as_json(event.roll),
+        about,
     )
