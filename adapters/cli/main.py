@@ -185,7 +185,8 @@ an option wherever it stands."""
 
 
 NEGATIVE_MATCHUP = re.compile(r"-[0-9]+\s*(?:-\s*[0-9]+\s*)?vs\b")
-"""An ukiyo matchup written with a minus first (``-5 vs 7``)."""
+"""A matchup (``8-3 vs 7``) written with a minus first (``-5 vs 7``), which argparse
+would take for an option."""
 
 
 def _run(given: list[str]) -> int:
@@ -202,7 +203,7 @@ def _run(given: list[str]) -> int:
                 )
             if NEGATIVE_MATCHUP.match(arg):
                 raise MalformedInput(
-                    f"matchup {arg[:30]!r}: a technique's score comes first, from 0 (a malus "
+                    f"matchup {arg[:30]!r}: each side's score comes first, from 0 (a malus "
                     "is written after it, as in 8-3 vs 7)"
                 )
     register_plugins()

@@ -115,3 +115,14 @@ def test_odds_are_answered_when_a_plug_in_does_not_load(kiroku: Run) -> None:
     assert done.returncode == 0 and "88.6857%" in done.stdout, done.stderr
     shown = kiroku("odds", "--help", env=env)
     assert shown.returncode == 0 and "--manches" in shown.stdout
+
+
+def test_a_matchup_or_a_pool_written_with_a_minus_first_is_refused_quoting_it(
+    kiroku: Run,
+) -> None:
+    """argparse would take ``-5 vs 7`` for an option: it is refused by what it is."""
+    done = kiroku("odds", "--ruleset", "ukiyo", "-5 vs 7")
+    assert done.returncode == 2
+    assert "matchup '-5 vs 7': each side's score comes first, from 0" in done.stderr
+    done = kiroku("roll", "-5k2")
+    assert done.returncode == 2 and "dice expression '-5k2'" in done.stderr
