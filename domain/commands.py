@@ -133,8 +133,8 @@ class Context:
         return dice
 
 
-def describe_command(command_type: type[Command]) -> str:
-    """A command's help: the first line of its docstring."""
+def describe_command(command_type: type[Command] | type[Query]) -> str:
+    """A command's help (or a query's): the first line of its docstring."""
     doc = (command_type.__doc__ or command_type.__name__).strip()
     line = doc.splitlines()[0].rstrip(".")
     if line[:2] != line[:2].upper() or line[1:2] == " ":  # "Award XP" → "award XP"; "XP" stays

@@ -16,7 +16,7 @@ import msgspec
 
 from adapters.cli.fields import add_fields, dest_of
 from adapters.cli.numbers import whole_number
-from domain.commands import Query
+from domain.commands import Query, describe_command
 from domain.rulesets import MAIN
 
 Subparsers = Any
@@ -112,8 +112,7 @@ def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) ->
     )
     taken: dict[str, type[Query]] = {}
     for query in matchups:
-        title = (query.__doc__ or query.__name__).strip().splitlines()[0]
-        add_fields(odds.add_argument_group(title), query, skip=set(taken))
+        add_fields(odds.add_argument_group(describe_command(query)), query, skip=set(taken))
         taken |= {dest_of(query, f.name): query for f in msgspec.structs.fields(query)}
     odds.set_defaults(handler="dice_commands:odds_command", matchup_options=taken)
 
