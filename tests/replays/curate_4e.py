@@ -170,7 +170,7 @@ def damage_and_archery() -> RecordedTable:
     t.do(NextTurn())
     t.do(StartRound())
     t.do(ApplyCondition(character="Bandit", condition="in_melee"))
-    t.do(Attack(attacker="Hida Tsuneo", target="Bandit"), dice=d("9,9,9,2,2"))
+    t.do(Attack(attacker="Hida Tsuneo", target="Bandit", weapon="unarmed"), dice=d("9,9,9,2,2"))
     t.do(Damage(attacker="Hida Tsuneo"), dice=d("6,5,4"))
     t.do(NextTurn())
     t.do(

@@ -98,9 +98,65 @@ class TestAttacks:
             attacks.attack,
             attacker="Akodo Kaneka",
             target="Bayushi Fumi",
+            weapon="unarmed",
             dice=parse_faces("9,9,9,1,1,1"),
         )
         assert events[-1].damage == "3k1"  # type: ignore[attr-defined]
+
+    def test_an_attack_naming_no_weapon_takes_the_one_the_sheet_carries(self) -> None:
+        """The sheet's weapon is the one in hand: Kaneka's katana (Kenjutsu, 3k2 + Strength 3),
+        not his bare hands — unarmed is asked for by name."""
+        table = skirmish(skills=(Skill("Kenjutsu", 3),))
+        events = table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            dice=parse_faces("9,9,9,1,1,1"),
+        )
+        resolved = events[-1]
+        assert isinstance(resolved, AttackResolved)
+        assert (resolved.weapon, resolved.damage) == ("Katana", "6k2")  # Strength 3
+
+    def test_the_first_of_several_weapons_is_the_one_taken(self) -> None:
+        table = skirmish(weapons=(DAI_TSUCHI, KATANA), skills=(Skill("Heavy Weapons", 3),))
+        events = table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            dice=parse_faces("9,9,9,1,1,1"),
+        )
+        assert events[-1].weapon == "Dai tsuchi"  # type: ignore[attr-defined]
+
+    def test_a_sheet_with_no_weapon_attacks_unarmed(self) -> None:
+        table = skirmish(weapons=(), skills=(Skill("Jiujutsu", 3),))
+        events = table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            dice=parse_faces("9,9,9,1,1,1"),
+        )
+        assert events[-1].weapon == "Unarmed"  # type: ignore[attr-defined]
+
+    def test_the_disarmed_attack_unarmed_when_no_weapon_is_named(self) -> None:
+        table = skirmish(skills=(Skill("Jiujutsu", 3),))
+        table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="disarmed")
+        events = table.do(
+            attacks.attack,
+            attacker="Akodo Kaneka",
+            target="Bayushi Fumi",
+            dice=parse_faces("9,9,9,1,1,1"),
+        )
+        assert events[-1].weapon == "Unarmed"  # type: ignore[attr-defined]
+
+    def test_the_dead_are_not_attacked(self) -> None:
+        """Past the Out band a character is Dead (:mod:`domain.rulesets.l5r4e.wounds`):
+        an attack on them is refused, and nothing is recorded."""
+        table = skirmish()
+        table.do(Play.take_wounds, character="Bayushi Fumi", amount=200)
+        before = table.session.version
+        with pytest.raises(IllegalUnderRules, match="Bayushi Fumi is Dead"):
+            cut(table, "9,9,9,1,1,1")
+        assert table.session.version == before
 
     def test_a_free_raise_pays_for_a_manoeuvre_or_lowers_the_tn_never_both(self) -> None:
         """« Elles fournissent le bonus d'une augmentation, mais sans faire augmenter le

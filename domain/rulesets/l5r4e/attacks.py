@@ -146,7 +146,18 @@ class Manoeuvres:
         return min(ceil(margin / 2), 5 * session.ruleset.insight_rank(who.sheet))
 
 
+def weapon_in_hand(who: CharacterState) -> Weapon:
+    """The weapon an attack named none takes: the first one on the sheet (the one its
+    bearer readies — « Dégainer une arme » is an action the sheet's order stands for), or
+    the bare hands when the sheet carries none or a disarm made it drop."""
+    if "disarmed" in who.conditions or not who.sheet.weapons:
+        return UNARMED
+    return who.sheet.weapons[0]
+
+
 def choose_weapon(who: CharacterState, name: str | None) -> Weapon:
+    """The weapon ``name`` on the sheet; none named (a duel's strike) or "unarmed": the
+    bare hands."""
     if name is None or name.casefold() == "unarmed":
         return UNARMED
     weapon = who.sheet.weapon(name)
@@ -214,7 +225,12 @@ def attack(
     victim = session.character_named(target)
     if key(victim.name) == key(who.name):
         raise MalformedInput(f"{who.name} cannot attack themselves")
-    arms = choose_weapon(who, weapon)
+    if session.ruleset.wound_rank(victim.sheet, victim.wounds).name == "Dead":
+        raise IllegalUnderRules(
+            f"{victim.name} is Dead ({victim.wounds} wounds): there is no one left to attack "
+            "(retract the ruling that killed them if it was wrong)"
+        )
+    arms = weapon_in_hand(who) if weapon is None else choose_weapon(who, weapon)
     if "disarmed" in who.conditions and arms is not UNARMED:
         raise IllegalUnderRules(f"{who.name} is disarmed: unarmed, or pick the weapon up first")
     if who.stance == "defense":

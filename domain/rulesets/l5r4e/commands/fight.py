@@ -37,8 +37,9 @@ class Attack(Command, frozen=True, kw_only=True):
 
     attacker: Character
     target: Name
-    weapon: Annotated[str, Meta(max_length=100, description="a weapon on the sheet "
-                                "(default: unarmed)")] | None = None  # fmt: skip
+    weapon: Annotated[str, Meta(max_length=100, description="a weapon on the sheet, "
+                                "or unarmed (default: the sheet's first weapon; unarmed when "
+                                "disarmed or carrying none)")] | None = None  # fmt: skip
     raises: Raises = 0
     free_raises: FreeRaises = 0
     manoeuvres: Annotated[
