@@ -21,6 +21,7 @@ from domain.dice.narrative.roll import (
     Pool,
     check_explosion_keeps,
     chosen_explosions,
+    counted,
     parse_faces,
     parse_pool,
     resolve_check,
@@ -126,8 +127,7 @@ def describe_narrative(roll: NarrativeRoll) -> str:
         lines.append(
             f"  {mark} {index}: {die.kind} {die.face} — {face(die.kind, die.face).name}{origin}"
         )
-    counts = f"{roll.successes} successes, {roll.opportunities} opportunities, {roll.strife} strife"
-    lines.append(f"  {counts}")
+    lines.append(f"  {counted(roll)}")
     if roll.tn is not None:
         verdict = f"success, {roll.bonus_successes} bonus" if roll.success else "failure"
         lines.append(f"  against TN {roll.tn}: {verdict}")

@@ -239,14 +239,7 @@ __all__ = ["MAX_ODDS_DICE", "TABLE_TNS", "best_keep", "check_odds", "comb", "odd
 def _state_of(first: Sequence[tuple[Kind, int]], limit: int) -> tuple[int, ...]:
     state = [0] * 7
     for kind, number in first:
-        shows = face(kind, number)
-        if shows.explosive:
-            slot = 0 if kind == "ring" else (2 if shows.strife else 1)
-        elif shows.success:
-            slot = 4 if shows.strife else 3
-        else:
-            slot = 6 if shows.strife else 5
-        state[slot] += 1
+        state[_slot(kind, number)] += 1
     capped = [min(v, limit) for v in state[:5]] + [int(state[5] > 0), int(state[6] > 0)]
     return tuple(capped)
 
@@ -254,15 +247,24 @@ def _state_of(first: Sequence[tuple[Kind, int]], limit: int) -> tuple[int, ...]:
 def policy_keep(
     pool: Pool, first: Sequence[tuple[Kind, int]], tn: int | None, *, compromised: bool = False
 ) -> list[int]:
-    """The pool dice the odds' policy keeps (indices): the best chance at ``tn``, then the
-    least strife; with no TN, the most successes (explosive first, then without strife).
+    """The pool dice the odds' policy keeps (indices), in its order of preference:
+
+    1. with a TN, the best chance at it, then the least strife (:func:`best_keep`); with
+       no TN, the most successes (explosive first, then without strife);
+    2. then, in the keep's room left (up to the ring), every die that costs nothing: a
+       success without strife (a bonus success; an explosive one first, more may come),
+       then an opportunity without strife — a player keeps what is free, and an
+       opportunity buys a critical or an effect;
+    3. among dice of one class, the one that also shows an opportunity;
+    4. one die at least: with nothing free to keep, the one with the least strife.
+
     Compromised, no die showing strife is kept (and none at all may be)."""
     limit = pool.ring
     if compromised:
         usable = [(i, die) for i, die in enumerate(first) if not face(*die).strife]
         subset = policy_keep(Pool(pool.ring, 0), [d for _, d in usable], tn) if usable else []
         picked = [usable[i][0] for i in subset]
-        return [i for i in picked if face(*first[i]).success] or picked[:0]
+        return [i for i in picked if face(*first[i]).success or face(*first[i]).opportunity]
     state = _state_of(first, limit)
     if tn is None:
         picks = _take(limit, [(1, state[1]), (2, state[2]), (0, state[0]), (3, state[3]),
@@ -270,30 +272,47 @@ def policy_keep(
         wanted = (*picks, 0, 0)
         if sum(picks) == 0:
             wanted = (0, 0, 0, 0, 0, 1, 0) if state[5] else (0, 0, 0, 0, 0, 0, 1)
-    else:
+    else:  # nothing to reach (TN 0): what costs nothing, below
         wanted = best_keep(min(tn, MAX_TN), limit, state)[2] if tn > 0 else (0,) * 7
-        if tn == 0:  # nothing to reach: the least strife, one die
-            wanted = _least_strife_one(state)
-    chosen: list[int] = []
     left = list(wanted)
-    for index, (kind, number) in enumerate(first):
-        shows = face(kind, number)
-        if shows.explosive:
-            slot = 0 if kind == "ring" else (2 if shows.strife else 1)
-        elif shows.success:
-            slot = 4 if shows.strife else 3
-        else:
-            slot = 6 if shows.strife else 5
+    chosen: list[int] = []
+    for index in sorted(range(len(first)), key=lambda i: -face(*first[i]).opportunity):
+        slot = _slot(*first[index])
         if left[slot] > 0:
             left[slot] -= 1
             chosen.append(index)
-    return chosen
+    free = sorted(
+        (i for i in range(len(first)) if i not in chosen and _costs_nothing(*first[i])),
+        key=lambda i: _most(*first[i], i),
+    )
+    chosen += free[: max(0, limit - len(chosen))]
+    if not chosen and first:  # one die must be kept: the least strife, then the most
+        chosen = [min(range(len(first)), key=lambda i: _least_strife(*first[i], i))]
+    return sorted(chosen)
 
 
-def _least_strife_one(state: tuple[int, ...]) -> tuple[int, ...]:
-    for slot in (1, 3, 5, 0, 2, 4, 6):
-        if state[slot]:
-            keep = [0] * 7
-            keep[slot] = 1
-            return tuple(keep)
-    return (0,) * 7
+def _slot(kind: Kind, number: int) -> int:
+    """The class of :func:`best_keep`'s state a face counts in."""
+    shows = face(kind, number)
+    if shows.explosive:
+        return 0 if kind == "ring" else (2 if shows.strife else 1)
+    if shows.success:
+        return 4 if shows.strife else 3
+    return 6 if shows.strife else 5
+
+
+def _costs_nothing(kind: Kind, number: int) -> bool:
+    """A face worth keeping that adds no strife: a success or an opportunity without it."""
+    shows = face(kind, number)
+    return not shows.strife and bool(shows.success or shows.opportunity)
+
+
+def _most(kind: Kind, number: int, index: int) -> tuple[int, int, int, int]:
+    """The order free dice are kept in: a success, then an explosion (more to come), then
+    an opportunity; the pool's order among equals."""
+    shows = face(kind, number)
+    return (-shows.success, -shows.explosive, -shows.opportunity, index)
+
+
+def _least_strife(kind: Kind, number: int, index: int) -> tuple[int, int, int, int, int]:
+    return (face(kind, number).strife, *_most(kind, number, index))

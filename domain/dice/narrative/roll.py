@@ -214,6 +214,15 @@ def count(pool: Pool, dice: tuple[NarrativeDie, ...], *, tn: int | None,
     )
 
 
+def counted(roll: NarrativeRoll) -> str:
+    """The kept dice's counts as a table says them: "1 success, 2 opportunities, 0 strife"."""
+    successes = "success" if roll.successes == 1 else "successes"
+    opportunities = "opportunity" if roll.opportunities == 1 else "opportunities"
+    return (
+        f"{roll.successes} {successes}, {roll.opportunities} {opportunities}, {roll.strife} strife"
+    )
+
+
 class ExplosionSource:
     """Draws explosion faces (and the pool's) from a dice port, checking each face."""
 
@@ -231,11 +240,14 @@ class ExplosionSource:
 def best_explosion_choice(die: NarrativeDie, successes: int, tn: int | None,
                           compromised: bool) -> bool:  # fmt: skip
     """Keep an explosion die with a success while it can still matter: short of the TN
-    (every success, with no TN), and never a strife die when Compromised."""
+    (every success, with no TN); one that costs nothing (a success or an opportunity
+    without strife) always; never a strife die when Compromised."""
     shows = die.shows
-    if not shows.success or (compromised and shows.strife):
+    if shows.strife and compromised:
         return False
-    return tn is None or successes < tn
+    if not shows.strife and (shows.success or shows.opportunity):
+        return True
+    return bool(shows.success) and (tn is None or successes < tn)
 
 
 def throw(pool: Pool, source: DiceSource) -> list[tuple[Kind, int]]:

@@ -80,9 +80,12 @@ CRITICAL_OPPORTUNITIES = 2
 
 def keep_every_success(die: Any, successes: int, tn: int | None, compromised: bool) -> bool:
     """The ruleset's default for an explosion die: kept if it shows a success (its bonus
-    counts), never a strife die when Compromised."""
+    counts) or an opportunity without strife (it costs nothing), never a strife die when
+    Compromised."""
     shows = die.shows
-    return bool(shows.success) and not (compromised and shows.strife)
+    if compromised and shows.strife:
+        return False
+    return bool(shows.success) or (bool(shows.opportunity) and not shows.strife)
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.dice.narrative.roll import format_dice
+from domain.dice.narrative.roll import counted, format_dice
 from domain.events import Event
 from domain.names import key
 from domain.rulesets.base import Table
@@ -184,8 +184,7 @@ def _check_line(event: CheckRolled) -> str:
         verdict += f"; takes {event.strife_taken} strife"
     return (
         f"{event.character} rolls {event.skill}/{event.ring} ({event.purpose}) "
-        f"{roll.expression} [{format_dice(roll)}]: {roll.successes} successes, "
-        f"{roll.opportunities} opportunities, {roll.strife} strife{verdict}"
+        f"{roll.expression} [{format_dice(roll)}]: {counted(roll)}{verdict}"
     )
 
 
