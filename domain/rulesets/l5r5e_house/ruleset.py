@@ -79,7 +79,8 @@ OPTION_HELP = {
     "none: no cap",
     "keep_default": "most (default): a check whose dice are not named keeps the most "
     "successes (the bonus ones count) and every explosion success; odds: the odds' policy "
-    "(the best chance at the TN, then the least strife)",
+    "(the best chance at the TN, then the least strife); either then keeps, in the room "
+    "left, every die that costs nothing (a success or an opportunity without strife)",
     "opportunity_critical": "also (default): a strike's two opportunities add a critical "
     "of the deadliness to its damage (« infligez … un coup critique »); instead: the "
     "critical replaces the damage",
