@@ -62,7 +62,7 @@ from domain.session.aggregate import Session
 from domain.session.commands import CORE_COMMANDS
 from projections import project_state
 from projections.timeline import describe
-from tests.lines import unstated
+from tests.lines import misstated_tn, unstated
 from tests.support import GM, T0, Clock
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -335,6 +335,17 @@ def it_has_curated_replays(ruleset_id: str) -> None:
             assert not missing, (recorded.position, type(recorded.event).__name__, missing)
 
 
+def its_lines_say_the_tn_decided(ruleset_id: str) -> None:
+    """Every line of its curated replays that names a TN names first the one its ruling
+    was decided against, and no TN its event does not hold (:func:`tests.lines.misstated_tn`)."""
+    ruleset = load_ruleset(ruleset_id)
+    for events in replays_of(ruleset_id):
+        for recorded in events:
+            line = describe(recorded.event, ruleset)
+            wrong = misstated_tn(recorded.event, line)
+            assert not wrong, (recorded.position, line, wrong)
+
+
 CHECKS: dict[str, Check] = {
     check.__name__: check
     for check in (
@@ -352,5 +363,6 @@ CHECKS: dict[str, Check] = {
         its_views_encode_to_json,
         it_knows_its_sheet_and_its_options,
         it_has_curated_replays,
+        its_lines_say_the_tn_decided,
     )
 }

@@ -69,3 +69,34 @@ def unstated(event: Event, line: str) -> list[str]:
         for path, number in numbers_held(event)
         if number and not _left_to_show(path) and abs(number) not in stated
     ]
+
+
+TN_SAID = re.compile(r"\bTN (\d+)")
+
+
+def decided_tn(event: Event) -> int | None:
+    """The TN the event's ruling was decided against: its own ``tn`` (an attack's, with the
+    raises and the roll's parts), else its roll's effective TN, else the roll's TN."""
+    own = getattr(event, "tn", None)
+    if isinstance(own, int) and not isinstance(own, bool):
+        return own
+    roll = getattr(event, "roll", None)
+    for name in ("effective_tn", "tn"):
+        value = getattr(roll, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def misstated_tn(event: Event, line: str) -> list[str]:
+    """Where the line names a TN other than the one the ruling was decided against (issue
+    30: a miss said "32 vs armour TN 20" after a roll vs TN 40): the first TN a line
+    names is the decided one, and every other it names is a TN the event holds (an armour
+    TN, a part's)."""
+    decided = decided_tn(event)
+    said = [int(n) for n in TN_SAID.findall(line)]
+    if decided is None or not said:
+        return []
+    held = {n for path, n in numbers_held(event) if path.rsplit(".", 1)[-1].endswith("tn")}
+    wrong = [f"first TN said {said[0]}, decided {decided}"] if said[0] != decided else []
+    return wrong + [f"TN {n} is none the event holds" for n in said[1:] if n not in held]

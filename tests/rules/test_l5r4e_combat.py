@@ -257,8 +257,10 @@ class TestAttacks:
     def test_one_complex_action_a_turn(self) -> None:
         table = skirmish(weapons=(KATANA,))
         cut(table, "2,2,2,2,2,2")
-        with pytest.raises(IllegalUnderRules, match="no room for a complex action"):
+        with pytest.raises(IllegalUnderRules) as refused:
             cut(table, "2,2,2,2,2,2")
+        assert "has taken a complex action ('attack Bayushi Fumi') this turn" in str(refused.value)
+        assert "no room for a complex action" in str(refused.value)
 
     def test_an_extra_attack_hit_earns_a_second_attack_in_the_same_action(self) -> None:
         table = skirmish(

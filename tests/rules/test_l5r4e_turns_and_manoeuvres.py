@@ -35,7 +35,10 @@ class TestTurns:
         table.do(combat.move, character="Akodo Kaneka", kind="free")
         events = table.do(combat.move, character="Akodo Kaneka", kind="simple")
         assert events[0].feet == 20  # type: ignore[attr-defined]  # Water 2 × 10
-        with pytest.raises(IllegalUnderRules, match="used 2 of 2"):
+        with pytest.raises(
+            IllegalUnderRules,
+            match=r"has taken a simple action \(.draw.\) and a simple action \(.move.\) this turn",
+        ):
             table.do(combat.take_action, character="Akodo Kaneka", kind="simple", action="talk")
         with pytest.raises(IllegalUnderRules, match="already made a free move"):
             table.do(combat.move, character="Akodo Kaneka", kind="free")

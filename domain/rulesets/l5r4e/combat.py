@@ -92,9 +92,10 @@ def spend_action(session: Play, who: CharacterState, kind: ActionKind, action: s
     slots = sum(2 if k == "complex" else 1 for k, _ in used if k != "free")
     need = {"free": 0, "simple": 1, "complex": 2}[kind]
     if slots + need > SIMPLE_SLOTS:
+        spent = " and ".join(f"a {k} action ({a!r})" for k, a in used if k != "free")
         raise IllegalUnderRules(
-            f"{who.name} has used {slots} of 2 simple actions this turn: no room for a "
-            f"{kind} action ({action!r})"
+            f"{who.name} has taken {spent} this turn, of a complex or two simple ones: no "
+            f"room for a {kind} action ({action!r})"
         )
     stance = who.stance
     if stance == "center":
