@@ -994,3 +994,24 @@ def test_two_weapons_cost_5_on_every_attack_but_a_daisho_s() -> None:
         dice=queue("9,8,7,1,1,1"),
     )
     assert daisho.events[-1].event.needed == 10  # type: ignore[attr-defined]
+
+
+def test_the_tn_column_keeps_a_spent_dodge_against_the_foe_it_holds_against() -> None:
+    """« QUE contre [Rang de Réputation] adversaires »: once Rola has attacked into Fumi's
+    Dodge (her Reputation allows one foe), a new foe faces her TN without it, but Rola
+    still faces it: the table says both (issue 30: it said 13 where 56 was used)."""
+    t = fumi_first()
+    t.do(c.ChooseManoeuvre(character="Bayushi Fumi", manoeuvre="dodge"), dice=faces("6,2,8,3,4,5"))
+    t.do(c.NextTurn())
+    t.do(c.ChooseManoeuvre(character="Mirumoto Rola", manoeuvre="attack"))
+    t.do(
+        c.Attack(character="Mirumoto Rola", target="Bayushi Fumi", weapon="Katana"),
+        dice=queue("2,2,2,2,2,2"),
+    )
+    held = view(t, "manoeuvres")["Bayushi Fumi"]
+    assert held["tn"] == 10
+    assert held["tn_against"] == {"Mirumoto Rola": 10 + 19}
+    projections = {name: view(t, name) for name in RULES.views}
+    table = RULES.tables(projections)
+    fumi_row = next(row for row in table[0].rows if row[0].endswith("Bayushi Fumi"))
+    assert fumi_row[3] == "10; 29 vs Mirumoto Rola"

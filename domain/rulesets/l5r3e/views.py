@@ -99,12 +99,20 @@ def void(state: ThirdState) -> dict[str, Any]:
 def manoeuvres(state: ThirdState) -> dict[str, Any]:
     """Each character's manoeuvre and what lasts until their next turn; the TN to be hit
     by a foe with no special claim on them (the Scorpion's and a guard's bonuses depend
-    on the attacker, and show on each attack)."""
+    on the attacker, and show on each attack); a Dodge that holds against the foes it was
+    spent on only (« Esquive », as many as the Reputation rank) gives their TN apart
+    (``tn_against``)."""
     out = {}
     for f in state.fighters.values():
         parts = [
             p for p in tn_to_be_hit(state, f, f) if p.source not in ("Garde", "La Voie du Scorpion")
         ]
+        # a Dodge spent on as many foes as the Reputation allows holds against those only
+        dodged_by = {
+            state.fighters[k].name: sum(p.tn for p in tn_to_be_hit(state, f, state.fighters[k]))
+            for k in f.dodged
+            if k in state.fighters and not any(p.source == "Esquive" for p in parts)
+        }
         out[f.name] = {
             "manoeuvre": f.manoeuvre,
             "dodge": f.dodge,
@@ -115,6 +123,7 @@ def manoeuvres(state: ThirdState) -> dict[str, Any]:
             "feint_on": state.fighters[f.feint_on].name if f.feint_on else None,
             "tn": sum(p.tn for p in parts),
             "tn_parts": [{"source": p.source, "value": p.tn} for p in parts],
+            "tn_against": dodged_by,
         }
     return out
 
@@ -158,7 +167,10 @@ def tables(projections: Any) -> list[Table]:
                 mark + name,
                 str(init["initiative"]) if init and init["initiative"] is not None else "-",
                 MANOEUVRE_NAMES.get(held["manoeuvre"], held["manoeuvre"]),
-                str(held["tn"]),
+                "; ".join(
+                    [str(held["tn"])]
+                    + [f"{tn} vs {foe}" for foe, tn in held.get("tn_against", {}).items()]
+                ),
                 f"{hurt['wounds']} {hurt['level']}"
                 + (f" +{hurt['penalty']}" if hurt["penalty"] else ""),
                 f"{void_row['left']}/{void_row['ring']}",
