@@ -136,7 +136,8 @@ VIEWS = {"characters": characters, "fighters": fighters, "confrontation": confro
 
 def tables(projections: Any) -> list[Table]:
     """The fighters as ``kiroku state`` prints them: initiative (with the stare-down's
-    bid), stance, fatigue over endurance, strife over composure, Void points, the
+    bid), stance, fatigue over endurance, strife over composure, Void points, the weapon
+    readied and the range band (a strike needs both: « arme prête », « portée »), the
     criticals suffered (« critiques », with their severity) and what they cannot do."""
     conf = projections["confrontation"]
     order = [row["character"] for row in conf.get("order", [])]
@@ -157,12 +158,15 @@ def tables(projections: Any) -> list[Table]:
             f"{f['fatigue']}/{f['endurance']}",
             f"{f['strife']}/{f['composure']}",
             str(f["void_points"]),
+            f["readied"] or "-",
+            str(f["band"]),
             ", ".join(f"{c['result']} ({c['severity']})" for c in f["criticals"]) or "-",
             ", ".join(marks),
         ))  # fmt: skip
     title = f"{conf['kind']}, round {conf['round']}" if conf.get("under_way") else ""
     columns = (
-        "character", "initiative", "stance", "fatigue", "strife", "void", "criticals", "state",
+        "character", "initiative", "stance", "fatigue", "strife", "void", "readied", "band",
+        "criticals", "state",
     )  # fmt: skip
     return [Table(title, columns, tuple(rows))]
 
