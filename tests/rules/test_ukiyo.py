@@ -14,6 +14,7 @@ from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotAll
 from domain.events import Event
 from domain.rulesets import load_ruleset
 from domain.rulesets.ukiyo import commands as c
+from domain.rulesets.ukiyo.counts import gravity_said
 from domain.rulesets.ukiyo.events import (
     ConflictWon,
     MancheWon,
@@ -482,6 +483,14 @@ def test_a_sacrifice_gives_every_side_one_more_and_an_overshoot_may_be_aggravate
     won = events(t, ConflictWon)[-1]
     assert last_manche(t).score == (("Tengu", 2), ("Wasari", 1))
     assert (won.winner, won.overshot, won.dues) == ("Tengu", True, (("Wasari", 2),))
+    assert won.mildest == (("Wasari", 1),)
+    line = RULES.describe_own(won)
+    assert "Wasari due " + gravity_said(1) + ", up to " + gravity_said(2) in line, line
+    tables = RULES.tables({name: view(t, name) for name in RULES.views})
+    wasari = next(row for row in tables[0].rows if row[0].endswith("Wasari"))
+    tengu = next(row for row in tables[0].rows if row[0].endswith("Tengu"))
+    assert tengu[2] == "2/1", "the count Tengu had to reach, not '?'"
+    assert f"due {gravity_said(1)}, up to {gravity_said(2)} if aggravated" in wasari[4]
     refused(t, c.Punish(by="Tengu", side="Wasari", gravity=2, punishment="dépouillé"),
             NotAllowed, "may not aggravate an overshot", actor="ana")  # fmt: skip
     refused(t, c.Punish(by="Tengu", side="Wasari", gravity=3, punishment="tué"),

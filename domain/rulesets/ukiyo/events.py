@@ -210,6 +210,12 @@ class ConflictWon(Event, frozen=True, kw_only=True):
     taken_down: tuple[tuple[str, int], ...] = ()
     """Sides whose « Emporter l'autre avec soi » won: the gravity they may punish the
     winner with (the manches they won)."""
+    mildest: tuple[tuple[str, int], ...] | None = None
+    """Losers beaten past their count: the mildest punishment they may be given (the count
+    they fell at) — their due is the most the GM may aggravate it to (« le meneur de jeu
+    est en droit d'aggraver »). None: recorded before it was."""
+
+    later_fields: ClassVar[tuple[str, ...]] = ("mildest",)
 
 
 class Punished(Event, frozen=True, kw_only=True):

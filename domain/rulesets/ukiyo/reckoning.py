@@ -220,6 +220,7 @@ class Reckoner:
             return events
         winner = outcome.standing[0] if outcome.standing else None
         dues = []
+        mildest = []
         overshot = False
         for k, side in conflict.sides.items():
             if k == winner:
@@ -229,6 +230,8 @@ class Reckoner:
             dues.append((names[k], due))
             beaten_over = by is not None and due > (side.falls_at or 0)
             overshot = overshot or beaten_over or side.overshot
+            if (beaten_over or side.overshot) and side.falls_at and side.falls_at < due:
+                mildest.append((names[k], side.falls_at))
         taken_down = tuple(
             (names[k], outcome.score[k])
             for k, p in tests.items()
@@ -240,6 +243,7 @@ class Reckoner:
                 ConflictWon, conflict=conflict.name,
                 winner=None if winner is None else names[winner], how="manches",
                 dues=tuple(dues), overshot=overshot, taken_down=taken_down,
+                mildest=tuple(mildest),
             ),
         ]  # fmt: skip
 

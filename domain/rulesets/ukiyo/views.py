@@ -68,8 +68,11 @@ def _test(pending: Pending) -> dict[str, Any]:
 
 def need(c: Conflict, side: Side) -> int | None:
     """The manches ``side`` must win to win the conflict: to beat every other side still
-    standing (a lead falls at the conflict's count, extras at their threat)."""
-    counts = [s.falls_at for s in c.sides.values() if s is not side and not s.out]
+    standing (a lead falls at the conflict's count, extras at their threat); once no
+    other stands, the count it had to reach."""
+    others = [s for s in c.sides.values() if s is not side]
+    standing = [s for s in others if not s.out] or others  # once won: the count it reached
+    counts = [s.falls_at for s in standing]
     if not counts or any(n is None for n in counts):
         return None
     return max(n for n in counts if n is not None)
@@ -136,6 +139,7 @@ def _conflict(c: Conflict) -> dict[str, Any]:
                 "out": s.out,
                 "beaten_by": s.beaten_by,
                 "due": s.due if s.out else None,
+                "overshot": s.overshot,
                 "next_maluses": dict(s.next_maluses),
             }
             for s in c.sides.values()
@@ -217,6 +221,12 @@ def _standing(side: dict[str, Any]) -> str:
     bits = []
     if side["out"]:
         bits.append(f"beaten by {side['beaten_by']}" if side["beaten_by"] else "out")
+        due, least = side["due"], side["falls_at"]
+        if side["beaten_by"] and due:
+            if side["overshot"] and least and least < due:
+                bits.append(f"due {gravity_said(least)}, up to {gravity_said(due)} if aggravated")
+            else:
+                bits.append(f"due {gravity_said(due)}")
     bits += [f"−{n} {MALUS_WORDS[k]} next" for k, n in side["next_maluses"].items()]
     return ", ".join(bits)
 
@@ -275,9 +285,21 @@ def describe_ukiyo(event: Event) -> str:
             )
             return f"{event.side} is beaten by {event.by} (due a punishment: {due}){down}"
         case ConflictWon():
-            dues = ", ".join(f"{s} due {gravity_said(d)}" for s, d in event.dues)
+            least = dict(event.mildest or ())
+            dues = ", ".join(
+                f"{s} due {gravity_said(least[s])}, up to {gravity_said(d)} if the GM aggravates"
+                if s in least
+                else f"{s} due {gravity_said(d)}"
+                for s, d in event.dues
+            )
             who = f"{event.winner} wins" if event.winner else "both sides are beaten"
-            more = " — a count overshot: the GM may aggravate" if event.overshot else ""
+            more = (
+                " — a count overshot: the GM may aggravate"
+                if event.overshot and event.mildest is None
+                else " (a count overshot)"
+                if event.overshot and not least
+                else ""
+            )
             down = "".join(f"; {s} takes the winner down ({d})" for s, d in event.taken_down)
             return f"{who} {event.conflict!r} ({event.how}): {dues}{down}{more}"
         case Punished():
