@@ -484,7 +484,7 @@ def test_a_sacrifice_gives_every_side_one_more_and_an_overshoot_may_be_aggravate
     assert last_manche(t).score == (("Tengu", 2), ("Wasari", 1))
     assert (won.winner, won.overshot, won.dues) == ("Tengu", True, (("Wasari", 2),))
     assert won.mildest == (("Wasari", 1),)
-    line = RULES.describe_own(won)
+    line = RULES.describe(won)
     assert "Wasari due " + gravity_said(1) + ", up to " + gravity_said(2) in line, line
     tables = RULES.tables({name: view(t, name) for name in RULES.views})
     wasari = next(row for row in tables[0].rows if row[0].endswith("Wasari"))
