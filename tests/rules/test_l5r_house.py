@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
@@ -333,3 +334,17 @@ def test_void_may_ignore_the_malus_from_before_the_first_round() -> None:
     t.do(c.SpendVoid(character="Moto Chagatai", use="ignore_wounds"))
     t.do(c.RollInitiative(character="Moto Chagatai"), dice=faces("5"))
     assert t.events[-1].event.roll.total == 8  # type: ignore[attr-defined]
+
+
+def test_the_dead_are_not_attacked() -> None:
+    """The Dead leave the fight (past Out on the published ladder): a declared attack on
+    one is refused, and nothing is recorded."""
+    t = RecordedTable("house", "l5r-house")
+    t.do(join(samurai("Akodo Kaneka", skills=(Skill("Kenjutsu", 3),)), "ana"))
+    dead = msgspec.structs.replace(samurai("Hida Tsuneo", weapon=YARI), wounds=200)
+    t.do(join(dead, "ben"))
+    t.do(c.StartCombat())
+    t.do(c.RollInitiative(character="Akodo Kaneka", weapon="Katana"), dice=faces("6"))
+    t.do(c.StartRound())
+    refused(t, c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"),
+            IllegalUnderRules, "Hida Tsuneo is Dead")  # fmt: skip

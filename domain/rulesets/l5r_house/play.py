@@ -43,6 +43,7 @@ from domain.rulesets.l5r_house.table import (
     fighter,
     malus_now,
     malus_parts,
+    rank_of,
     tn_to_be_hit,
 )
 from domain.rulesets.roll_keep_kit.character import Weapon
@@ -242,6 +243,11 @@ def decide_declare(play: Play, command: c.Declare, dice: Dice | None) -> list[Ev
         raise MalformedInput(f"« {FRENCH[command.action]} » names its target (--target)")
     if target is not None and key(target) == key(who.name):
         raise MalformedInput(f"{who.name} cannot attack themself")
+    if target is not None and rank_of(fighter(play.state, target))[1].name == "Dead":
+        raise IllegalUnderRules(
+            f"{target} is Dead: there is no one left to attack (retract the ruling that "
+            "killed them if it was wrong)"
+        )
     events: list[Event] = []
     defence = 0
     if command.void and command.action != "full_defence":
