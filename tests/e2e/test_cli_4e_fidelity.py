@@ -361,3 +361,26 @@ def test_the_first_striker_pays_a_called_shot_with_the_focus_s_free_raise(
     assert "against TN 25, 1 free raise(s) → 20: success" in done
     assert "parts: wound penalty (Grazed) TN +5" in done  # Fumi strikes back, hurt
     assert "Bayushi Fumi takes 17 wounds from Akodo Kaneka's iaijutsu strike (arm)" in done
+
+
+def test_a_round_s_stances_and_a_turn_s_end_come_with_the_commands_a_table_says(
+    round_one: Run,
+) -> None:
+    """Issue 30: no more than one command a ruling. Round 2 starts with both stances
+    declared (``--stance NAME=STANCE``), and each turn's last action passes the turn
+    (``--end-turn``): no ``combat next`` of its own."""
+    done = play(
+        round_one,
+        ("combat", "next", *S),
+        ("combat", "next", *S, "--as", "ben"),
+        ("combat", "round", *S, "--stance", f"{A}=attack", "--stance", f"{F}=full attack"),
+    )
+    assert f"{A} takes the attack stance" in done and f"{F} takes the full attack stance" in done
+    done = play(
+        round_one,
+        ("attack", *S, "--character", A, "--target", F, "--faces", "2,2,2,2,2,2", "--end-turn",
+         "--as", "ana"),
+    )  # fmt: skip
+    assert done.rstrip().endswith(f"{A} ends their turn"), done
+    refused = round_one("combat", "round", *S, "--stance", A)
+    assert refused.returncode != 0 and f"--stance '{A}': NAME=STANCE" in refused.stderr

@@ -11,11 +11,11 @@ from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.rulesets.l5r4e import afflictions, attacks, combat
 from domain.rulesets.l5r4e.armour import armour_tn_total
-from domain.rulesets.l5r4e.commands.table import NextTurn, RollInitiative
+from domain.rulesets.l5r4e.commands.table import NextTurn, RollInitiative, StartRound
 from domain.rulesets.l5r4e.events import DiceRolled, FullDefenseRolled, WeaponDestroyed
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, Weapon
-from domain.rulesets.roll_keep_kit.table_commands import StartCombat, StartRound, TakeWounds
+from domain.rulesets.roll_keep_kit.table_commands import StartCombat, TakeWounds
 from domain.session.commands import JoinCharacter, Retract
 from tests.rules.skirmish import KATANA, YUMI, cut, fumi, kaneka, skirmish
 from tests.support import RecordedTable, Scripted, Table, sheet

@@ -31,7 +31,7 @@ DECIDERS: dict[type[Command], Decider] = {
     table.Roll: table.decide_roll,
     table.RollInitiative: call(Play.roll_initiative, dice=True),
     table.StartCombat: call(Play.start_combat),
-    table.StartRound: call(Play.start_round),
+    table.StartRound: table.decide_start_round,
     table.NextTurn: call(Play.next_turn),
     table.EndCombat: call(Play.end_combat),
     table.ChooseStance: call(Play.choose_stance),

@@ -17,7 +17,9 @@ from typing import Any
 import msgspec
 
 from domain.commands import Command, Context, Decider
+from domain.errors import IllegalUnderRules
 from domain.events import Event
+from domain.names import key
 
 Rule = Callable[..., list[Event]]
 
@@ -26,8 +28,14 @@ CARRIED = frozenset(("reason", "hidden"))
 hidden ruling kept from the players): passed to a rule only where its line asks."""
 
 
+END_TURN = "end_turn"
+"""The field of a turn's action that passes the turn once the action is decided (``--end-turn``):
+the action and « the next acts » in one command, as a table says them in one breath."""
+
+
 def call(rule: Rule, *, dice: bool = False, reason: bool = False) -> Decider:
-    """A decider that calls ``rule(play, actor=…, at=…, [dice=…], [reason=…], **fields)``."""
+    """A decider that calls ``rule(play, actor=…, at=…, [dice=…], [reason=…], **fields)``;
+    a command with :data:`END_TURN` set then passes the turn (:func:`end_turn`)."""
     passed = CARRIED - ({"reason"} if reason else set())
 
     def decide(play: Any, command: Command, context: Context, /) -> list[Event]:
@@ -36,11 +44,27 @@ def call(rule: Rule, *, dice: bool = False, reason: bool = False) -> Decider:
             for name, value in msgspec.structs.asdict(command).items()
             if name not in passed
         }
+        ends = bool(fields.pop(END_TURN, False))
         if dice:
             fields["dice"] = context.need_dice(command)
         result: list[Event] = rule(play, actor=context.actor, at=context.at, **fields)
-        return result
+        return end_turn(play, result, context) if ends else result
 
     decide.rule = rule  # type: ignore[attr-defined]
     decide.takes = frozenset({"dice"} if dice else ()) | (CARRIED - passed)  # type: ignore[attr-defined]
+    decide.own = frozenset({END_TURN})  # type: ignore[attr-defined]
     return decide
+
+
+def end_turn(play: Any, events: list[Event], context: Context) -> list[Event]:
+    """``events``, then the turn passed (« the next acts », :meth:`Play.next_turn`) as the
+    session stands after them — refused while the turn's own hit waits for its damage."""
+    after = play.after(events)
+    combat = after.state.combat
+    current = combat.current() if combat is not None else None
+    if combat is not None and current is not None and key(current) in combat.pending:
+        raise IllegalUnderRules(
+            f"{current}'s hit waits for its damage: give --end-turn to the damage roll"
+        )
+    passed: list[Event] = after.next_turn(actor=context.actor, at=context.at)
+    return [*events, *passed]

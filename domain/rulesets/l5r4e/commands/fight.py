@@ -19,6 +19,9 @@ from domain.rulesets.roll_keep_kit.fields import (
 )
 
 Condition = Annotated[str, Meta(min_length=1, max_length=40, description="the condition")]
+EndTurn = Annotated[bool, Meta(description="then pass the turn, as `kiroku combat next` does")]
+ENDS_TURN = {"end_turn": False}
+"""Every record made before ``--end-turn`` existed passed no turn."""
 
 
 class Attack(Command, frozen=True, kw_only=True):
@@ -33,6 +36,7 @@ class Attack(Command, frozen=True, kw_only=True):
             "use_center": "--center",
             "range_m": "--range",
         },
+        added=ENDS_TURN,
     )
 
     attacker: Character
@@ -53,34 +57,40 @@ class Attack(Command, frozen=True, kw_only=True):
     arrow: Annotated[str, Meta(max_length=100, description="the arrow shot")] | None = None
     range_m: Annotated[int, Meta(ge=0, le=10_000, description="metres to the target")] | None = None
     honour_loss: Tenths | None = None
+    end_turn: EndTurn = False
 
 
 class Damage(Command, frozen=True, kw_only=True):
     """The damage roll of a hit."""
 
-    spec = CommandSpec(("damage",), dice="queue", flags={"attacker": "--character"})
+    spec = CommandSpec(
+        ("damage",), dice="queue", flags={"attacker": "--character"}, added=ENDS_TURN
+    )
 
     attacker: Character
     void_reduction: Annotated[bool, Meta(description="the target spends Void: −10")] = False
+    end_turn: EndTurn = False
 
 
 class TakeAction(Command, frozen=True, kw_only=True):
     """An action with no roll."""
 
-    spec = CommandSpec(("action",), positional=("kind", "action"))
+    spec = CommandSpec(("action",), positional=("kind", "action"), added=ENDS_TURN)
 
     character: Character
     kind: Literal["free", "simple", "complex"]
     action: Annotated[str, Meta(min_length=1, max_length=200, description="what it is")]
+    end_turn: EndTurn = False
 
 
 class Move(Command, frozen=True, kw_only=True):
     """Move Water × 5 (free) or × 10 (simple) feet."""
 
-    spec = CommandSpec(("move",), dice="faces", positional=("kind",))
+    spec = CommandSpec(("move",), dice="faces", positional=("kind",), added=ENDS_TURN)
 
     character: Character
     kind: Literal["free", "simple"]
+    end_turn: EndTurn = False
 
 
 class Delay(Command, frozen=True, kw_only=True):
@@ -96,10 +106,11 @@ class Delay(Command, frozen=True, kw_only=True):
 class Guard(Command, frozen=True, kw_only=True):
     """Guard someone (+10 / −5)."""
 
-    spec = CommandSpec(("guard",), flags={"protected": "--protect"})
+    spec = CommandSpec(("guard",), flags={"protected": "--protect"}, added=ENDS_TURN)
 
     character: Character
     protected: Name
+    end_turn: EndTurn = False
 
 
 class Stand(Command, frozen=True, kw_only=True):
@@ -121,9 +132,10 @@ class PickUp(Command, frozen=True, kw_only=True):
 class FullDefense(Command, frozen=True, kw_only=True):
     """The Full Defense roll."""
 
-    spec = CommandSpec(("full-defense",), dice="faces")
+    spec = CommandSpec(("full-defense",), dice="faces", added=ENDS_TURN)
 
     character: Character
+    end_turn: EndTurn = False
 
 
 class SwapInitiative(Command, frozen=True, kw_only=True):

@@ -23,7 +23,37 @@ from domain.rulesets.roll_keep_kit.fields import (
 from domain.rulesets.roll_keep_kit.table_commands import EndCombat as EndCombat
 from domain.rulesets.roll_keep_kit.table_commands import NextTurn as NextTurn
 from domain.rulesets.roll_keep_kit.table_commands import StartCombat as StartCombat
-from domain.rulesets.roll_keep_kit.table_commands import StartRound as StartRound
+
+
+class StartRound(Command, frozen=True, kw_only=True):
+    """Start the next round of the combat, with the stances its characters declare."""
+
+    spec = CommandSpec(("combat", "round"), flags={"stances": "--stance"}, added={"stances": ()})
+
+    stances: Annotated[
+        tuple[Annotated[str, Meta(min_length=3, max_length=140)], ...],
+        Meta(max_length=50, description="NAME=STANCE, once a character (repeat --stance): "
+             "the stance each declares as the round starts, as `kiroku stance` would"),
+    ] = ()  # fmt: skip
+
+
+def decide_start_round(play: Any, command: StartRound, context: Context) -> list[Event]:
+    """« À chaque début de round, un personnage choisit sa posture »: the round begun,
+    then each stance declared for it (:meth:`Play.choose_stance`, as the session stands
+    once the round is begun) — one command for what a table says at once."""
+    events: list[Event] = play.start_round(actor=context.actor, at=context.at)
+    named: set[str] = set()
+    for given in command.stances:
+        name, sep, stance = given.partition("=")
+        if not sep or not name.strip() or not stance.strip():
+            raise MalformedInput(f"--stance {given!r}: NAME=STANCE, e.g. 'Akodo Kaneka=attack'")
+        if name.strip().casefold() in named:
+            raise MalformedInput(f"--stance {given!r}: {name.strip()!r} declares one stance")
+        named.add(name.strip().casefold())
+        events += play.after(events).choose_stance(
+            actor=context.actor, at=context.at, character=name.strip(), stance=stance.strip()
+        )
+    return events
 
 
 class Roll(RollFields, frozen=True, kw_only=True):
