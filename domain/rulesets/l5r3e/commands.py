@@ -13,13 +13,13 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from domain.commands import Command, CommandSpec
+from domain.dice.roll_keep.roll import MAX_RAISES
 from domain.rulesets.l5r3e.manoeuvres import Action, Manoeuvre
-from domain.rulesets.l5r3e.modifiers import Circumstance
+from domain.rulesets.l5r3e.modifiers import ROUGH_TERRAIN, Circumstance
 from domain.rulesets.l5r3e.raises import Manoeuvre as RaiseManoeuvre
 from domain.rulesets.roll_keep_kit import table_commands
 from domain.rulesets.roll_keep_kit.fields import (
     Character,
-    FreeRaises,
     Name,
     Raises,
     RollFields,
@@ -119,13 +119,31 @@ class Attack(Command, frozen=True, kw_only=True):
     ) = None
     raises: Raises = 0
     manoeuvre: RaiseManoeuvre | None = None
-    free_to_manoeuvre: FreeRaises = 0
+    free_to_manoeuvre: Annotated[
+        int,
+        Meta(
+            ge=0,
+            le=MAX_RAISES,
+            description="how many of the free raises the attacker has (Assault's, a target "
+            "in Assault's, a feint's) pay for the manoeuvre or the grapple's Strength "
+            "instead of +5 each on the roll (« Augmentations Gratuites »)",
+        ),
+    ] = 0
     move: Annotated[bool, Meta(description="a move before the attack: 1 raise")] = False
     stand_up: Annotated[bool, Meta(description="stand and attack, in Assault: 2 raises")] = False
     grapple: Annotated[bool, Meta(description="a grapple: unarmed or a tanto, no armour")] = False
     emphasis: Annotated[bool, Meta(description="an emphasis of the skill applies")] = False
     circumstances: Annotated[tuple[Circumstance, ...], Meta(max_length=9)] = ()
-    rough_terrain: Annotated[int, Meta(ge=0, le=15, description="5 to 15")] = 0
+    rough_terrain: Annotated[
+        int,
+        Meta(
+            ge=0,
+            le=ROUGH_TERRAIN[1],
+            description="the TN rough terrain adds, as the GM rules it (« Terrain accidenté : "
+            "+5 à +15 suivant la situation »; 0: none)",
+            extra_json_schema={"not": {"minimum": 1, "maximum": ROUGH_TERRAIN[0] - 1}},
+        ),
+    ] = 0
     void: VoidOnRoll | None = None
     perseverance: Annotated[bool, Meta(description="a Void point: no wound penalty")] = False
     encouraged_by: Annotated[str, Meta(max_length=100, description="an ally's 2 Void")] | (

@@ -22,7 +22,7 @@ Tn = Annotated[int, Meta(ge=0, le=20, description="the TN (successes needed)")]
 class Check(Command, frozen=True, kw_only=True):
     """A narrative check: a skill with a ring (the stance's in a confrontation)."""
 
-    spec = CommandSpec(("check",), dice="queue")
+    spec = CommandSpec(("check",), dice="queue", family="narrative")
 
     character: Character
     skill: Label
@@ -67,7 +67,7 @@ class EndConfrontation(Command, frozen=True, kw_only=True):
 class RollInitiative(Command, frozen=True, kw_only=True):
     """Initiative: Meditation (duel) or Tactics (skirmish) TN 1; the ring is the stance."""
 
-    spec = CommandSpec(("initiative",), dice="queue", for_groups=True)
+    spec = CommandSpec(("initiative",), dice="queue", family="narrative", for_groups=True)
 
     character: Character
     ring: Ring
@@ -102,7 +102,7 @@ class Stare(Command, frozen=True, kw_only=True):
 class Strike(Command, frozen=True, kw_only=True):
     """« Frapper »: Martial Arts TN 2 with a readied weapon; damage + bonus successes."""
 
-    spec = CommandSpec(("strike",), dice="queue")
+    spec = CommandSpec(("strike",), dice="queue", family="narrative")
 
     character: Character
     target: Name
@@ -119,7 +119,7 @@ class Strike(Command, frozen=True, kw_only=True):
 class CoupDeGrace(Command, frozen=True, kw_only=True):
     """A coup de grâce, at any moment: a critical of twice the deadliness + bonus."""
 
-    spec = CommandSpec(("coup-de-grace",), dice="queue")
+    spec = CommandSpec(("coup-de-grace",), dice="queue", family="narrative")
 
     character: Character
     weapon: Annotated[str, Meta(max_length=100)] | None = None
@@ -129,7 +129,7 @@ class CoupDeGrace(Command, frozen=True, kw_only=True):
 class Resist(Command, frozen=True, kw_only=True):
     """Meet the hit one owes: armour, then defend (fatigue) or take the critical."""
 
-    spec = CommandSpec(("resist",), dice="queue")
+    spec = CommandSpec(("resist",), dice="queue", family="narrative")
 
     character: Character
     take_critical: Annotated[
@@ -223,7 +223,7 @@ class Move(Command, frozen=True, kw_only=True):
 class Manoeuvre(Command, frozen=True, kw_only=True):
     """« Manœuvrer »: a move action of one band, more for a Fitness check TN 2."""
 
-    spec = CommandSpec(("manoeuvre",), dice="queue", positional=("band",))
+    spec = CommandSpec(("manoeuvre",), dice="queue", family="narrative", positional=("band",))
 
     character: Character
     band: Band
@@ -234,7 +234,7 @@ class Manoeuvre(Command, frozen=True, kw_only=True):
 class Protect(Command, frozen=True, kw_only=True):
     """« Protéger »: Tactics TN 1; attacks on the protected +1 TN, +1 per 2 bonus."""
 
-    spec = CommandSpec(("protect",), dice="queue")
+    spec = CommandSpec(("protect",), dice="queue", family="narrative")
 
     character: Character
     target: Name
@@ -253,7 +253,7 @@ class Wait(Command, frozen=True, kw_only=True):
 class Challenge(Command, frozen=True, kw_only=True):
     """« Défier »: Command TN 1 against one within 0–5 bands, to a single combat."""
 
-    spec = CommandSpec(("challenge",), dice="queue")
+    spec = CommandSpec(("challenge",), dice="queue", family="narrative")
 
     character: Character
     target: Name
@@ -292,7 +292,7 @@ class ChangeStanding(Command, frozen=True, kw_only=True):
 class Center(Command, frozen=True, kw_only=True):
     """« Centrer »: in the Void stance, roll a skill's dice and reserve some for later."""
 
-    spec = CommandSpec(("center",), dice="queue")
+    spec = CommandSpec(("center",), dice="queue", family="narrative")
 
     character: Character
     skill: Label

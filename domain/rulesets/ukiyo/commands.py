@@ -77,7 +77,7 @@ class Test(Command, frozen=True, kw_only=True):
 
     With ``--against N``, a test outside the manches against an opposition score."""
 
-    spec = CommandSpec(("test",), dice="queue", plain_faces=True)
+    spec = CommandSpec(("test",), dice="queue", family="two_d6")
 
     character: Character
     technique: Annotated[
