@@ -83,8 +83,8 @@ def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
     """A bare roll's parser takes ``--session`` and ``--character`` only to say that a
     character's roll is given in a session: there, ``kiroku roll`` is the session's
     ruleset's command, with its own options."""
-    parser.add_argument("--session", default=None)
-    parser.add_argument("--character", default=None, help="in a session: its ruleset's roll")
+    parser.add_argument("--session", default=None, help="a session: the roll is its ruleset's")
+    parser.add_argument("-c", "--character", default=None, help="in a session: its ruleset's roll")
     add_data_dir(parser)
 
 
@@ -98,14 +98,14 @@ def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) ->
     roll.set_defaults(handler="dice_commands:roll_command")
 
     odds = commands.add_parser("odds", help="Exact chance of success.")
-    odds.add_argument("expression")
-    odds.add_argument("--tn", type=whole_number, default=None)
+    odds.add_argument("expression", help="a roll such as 7k3+5, or narrative dice such as 3r2s")
+    odds.add_argument("--tn", type=whole_number, default=None, help="target number")
     odds.add_argument(
         "--table", action="store_true", help="TN 5 to 60 by 5 (narrative dice: TN 1 to 6)"
     )
-    odds.add_argument("--unskilled", action="store_true")
-    odds.add_argument("--emphasis", action="store_true")
-    odds.add_argument("--json", action="store_true")
+    odds.add_argument("--unskilled", action="store_true", help="10s do not explode")
+    odds.add_argument("--emphasis", action="store_true", help="reroll each first 1 once")
+    odds.add_argument("--json", action="store_true", help="print JSON")
     odds.add_argument(
         "--ruleset", default=None, help=f"whose dice rules (default: {MAIN}'s roll & keep)"
     )
@@ -119,7 +119,9 @@ def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) ->
     odds.set_defaults(handler="dice_commands:odds_command", matchup_options=taken)
 
     demo = commands.add_parser("demo", help="A short demonstration session.")
-    demo.add_argument("--seed", type=whole_number, default=1120)
+    demo.add_argument(
+        "--seed", type=whole_number, default=1120, help="seed the dice (default 1120)"
+    )
     add_data_dir(demo)
     demo.set_defaults(handler="demo:demo_command")
 
@@ -138,20 +140,20 @@ def register_session(commands: Subparsers) -> None:
         "--ruleset", default=None, help=f"{MAIN} (default), or the campaign's with --campaign"
     )
     opener.add_argument("--gm", required=True, help="the GM's id")
-    opener.add_argument("--campaign", default="")
-    opener.add_argument("--title", default="")
+    opener.add_argument("--campaign", default="", help="the campaign it is a session of")
+    opener.add_argument("--title", default="", help="its title")
     opener.add_argument("--option", action="append", default=[], help="ruleset option NAME=VALUE")
-    opener.add_argument("--json", action="store_true")
+    opener.add_argument("--json", action="store_true", help="print JSON")
     add_data_dir(opener)
     opener.set_defaults(handler=handler("_session_open"))
     lister = steps.add_parser("list", help="List sessions.")
-    lister.add_argument("--json", action="store_true")
+    lister.add_argument("--json", action="store_true", help="print JSON")
     add_data_dir(lister)
     lister.set_defaults(handler=handler("_session_list"))
     shower = steps.add_parser("show", help="A session's state.")
-    shower.add_argument("id")
-    shower.add_argument("--at", type=whole_number, default=None)
-    shower.add_argument("--json", action="store_true")
+    shower.add_argument("id", help="the session's id")
+    shower.add_argument("--at", type=whole_number, default=None, help="as of this position")
+    shower.add_argument("--json", action="store_true", help="print JSON")
     add_data_dir(shower)
     shower.set_defaults(handler=handler("_session_show"))
     token = steps.add_parser(
@@ -163,7 +165,7 @@ def register_session(commands: Subparsers) -> None:
     issue.add_argument("--note", default=None, help="what it is for (a device, a bot)")
     revoke = actions.add_parser("revoke", help="Refuse a token from now on.")
     revoke.add_argument("token", help="the token's id, as issue and list print it")
-    revoke.add_argument("--reason", default=None)
+    revoke.add_argument("--reason", default=None, help="why: recorded with the revocation")
     lister = actions.add_parser("list", help="Every token: id, holder, issued, revoked.")
     for parser in (issue, revoke, lister):
         add_session_arguments(parser)
@@ -191,12 +193,12 @@ def register_campaign(commands: Subparsers) -> None:
     opener.add_argument("--id", required=True, help="campaign id")
     opener.add_argument("--gm", required=True, help="the GM's id")
     opener.add_argument("--ruleset", default=MAIN, help="every session's ruleset")
-    opener.add_argument("--title", default="")
+    opener.add_argument("--title", default="", help="its title")
     lister = steps.add_parser("list", help="List campaigns.")
     shower = steps.add_parser(
         "show", help="A campaign's sessions, and each character's XP, insight and standing."
     )
-    shower.add_argument("id")
+    shower.add_argument("id", help="the campaign's id")
     for parser, name in ((opener, "campaign_open"), (lister, "campaign_list"),
                          (shower, "campaign_show")):  # fmt: skip
         parser.add_argument("--json", action="store_true", help="print JSON")
@@ -208,7 +210,7 @@ def register_campaign(commands: Subparsers) -> None:
         help="A character joins with their sheet as an earlier session of the campaign left them.",
     )
     add_session_arguments(carry)
-    carry.add_argument("--character", required=True, help="who played an earlier session")
+    carry.add_argument("-c", "--character", required=True, help="who played an earlier session")
     carry.add_argument("--player", default=None, help="who plays them (default: as before)")
     carry.add_argument(
         "--days", type=whole_number, default=None,
@@ -223,7 +225,7 @@ def register_campaign(commands: Subparsers) -> None:
     sheet = commands.add_parser("sheet", help="A character's sheet as it stands, as a sheet file.")
     add_session_arguments(sheet, actor=False)
     sheet.add_argument("--campaign", default=None, help="as the campaign's last session left them")
-    sheet.add_argument("--character", required=True)
+    sheet.add_argument("-c", "--character", required=True, help="whose sheet")
     sheet.add_argument("--at", type=whole_number, default=None, help="as of this position")
     sheet.set_defaults(handler=handler("sheet"))
 
@@ -244,7 +246,9 @@ def register_audit(commands: Subparsers) -> None:
         default=50,
         help="at most N events: the first N after --after, else the last N (default 50; 0: all)",
     )
-    log.add_argument("--character", default=None, help="only the events that name this character")
+    log.add_argument(
+        "-c", "--character", default=None, help="only the events that name this character"
+    )
     log.add_argument(
         "--actor",
         dest="recorded_by",
@@ -325,7 +329,7 @@ def register_doctor(commands: Subparsers) -> None:
     doctor = commands.add_parser(
         "doctor", help="Check the store, read-only, and say which sessions are intact."
     )
-    doctor.add_argument("--json", action="store_true")
+    doctor.add_argument("--json", action="store_true", help="print JSON")
     add_data_dir(doctor)
     doctor.set_defaults(handler="doctor:doctor_command")
 
@@ -379,7 +383,7 @@ def register_rules(commands: Subparsers) -> None:
         "rules", help="The rulesets; with an id, a ruleset's options and commands."
     )
     rules.add_argument("ruleset", nargs="?", default=None, help="a ruleset id (l5r4e, …)")
-    rules.add_argument("--json", action="store_true")
+    rules.add_argument("--json", action="store_true", help="print JSON")
     rules.set_defaults(handler="commands:rules_command")
 
 
@@ -398,22 +402,22 @@ UNVERIFIED = (
 
 def register_replay(commands: Subparsers) -> None:
     export = commands.add_parser("export", help="Write a session as a replay file.")
-    export.add_argument("session_id")
+    export.add_argument("session_id", help="the session's id")
     export.add_argument("-o", "--output", default=None, help="file (default: stdout)")
     add_data_dir(export)
     export.set_defaults(handler="replay_commands:_export")
 
     importer = commands.add_parser("import", help="Load a replay file into the store.")
-    importer.add_argument("file")
+    importer.add_argument("file", help="a replay file (.jsonl)")
     importer.add_argument("--unverified", action="store_true", help=UNVERIFIED)
     importer.add_argument("--key", default=None, help=KEY)
     add_data_dir(importer)
     importer.set_defaults(handler="replay_commands:_import")
 
     replay = commands.add_parser("replay", help="Rebuild the projections from a replay file.")
-    replay.add_argument("file")
+    replay.add_argument("file", help="a replay file (.jsonl)")
     replay.add_argument("--until", type=whole_number, default=None, help="as of this position")
-    replay.add_argument("--json", action="store_true")
+    replay.add_argument("--json", action="store_true", help="print JSON")
     replay.add_argument("--unverified", action="store_true", help=UNVERIFIED)
     replay.add_argument("--key", default=None, help=KEY)
     replay.add_argument(
@@ -472,6 +476,6 @@ def early_options(given: Sequence[str]) -> argparse.Namespace:
     first.add_argument("--data-dir", default=None)
     first.add_argument("--store", default=None)
     first.add_argument("--ruleset", default=None)
-    first.add_argument("--character", default=None)
+    first.add_argument("-c", "--character", default=None)
     known, _ = first.parse_known_args(given)
     return known

@@ -24,6 +24,10 @@ Declared = type[Command] | type[Query]
 Parser = argparse.ArgumentParser | argparse._ArgumentGroup
 """Where options go: a parser, or one of its groups."""
 
+SHORT = {"--character": "-c", "--target": "-t", "--weapon": "-w"}
+"""The short options of what a GM types every round (issue 30): wherever a command has
+one of these options, its short form gives it too."""
+
 
 def dest_of(command_type: Declared, name: str) -> str:
     """Where argparse puts field ``name``: its own name if positional, else its option's."""
@@ -87,4 +91,6 @@ def add_fields(parser: Parser, command_type: Declared, skip: Collection[str] = (
             parser.add_argument(dest, **options)
         else:
             options["required"] = field.required and options.get("action") != "store_true"
-            parser.add_argument(option_of(command_type, field.name), **options)
+            option = option_of(command_type, field.name)
+            short = (SHORT[option],) if option in SHORT else ()
+            parser.add_argument(*short, option, **options)

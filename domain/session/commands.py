@@ -70,7 +70,9 @@ class AddParticipant(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("participant",), positional=("participant",), gm_only=True)
 
     participant: Annotated[str, Meta(min_length=1, max_length=100, description="their id")]
-    role: Role
+    role: Annotated[
+        Role, Meta(description="a player acts for their characters; an observer only reads")
+    ]
 
 
 class TakeNote(Command, frozen=True, kw_only=True):

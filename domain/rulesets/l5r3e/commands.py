@@ -29,6 +29,10 @@ from domain.rulesets.roll_keep_kit.table_commands import Heal as Heal
 from domain.rulesets.roll_keep_kit.table_commands import StartCombat as StartCombat
 
 VoidOnRoll = Literal["roll_dice", "roll_free_raise", "roll_skill_rank"]
+VoidOnThisRoll = Annotated[
+    VoidOnRoll,
+    Meta(description="« 1 SEUL point de Vide par jet »: +1k1, +1 free raise, or +1 skill rank"),
+]
 Names = Annotated[tuple[Name, ...], Meta(max_length=50)]
 Label = Annotated[str, Meta(max_length=100)]
 
@@ -77,7 +81,10 @@ class SwapInitiative(Command, frozen=True, kw_only=True):
 
     character: Character
     other: Name
-    cause: Literal["void", "combat_reflexes"] = "void"
+    cause: Annotated[
+        Literal["void", "combat_reflexes"],
+        Meta(description="a Void point each (« Echange d'Initiative »), or Combat Reflexes"),
+    ] = "void"
 
 
 class ChooseManoeuvre(Command, frozen=True, kw_only=True):
@@ -86,7 +93,7 @@ class ChooseManoeuvre(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("manoeuvre",), dice="faces", positional=("manoeuvre",))
 
     character: Character
-    manoeuvre: Manoeuvre
+    manoeuvre: Annotated[Manoeuvre, Meta(description="« Attaque », « Assaut » or « Esquive »")]
     two_weapons: Annotated[bool, Meta(description="katana and wakizashi both in hand")] = False
 
 
@@ -96,7 +103,10 @@ class TakeActions(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("act",), flags={"actions": "--action"})
 
     character: Character
-    actions: Annotated[tuple[Action, ...], Meta(min_length=1, max_length=5)]
+    actions: Annotated[
+        tuple[Action, ...],
+        Meta(min_length=1, max_length=5, description="the actions declared, in order"),
+    ]
 
 
 class Delay(Command, frozen=True, kw_only=True):
@@ -118,7 +128,9 @@ class Attack(Command, frozen=True, kw_only=True):
         None
     ) = None
     raises: Raises = 0
-    manoeuvre: RaiseManoeuvre | None = None
+    manoeuvre: (
+        Annotated[RaiseManoeuvre, Meta(description="what the raises are called for")] | None
+    ) = None
     free_to_manoeuvre: Annotated[
         int,
         Meta(
@@ -133,7 +145,10 @@ class Attack(Command, frozen=True, kw_only=True):
     stand_up: Annotated[bool, Meta(description="stand and attack, in Assault: 2 raises")] = False
     grapple: Annotated[bool, Meta(description="a grapple: unarmed or a tanto, no armour")] = False
     emphasis: Annotated[bool, Meta(description="an emphasis of the skill applies")] = False
-    circumstances: Annotated[tuple[Circumstance, ...], Meta(max_length=9)] = ()
+    circumstances: Annotated[
+        tuple[Circumstance, ...],
+        Meta(max_length=9, description="the « Modificateurs » that change the TN"),
+    ] = ()
     rough_terrain: Annotated[
         int,
         Meta(
@@ -144,12 +159,14 @@ class Attack(Command, frozen=True, kw_only=True):
             extra_json_schema={"not": {"minimum": 1, "maximum": ROUGH_TERRAIN[0] - 1}},
         ),
     ] = 0
-    void: VoidOnRoll | None = None
+    void: VoidOnThisRoll | None = None
     perseverance: Annotated[bool, Meta(description="a Void point: no wound penalty")] = False
     encouraged_by: Annotated[str, Meta(max_length=100, description="an ally's 2 Void")] | (
         None
     ) = None
-    encouraged_use: VoidOnRoll = "roll_dice"
+    encouraged_use: Annotated[
+        VoidOnRoll, Meta(description="what the ally's encouragement buys on the roll")
+    ] = "roll_dice"
     final_strike: Annotated[bool, Meta(description="« Coup ultime »: 3 Void (5 dead)")] = False
     protects: Annotated[str, Meta(max_length=100, description="the ally a guard protects")] | (
         None
@@ -194,7 +211,10 @@ class SpendVoid(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("void",), positional=("use",))
 
     character: Character
-    use: Literal["armour", "extra_action", "reduce_damage"]
+    use: Annotated[
+        Literal["armour", "extra_action", "reduce_damage"],
+        Meta(description="+10 TN to be hit, one more action, or −10 wounds of the last attack"),
+    ]
 
 
 class TakeWounds(table_commands.TakeWounds, frozen=True, kw_only=True):
@@ -211,5 +231,5 @@ class Cast(Command, frozen=True, kw_only=True):
     character: Character
     spell: Annotated[str, Meta(min_length=1, max_length=100, description="the spell's name")]
     raises: Raises = 0
-    void: VoidOnRoll | None = None
+    void: VoidOnThisRoll | None = None
     scroll: Annotated[bool, Meta(description="unrolling the scroll: a simple action")] = False

@@ -69,7 +69,9 @@ class TakeAction(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("action",), positional=("kind", "action"))
 
     character: Character
-    kind: Literal["free", "simple", "complex"]
+    kind: Annotated[
+        Literal["free", "simple", "complex"], Meta(description="the kind of action it takes")
+    ]
     action: Annotated[str, Meta(min_length=1, max_length=200, description="what it is")]
 
 
@@ -79,7 +81,10 @@ class Move(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("move",), dice="faces", positional=("kind",))
 
     character: Character
-    kind: Literal["free", "simple"]
+    kind: Annotated[
+        Literal["free", "simple"],
+        Meta(description="a free action (Water × 5 feet) or a simple one (Water × 10)"),
+    ]
 
 
 class Delay(Command, frozen=True, kw_only=True):
@@ -142,7 +147,7 @@ class ApplyCondition(Command, frozen=True, kw_only=True):
     character: Character
     condition: Condition
     level: Annotated[int, Meta(ge=0, le=100, description="days, or the fear rank")] = 0
-    note: Text = ""
+    note: Annotated[Text, Meta(description="how it came about")] = ""
 
 
 class EndCondition(Command, frozen=True, kw_only=True):
@@ -152,7 +157,7 @@ class EndCondition(Command, frozen=True, kw_only=True):
 
     character: Character
     condition: Condition
-    note: Text = ""
+    note: Annotated[Text, Meta(description="how it ended")] = ""
 
 
 class Recover(Command, frozen=True, kw_only=True):
@@ -161,4 +166,6 @@ class Recover(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("recover",), dice="queue", positional=("condition",))
 
     character: Character
-    condition: Literal["stunned", "dazed"]
+    condition: Annotated[
+        Literal["stunned", "dazed"], Meta(description="the condition rolled against")
+    ]
