@@ -18,12 +18,17 @@ from adapters.cli.fields import add_fields, dest_of
 from adapters.cli.numbers import whole_number
 from domain.commands import Query, describe_command
 from domain.dice.given import FACES_SYNTAX
-from domain.rulesets import MAIN
+from domain.rulesets import MAIN, RULESETS
 
 Subparsers = Any
 
 
 TZ_HELP = "the time zone times are shown in: an IANA name (Asia/Tokyo) or UTC (default: local)"
+
+
+def rulesets() -> str:
+    """The ruleset ids a ``--ruleset`` takes, from the registry (plug-ins included)."""
+    return ", ".join(sorted(RULESETS))
 
 
 def add_data_dir(parser: argparse.ArgumentParser) -> None:
@@ -107,7 +112,9 @@ def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) ->
     odds.add_argument("--emphasis", action="store_true", help="reroll each first 1 once")
     odds.add_argument("--json", action="store_true", help="print JSON")
     odds.add_argument(
-        "--ruleset", default=None, help=f"whose dice rules (default: {MAIN}'s roll & keep)"
+        "--ruleset",
+        default=None,
+        help=f"whose dice rules, one of {rulesets()} (default: {MAIN}'s roll & keep)",
     )
     odds.add_argument(
         "--option", action="append", default=[], help="the ruleset's option NAME=VALUE"
@@ -137,7 +144,9 @@ def register_session(commands: Subparsers) -> None:
     opener = steps.add_parser("open", help="Open a session.")
     opener.add_argument("--id", default=None, help="session id (default: generated)")
     opener.add_argument(
-        "--ruleset", default=None, help=f"{MAIN} (default), or the campaign's with --campaign"
+        "--ruleset",
+        default=None,
+        help=f"one of {rulesets()}: {MAIN} (default), or the campaign's with --campaign",
     )
     opener.add_argument("--gm", required=True, help="the GM's id")
     opener.add_argument("--campaign", default="", help="the campaign it is a session of")
@@ -192,7 +201,11 @@ def register_campaign(commands: Subparsers) -> None:
     opener = steps.add_parser("open", help="Open a campaign.")
     opener.add_argument("--id", required=True, help="campaign id")
     opener.add_argument("--gm", required=True, help="the GM's id")
-    opener.add_argument("--ruleset", default=MAIN, help="every session's ruleset")
+    opener.add_argument(
+        "--ruleset",
+        default=MAIN,
+        help=f"every session's ruleset: one of {rulesets()} (default {MAIN})",
+    )
     opener.add_argument("--title", default="", help="its title")
     lister = steps.add_parser("list", help="List campaigns.")
     shower = steps.add_parser(

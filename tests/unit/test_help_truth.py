@@ -302,3 +302,10 @@ def test_the_short_options_a_gm_types_every_round() -> None:
     assert msgspec.to_builtins(attack)["weapon"] == "Katana"
     for words in (["log", "-c", "Kaneka"], ["sheet", "-c", "Kaneka"]):
         assert build_parser().parse_args(words).character == "Kaneka"
+
+
+def test_every_ruleset_option_lists_the_rulesets() -> None:
+    parsers = _subcommands(build_parser())
+    for words in ("session open", "campaign open", "odds"):
+        [option] = [a for a in parsers[words]._actions if "--ruleset" in a.option_strings]
+        assert all(r in (option.help or "") for r in RULESET_IDS), (words, option.help)
