@@ -8,6 +8,7 @@ listed wherever the field is, from the type itself."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec.inspect as mi
@@ -67,6 +68,20 @@ def field_help(field: mi.Field) -> str:
         bits.append(("one of " if isinstance(kind, mi.LiteralType) else "each one of ") + listed)
     bits.append(bounds_of(kind, extra))
     return "; ".join(b for b in bits if b)
+
+
+_ENUM = re.compile(r"Invalid enum value '(.*)' - at `\$\.([a-z_]+)")
+
+
+def enum_explained(command_type: type[Command] | type[Query], message: str) -> str:
+    """msgspec's ``Invalid enum value 'draw' - at `$.actions[0]``` as a person reads it:
+    the field, the value quoted and every value it could be (``actions: 'draw' is not one
+    of complex, …``); "" when ``message`` is no enum's refusal."""
+    match = _ENUM.match(message)
+    if match is None:
+        return ""
+    refusal = enum_refusal(command_type, match.group(2), match.group(1))
+    return f"{match.group(2)}: {refusal}" if refusal else ""
 
 
 def enum_refusal(command_type: type[Command] | type[Query], name: str, value: str) -> str:

@@ -25,7 +25,7 @@ from adapters.files import read_bounded
 from domain.commands import Command, Query, describe_command, option_of
 from domain.dice.given import FACES_SYNTAX
 from domain.errors import MalformedInput
-from domain.field_help import enum_refusal
+from domain.field_help import enum_explained
 
 Subparsers = Any
 
@@ -133,7 +133,6 @@ def files_given(args: argparse.Namespace, command_type: type[Command]) -> str:
 
 
 _AT = re.compile(r" - at `\$\.([a-z_]+)(.*?)`$")
-_ENUM = re.compile(r"Invalid enum value '(.*)' - at ")
 
 
 def _quoted(
@@ -149,11 +148,9 @@ def _quoted(
     where = option_of(command_type, name)
     if name in command_type.spec.positional:
         where = name.upper()
-    enum = _ENUM.match(message)
-    if enum is not None:  # the value refused and every value the field takes
-        refusal = enum_refusal(command_type, name, enum.group(1))
-        if refusal:
-            return f"{command_type.spec.name} {where}: {refusal}"
+    enum = enum_explained(command_type, message)
+    if enum:  # the value refused and every value the field takes
+        return f"{command_type.spec.name} {where}: {enum.partition(': ')[2]}"
     value = given.get(name)
     shown = repr(value)
     return f"{command_type.spec.name} {where} {shown}: {message[: match.start()]}"

@@ -25,6 +25,7 @@ from adapters.http.problems import Problem, malformed
 from domain.commands import Command, DiceFamily
 from domain.dice.given import FACES_SYNTAX
 from domain.errors import excerpt
+from domain.field_help import enum_explained
 from domain.rulesets import load_ruleset
 from domain.session.commands import CORE_COMMANDS, CORRECTIONS
 
@@ -68,7 +69,8 @@ class CommandBodies:
         try:
             decoded = self.decoder.decode(body)
         except msgspec.ValidationError as error:
-            raise malformed(f"{excerpt(body.decode('utf-8', 'replace'))}: {error}") from None
+            told = self._enum_explained(body, str(error)) or str(error)
+            raise malformed(f"{excerpt(body.decode('utf-8', 'replace'))}: {told}") from None
         except msgspec.DecodeError as error:
             raise malformed(
                 f"{excerpt(body.decode('utf-8', 'replace'))}: not a JSON object ({error})"
@@ -77,6 +79,19 @@ class CommandBodies:
         fields = msgspec.structs.asdict(decoded)
         faces = fields.pop("faces", None)
         return command_type(**fields), faces
+
+    def _enum_explained(self, body: bytes, message: str) -> str:
+        """A bad enum value of the command the body names, with every value it could be
+        (:func:`domain.field_help.enum_explained`); "" for any other refusal."""
+        try:
+            named = msgspec.json.decode(body)
+        except msgspec.DecodeError:
+            return ""
+        words = named.get("command") if isinstance(named, dict) else None
+        for command_type in self.by_tag.values():
+            if command_type.spec.name == words:
+                return enum_explained(command_type, message)
+        return ""
 
 
 def tagged_struct(command_type: type[Command]) -> type[msgspec.Struct]:

@@ -309,3 +309,14 @@ def test_every_ruleset_option_lists_the_rulesets() -> None:
     for words in ("session open", "campaign open", "odds"):
         [option] = [a for a in parsers[words]._actions if "--ruleset" in a.option_strings]
         assert all(r in (option.help or "") for r in RULESET_IDS), (words, option.help)
+
+
+def test_the_api_tells_a_bad_enum_value_every_value_it_could_be() -> None:
+    from adapters.http.bodies import ruleset_commands
+    from adapters.http.problems import Problem
+
+    body = b'{"command": "act", "character": "Fumi", "actions": ["draw"]}'
+    with pytest.raises(Problem) as refused:
+        ruleset_commands("l5r3e").decode(body)
+    detail = str(refused.value.detail)
+    assert "actions: 'draw' is not one of complex, concentration, half_move" in detail
