@@ -203,8 +203,12 @@ def test_a_range_is_said_once_and_right() -> None:
     for ruleset, command_type in _every_command():
         for field in _offered(command_type):
             kind, extra = unwrap(field.type)
-            said = re.findall(r"\b\d+ to \d+\b", extra.get("description", ""))
-            bounded = getattr(kind, "ge", None) is not None or getattr(kind, "le", None)
+            description = extra.get("description", "")
+            said = re.findall(r"\b\d+ to \d+\b", description)
+            low, high = getattr(kind, "ge", None), getattr(kind, "le", None)
+            bounded = low is not None or high is not None
+            if low is not None and high is not None:
+                said += re.findall(rf"(?<![\d-]){low}\s*[–-]\s*{high}(?!\d)", description)
             assert not (said and bounded), (
                 f"{ruleset} {command_type.spec.name} {field.name}: the description says "
                 f"{said} and the bounds are said after it"

@@ -213,7 +213,7 @@ class Sleep(Command, frozen=True, kw_only=True):
     character: Character
 
 
-Band = Annotated[int, Meta(ge=0, le=20, description="a range band on the line (0–20)")]
+Band = Annotated[int, Meta(ge=0, le=20, description="a range band on the line")]
 
 
 class Place(Command, frozen=True, kw_only=True):
