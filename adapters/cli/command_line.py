@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgspec
@@ -32,30 +33,44 @@ Subparsers = Any
 C = TypeVar("C", Command, Query)
 
 
+@dataclass(frozen=True)
+class Whose:
+    """Whose commands a ruleset's parser holds: as its help says it (``session 'night1'
+    (l5r3e)``, ``the l5r4e ruleset``), and the option that names it again, for the
+    ``--help`` its refusals point to (``--session night1``)."""
+
+    said: str
+    option: str
+
+
 def add_command_parsers(
-    commands: Subparsers, command_types: Sequence[type[Command]], handler: str, whose: str = ""
+    commands: Subparsers,
+    command_types: Sequence[type[Command]],
+    handler: str,
+    whose: Whose | None = None,
 ) -> None:
     """A subcommand (or sub-subcommand: ``duel assess``) for each command type; ``whose``:
-    the ruleset they are of, as their help names it (``the l5r4e ruleset``)."""
-    epilog = f"As {whose} takes it." if whose else None
+    the ruleset they are of, which their help names."""
+    epilog = f"As {whose.said} takes it." if whose else None
+    hint = whose.option if whose else ""
     groups: dict[str, Any] = {}
     for command_type in command_types:
         words = command_type.spec.words
         help_text = describe_command(command_type)
         if len(words) == 1:
             parser = commands.add_parser(
-                words[0], help=help_text, description=help_text, epilog=epilog
+                words[0], help=help_text, description=help_text, epilog=epilog, hint=hint
             )
         else:
             steps = groups.get(words[0])
             if steps is None:
                 group_help = _group_help([t for t in command_types if t.spec.words[0] == words[0]])
                 group = commands.add_parser(
-                    words[0], help=group_help, description=group_help, epilog=epilog
+                    words[0], help=group_help, description=group_help, epilog=epilog, hint=hint
                 )
                 steps = groups[words[0]] = group.add_subparsers(dest="step", required=True)
             parser = steps.add_parser(
-                words[1], help=help_text, description=help_text, epilog=epilog
+                words[1], help=help_text, description=help_text, epilog=epilog, hint=hint
             )
         add_session_arguments(parser)
         add_fields(parser, command_type)

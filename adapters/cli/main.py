@@ -24,7 +24,7 @@ from typing import Any
 
 from adapters.cli import arguments
 from adapters.cli.arguments import early_options
-from adapters.cli.command_line import add_command_parsers
+from adapters.cli.command_line import Whose, add_command_parsers
 from adapters.cli.parsing import Parser
 from adapters.log import check_environment
 from adapters.plugins import register_plugins
@@ -103,7 +103,7 @@ def build_parser(matchups: Sequence[type[Query]] = ()) -> argparse.ArgumentParse
 
 
 def ruleset_parser(
-    command_types: Sequence[type[Command]], whose: str = ""
+    command_types: Sequence[type[Command]], whose: Whose | None = None
 ) -> argparse.ArgumentParser:
     """The parser of a ruleset's commands (built once the session is known), its help
     naming ``whose`` commands they are (``session 'night1' (l5r3e)``)."""
@@ -221,6 +221,7 @@ def _run(given: list[str]) -> int:
         types, store, whose = command_types_for(given, word)
         parser = ruleset_parser([t for t in types if t.spec.words[0] == word], whose)
     else:
+        whose = None
         matchups: Sequence[type[Query]] = ()
         if word == "odds" and (known.ruleset or "-h" in given or "--help" in given):
             from application.odds import matchup_types  # the named ruleset's, or all for help
@@ -233,11 +234,13 @@ def _run(given: list[str]) -> int:
             sid = known.session or os.environ.get("KIROKU_SESSION")
             under = f" in session {sid!r} ({store.opened(sid).ruleset})" if store and sid else ""
             prog = getattr(args, "unknown_in", None) or "kiroku"
+            call = getattr(args, "unknown_help", None) or f"{prog} --help"
             if prog == "kiroku" and word is not None:  # ``kiroku -v log``: the command's help
                 prog = f"kiroku {word}"
+                call = f"{prog} {whose.option} --help" if whose else f"{prog} --help"
             raise MalformedInput(
                 f"{prog.removeprefix('kiroku ')}{under} takes no {' '.join(extra)}; "
-                f"`{prog} --help` lists what it takes"
+                f"`{call}` lists what it takes"
             )
         args.read_store = store  # the store the parser read the session from, if it did
         from adapters.cli.render import read_in

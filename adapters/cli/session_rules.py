@@ -13,9 +13,11 @@ session.
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Sequence
 
 from adapters.cli.arguments import early_options
+from adapters.cli.command_line import Whose
 from adapters.cli.commands import unknown_word
 from adapters.cli.context import store_config
 from adapters.store import EventStore
@@ -23,7 +25,7 @@ from domain.commands import Command
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets import RULESETS, lacks, load_ruleset
 
-Found = tuple[tuple[type[Command], ...], EventStore | None, str]
+Found = tuple[tuple[type[Command], ...], EventStore | None, Whose]
 """The command types a word may be, the store the session was read from (None without a
 session: the caller closes it), and whose they are (``session 'night1' (l5r3e)``, or
 ``the l5r4e ruleset``)."""
@@ -48,7 +50,8 @@ def command_types_for(argv: Sequence[str], word: str) -> Found:
         except BaseException:
             store.close()
             raise
-        return ruleset.command_types, store, f"session {session_id!r} ({ruleset.id})"
+        said = f"session {session_id!r} ({ruleset.id})"
+        return ruleset.command_types, store, Whose(said, f"--session {shlex.quote(session_id)}")
     having = [r for r in sorted(RULESETS) if _has(r, word)]
     if not having:
         raise unknown_word(word)
@@ -72,7 +75,8 @@ def command_types_for(argv: Sequence[str], word: str) -> Found:
             f"ruleset {known.ruleset!r} has no command {word!r} (the rulesets that have it: "
             f"{', '.join(having)}); `kiroku rules {known.ruleset}` lists its commands"
         )
-    return load_ruleset(known.ruleset).command_types, None, f"the {known.ruleset} ruleset"
+    whose = Whose(f"the {known.ruleset} ruleset", f"--ruleset {known.ruleset}")
+    return load_ruleset(known.ruleset).command_types, None, whose
 
 
 def _has(ruleset_id: str, word: str) -> bool:

@@ -14,7 +14,7 @@ import msgspec
 import msgspec.inspect as mi
 import pytest
 
-from adapters.cli.command_line import command_from
+from adapters.cli.command_line import Whose, command_from
 from adapters.cli.fields import SHORT
 from adapters.cli.main import build_parser, main, ruleset_parser
 from adapters.cli.session_rules import command_types_for
@@ -263,7 +263,8 @@ def test_a_ruleset_s_command_s_help_asks_for_its_ruleset(
     assert "--ruleset RULESET" in message and "--session ID" in message
     assert "l5r-house, l5r3e, l5r4e" in message  # the rulesets that have it
     types, store, whose = command_types_for(["attack", "--ruleset", "l5r3e", "--help"], "attack")
-    assert store is None and whose == "the l5r3e ruleset"
+    assert store is None and whose.said == "the l5r3e ruleset"
+    assert whose.option == "--ruleset l5r3e"
     assert types == load_ruleset("l5r3e").command_types
     with pytest.raises(IllegalUnderRules, match="ruleset 'ukiyo' has no command 'attack'"):
         command_types_for(["attack", "--ruleset", "ukiyo", "--help"], "attack")
@@ -324,3 +325,17 @@ def test_the_api_tells_a_bad_enum_value_every_value_it_could_be() -> None:
         ruleset_commands("l5r3e").decode(body)
     detail = str(refused.value.detail)
     assert "actions: 'draw' is not one of complex, concentration, half_move" in detail
+
+
+def test_a_ruleset_s_command_s_refusals_name_the_help_of_its_ruleset(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``kiroku attack --help`` alone asks which ruleset: a refusal names the help that
+    shows this one's."""
+    whose = Whose("session 'night' (l5r3e)", "--session night")
+    parser = ruleset_parser(load_ruleset("l5r3e").command_types, whose)
+    with pytest.raises(SystemExit):
+        parser.parse_args(["attack", "-c", "Fumi"])
+    assert "(`kiroku attack --session night --help`)" in capsys.readouterr().err
+    args, extra = parser.parse_known_args(["attack", "-c", "Fumi", "-t", "Rola", "-z"])
+    assert extra == ["-z"] and args.unknown_help == "kiroku attack --session night --help"
