@@ -13,6 +13,7 @@ from domain.campaign import CampaignOpened
 from domain.commands import Command, describe_command, option_of, unwrap
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened
+from domain.field_help import field_help, values_of
 from domain.rulesets import MAIN, RULESETS, Ruleset, load_ruleset
 from domain.rulesets.base import Readings, ShowsRolls
 from domain.session.commands import CORE_COMMANDS, hideable
@@ -20,7 +21,7 @@ from projections.timeline import describe
 
 
 def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
-    kind, extra = unwrap(field.type)
+    kind = unwrap(field.type)[0]
     spec = command_type.spec
     positional = field.name in spec.positional
     data: dict[str, Any] = {
@@ -28,10 +29,10 @@ def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
         "given_as": field.name.upper() if positional else option_of(command_type, field.name),
         "type": type(kind).__name__.removesuffix("Type").lower(),
         "required": field.required,
-        "help": extra.get("description", ""),
+        "help": field_help(field),
     }
-    if isinstance(kind, mi.LiteralType):
-        data["values"] = list(kind.values)
+    if values_of(kind):
+        data["values"] = list(values_of(kind))
     for bound, name in (("ge", "minimum"), ("le", "maximum"), ("max_length", "max_length")):
         value = getattr(kind, bound, None)
         if value is not None:
@@ -57,7 +58,8 @@ def describe_commands(command_types: tuple[type[Command], ...]) -> list[dict[str
                 "fields": [
                     _field(command_type, f)
                     for f in info.fields
-                    if f.name != "hidden" or hideable(command_type)
+                    if (f.name != "hidden" or hideable(command_type))
+                    and f.name not in command_type.spec.internal
                 ],
             }
         )

@@ -18,6 +18,7 @@ The clock, the actor and the dice are not part of a command: they come in as its
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -35,6 +36,9 @@ DiceMode = Literal["none", "faces", "queue"]
 (``6,7,10+3``); or several rolls, whose faces are drawn in order."""
 
 Dice = DiceSource | Sequence[Die]
+
+DiceFamily = Literal["roll_keep", "narrative", "two_d6"]
+"""The dice families (DESIGN principle 3): XkY pools, 5e's ring and skill dice, 2d6."""
 
 
 MAX_REASON = 500
@@ -59,9 +63,11 @@ class CommandSpec:
     """Field → its value when its option is given with none (``--regain`` is ``all``)."""
     preview: bool = False
     """Whether it can be tried first without recording anything (``--dry-run``)."""
-    plain_faces: bool = False
-    """Its faces are typed one whole number a die (``3,5``), with no roll & keep notation
-    (``10+3`` an explosion, ``1r4`` a reroll) read into them."""
+    family: DiceFamily = "roll_keep"
+    """The dice family it throws, which says how its faces are typed at the table
+    (:data:`domain.dice.given.FACES_SYNTAX`): roll & keep notation (``10+3`` an
+    explosion, ``1r4`` a reroll), or, for the narrative dice and the 2d6, one whole
+    number a die in the order thrown (``3,5``)."""
     added: Mapping[str, Any] = field(default_factory=dict)
     """Field → the value every record made before the field existed implies: a record
     keeps the field only when the command gives it otherwise, so no older record, replay
@@ -69,6 +75,11 @@ class CommandSpec:
     for_groups: bool = False
     """Its ``character`` may name a group of characters joined together (``join
     --count``): the command is then decided for each of them in turn, in one batch."""
+    internal: tuple[str, ...] = ()
+    """Fields a surface fills itself, never typed by a person (``join``'s ``carried``,
+    which ``kiroku carry`` fills): taken wherever the command is decoded, offered in no
+    help (the shell's ``--help``, ``kiroku rules``, the API's description of a ruleset and
+    the console's forms built from it)."""
     gm_only: bool = False
     """Only the session's GM gives it (a player's is refused, ``NotAllowed``): a surface
     offers it to the GM alone (the console's forms)."""
@@ -76,6 +87,12 @@ class CommandSpec:
     @property
     def name(self) -> str:
         return " ".join(self.words)
+
+    @property
+    def plain_faces(self) -> bool:
+        """Its faces are typed one whole number a die (``3,5``), with no roll & keep
+        notation read into them."""
+        return self.family != "roll_keep"
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -133,13 +150,24 @@ class Context:
         return dice
 
 
+_MARKUP = re.compile(r":[a-z]+:`([^`]*)`|``([^`]*)``")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
 def describe_command(command_type: type[Command] | type[Query]) -> str:
-    """A command's help (or a query's): the first line of its docstring."""
+    """A command's help (or a query's): the first sentence of its docstring, whole and
+    with its full stop — a sentence may run over several lines and is never cut at a
+    line's end (issue 30: ``join``'s help stopped at "or, with"); reST markup
+    (````count````, ``:class:`X```) is read as plain words."""
     doc = (command_type.__doc__ or command_type.__name__).strip()
-    line = doc.splitlines()[0].rstrip(".")
-    if line[:2] != line[:2].upper() or line[1:2] == " ":  # "Award XP" → "award XP"; "XP" stays
-        line = line[0].lower() + line[1:]
-    return line
+    paragraph = " ".join(line.strip() for line in doc.split("\n\n")[0].splitlines())
+    text = _MARKUP.sub(lambda m: m.group(1) or m.group(2), paragraph)
+    depth = 0
+    for index, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and _SENTENCE_END.match(text, index):
+            return text[: index + 1]
+    return text.rstrip(" .") + "."
 
 
 class Decider(Protocol):

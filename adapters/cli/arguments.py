@@ -17,12 +17,18 @@ import msgspec
 from adapters.cli.fields import add_fields, dest_of
 from adapters.cli.numbers import whole_number
 from domain.commands import Query, describe_command
-from domain.rulesets import MAIN
+from domain.dice.given import FACES_SYNTAX
+from domain.rulesets import MAIN, RULESETS
 
 Subparsers = Any
 
 
 TZ_HELP = "the time zone times are shown in: an IANA name (Asia/Tokyo) or UTC (default: local)"
+
+
+def rulesets() -> str:
+    """The ruleset ids a ``--ruleset`` takes, from the registry (plug-ins included)."""
+    return ", ".join(sorted(RULESETS))
 
 
 def add_data_dir(parser: argparse.ArgumentParser) -> None:
@@ -66,7 +72,8 @@ def add_roll_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--faces",
         default=None,
-        help="faces rolled at the table: 6,7,10+3,1r4 (narrative: 6+5,3/12,9)",
+        help=f"roll & keep (7k3): {FACES_SYNTAX['roll_keep']}; narrative dice (3r2s): "
+        f"{FACES_SYNTAX['narrative']}",
     )
     parser.add_argument(
         "--keep", default=None, help="narrative dice (3r2s): the dice kept, as 0,2 (or none)"
@@ -81,8 +88,8 @@ def add_session_roll_arguments(parser: argparse.ArgumentParser) -> None:
     """A bare roll's parser takes ``--session`` and ``--character`` only to say that a
     character's roll is given in a session: there, ``kiroku roll`` is the session's
     ruleset's command, with its own options."""
-    parser.add_argument("--session", default=None)
-    parser.add_argument("--character", default=None, help="in a session: its ruleset's roll")
+    parser.add_argument("--session", default=None, help="a session: the roll is its ruleset's")
+    parser.add_argument("-c", "--character", default=None, help="in a session: its ruleset's roll")
     add_data_dir(parser)
 
 
@@ -90,22 +97,24 @@ def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) ->
     """``roll`` and ``odds``; ``matchups``: the queries of the rulesets whose odds take a
     matchup (:class:`domain.rulesets.base.Matchups`), whose fields are ``odds``'s options
     (read only when the command is ``odds``: the rulesets are not loaded for the others)."""
-    roll = commands.add_parser("roll", help="roll & keep dice (7k3), or narrative dice (3r2s)")
+    roll = commands.add_parser("roll", help="Roll & keep dice (7k3), or narrative dice (3r2s).")
     add_roll_arguments(roll)
     add_session_roll_arguments(roll)
     roll.set_defaults(handler="dice_commands:roll_command")
 
-    odds = commands.add_parser("odds", help="exact chance of success")
-    odds.add_argument("expression")
-    odds.add_argument("--tn", type=whole_number, default=None)
+    odds = commands.add_parser("odds", help="Exact chance of success.")
+    odds.add_argument("expression", help="a roll such as 7k3+5, or narrative dice such as 3r2s")
+    odds.add_argument("--tn", type=whole_number, default=None, help="target number")
     odds.add_argument(
         "--table", action="store_true", help="TN 5 to 60 by 5 (narrative dice: TN 1 to 6)"
     )
-    odds.add_argument("--unskilled", action="store_true")
-    odds.add_argument("--emphasis", action="store_true")
-    odds.add_argument("--json", action="store_true")
+    odds.add_argument("--unskilled", action="store_true", help="10s do not explode")
+    odds.add_argument("--emphasis", action="store_true", help="reroll each first 1 once")
+    odds.add_argument("--json", action="store_true", help="print JSON")
     odds.add_argument(
-        "--ruleset", default=None, help=f"whose dice rules (default: {MAIN}'s roll & keep)"
+        "--ruleset",
+        default=None,
+        help=f"whose dice rules, one of {rulesets()} (default: {MAIN}'s roll & keep)",
     )
     odds.add_argument(
         "--option", action="append", default=[], help="the ruleset's option NAME=VALUE"
@@ -116,8 +125,10 @@ def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) ->
         taken |= {dest_of(query, f.name): query for f in msgspec.structs.fields(query)}
     odds.set_defaults(handler="dice_commands:odds_command", matchup_options=taken)
 
-    demo = commands.add_parser("demo", help="a short demonstration session")
-    demo.add_argument("--seed", type=whole_number, default=1120)
+    demo = commands.add_parser("demo", help="A short demonstration session.")
+    demo.add_argument(
+        "--seed", type=whole_number, default=1120, help="seed the dice (default 1120)"
+    )
     add_data_dir(demo)
     demo.set_defaults(handler="demo:demo_command")
 
@@ -128,46 +139,48 @@ def register_dice(commands: Subparsers, matchups: Sequence[type[Query]] = ()) ->
 def register_session(commands: Subparsers) -> None:
     handler = "session_commands:{}".format
 
-    session = commands.add_parser("session", help="open, list and show sessions")
+    session = commands.add_parser("session", help="Open, list and show sessions.")
     steps = session.add_subparsers(dest="step", required=True)
-    opener = steps.add_parser("open", help="open a session")
+    opener = steps.add_parser("open", help="Open a session.")
     opener.add_argument("--id", default=None, help="session id (default: generated)")
     opener.add_argument(
-        "--ruleset", default=None, help=f"{MAIN} (default), or the campaign's with --campaign"
+        "--ruleset",
+        default=None,
+        help=f"one of {rulesets()}: {MAIN} (default), or the campaign's with --campaign",
     )
     opener.add_argument("--gm", required=True, help="the GM's id")
-    opener.add_argument("--campaign", default="")
-    opener.add_argument("--title", default="")
+    opener.add_argument("--campaign", default="", help="the campaign it is a session of")
+    opener.add_argument("--title", default="", help="its title")
     opener.add_argument("--option", action="append", default=[], help="ruleset option NAME=VALUE")
-    opener.add_argument("--json", action="store_true")
+    opener.add_argument("--json", action="store_true", help="print JSON")
     add_data_dir(opener)
     opener.set_defaults(handler=handler("_session_open"))
-    lister = steps.add_parser("list", help="list sessions")
-    lister.add_argument("--json", action="store_true")
+    lister = steps.add_parser("list", help="List sessions.")
+    lister.add_argument("--json", action="store_true", help="print JSON")
     add_data_dir(lister)
     lister.set_defaults(handler=handler("_session_list"))
-    shower = steps.add_parser("show", help="a session's state")
-    shower.add_argument("id")
-    shower.add_argument("--at", type=whole_number, default=None)
-    shower.add_argument("--json", action="store_true")
+    shower = steps.add_parser("show", help="A session's state.")
+    shower.add_argument("id", help="the session's id")
+    shower.add_argument("--at", type=whole_number, default=None, help="as of this position")
+    shower.add_argument("--json", action="store_true", help="print JSON")
     add_data_dir(shower)
     shower.set_defaults(handler=handler("_session_show"))
     token = steps.add_parser(
-        "token", help="the HTTP API's tokens: issue one for a participant, revoke, list"
+        "token", help="The HTTP API's tokens: issue one for a participant, revoke, list."
     )
     actions = token.add_subparsers(dest="action", required=True)
-    issue = actions.add_parser("issue", help="a token for the GM, a player or an observer")
+    issue = actions.add_parser("issue", help="A token for the GM, a player or an observer.")
     issue.add_argument("--for", dest="participant", required=True, help="the participant's id")
     issue.add_argument("--note", default=None, help="what it is for (a device, a bot)")
-    revoke = actions.add_parser("revoke", help="refuse a token from now on")
+    revoke = actions.add_parser("revoke", help="Refuse a token from now on.")
     revoke.add_argument("token", help="the token's id, as issue and list print it")
-    revoke.add_argument("--reason", default=None)
-    lister = actions.add_parser("list", help="every token: id, holder, issued, revoked")
+    revoke.add_argument("--reason", default=None, help="why: recorded with the revocation")
+    lister = actions.add_parser("list", help="Every token: id, holder, issued, revoked.")
     for parser in (issue, revoke, lister):
         add_session_arguments(parser)
         parser.set_defaults(handler="tokens:token_command")
 
-    state = commands.add_parser("state", help="the projections")
+    state = commands.add_parser("state", help="The projections.")
     add_session_arguments(state, actor=False)
     state.add_argument("--at", type=whole_number, default=None, help="as of this position")
     state.add_argument(
@@ -183,18 +196,22 @@ def register_session(commands: Subparsers) -> None:
 
 def register_campaign(commands: Subparsers) -> None:
     handler = "campaign_commands:{}".format
-    campaign = commands.add_parser("campaign", help="open, list and show campaigns")
+    campaign = commands.add_parser("campaign", help="Open, list and show campaigns.")
     steps = campaign.add_subparsers(dest="step", required=True)
-    opener = steps.add_parser("open", help="open a campaign")
+    opener = steps.add_parser("open", help="Open a campaign.")
     opener.add_argument("--id", required=True, help="campaign id")
     opener.add_argument("--gm", required=True, help="the GM's id")
-    opener.add_argument("--ruleset", default=MAIN, help="every session's ruleset")
-    opener.add_argument("--title", default="")
-    lister = steps.add_parser("list", help="list campaigns")
-    shower = steps.add_parser(
-        "show", help="a campaign's sessions, and each character's XP, insight and standing"
+    opener.add_argument(
+        "--ruleset",
+        default=MAIN,
+        help=f"every session's ruleset: one of {rulesets()} (default {MAIN})",
     )
-    shower.add_argument("id")
+    opener.add_argument("--title", default="", help="its title")
+    lister = steps.add_parser("list", help="List campaigns.")
+    shower = steps.add_parser(
+        "show", help="A campaign's sessions, and each character's XP, insight and standing."
+    )
+    shower.add_argument("id", help="the campaign's id")
     for parser, name in ((opener, "campaign_open"), (lister, "campaign_list"),
                          (shower, "campaign_show")):  # fmt: skip
         parser.add_argument("--json", action="store_true", help="print JSON")
@@ -203,10 +220,10 @@ def register_campaign(commands: Subparsers) -> None:
 
     carry = commands.add_parser(
         "carry",
-        help="a character joins with their sheet as an earlier session of the campaign left them",
+        help="A character joins with their sheet as an earlier session of the campaign left them.",
     )
     add_session_arguments(carry)
-    carry.add_argument("--character", required=True, help="who played an earlier session")
+    carry.add_argument("-c", "--character", required=True, help="who played an earlier session")
     carry.add_argument("--player", default=None, help="who plays them (default: as before)")
     carry.add_argument(
         "--days", type=whole_number, default=None,
@@ -218,10 +235,10 @@ def register_campaign(commands: Subparsers) -> None:
     )
     carry.set_defaults(handler=handler("carry"))
 
-    sheet = commands.add_parser("sheet", help="a character's sheet as it stands, as a sheet file")
+    sheet = commands.add_parser("sheet", help="A character's sheet as it stands, as a sheet file.")
     add_session_arguments(sheet, actor=False)
     sheet.add_argument("--campaign", default=None, help="as the campaign's last session left them")
-    sheet.add_argument("--character", required=True)
+    sheet.add_argument("-c", "--character", required=True, help="whose sheet")
     sheet.add_argument("--at", type=whole_number, default=None, help="as of this position")
     sheet.set_defaults(handler=handler("sheet"))
 
@@ -230,7 +247,7 @@ def register_campaign(commands: Subparsers) -> None:
 
 
 def register_audit(commands: Subparsers) -> None:
-    log = commands.add_parser("log", help="the timeline")
+    log = commands.add_parser("log", help="The timeline.")
     add_session_arguments(log)
     log.add_argument("--at", type=whole_number, default=None, help="as of this position")
     log.add_argument(
@@ -242,7 +259,9 @@ def register_audit(commands: Subparsers) -> None:
         default=50,
         help="at most N events: the first N after --after, else the last N (default 50; 0: all)",
     )
-    log.add_argument("--character", default=None, help="only the events that name this character")
+    log.add_argument(
+        "-c", "--character", default=None, help="only the events that name this character"
+    )
     log.add_argument(
         "--actor",
         dest="recorded_by",
@@ -266,14 +285,14 @@ def register_audit(commands: Subparsers) -> None:
     log.set_defaults(handler="audit:log_command")
 
     show = commands.add_parser(
-        "show", help="one event whole: its fields, dice, parts, and whether it still counts"
+        "show", help="One event whole: its fields, dice, parts, and whether it still counts."
     )
     show.add_argument("position", type=whole_number, help="the event's position in the session")
     add_session_arguments(show)
     show.set_defaults(handler="audit:show_command")
 
     why = commands.add_parser(
-        "why", help="the ruling an event came from, and the other events it gave"
+        "why", help="The ruling an event came from, and the other events it gave."
     )
     why.add_argument("position", type=whole_number, help="the event's position in the session")
     why.add_argument(
@@ -286,7 +305,7 @@ def register_audit(commands: Subparsers) -> None:
     why.set_defaults(handler="why:why_command")
 
     diff = commands.add_parser(
-        "diff", help="what changed in every projection between two positions, or sessions"
+        "diff", help="What changed in every projection between two positions, or sessions."
     )
     diff.add_argument(
         "first",
@@ -307,7 +326,7 @@ def register_audit(commands: Subparsers) -> None:
     diff.set_defaults(handler="whatif:diff_command")
 
     fork = commands.add_parser(
-        "fork", help="a what-if session that starts as this one stood at a position"
+        "fork", help="A what-if session that starts as this one stood at a position."
     )
     fork.add_argument("--at", type=whole_number, required=True, help="the position it starts from")
     fork.add_argument("--id", required=True, help="the new session's id")
@@ -321,9 +340,9 @@ def register_audit(commands: Subparsers) -> None:
 
 def register_doctor(commands: Subparsers) -> None:
     doctor = commands.add_parser(
-        "doctor", help="check the store, read-only, and say which sessions are intact"
+        "doctor", help="Check the store, read-only, and say which sessions are intact."
     )
-    doctor.add_argument("--json", action="store_true")
+    doctor.add_argument("--json", action="store_true", help="print JSON")
     add_data_dir(doctor)
     doctor.set_defaults(handler="doctor:doctor_command")
 
@@ -333,7 +352,7 @@ def register_doctor(commands: Subparsers) -> None:
 
 def register_serve(commands: Subparsers) -> None:
     serve = commands.add_parser(
-        "serve", help="the HTTP API and its live streams, on this store (Ctrl-C stops it)"
+        "serve", help="The HTTP API and its live streams, on this store (Ctrl-C stops it)."
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     serve.add_argument(
@@ -374,10 +393,10 @@ def register_serve(commands: Subparsers) -> None:
 
 def register_rules(commands: Subparsers) -> None:
     rules = commands.add_parser(
-        "rules", help="the rulesets; with an id, a ruleset's options and commands"
+        "rules", help="The rulesets; with an id, a ruleset's options and commands."
     )
     rules.add_argument("ruleset", nargs="?", default=None, help="a ruleset id (l5r4e, …)")
-    rules.add_argument("--json", action="store_true")
+    rules.add_argument("--json", action="store_true", help="print JSON")
     rules.set_defaults(handler="commands:rules_command")
 
 
@@ -395,23 +414,23 @@ UNVERIFIED = (
 
 
 def register_replay(commands: Subparsers) -> None:
-    export = commands.add_parser("export", help="write a session as a replay file")
-    export.add_argument("session_id")
+    export = commands.add_parser("export", help="Write a session as a replay file.")
+    export.add_argument("session_id", help="the session's id")
     export.add_argument("-o", "--output", default=None, help="file (default: stdout)")
     add_data_dir(export)
     export.set_defaults(handler="replay_commands:_export")
 
-    importer = commands.add_parser("import", help="load a replay file into the store")
-    importer.add_argument("file")
+    importer = commands.add_parser("import", help="Load a replay file into the store.")
+    importer.add_argument("file", help="a replay file (.jsonl)")
     importer.add_argument("--unverified", action="store_true", help=UNVERIFIED)
     importer.add_argument("--key", default=None, help=KEY)
     add_data_dir(importer)
     importer.set_defaults(handler="replay_commands:_import")
 
-    replay = commands.add_parser("replay", help="rebuild the projections from a replay file")
-    replay.add_argument("file")
+    replay = commands.add_parser("replay", help="Rebuild the projections from a replay file.")
+    replay.add_argument("file", help="a replay file (.jsonl)")
     replay.add_argument("--until", type=whole_number, default=None, help="as of this position")
-    replay.add_argument("--json", action="store_true")
+    replay.add_argument("--json", action="store_true", help="print JSON")
     replay.add_argument("--unverified", action="store_true", help=UNVERIFIED)
     replay.add_argument("--key", default=None, help=KEY)
     replay.add_argument(
@@ -427,7 +446,7 @@ def register_replay(commands: Subparsers) -> None:
 
     check = commands.add_parser(
         "verify",
-        help="re-judge every recorded ruling of a session under the current rules",
+        help="Re-judge every recorded ruling of a session under the current rules.",
         description="Decide every recorded command again, with its recorded dice, on the "
         "history before it; report the first whose events differ (exit 1).",
     )
@@ -446,11 +465,11 @@ def register_replay(commands: Subparsers) -> None:
 
 
 def register_amend(commands: Any) -> None:
-    help_text = "amend a ruling: the same command given other inputs, with its consequences"
+    help_text = "Amend a ruling: the same command given other inputs, with its consequences."
     parser = commands.add_parser(
         "amend",
         help=help_text,
-        description=help_text + ". Give the options to change after the position, as the "
+        description=help_text + " Give the options to change after the position, as the "
         "command takes them (kiroku amend 12 --reason R --circumstances 30).",
     )
     add_session_arguments(parser)
@@ -470,6 +489,6 @@ def early_options(given: Sequence[str]) -> argparse.Namespace:
     first.add_argument("--data-dir", default=None)
     first.add_argument("--store", default=None)
     first.add_argument("--ruleset", default=None)
-    first.add_argument("--character", default=None)
+    first.add_argument("-c", "--character", default=None)
     known, _ = first.parse_known_args(given)
     return known

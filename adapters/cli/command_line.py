@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgspec
@@ -23,32 +24,54 @@ from adapters.cli.numbers import whole_number
 from adapters.codec import BOM
 from adapters.files import read_bounded
 from domain.commands import Command, Query, describe_command, option_of
+from domain.dice.given import FACES_SYNTAX
 from domain.errors import MalformedInput
+from domain.field_help import enum_explained
 
 Subparsers = Any
 
 C = TypeVar("C", Command, Query)
 
 
+@dataclass(frozen=True)
+class Whose:
+    """Whose commands a ruleset's parser holds: as its help says it (``session 'night1'
+    (l5r3e)``, ``the l5r4e ruleset``), and the option that names it again, for the
+    ``--help`` its refusals point to (``--session night1``)."""
+
+    said: str
+    option: str
+
+
 def add_command_parsers(
-    commands: Subparsers, command_types: Sequence[type[Command]], handler: str
+    commands: Subparsers,
+    command_types: Sequence[type[Command]],
+    handler: str,
+    whose: Whose | None = None,
 ) -> None:
-    """A subcommand (or sub-subcommand: ``duel assess``) for each command type."""
+    """A subcommand (or sub-subcommand: ``duel assess``) for each command type; ``whose``:
+    the ruleset they are of, which their help names."""
+    epilog = f"As {whose.said} takes it." if whose else None
+    hint = whose.option if whose else ""
     groups: dict[str, Any] = {}
     for command_type in command_types:
         words = command_type.spec.words
         help_text = describe_command(command_type)
         if len(words) == 1:
-            parser = commands.add_parser(words[0], help=help_text, description=help_text)
+            parser = commands.add_parser(
+                words[0], help=help_text, description=help_text, epilog=epilog, hint=hint
+            )
         else:
             steps = groups.get(words[0])
             if steps is None:
-                steps_help = "|".join(
-                    t.spec.words[1] for t in command_types if t.spec.words[0] == words[0]
+                group_help = _group_help([t for t in command_types if t.spec.words[0] == words[0]])
+                group = commands.add_parser(
+                    words[0], help=group_help, description=group_help, epilog=epilog, hint=hint
                 )
-                group = commands.add_parser(words[0], help=steps_help)
                 steps = groups[words[0]] = group.add_subparsers(dest="step", required=True)
-            parser = steps.add_parser(words[1], help=help_text, description=help_text)
+            parser = steps.add_parser(
+                words[1], help=help_text, description=help_text, epilog=epilog, hint=hint
+            )
         add_session_arguments(parser)
         add_fields(parser, command_type)
         if command_type.spec.preview:
@@ -59,11 +82,22 @@ def add_command_parsers(
             )
         if command_type.spec.dice != "none":
             parser.add_argument("--seed", type=whole_number, default=None, help="seed the dice")
-            example = "3,5" if command_type.spec.plain_faces else "6,7,10+3,1r4"
             parser.add_argument(
-                "--faces", default=None, help=f"faces rolled at the table: {example}"
+                "--faces", default=None, help=FACES_SYNTAX[command_type.spec.family]
             )
         parser.set_defaults(handler=handler, command_type=command_type)
+
+
+def _group_help(command_types: Sequence[type[Command]]) -> str:
+    """A group's help, a whole sentence: its one command's (``clock advance``), or the
+    steps it has (``duel``: begin, assess, concede, focus or strike)."""
+    steps = [t.spec.words[1] for t in command_types]
+    word = command_types[0].spec.words[0]
+    if len(steps) == 1:
+        return (
+            describe_command(command_types[0]).removesuffix(".") + f": `kiroku {word} {steps[0]}`."
+        )
+    return f"Steps: {', '.join(steps[:-1])} or {steps[-1]} (`kiroku {word} STEP --help`)."
 
 
 MAX_FILE = 1_000_000
@@ -129,6 +163,9 @@ def _quoted(
     where = option_of(command_type, name)
     if name in command_type.spec.positional:
         where = name.upper()
+    enum = enum_explained(command_type, message)
+    if enum:  # the value refused and every value the field takes
+        return f"{command_type.spec.name} {where}: {enum.partition(': ')[2]}"
     value = given.get(name)
     shown = repr(value)
     return f"{command_type.spec.name} {where} {shown}: {message[: match.start()]}"

@@ -89,7 +89,7 @@ def rules_command(args: argparse.Namespace) -> int:
         print("readings where the text is silent (not options: each the one sensible way):")
         for reading in data["readings"]:
             print(f"  - {reading}")
-    print("commands (kiroku COMMAND --help for each one's arguments):")
+    print(f"commands (kiroku COMMAND --help --ruleset {data['id']} for each one's arguments):")
     for command in data["commands"]:
         print(f"  {command['name']:28} {command['help']}")
     return 0

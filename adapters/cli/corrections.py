@@ -23,6 +23,7 @@ from adapters.cli.render import print_json
 from application.correction_reports import made, report_of
 from application.service import SessionService
 from domain.commands import Command
+from domain.dice.given import FACES_SYNTAX
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets import Ruleset
 from domain.session.commands import CORE_COMMANDS, Amend
@@ -37,12 +38,11 @@ def _amend_parser(command_type: type[Command]) -> argparse.ArgumentParser:
     parser.add_argument("--dry-run", action="store_true", help="print, record nothing")
     parser.add_argument("--seed", type=whole_number, default=None, help="seed any fresh dice")
     if command_type.spec.dice != "none":
-        example = "3,5" if command_type.spec.plain_faces else "6,7,10+3,1r4"
         parser.add_argument(
             "--faces",
             default=None,
-            help=f"the faces it threw at the table, anew ({example}; default: the dice it "
-            "drew or was given, then fresh ones where it needs more)",
+            help=f"{FACES_SYNTAX[command_type.spec.family]}: what it threw anew (default: "
+            "the dice it drew or was given, then fresh ones where it needs more)",
         )
     fields = argparse.ArgumentParser(add_help=False)
     add_fields(fields, command_type)

@@ -1,7 +1,8 @@
 """A Struct's fields as command-line options: a command's (:mod:`.command_line`) or a
 ruleset's query's (``kiroku odds``'s matchup). An option per field, named
 ``--field-name`` unless the spec names it otherwise, positional where the spec says, its
-help the field's ``Meta(description=…)`` with its valid values and bounds. Nothing here
+help :func:`domain.field_help.field_help` (its ``Meta(description=…)``, the values an
+enum takes, its bounds). A field the spec marks internal is not offered. Nothing here
 knows any command."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import msgspec.inspect as mi
 
 from adapters.cli.numbers import whole_number
 from domain.commands import Command, Query, option_of, unwrap
+from domain.field_help import field_help
 from domain.session.commands import hideable
 
 Declared = type[Command] | type[Query]
@@ -22,16 +24,9 @@ Declared = type[Command] | type[Query]
 Parser = argparse.ArgumentParser | argparse._ArgumentGroup
 """Where options go: a parser, or one of its groups."""
 
-
-def _bounds(kind: Any) -> str:
-    if isinstance(kind, mi.IntType):
-        low = kind.ge if kind.ge is not None else kind.gt
-        high = kind.le if kind.le is not None else kind.lt
-        if low is not None and high is not None:
-            return f"{low} to {high}"
-    if isinstance(kind, mi.StrType) and kind.max_length is not None:
-        return f"at most {kind.max_length} characters"
-    return ""
+SHORT = {"--character": "-c", "--target": "-t", "--weapon": "-w"}
+"""The short options of what a GM types every round (issue 30): wherever a command has
+one of these options, its short form gives it too."""
 
 
 def dest_of(command_type: Declared, name: str) -> str:
@@ -58,11 +53,10 @@ def add_fields(parser: Parser, command_type: Declared, skip: Collection[str] = (
             issubclass(command_type, Command) and hideable(command_type)
         ):
             continue  # refused if given: not offered
-        kind, extra = unwrap(field.type)
-        bits = [extra.get("description", "")]
-        if isinstance(kind, mi.LiteralType):
-            bits.append("one of " + ", ".join(map(str, kind.values)))
-        bits.append(_bounds(kind))
+        if field.name in spec.internal:
+            continue  # filled by another command (``kiroku carry``), never typed: not offered
+        kind = unwrap(field.type)[0]
+        bits = [field_help(field)]
         if field.name in spec.files:
             bits.append(f"a JSON file: {spec.files[field.name]}")
         options: dict[str, Any] = {"help": "; ".join(b for b in bits if b) or None}
@@ -81,6 +75,7 @@ def add_fields(parser: Parser, command_type: Declared, skip: Collection[str] = (
             )
         elif isinstance(kind, (mi.VarTupleType, mi.ListType)) and field.name not in spec.files:
             options["action"] = "append"
+            options["help"] = f"{options['help']} (the option once for each)".lstrip()
         elif isinstance(kind, mi.IntType) and field.name not in spec.parsers:
             options["type"] = whole_number
         if field.name in spec.bare:
@@ -96,4 +91,6 @@ def add_fields(parser: Parser, command_type: Declared, skip: Collection[str] = (
             parser.add_argument(dest, **options)
         else:
             options["required"] = field.required and options.get("action") != "store_true"
-            parser.add_argument(option_of(command_type, field.name), **options)
+            option = option_of(command_type, field.name)
+            short = (SHORT[option],) if option in SHORT else ()
+            parser.add_argument(*short, option, **options)

@@ -8,7 +8,8 @@ store nor structlog (logging is set up by the service, on the first command it l
 The core's subcommands are always there; a ruleset's (``attack``, ``duel assess``…) are
 built from its command Structs once the session is known: a word that is not a core
 command is looked up in the session's ruleset (``--session`` or ``$KIROKU_SESSION``),
-and refused, naming the ruleset, if that ruleset lacks it.
+and refused, naming the ruleset, if that ruleset lacks it; its help is a ruleset's
+(``--session ID`` or ``--ruleset RULESET``: :mod:`adapters.cli.session_rules`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from adapters.cli import arguments
 from adapters.cli.arguments import early_options
-from adapters.cli.command_line import add_command_parsers
+from adapters.cli.command_line import Whose, add_command_parsers
 from adapters.cli.parsing import Parser
 from adapters.log import check_environment
 from adapters.plugins import register_plugins
@@ -62,7 +63,7 @@ class _Version(argparse.Action):
 EPILOG = (
     "A session's ruleset adds its own commands (attack, duel assess, …): "
     "`kiroku rules` lists the rulesets, `kiroku rules RULESET` a ruleset's commands, "
-    "`kiroku COMMAND --help --session ID` one command's arguments."
+    "`kiroku COMMAND --help --session ID` (or `--ruleset RULESET`) one command's arguments."
 )
 
 
@@ -101,10 +102,13 @@ def build_parser(matchups: Sequence[type[Query]] = ()) -> argparse.ArgumentParse
     return parser
 
 
-def ruleset_parser(command_types: Sequence[type[Command]]) -> argparse.ArgumentParser:
-    """The parser of a ruleset's commands (built once the session is known)."""
+def ruleset_parser(
+    command_types: Sequence[type[Command]], whose: Whose | None = None
+) -> argparse.ArgumentParser:
+    """The parser of a ruleset's commands (built once the session is known), its help
+    naming ``whose`` commands they are (``session 'night1' (l5r3e)``)."""
     parser, commands = _parser()
-    add_command_parsers(commands, command_types, "commands:run")
+    add_command_parsers(commands, command_types, "commands:run", whose)
     return parser
 
 
@@ -214,9 +218,10 @@ def _run(given: list[str]) -> int:
         # character (a bare roll stays bare with KIROKU_SESSION set: a GM's quick check)
         from adapters.cli.session_rules import command_types_for
 
-        types, store = command_types_for(given, word)
-        parser = ruleset_parser([t for t in types if t.spec.words[0] == word])
+        types, store, whose = command_types_for(given, word)
+        parser = ruleset_parser([t for t in types if t.spec.words[0] == word], whose)
     else:
+        whose = None
         matchups: Sequence[type[Query]] = ()
         if word == "odds" and (known.ruleset or "-h" in given or "--help" in given):
             from application.odds import matchup_types  # the named ruleset's, or all for help
@@ -228,10 +233,14 @@ def _run(given: list[str]) -> int:
         if extra:  # refused, never dropped: said with the command's own help to read
             sid = known.session or os.environ.get("KIROKU_SESSION")
             under = f" in session {sid!r} ({store.opened(sid).ruleset})" if store and sid else ""
-            prog = getattr(args, "unknown_in", None) or f"kiroku {word}"
+            prog = getattr(args, "unknown_in", None) or "kiroku"
+            call = getattr(args, "unknown_help", None) or f"{prog} --help"
+            if prog == "kiroku" and word is not None:  # ``kiroku -v log``: the command's help
+                prog = f"kiroku {word}"
+                call = f"{prog} {whose.option} --help" if whose else f"{prog} --help"
             raise MalformedInput(
                 f"{prog.removeprefix('kiroku ')}{under} takes no {' '.join(extra)}; "
-                f"`{prog} --help` lists what it takes"
+                f"`{call}` lists what it takes"
             )
         args.read_store = store  # the store the parser read the session from, if it did
         from adapters.cli.render import read_in

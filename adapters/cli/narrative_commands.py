@@ -3,7 +3,9 @@
 A roll keeps the dice ``--keep`` names (indices from 0, ring dice first), or those the
 odds' policy keeps (the best chance at ``--tn``, then the least strife); its explosion
 dice are kept while short of the TN. ``--faces`` takes the dice rolled at the table:
-``6+5,3/12,9`` (ring dice, a slash, skill dice; an explosion after ``+``).
+the faces in the order thrown, as every narrative command takes them (``5,3,1,12,9,4``:
+the ring dice, the skill dice, then each explosion as it is rolled); the older
+``6+5,3/12,9`` (ring dice, a slash, skill dice; an explosion after ``+``) is still read.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import random
 from typing import Any
 
 from adapters.cli.render import print_json
+from domain.dice.given import plain_faces
 from domain.dice.narrative.faces import face
 from domain.dice.narrative.odds import policy_keep
 from domain.dice.narrative.roll import (
@@ -27,6 +30,7 @@ from domain.dice.narrative.roll import (
     resolve_check,
     throw,
 )
+from domain.dice.source import TableFaces
 from domain.errors import MalformedInput
 
 
@@ -56,6 +60,8 @@ def narrative_roll(args: argparse.Namespace) -> NarrativeRoll:
     if args.faces is not None:
         if args.seed is not None:
             raise MalformedInput("give either --faces or --seed, not both")
+        if "/" not in args.faces and "+" not in args.faces:
+            return _thrown_in_order(pool, args, keep)
         first, explosions = parse_faces(pool, args.faces)
         roll = resolve_check(
             pool, first, *_keeps(pool, first, keep, args.tn), explosions, tn=args.tn,
@@ -71,6 +77,26 @@ def narrative_roll(args: argparse.Namespace) -> NarrativeRoll:
         pool, first, *_keeps(pool, first, keep, args.tn), ExplosionSource(rng), tn=args.tn,
         compromised=args.compromised, keep_explosion=_explosion_keeps(pool, keep),
     )  # fmt: skip
+    if keep is not None:
+        check_explosion_keeps(roll, keep)
+    return roll
+
+
+def _thrown_in_order(pool: Pool, args: argparse.Namespace, keep: list[int] | None) -> NarrativeRoll:
+    """``--faces 5,3,1,12,9,4``: the faces in the order thrown, as every command of the
+    family takes them (:data:`domain.dice.given.FACES_SYNTAX`): the pool's, then each
+    explosion as the check draws it; a face left over is refused, never dropped."""
+    table = TableFaces(plain_faces(args.faces))
+    first = throw(pool, table)
+    roll = resolve_check(
+        pool, first, *_keeps(pool, first, keep, args.tn), ExplosionSource(table), tn=args.tn,
+        compromised=args.compromised, keep_explosion=_explosion_keeps(pool, keep),
+    )  # fmt: skip
+    if table.left:
+        raise MalformedInput(
+            f"--faces {args.faces!r}: {len(table.left)} of the faces given were not rolled "
+            f"({', '.join(map(str, table.left))})"
+        )
     if keep is not None:
         check_explosion_keeps(roll, keep)
     return roll

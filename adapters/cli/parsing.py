@@ -21,6 +21,9 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
+        self.hint: str = kwargs.pop("hint", "")
+        """What the help it names needs besides the words (a ruleset's command's:
+        ``--session night1``)."""
         super().__init__(*args, **kwargs)
 
     def parse_known_args(  # type: ignore[override]
@@ -29,11 +32,17 @@ class Parser(argparse.ArgumentParser):
         parsed, extra = super().parse_known_args(args, namespace)
         if extra and not getattr(parsed, "unknown_in", None):
             parsed.unknown_in = self.prog  # the innermost subcommand's, met first
+            parsed.unknown_help = self.help_call
         return parsed, extra
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"kiroku: error: {shortened(message)} (`{self.prog} --help`)\n")
+        sys.stderr.write(f"kiroku: error: {shortened(message)} (`{self.help_call}`)\n")
         raise SystemExit(2)
+
+    @property
+    def help_call(self) -> str:
+        """The command that shows this parser's help (``kiroku attack --session S --help``)."""
+        return f"{self.prog} {self.hint} --help" if self.hint else f"{self.prog} --help"
 
 
 def ruleset_options(pairs: list[str]) -> dict[str, str]:

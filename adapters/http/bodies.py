@@ -6,9 +6,9 @@ the command by its words (``"roll"``, ``"duel assess"``, as ``kiroku rules RULES
 lists them) and whose other members are that Struct's fields: unknown members are
 refused, every number is bounded by the Struct's own ``Meta``, a body over
 :data:`MAX_BODY` bytes is refused before it is decoded. A command that throws dice may
-carry the faces thrown at the table (``"faces": "6,7,10+3"``); without them the server's
-dice are rolled. The GM's corrections and session-level requests have bodies of their own,
-untagged.
+carry the faces thrown at the table (``"faces": "6,7,10+3"``, as each dice family types
+them); without them the server's dice are rolled. The GM's corrections and session-level
+requests have bodies of their own, untagged.
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ import msgspec
 from msgspec import Meta
 
 from adapters.http.problems import Problem, malformed
-from domain.commands import Command
+from domain.commands import Command, DiceFamily
+from domain.dice.given import FACES_SYNTAX
 from domain.errors import excerpt
+from domain.field_help import enum_explained
 from domain.rulesets import load_ruleset
 from domain.session.commands import CORE_COMMANDS, CORRECTIONS
 
@@ -32,14 +34,17 @@ T = TypeVar("T")
 MAX_BODY = 16 * 1024
 """The largest request body read, in bytes: a character sheet fits many times over."""
 
-Faces = Annotated[
-    str,
-    Meta(
-        max_length=200,
-        description="the faces thrown at the table, die by die (6,7,10+3); "
-        "without them the server rolls",
-    ),
-]
+
+def faces_of(family: DiceFamily) -> Any:
+    """A body's ``faces``, as the command's dice family types them (the shell's
+    ``--faces``: :data:`domain.dice.given.FACES_SYNTAX`)."""
+    return Annotated[
+        str,
+        Meta(
+            max_length=200,
+            description=f"{FACES_SYNTAX[family]}; without them the server rolls",
+        ),
+    ]
 
 
 def too_large(size: int) -> Problem:
@@ -64,7 +69,8 @@ class CommandBodies:
         try:
             decoded = self.decoder.decode(body)
         except msgspec.ValidationError as error:
-            raise malformed(f"{excerpt(body.decode('utf-8', 'replace'))}: {error}") from None
+            told = self._enum_explained(body, str(error)) or str(error)
+            raise malformed(f"{excerpt(body.decode('utf-8', 'replace'))}: {told}") from None
         except msgspec.DecodeError as error:
             raise malformed(
                 f"{excerpt(body.decode('utf-8', 'replace'))}: not a JSON object ({error})"
@@ -74,13 +80,26 @@ class CommandBodies:
         faces = fields.pop("faces", None)
         return command_type(**fields), faces
 
+    def _enum_explained(self, body: bytes, message: str) -> str:
+        """A bad enum value of the command the body names, with every value it could be
+        (:func:`domain.field_help.enum_explained`); "" for any other refusal."""
+        try:
+            named = msgspec.json.decode(body)
+        except msgspec.DecodeError:
+            return ""
+        words = named.get("command") if isinstance(named, dict) else None
+        for command_type in self.by_tag.values():
+            if command_type.spec.name == words:
+                return enum_explained(command_type, message)
+        return ""
+
 
 def tagged_struct(command_type: type[Command]) -> type[msgspec.Struct]:
     """``command_type`` with a ``command`` tag (its words) and, if it throws dice, the
     faces thrown at the table."""
     extra: list[tuple[str, Any, Any]] = []
     if command_type.spec.dice != "none":
-        extra.append(("faces", Faces | None, None))
+        extra.append(("faces", faces_of(command_type.spec.family) | None, None))
     return msgspec.defstruct(
         command_type.__name__,
         extra,

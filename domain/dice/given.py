@@ -8,11 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from domain.commands import CommandSpec
+from domain.commands import CommandSpec, DiceFamily
 from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.source import TableFaces
 from domain.errors import MalformedInput, excerpt
+
+FACES_SYNTAX: dict[DiceFamily, str] = {
+    "roll_keep": "the dice rolled at the table, by commas; a 10's explosions joined by +, "
+    "an emphasis's rerolled 1 as 1r and the new face: 6,7,10+3,1r4",
+    "narrative": "the faces rolled at the table in the order thrown, by commas: the ring "
+    "dice (1-6), then the skill dice (1-12), then each explosion as it is rolled "
+    "(ring ones first): 5,3,1,12,9,4",
+    "two_d6": "the faces rolled at the table, two dice (1-6) a test in the order thrown, "
+    "by commas: 3,5",
+}
+"""How each dice family's faces are typed (``--faces``, an HTTP body's ``faces``, an
+amendment's): one syntax a family, which every command of the family takes and its
+help explains."""
 
 
 def plain_faces(text: str) -> list[int]:

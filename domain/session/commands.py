@@ -23,14 +23,16 @@ MAX_GROUP = 100
 
 
 class JoinCharacter(Command, frozen=True, kw_only=True):
-    """A character joins the session, from a sheet in the ruleset's schema; or, with
-    ``count``, a group of them from one sheet (three ronin: Ronin 1, Ronin 2, Ronin 3),
-    each its own character for wounds, Void and conditions."""
+    """A character joins the session from a sheet (or, with --count, a group from one).
+    The sheet is in the ruleset's schema; with ``count``, a group of them joins from one
+    sheet (three ronin: Ronin 1, Ronin 2, Ronin 3), each its own character for wounds,
+    Void and conditions."""
 
     spec = CommandSpec(
         ("join",),
         files={"sheet": "sheet"},
         added={"count": 1, "name": None, "carried": None},
+        internal=("carried",),
         gm_only=True,
     )
 
@@ -68,7 +70,9 @@ class AddParticipant(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("participant",), positional=("participant",), gm_only=True)
 
     participant: Annotated[str, Meta(min_length=1, max_length=100, description="their id")]
-    role: Role
+    role: Annotated[
+        Role, Meta(description="a player acts for their characters; an observer only reads")
+    ]
 
 
 class TakeNote(Command, frozen=True, kw_only=True):
@@ -92,8 +96,9 @@ class Retract(Command, frozen=True, kw_only=True):
 
 
 class Undo(Command, frozen=True, kw_only=True):
-    """The GM takes back the latest ruling in the order they were given: a ruling that
-    still counts, whole — or a correction, whole, restoring what it changed."""
+    """The GM takes back the latest ruling given, or the latest correction.
+    In the order they were given: a ruling that still counts, whole — or a correction,
+    whole, restoring what it changed."""
 
     spec = CommandSpec(("undo",), preview=True, gm_only=True)
 
@@ -130,9 +135,9 @@ class Amend(Command, frozen=True, kw_only=True):
 
 
 class Reinstate(Command, frozen=True, kw_only=True):
-    """The GM takes a retraction back: the ruling counts again in its place — with every
-    ruling the same correction dropped, the whole correction taken back — and every later
-    ruling is decided again."""
+    """The GM takes a retraction back: the ruling counts again in its place.
+    With every ruling the same correction dropped, the whole correction is taken back,
+    and every later ruling is decided again."""
 
     spec = CommandSpec(("reinstate",), positional=("position",), preview=True, gm_only=True)
 
@@ -143,10 +148,11 @@ class Reinstate(Command, frozen=True, kw_only=True):
 
 
 class Reveal(Command, frozen=True, kw_only=True):
-    """The GM reveals a hidden ruling (the command that gave the event at a position,
-    whole): from here players and observers see it, and it counts in what they read. Or
-    a carried joining whose sheet they read as they saw it where it came from: from here
-    they read the sheet as it is (:class:`domain.events.Carried`)."""
+    """The GM reveals a hidden ruling, or a carried joining's sheet, to the table.
+    A hidden ruling is the command that gave the event at a position, whole: from here
+    players and observers see it, and it counts in what they read. Or a carried joining
+    whose sheet they read as they saw it where it came from: from here they read the
+    sheet as it is (:class:`domain.events.Carried`)."""
 
     spec = CommandSpec(("reveal",), positional=("position",), gm_only=True)
 
@@ -170,8 +176,8 @@ class ReopenSession(Command, frozen=True, kw_only=True):
 
 
 class AdvanceClock(Command, frozen=True, kw_only=True):
-    """The GM moves the story's clock on (2h, 30m, 1d6h): in-game time, which rules that
-    count hours or days read."""
+    """The GM moves the story's clock on (2h, 30m, 1d6h).
+    In-game time, which rules that count hours or days read."""
 
     spec = CommandSpec(("clock", "advance"), positional=("minutes",),
                        parsers={"minutes": parse_duration}, gm_only=True)  # fmt: skip

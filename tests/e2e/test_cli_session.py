@@ -182,7 +182,10 @@ HUGE = "x" * 100_000
         (("session", "open", "--id", "", "--gm", "g"), "session id '' must be"),
         (("honour", *S, "--character", "Akodo Kaneka", "\uff10.3"), "is not a number of ranks"),
         (("roll", "7x3", *S, "--character", "Akodo Kaneka"), "unexpected character 'x'"),
-        (("roll", "6k3", *S, "--character", "Akodo Kaneka", "--tn", "2.5"), "`kiroku roll --help`"),
+        (
+            ("roll", "6k3", *S, "--character", "Akodo Kaneka", "--tn", "2.5"),
+            "`kiroku roll --session night --help`",
+        ),
         (("wound", *S, "--character", "Akodo Kaneka", "1", "--source", "a\nb"), "source 'a\\nb'"),
         (("wound", *S, "--character", "Akodo Kaneka", "1", "--source", "\x1b[2J"), "\\x1b[2J"),
         (("note", *S, "hi", "--as", ""), "--as '': the acting participant's id is blank"),

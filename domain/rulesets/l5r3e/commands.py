@@ -13,13 +13,13 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from domain.commands import Command, CommandSpec
+from domain.dice.roll_keep.roll import MAX_RAISES
 from domain.rulesets.l5r3e.manoeuvres import Action, Manoeuvre
-from domain.rulesets.l5r3e.modifiers import Circumstance
+from domain.rulesets.l5r3e.modifiers import ROUGH_TERRAIN, Circumstance
 from domain.rulesets.l5r3e.raises import Manoeuvre as RaiseManoeuvre
 from domain.rulesets.roll_keep_kit import table_commands
 from domain.rulesets.roll_keep_kit.fields import (
     Character,
-    FreeRaises,
     Name,
     Raises,
     RollFields,
@@ -29,6 +29,10 @@ from domain.rulesets.roll_keep_kit.table_commands import Heal as Heal
 from domain.rulesets.roll_keep_kit.table_commands import StartCombat as StartCombat
 
 VoidOnRoll = Literal["roll_dice", "roll_free_raise", "roll_skill_rank"]
+VoidOnThisRoll = Annotated[
+    VoidOnRoll,
+    Meta(description="« 1 SEUL point de Vide par jet »: +1k1, +1 free raise, or +1 skill rank"),
+]
 Names = Annotated[tuple[Name, ...], Meta(max_length=50)]
 Label = Annotated[str, Meta(max_length=100)]
 
@@ -77,7 +81,10 @@ class SwapInitiative(Command, frozen=True, kw_only=True):
 
     character: Character
     other: Name
-    cause: Literal["void", "combat_reflexes"] = "void"
+    cause: Annotated[
+        Literal["void", "combat_reflexes"],
+        Meta(description="a Void point each (« Echange d'Initiative »), or Combat Reflexes"),
+    ] = "void"
 
 
 class ChooseManoeuvre(Command, frozen=True, kw_only=True):
@@ -86,7 +93,7 @@ class ChooseManoeuvre(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("manoeuvre",), dice="faces", positional=("manoeuvre",))
 
     character: Character
-    manoeuvre: Manoeuvre
+    manoeuvre: Annotated[Manoeuvre, Meta(description="« Attaque », « Assaut » or « Esquive »")]
     two_weapons: Annotated[bool, Meta(description="katana and wakizashi both in hand")] = False
 
 
@@ -96,7 +103,10 @@ class TakeActions(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("act",), flags={"actions": "--action"})
 
     character: Character
-    actions: Annotated[tuple[Action, ...], Meta(min_length=1, max_length=5)]
+    actions: Annotated[
+        tuple[Action, ...],
+        Meta(min_length=1, max_length=5, description="the actions declared, in order"),
+    ]
 
 
 class Delay(Command, frozen=True, kw_only=True):
@@ -118,20 +128,45 @@ class Attack(Command, frozen=True, kw_only=True):
         None
     ) = None
     raises: Raises = 0
-    manoeuvre: RaiseManoeuvre | None = None
-    free_to_manoeuvre: FreeRaises = 0
+    manoeuvre: (
+        Annotated[RaiseManoeuvre, Meta(description="what the raises are called for")] | None
+    ) = None
+    free_to_manoeuvre: Annotated[
+        int,
+        Meta(
+            ge=0,
+            le=MAX_RAISES,
+            description="how many of the free raises the attacker has (Assault's, a target "
+            "in Assault's, a feint's) pay for the manoeuvre or the grapple's Strength "
+            "instead of +5 each on the roll (« Augmentations Gratuites »)",
+        ),
+    ] = 0
     move: Annotated[bool, Meta(description="a move before the attack: 1 raise")] = False
     stand_up: Annotated[bool, Meta(description="stand and attack, in Assault: 2 raises")] = False
     grapple: Annotated[bool, Meta(description="a grapple: unarmed or a tanto, no armour")] = False
     emphasis: Annotated[bool, Meta(description="an emphasis of the skill applies")] = False
-    circumstances: Annotated[tuple[Circumstance, ...], Meta(max_length=9)] = ()
-    rough_terrain: Annotated[int, Meta(ge=0, le=15, description="5 to 15")] = 0
-    void: VoidOnRoll | None = None
+    circumstances: Annotated[
+        tuple[Circumstance, ...],
+        Meta(max_length=9, description="the « Modificateurs » that change the TN"),
+    ] = ()
+    rough_terrain: Annotated[
+        int,
+        Meta(
+            ge=0,
+            le=ROUGH_TERRAIN[1],
+            description="the TN rough terrain adds, as the GM rules it (« Terrain accidenté : "
+            "+5 à +15 suivant la situation »; 0: none)",
+            extra_json_schema={"not": {"minimum": 1, "maximum": ROUGH_TERRAIN[0] - 1}},
+        ),
+    ] = 0
+    void: VoidOnThisRoll | None = None
     perseverance: Annotated[bool, Meta(description="a Void point: no wound penalty")] = False
     encouraged_by: Annotated[str, Meta(max_length=100, description="an ally's 2 Void")] | (
         None
     ) = None
-    encouraged_use: VoidOnRoll = "roll_dice"
+    encouraged_use: Annotated[
+        VoidOnRoll, Meta(description="what the ally's encouragement buys on the roll")
+    ] = "roll_dice"
     final_strike: Annotated[bool, Meta(description="« Coup ultime »: 3 Void (5 dead)")] = False
     protects: Annotated[str, Meta(max_length=100, description="the ally a guard protects")] | (
         None
@@ -176,7 +211,10 @@ class SpendVoid(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("void",), positional=("use",))
 
     character: Character
-    use: Literal["armour", "extra_action", "reduce_damage"]
+    use: Annotated[
+        Literal["armour", "extra_action", "reduce_damage"],
+        Meta(description="+10 TN to be hit, one more action, or −10 wounds of the last attack"),
+    ]
 
 
 class TakeWounds(table_commands.TakeWounds, frozen=True, kw_only=True):
@@ -193,5 +231,5 @@ class Cast(Command, frozen=True, kw_only=True):
     character: Character
     spell: Annotated[str, Meta(min_length=1, max_length=100, description="the spell's name")]
     raises: Raises = 0
-    void: VoidOnRoll | None = None
+    void: VoidOnThisRoll | None = None
     scroll: Annotated[bool, Meta(description="unrolling the scroll: a simple action")] = False

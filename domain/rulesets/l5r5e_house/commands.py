@@ -17,19 +17,25 @@ Keep = Annotated[
 ]
 Label = Annotated[str, Meta(max_length=100)]
 Tn = Annotated[int, Meta(ge=0, le=20, description="the TN (successes needed)")]
+ReadiedWeapon = Annotated[
+    str, Meta(max_length=100, description="the weapon used (default: the one readied)")
+]
 
 
 class Check(Command, frozen=True, kw_only=True):
     """A narrative check: a skill with a ring (the stance's in a confrontation)."""
 
-    spec = CommandSpec(("check",), dice="queue")
+    spec = CommandSpec(("check",), dice="queue", family="narrative")
 
     character: Character
-    skill: Label
-    ring: Ring | None = None
+    skill: Annotated[Label, Meta(description="the skill rolled")]
+    ring: (
+        Annotated[Ring, Meta(description="the ring rolled (in a confrontation: the stance's)")]
+        | None
+    ) = None
     tn: Tn | None = None
     keep: Keep | None = None
-    label: Label = ""
+    label: Annotated[Label, Meta(description="what the log calls the check")] = ""
     use_reserved: (
         Annotated[
             str, Meta(max_length=40, description="skill dice (pool indices) « Centrer » replaces")
@@ -43,7 +49,7 @@ class StartConfrontation(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("confront", "start"), positional=("kind",))
 
-    kind: Kind
+    kind: Annotated[Kind, Meta(description="a duel (Meditation) or a skirmish (Tactics)")]
 
 
 class StartRound(Command, frozen=True, kw_only=True):
@@ -67,10 +73,10 @@ class EndConfrontation(Command, frozen=True, kw_only=True):
 class RollInitiative(Command, frozen=True, kw_only=True):
     """Initiative: Meditation (duel) or Tactics (skirmish) TN 1; the ring is the stance."""
 
-    spec = CommandSpec(("initiative",), dice="queue", for_groups=True)
+    spec = CommandSpec(("initiative",), dice="queue", family="narrative", for_groups=True)
 
     character: Character
-    ring: Ring
+    ring: Annotated[Ring, Meta(description="the ring rolled, which is the stance taken")]
     surprised: Annotated[bool, Meta(description="not ready: vigilance, not focus")] = False
     side: Annotated[str, Meta(max_length=40, description="a skirmish side (allies share it)")] = ""
     weapon: Annotated[str, Meta(max_length=100, description="readied on an opportunity")] | (
@@ -85,7 +91,7 @@ class ChooseStance(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("stance",), positional=("stance",), for_groups=True)
 
     character: Character
-    stance: Ring
+    stance: Annotated[Ring, Meta(description="the stance, whose ring every check rolls")]
 
 
 class Stare(Command, frozen=True, kw_only=True):
@@ -102,11 +108,11 @@ class Stare(Command, frozen=True, kw_only=True):
 class Strike(Command, frozen=True, kw_only=True):
     """« Frapper »: Martial Arts TN 2 with a readied weapon; damage + bonus successes."""
 
-    spec = CommandSpec(("strike",), dice="queue")
+    spec = CommandSpec(("strike",), dice="queue", family="narrative")
 
     character: Character
     target: Name
-    weapon: Annotated[str, Meta(max_length=100)] | None = None
+    weapon: ReadiedWeapon | None = None
     keep: Keep | None = None
     use_reserved: (
         Annotated[
@@ -119,25 +125,31 @@ class Strike(Command, frozen=True, kw_only=True):
 class CoupDeGrace(Command, frozen=True, kw_only=True):
     """A coup de grâce, at any moment: a critical of twice the deadliness + bonus."""
 
-    spec = CommandSpec(("coup-de-grace",), dice="queue")
+    spec = CommandSpec(("coup-de-grace",), dice="queue", family="narrative")
 
     character: Character
-    weapon: Annotated[str, Meta(max_length=100)] | None = None
+    weapon: ReadiedWeapon | None = None
     keep: Keep | None = None
 
 
 class Resist(Command, frozen=True, kw_only=True):
     """Meet the hit one owes: armour, then defend (fatigue) or take the critical."""
 
-    spec = CommandSpec(("resist",), dice="queue")
+    spec = CommandSpec(("resist",), dice="queue", family="narrative")
 
     character: Character
     take_critical: Annotated[
         bool, Meta(description="a Void point: take the critical, not the fatigue")
     ] = False
     keep: Keep | None = None
-    ring: Ring | None = None
-    """The Fitness test's ring outside a confrontation (« l'anneau de son choix »)."""
+    ring: (
+        Annotated[
+            Ring,
+            Meta(description="the Fitness test's ring outside a confrontation (« l'anneau de "
+                 "son choix »)"),
+        ]
+        | None
+    ) = None  # fmt: skip
 
 
 class Breathe(Command, frozen=True, kw_only=True):
@@ -154,7 +166,9 @@ class Prepare(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("prepare",))
 
     character: Character
-    weapon: Annotated[str, Meta(max_length=100)] | None = None
+    weapon: (
+        Annotated[str, Meta(max_length=100, description="the weapon readied (none: stowed)")] | None
+    ) = None
 
 
 class Unmask(Command, frozen=True, kw_only=True):
@@ -171,8 +185,8 @@ class GiveStrife(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("strife",), positional=("amount",))
 
     character: Character
-    amount: Annotated[int, Meta(ge=1, le=100)]
-    source: Label = ""
+    amount: Annotated[int, Meta(ge=1, le=100, description="how much strife")]
+    source: Annotated[Label, Meta(description="what caused it")] = ""
 
 
 class GiveFatigue(Command, frozen=True, kw_only=True):
@@ -181,8 +195,8 @@ class GiveFatigue(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("fatigue",), positional=("amount",))
 
     character: Character
-    amount: Annotated[int, Meta(ge=1, le=100)]
-    source: Label = ""
+    amount: Annotated[int, Meta(ge=1, le=100, description="how much fatigue")]
+    source: Annotated[Label, Meta(description="what caused it")] = ""
 
 
 class EndScene(Command, frozen=True, kw_only=True):
@@ -199,7 +213,7 @@ class Sleep(Command, frozen=True, kw_only=True):
     character: Character
 
 
-Band = Annotated[int, Meta(ge=0, le=20, description="a range band on the line (0–20)")]
+Band = Annotated[int, Meta(ge=0, le=20, description="a range band on the line")]
 
 
 class Place(Command, frozen=True, kw_only=True):
@@ -223,7 +237,7 @@ class Move(Command, frozen=True, kw_only=True):
 class Manoeuvre(Command, frozen=True, kw_only=True):
     """« Manœuvrer »: a move action of one band, more for a Fitness check TN 2."""
 
-    spec = CommandSpec(("manoeuvre",), dice="queue", positional=("band",))
+    spec = CommandSpec(("manoeuvre",), dice="queue", family="narrative", positional=("band",))
 
     character: Character
     band: Band
@@ -234,7 +248,7 @@ class Manoeuvre(Command, frozen=True, kw_only=True):
 class Protect(Command, frozen=True, kw_only=True):
     """« Protéger »: Tactics TN 1; attacks on the protected +1 TN, +1 per 2 bonus."""
 
-    spec = CommandSpec(("protect",), dice="queue")
+    spec = CommandSpec(("protect",), dice="queue", family="narrative")
 
     character: Character
     target: Name
@@ -253,7 +267,7 @@ class Wait(Command, frozen=True, kw_only=True):
 class Challenge(Command, frozen=True, kw_only=True):
     """« Défier »: Command TN 1 against one within 0–5 bands, to a single combat."""
 
-    spec = CommandSpec(("challenge",), dice="queue")
+    spec = CommandSpec(("challenge",), dice="queue", family="narrative")
 
     character: Character
     target: Name
@@ -266,7 +280,9 @@ class Answer(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("answer",), positional=("answer",))
 
     character: Character
-    answer: Literal["accept", "refuse"]
+    answer: Annotated[
+        Literal["accept", "refuse"], Meta(description="the challenged character's answer")
+    ]
 
 
 class SingleCombat(Command, frozen=True, kw_only=True):
@@ -284,18 +300,18 @@ class ChangeStanding(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("standing",))
 
     character: Character
-    honour: Annotated[int, Meta(ge=-100, le=100)] = 0
-    glory: Annotated[int, Meta(ge=-100, le=100)] = 0
-    why: Label = ""
+    honour: Annotated[int, Meta(ge=-100, le=100, description="honour gained (negative: lost)")] = 0
+    glory: Annotated[int, Meta(ge=-100, le=100, description="glory gained (negative: lost)")] = 0
+    why: Annotated[Label, Meta(description="what earned it")] = ""
 
 
 class Center(Command, frozen=True, kw_only=True):
     """« Centrer »: in the Void stance, roll a skill's dice and reserve some for later."""
 
-    spec = CommandSpec(("center",), dice="queue")
+    spec = CommandSpec(("center",), dice="queue", family="narrative")
 
     character: Character
-    skill: Label
+    skill: Annotated[Label, Meta(description="the skill whose dice are rolled")]
     reserve: Annotated[str, Meta(max_length=40, description="the dice reserved, as 0,2")] | (
         None
     ) = None
@@ -308,7 +324,10 @@ class Predict(Command, frozen=True, kw_only=True):
 
     character: Character
     target: Name
-    element: Literal["air", "earth", "fire", "water"]
+    element: Annotated[
+        Literal["air", "earth", "fire", "water"],
+        Meta(description="the stance predicted for the opponent"),
+    ]
 
 
 class DeclineCoup(Command, frozen=True, kw_only=True):
@@ -325,10 +344,12 @@ class DealHit(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("hit",))
 
     character: Character
-    damage: Annotated[int, Meta(ge=0, le=100)] = 0
-    deadliness: Annotated[int, Meta(ge=0, le=30)] = 0
-    critical: Annotated[int, Meta(ge=0, le=40)] | None = None
-    source: Label = ""
+    damage: Annotated[int, Meta(ge=0, le=100, description="the damage dealt")] = 0
+    deadliness: Annotated[int, Meta(ge=0, le=30, description="the damage's deadliness")] = 0
+    critical: (
+        Annotated[int, Meta(ge=0, le=40, description="a critical of this severity, instead")] | None
+    ) = None
+    source: Annotated[Label, Meta(description="what dealt it (a fall, a trap)")] = ""
 
 
 class Recover(Command, frozen=True, kw_only=True):
@@ -337,6 +358,6 @@ class Recover(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("recover",))
 
     character: Character
-    fatigue: Annotated[int, Meta(ge=0, le=100)] = 0
-    strife: Annotated[int, Meta(ge=0, le=100)] = 0
-    how: Label = ""
+    fatigue: Annotated[int, Meta(ge=0, le=100, description="fatigue taken off")] = 0
+    strife: Annotated[int, Meta(ge=0, le=100, description="strife taken off")] = 0
+    how: Annotated[Label, Meta(description="what took it off (Medicine, a rest)")] = ""

@@ -45,7 +45,7 @@ class Declare(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("declare",), dice="faces", positional=("action",))
 
     character: Character
-    action: Action
+    action: Annotated[Action, Meta(description="the action declared for the round")]
     target: Name | None = None
     void: Annotated[bool, Meta(description="a Void point: +1k1 on the Full Defence roll")] = False
 
@@ -59,13 +59,26 @@ class Attack(Command, frozen=True, kw_only=True):
     weapon: WeaponName | None = None
     target: Name | None = None
     extra_damage: Annotated[int, Meta(ge=0, le=10, description="raises for +1k0 each")] = 0
-    called_shot: CalledShot | None = None
+    called_shot: (
+        Annotated[
+            CalledShot,
+            Meta(description="the part of the body aimed at, for its raises (« Cibler »)"),
+        ]
+        | None
+    ) = None
     disarm: Annotated[bool, Meta(description="3 raises, then an opposed roll")] = False
-    disarm_trait: Literal["strength", "agility"] = "strength"
+    disarm_trait: Annotated[
+        Literal["strength", "agility"], Meta(description="the trait of the disarm's opposed roll")
+    ] = "strength"
     assault_on_damage: Annotated[
         int, Meta(ge=0, le=2, description="the Assault's free raises on damage (+1k0 each)")
     ] = 0
-    void: Literal["dice", "free_raise"] | None = None
+    void: (
+        Annotated[
+            Literal["dice", "free_raise"], Meta(description="a Void point: +1k1, or a free raise")
+        ]
+        | None
+    ) = None
 
 
 class Damage(Command, frozen=True, kw_only=True):
@@ -82,4 +95,7 @@ class SpendVoid(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("void",), positional=("use",))
 
     character: Character
-    use: Literal["ignore_wounds", "tn"]
+    use: Annotated[
+        Literal["ignore_wounds", "tn"],
+        Meta(description="no wound malus this round, or +10 to the TN to be hit this round"),
+    ]

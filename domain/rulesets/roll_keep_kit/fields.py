@@ -44,5 +44,9 @@ class RollFields(Command, frozen=True, kw_only=True):
     tn: TN | None = None
     raises: Raises = 0
     unskilled: Annotated[bool, Meta(description="10s do not explode, no raises")] = False
-    purpose: RollPurpose = "other"
-    label: Annotated[str, Meta(max_length=100)] | None = None
+    purpose: Annotated[
+        RollPurpose, Meta(description="what the roll is for, as the log files it")
+    ] = "other"
+    label: (
+        Annotated[str, Meta(max_length=100, description="what the log calls the roll")] | None
+    ) = None

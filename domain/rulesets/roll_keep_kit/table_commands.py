@@ -3,6 +3,10 @@ turns and end, and the wounds and healing the GM rules."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from msgspec import Meta
+
 from domain.commands import Command, CommandSpec
 from domain.rulesets.roll_keep_kit.fields import Amount, Character, Text
 
@@ -37,8 +41,8 @@ class TakeWounds(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("wound",), positional=("amount",))
 
     character: Character
-    amount: Amount
-    source: Text = ""
+    amount: Annotated[Amount, Meta(description="how many wounds")]
+    source: Annotated[Text, Meta(description="what dealt them (a fall, poison)")] = ""
 
 
 class Heal(Command, frozen=True, kw_only=True):
@@ -47,5 +51,5 @@ class Heal(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("heal",), positional=("amount",))
 
     character: Character
-    amount: Amount
-    method: Text = ""
+    amount: Annotated[Amount, Meta(description="how many wounds")]
+    method: Annotated[Text, Meta(description="how (rest, Medicine, a spell)")] = ""

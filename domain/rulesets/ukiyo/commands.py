@@ -35,7 +35,10 @@ class StartConflict(Command, frozen=True, kw_only=True):
         flags={"sides": "--side", "threats": "--threat"},
     )  # fmt: skip
 
-    kind: Kind = "duel"
+    kind: Annotated[
+        Kind,
+        Meta(description="a duel, a contest (« concours ») or a three-way duel (« duel à trois »)"),
+    ] = "duel"
     sides: Annotated[
         tuple[Annotated[str, Meta(min_length=1, max_length=400)], ...],
         Meta(max_length=12, description="NAME, or SIDE=NAME,NAME; once for each side"),
@@ -53,7 +56,7 @@ class StateObjective(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("objective",), positional=("objective",))
 
-    objective: Text
+    objective: Annotated[Text, Meta(description="what the side wants")]
     side: Side
     gravity: Gravity
     conflict: ConflictName | None = None
@@ -77,7 +80,7 @@ class Test(Command, frozen=True, kw_only=True):
 
     With ``--against N``, a test outside the manches against an opposition score."""
 
-    spec = CommandSpec(("test",), dice="queue", plain_faces=True)
+    spec = CommandSpec(("test",), dice="queue", family="two_d6")
 
     character: Character
     technique: Annotated[
@@ -131,11 +134,17 @@ class Punish(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("punish",), positional=("punishment",))
 
-    punishment: Text
+    punishment: Annotated[Text, Meta(description="what the winner inflicts")]
     side: Side
     by: Side
     gravity: Gravity
-    wounds: Annotated[int, Meta(ge=0, le=4)] | None = None
+    wounds: (
+        Annotated[
+            int,
+            Meta(ge=0, le=4, description="the wounds it deals, where its gravity leaves a choice"),
+        ]
+        | None
+    ) = None
     magnanimous: Annotated[bool, Meta(description="a grave conflict's wound spared")] = False
     dead: Annotated[
         tuple[Annotated[str, Meta(max_length=100)], ...],
@@ -150,7 +159,7 @@ class Wound(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("wound",))
 
     character: Character
-    count: Annotated[int, Meta(ge=1, le=4)] = 1
+    count: Annotated[int, Meta(ge=1, le=4, description="how many wound boxes")] = 1
 
 
 class Heal(Command, frozen=True, kw_only=True):
@@ -159,7 +168,10 @@ class Heal(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("heal",))
 
     character: Character
-    how: Literal["care", "time"] = "care"
+    how: Annotated[
+        Literal["care", "time"],
+        Meta(description="care soon after (the last wound), or time passing (every wound)"),
+    ] = "care"
 
 
 class Recover(Command, frozen=True, kw_only=True):
@@ -235,7 +247,10 @@ class JoinSide(Command, frozen=True, kw_only=True):
 
     side: Side
     character: Character
-    replacing: Annotated[str, Meta(min_length=1, max_length=100)] | None = None
+    replacing: (
+        Annotated[str, Meta(min_length=1, max_length=100, description="the member they relay")]
+        | None
+    ) = None
     conflict: ConflictName | None = None
 
 

@@ -38,7 +38,13 @@ class Oppose(Command, frozen=True, kw_only=True):
         Literal["first", "second"],
         Meta(description="which side adds its honour rank (resisting)"),
     ] | None = None  # fmt: skip
-    effect: Literal["disarm", "knockdown"] | None = None
+    effect: (
+        Annotated[
+            Literal["disarm", "knockdown"],
+            Meta(description="what the first side's win does to the second"),
+        ]
+        | None
+    ) = None
     first_unskilled: Annotated[bool, Meta(description="the first rolls a skill they lack")] = False
     second_unskilled: Annotated[bool, Meta(description="the second rolls a skill they lack")] = (
         False
@@ -80,7 +86,7 @@ class LeadRoll(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("cooperate", "lead"), dice="faces", flags={"followers": "--follower"})
 
     leader: Name
-    followers: Names = ()
+    followers: Annotated[Names, Meta(description="who helps the leader")] = ()
     skill: Skill
     trait: Trait
     tn: TN | None = None
@@ -93,7 +99,7 @@ class FollowRolls(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("cooperate", "follow"), dice="queue", flags={"followers": "--follower"})
 
     leader: Name
-    followers: Names = ()
+    followers: Annotated[Names, Meta(description="who rolls to help the leader")] = ()
     skill: Skill
     trait: Trait
     tn: TN | None = None
@@ -169,4 +175,4 @@ class TeaCeremony(Command, frozen=True, kw_only=True):
     )
 
     leader: Character
-    participants: Names = ()
+    participants: Annotated[Names, Meta(description="who takes part beside the host")] = ()

@@ -29,7 +29,9 @@ class SpendVoid(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("void",), bare={"regain": "all"})
 
     character: Character
-    purpose: Text = "declared before the roll"
+    purpose: Annotated[Text, Meta(description="what the point is spent on, for the log")] = (
+        "declared before the roll"
+    )
     use: Annotated[
         Literal["armour", "initiative", "technique", "other"],
         Meta(description="armour: +10 armour TN this round; initiative: +10 for the combat; "
@@ -38,7 +40,10 @@ class SpendVoid(Command, frozen=True, kw_only=True):
     regain: Annotated[str, Meta(pattern=r"^(all|[0-9]{1,4})$", description="N or all")] | None = (
         None
     )
-    source: Text = "a full night's sleep"
+    source: Annotated[
+        Text,
+        Meta(description="what gave the points back, with --regain (default: a night's sleep)"),
+    ] = "a full night's sleep"
 
 
 def decide_void(play: Any, command: SpendVoid, context: Context) -> list[Event]:
@@ -118,7 +123,7 @@ class AwardExperience(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("xp", "award"), positional=("amount",))
 
     character: Character
-    amount: Amount
+    amount: Annotated[Amount, Meta(description="the experience points awarded")]
 
 
 class SpendExperience(Command, frozen=True, kw_only=True):

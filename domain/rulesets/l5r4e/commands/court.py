@@ -47,7 +47,13 @@ class ConcentrationCheck(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("concentration",), dice="faces")
 
     character: Character
-    cause: Literal["wound", "distraction"]
+    cause: Annotated[
+        Literal["wound", "distraction"],
+        Meta(
+            description="a wound larger than Earth (Willpower against 20 + 5 a level), or a "
+            "distraction (Willpower against 15)"
+        ),
+    ]
 
 
 class PerceiveHonour(Command, frozen=True, kw_only=True):
@@ -107,9 +113,9 @@ class ChangeMoney(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("money",))
 
     character: Character
-    koku: Coins = 0
-    bu: Coins = 0
-    zeni: Coins = 0
+    koku: Annotated[Coins, Meta(description="koku gained (negative: paid)")] = 0
+    bu: Annotated[Coins, Meta(description="bu gained (negative: paid)")] = 0
+    zeni: Annotated[Coins, Meta(description="zeni gained (negative: paid)")] = 0
 
 
 class LoadHonourTable(Command, frozen=True, kw_only=True):
@@ -117,7 +123,10 @@ class LoadHonourTable(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("honour-table",), positional=("rows",), files={"rows": "honour table"})
 
-    rows: Annotated[tuple[HonourLoss, ...], Meta(max_length=1000)]
+    rows: Annotated[
+        tuple[HonourLoss, ...],
+        Meta(max_length=1000, description="its rows: what each act costs at an honour rank"),
+    ]
 
 
 class Armoury(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -133,7 +142,7 @@ class LoadArmoury(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("armoury",), positional=("armoury",), files={"armoury": "armoury"})
 
-    armoury: Armoury
+    armoury: Annotated[Armoury, Meta(description="its weapons, arrows and armours")]
 
 
 def decide_armoury(play: Any, command: LoadArmoury, context: Context) -> list[Event]:

@@ -23,7 +23,10 @@ class BeginDuel(Command, frozen=True, kw_only=True):
 
     challenger: Name
     defender: Name
-    kind: Literal["first_blood", "to_the_death"] = "first_blood"
+    kind: Annotated[
+        Literal["first_blood", "to_the_death"],
+        Meta(description="to first blood (the first wound ends it), or to the death"),
+    ] = "first_blood"
 
 
 class Assess(Command, frozen=True, kw_only=True):
@@ -91,7 +94,10 @@ class BeginBattle(Command, frozen=True, kw_only=True):
         tuple[Annotated[int, Meta(ge=1, le=1_000_000)], Annotated[int, Meta(ge=1, le=1_000_000)]],
         Meta(description="the sizes of our army and theirs"),
     ]
-    table: Annotated[tuple[BattleEntry, ...], Meta(max_length=1000)]
+    table: Annotated[
+        tuple[BattleEntry, ...],
+        Meta(max_length=1000, description="the GM's mass battle table, row by row"),
+    ]
 
 
 class NextBattleTurn(Command, frozen=True, kw_only=True):
@@ -106,7 +112,10 @@ class DeclareEngagement(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("battle", "engage"), positional=("engagement",))
 
     character: Character
-    engagement: Literal["reserve", "disengaged", "engaged", "front_line"]
+    engagement: Annotated[
+        Literal["reserve", "disengaged", "engaged", "front_line"],
+        Meta(description="how deep in the fighting the character goes this turn"),
+    ]
 
 
 class Commanders(Command, frozen=True, kw_only=True):
@@ -135,7 +144,7 @@ class HeroicOpportunity(Command, frozen=True, kw_only=True):
 
     character: Character
     refuse: Annotated[bool, Meta(description="refuse the opportunity")] = False
-    note: Text = ""
+    note: Annotated[Text, Meta(description="what the opportunity was")] = ""
 
 
 def decide_heroic(play: Any, command: HeroicOpportunity, context: Context) -> list[Event]:

@@ -78,7 +78,9 @@ class TakeAction(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("action",), positional=("kind", "action"), added=ENDS_TURN)
 
     character: Character
-    kind: Literal["free", "simple", "complex"]
+    kind: Annotated[
+        Literal["free", "simple", "complex"], Meta(description="the kind of action it takes")
+    ]
     action: Annotated[str, Meta(min_length=1, max_length=200, description="what it is")]
     end_turn: EndTurn = False
 
@@ -89,7 +91,10 @@ class Move(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("move",), dice="faces", positional=("kind",), added=ENDS_TURN)
 
     character: Character
-    kind: Literal["free", "simple"]
+    kind: Annotated[
+        Literal["free", "simple"],
+        Meta(description="a free action (Water × 5 feet) or a simple one (Water × 10)"),
+    ]
     end_turn: EndTurn = False
 
 
@@ -155,7 +160,7 @@ class ApplyCondition(Command, frozen=True, kw_only=True):
     character: Character
     condition: Condition
     level: Annotated[int, Meta(ge=0, le=100, description="days, or the fear rank")] = 0
-    note: Text = ""
+    note: Annotated[Text, Meta(description="how it came about")] = ""
 
 
 class EndCondition(Command, frozen=True, kw_only=True):
@@ -165,7 +170,7 @@ class EndCondition(Command, frozen=True, kw_only=True):
 
     character: Character
     condition: Condition
-    note: Text = ""
+    note: Annotated[Text, Meta(description="how it ended")] = ""
 
 
 class Recover(Command, frozen=True, kw_only=True):
@@ -174,4 +179,6 @@ class Recover(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("recover",), dice="queue", positional=("condition",))
 
     character: Character
-    condition: Literal["stunned", "dazed"]
+    condition: Annotated[
+        Literal["stunned", "dazed"], Meta(description="the condition rolled against")
+    ]
