@@ -10,12 +10,10 @@ prints the projections and the timeline. Run it twice and you get two sessions.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 from dataclasses import dataclass
 from typing import Any
 
-from adapters import log
 from adapters.cli.context import store_config
 from adapters.cli.render import render_state, render_timeline
 from adapters.store import EventStore, StoreConfig
@@ -81,7 +79,7 @@ def run_demo(config: StoreConfig, seed: int = 1120) -> str:
 
 
 def demo_command(args: argparse.Namespace) -> int:
-    """``kiroku demo``: thirty-odd commands, logged only when asked to (KIROKU_LOG)."""
-    log.configure("warning" if "KIROKU_LOG" not in os.environ else None)
+    """``kiroku demo``: thirty-odd commands, logged only when asked to (``-v``,
+    ``KIROKU_LOG``), as every command is."""
     print(run_demo(store_config(args), args.seed))
     return 0

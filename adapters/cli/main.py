@@ -3,7 +3,8 @@
 Only the subcommand that runs is imported: the parser is declared in
 :mod:`adapters.cli.arguments` and each subcommand names its handler as
 ``"module:function"``, so ``kiroku roll 5k3`` and ``kiroku --help`` load neither the
-store nor structlog (logging is set up by the service, on the first command it logs).
+store nor structlog (logging is off unless ``-v`` or ``KIROKU_LOG`` asks for it:
+:mod:`adapters.log`).
 
 The core's subcommands are always there; a ruleset's (``attack``, ``duel assess``…) are
 built from its command Structs once the session is known: a word that is not a core
@@ -79,6 +80,7 @@ def _parser() -> tuple[argparse.ArgumentParser, Any]:
         help="sqlite (default), memory, or postgresql://USER@HOST:PORT/DBNAME ($KIROKU_STORE)",
     )  # fmt: skip
     parser.add_argument("--tz", default=None, help=arguments.TZ_HELP)
+    parser.add_argument("-v", "--verbose", action="store_true", help=arguments.VERBOSE_HELP)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     return parser, commands
 
@@ -237,6 +239,10 @@ def _run(given: list[str]) -> int:
         from adapters.cli.render import read_in
 
         read_in(getattr(args, "tz", None))
+        if getattr(args, "verbose", False):
+            from adapters import log
+
+            log.configure(log.level_named(verbose=True))
         return handler(args.handler)(args)
     finally:
         if store is not None:

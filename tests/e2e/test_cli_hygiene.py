@@ -70,9 +70,17 @@ def test_dice_and_help_import_neither_the_store_nor_structlog_nor_asyncio(
 
 def test_a_store_command_does_import_them(tmp_path: Path) -> None:
     """The other side of the test above, so that it cannot pass by looking at nothing: a
-    command that writes (and logs what it wrote)."""
-    modules = modules_after(["session", "open", "--id", "night", "--gm", "sensei"], tmp_path)
+    command that writes, asked to log what it wrote (``-v``)."""
+    argv = ["session", "open", "--id", "night", "--gm", "sensei", "-v"]
+    modules = modules_after(argv, tmp_path)
     assert [name for name in STORE_AND_LOGGING if loaded(modules, name)] == list(STORE_AND_LOGGING)
+
+
+def test_a_command_that_writes_unasked_to_log_never_imports_structlog(tmp_path: Path) -> None:
+    """Logging is off by default: a recording command does not pay for structlog."""
+    modules = modules_after(["session", "open", "--id", "night", "--gm", "sensei"], tmp_path)
+    assert loaded(modules, "eventsourcing") and loaded(modules, "adapters.store")
+    assert [name for name in ("structlog", "asyncio") if loaded(modules, name)] == []
 
 
 def _leaves(
