@@ -425,6 +425,37 @@ def on_a_terminal(argv: list[str], env: dict[str, str]) -> str:
         os.close(leader)
 
 
+def test_the_demo_s_suggestions_run_as_printed(tmp_path: Path) -> None:
+    """``./dev demo`` leaves ``kiroku`` off the reader's PATH, so the commands it suggests
+    at its end are printed as the reader can type them — through ``./dev`` as they typed
+    it, or ``kiroku`` once ``.venv`` is activated — with the store it was given, and each
+    runs as printed from where the demo was run."""
+    dev = Path(__file__).resolve().parents[2] / "dev"
+    venv = str(KIROKU.parent)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KIROKU_")}
+    off_path = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if p != venv)
+    data = tmp_path / "my data"
+    for path, typed in [(off_path, f"{dev} kiroku"), (f"{venv}{os.pathsep}{off_path}", "kiroku")]:
+        here = {**env, "PATH": path}
+        done = subprocess.run(
+            [str(dev), "demo", "--data-dir", str(data)],
+            cwd=tmp_path, env=here, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        last = done.stdout.strip().splitlines()[-1]
+        assert last.startswith(f"Try: {typed} --data-dir '{data}' state --session demo-"), last
+        for suggestion in last.removeprefix("Try: ").split("   |   "):
+            ran = subprocess.run(
+                ["bash", "-c", suggestion], cwd=tmp_path, env=here, capture_output=True, text=True,
+                timeout=60,
+            )  # fmt: skip
+            assert ran.returncode == 0, (suggestion, ran.stderr)
+    assert len(list(tmp_path.glob("demo-*.jsonl"))) == 2
+    plain = {**env, "PATH": off_path}
+    missing = subprocess.run(["bash", "-c", "command -v kiroku"], env=plain, capture_output=True)
+    assert missing.returncode != 0 or Path(missing.stdout.decode().strip()).parent != KIROKU.parent
+
+
 def test_the_main_job_runs_a_session_on_sqlite(kiroku: Run, tmp_path: Path) -> None:
     done = kiroku("demo")
     assert done.returncode == 0, done.stderr
