@@ -111,6 +111,14 @@ def test_the_server_logs_each_command_it_records_unless_told_not_to(tmp_path: Pa
         assert "command recorded" not in quiet.stderr
 
 
+def test_a_character_is_named_by_an_unambiguous_prefix_over_http(night: Served) -> None:
+    """The API decides through the same service as the shell: a prefix that begins one
+    name names that character, and the ruling and its record hold the full name."""
+    done = command(night, {"command": "wound", "character": "bay", "amount": 2})
+    event = night.get(f"{NIGHT}/events/{done['recorded'][0]['position']}").json()
+    assert event["event"]["character"] == "Bayushi Fumi", event
+
+
 def test_the_odds_are_the_command_lines(night: Served, tmp_path: Path) -> None:
     got = night.get(NIGHT + "/odds", params={"expression": "6k3", "tn": 25}).json()
     shell = ok(runner(tmp_path), "odds", "6k3", "--tn", "25", "--ruleset", "l5r4e")

@@ -1,0 +1,64 @@
+"""A character named by the start of their name: ``--character Akodo`` when only "Akodo
+Kaneka" begins so.
+
+At a table a GM types the same names every round; a name is found whatever its case
+or spacing (:func:`domain.names.key`), and here, when it names no character and no
+group exactly, by an unambiguous prefix: the command is then the one naming the
+character in full — as it is decided, recorded and re-judged, so a later character who
+shares the prefix changes nothing already ruled. An exact name always wins ("Akodo"
+names a character called Akodo even beside Akodo Kaneka); a prefix that begins several
+names is refused, quoting it and listing them; one that begins none is left for the
+rules to refuse as they do. The names looked through are those the actor can see (the
+players' view of the session for a player): a character the GM keeps hidden is never
+a candidate, nor named in a refusal, for a player.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import msgspec
+
+from domain.errors import MalformedInput, excerpt
+from domain.names import key
+from domain.session.state import SessionState
+
+NAMING_FIELDS = ("character", "target", "challenger", "opponent")
+"""The fields of a command that name a character (or a group) of the session."""
+
+C = TypeVar("C", bound=msgspec.Struct)
+
+
+def in_full(command: C, state: SessionState) -> C:
+    """``command`` with each character it names by an unambiguous prefix named in full
+    (the same command when none is); refused when a prefix begins several names."""
+    fields = {f.name for f in msgspec.structs.fields(command)}
+    changes: dict[str, str] = {}
+    for name in NAMING_FIELDS:
+        if name not in fields:
+            continue
+        given = getattr(command, name)
+        if isinstance(given, str):
+            found = named_by(given, state, name)
+            if found != given:
+                changes[name] = found
+    return msgspec.structs.replace(command, **changes) if changes else command
+
+
+def named_by(given: str, state: SessionState, option: str = "character") -> str:
+    """The name ``given`` stands for among the session's characters and groups: itself
+    when it is one of them (or begins none), else the one name it begins."""
+    wanted = key(given)
+    if not wanted or state.member(given) is not None or state.group(given) is not None:
+        return given
+    names = [m.name for m in state.members.values()]
+    names += [members[0] for members in state.groups.values()]
+    begun = sorted({n for n in names if key(n).startswith(wanted)}, key=key)
+    if len(begun) == 1:
+        return begun[0]
+    if len(begun) > 1:
+        listed = ", ".join(repr(n) for n in begun)
+        raise MalformedInput(
+            f"{option} {excerpt(given)} begins {len(begun)} names: {listed}; give more of the name"
+        )
+    return given
