@@ -15,6 +15,8 @@ a candidate, nor named in a refusal, for a player.
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import TypeVar
 
 import msgspec
@@ -23,20 +25,35 @@ from domain.errors import MalformedInput, excerpt
 from domain.names import key
 from domain.session.state import SessionState
 
-NAMING_FIELDS = ("character", "target", "challenger", "opponent")
-"""The fields of a command that name a character (or a group) of the session."""
+NAMING_FIELDS = frozenset({"character", "target", "challenger", "defender"})
+"""Fields that name a character (or a group) whatever their declared type."""
+
+NAMING_TYPES = re.compile(r"\b(?:Name|Character)\b")
+"""The declared types of a field that names one: the rulesets' ``Name`` and ``Character``
+(``Annotated[str, …]``: "a character's name", "the character who acts")."""
 
 C = TypeVar("C", bound=msgspec.Struct)
+
+
+@cache
+def naming_fields(command_type: type[msgspec.Struct]) -> tuple[str, ...]:
+    """The fields of ``command_type`` that name a character: by name, or declared
+    ``Name`` or ``Character`` (the annotations as written, along the class's bases)."""
+    declared: dict[str, object] = {}
+    for klass in reversed(command_type.__mro__):
+        declared.update(getattr(klass, "__annotations__", {}))
+    return tuple(
+        f.name
+        for f in msgspec.structs.fields(command_type)
+        if f.name in NAMING_FIELDS or NAMING_TYPES.search(str(declared.get(f.name, "")))
+    )
 
 
 def in_full(command: C, state: SessionState) -> C:
     """``command`` with each character it names by an unambiguous prefix named in full
     (the same command when none is); refused when a prefix begins several names."""
-    fields = {f.name for f in msgspec.structs.fields(command)}
     changes: dict[str, str] = {}
-    for name in NAMING_FIELDS:
-        if name not in fields:
-            continue
+    for name in naming_fields(type(command)):
         given = getattr(command, name)
         if isinstance(given, str):
             found = named_by(given, state, name)
