@@ -53,9 +53,10 @@ def sealed_message(session: str, last: int, chain: str, *, imported: bool = Fals
 
 
 def public_hex(key: Ed25519PrivateKey) -> str:
-    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-
-    return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    """The raw public key in hex (``public_bytes_raw``: the same bytes as
+    ``public_bytes(Encoding.Raw, PublicFormat.Raw)`` without importing the serialization
+    package, whose SSH and cipher modules a command's start-up would pay for)."""
+    return key.public_key().public_bytes_raw().hex()
 
 
 def check_public(text: str, where: str = "--key") -> str:

@@ -16,11 +16,7 @@ from typing import Any
 import msgspec
 
 from domain.commands import Query
-from domain.dice.narrative.odds import TABLE_TNS as NARRATIVE_TNS
-from domain.dice.narrative.odds import check_odds
 from domain.dice.narrative.roll import is_narrative, parse_pool
-from domain.dice.roll_keep import odds
-from domain.dice.roll_keep.odds import TABLE_TNS
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import KirokuError, MalformedInput, excerpt
 from domain.rulesets import RULESETS, load_ruleset
@@ -55,6 +51,8 @@ def odds_of(query: OddsQuery) -> dict[str, Any]:
     if query.ruleset is not None:
         return _under_ruleset(query)
     _no_matchup(query, "a roll & keep expression")
+    from domain.dice.roll_keep import odds  # the exact odds: for odds, not for a bare roll
+
     unskilled, emphasis = query.unskilled, query.emphasis
     if query.table:
         table = odds.tn_table(
@@ -117,6 +115,8 @@ def _under_ruleset(query: OddsQuery) -> dict[str, Any]:
         data = ruleset.odds_report(query.expression, asked, table=query.table)
         return data
     _no_matchup(query, f"{ruleset.id} odds")
+    from domain.dice.roll_keep.odds import TABLE_TNS
+
     options = {"unskilled": query.unskilled, "emphasis": query.emphasis}
     head = {"expression": query.expression, "ruleset": ruleset.id}
     if query.table:
@@ -129,6 +129,9 @@ def _under_ruleset(query: OddsQuery) -> dict[str, Any]:
 def _narrative(query: OddsQuery) -> dict[str, Any]:
     """``{"expression", "tn", "probability", "expected_strife"}``; with the table, each
     TN from 1 to 6."""
+    from domain.dice.narrative.odds import TABLE_TNS as NARRATIVE_TNS
+    from domain.dice.narrative.odds import check_odds
+
     pool = parse_pool(query.expression)
     if query.unskilled or query.emphasis:
         raise MalformedInput(

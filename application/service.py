@@ -55,6 +55,7 @@ from domain.session.chain import GENESIS, broken_seal, head, seal
 from domain.session.commands import CORRECTIONS, JoinCharacter, Reinstate, Reveal
 from domain.session.correction import Correction, correct
 from domain.session.fork import fork_events
+from domain.session.prefixes import in_full
 from domain.session.record import CommandRecord, decide_recorded, record_of
 from domain.session.screen import PlayersView, Screen, players_refusal, screen_ruling
 from domain.session.secrets import Secrets
@@ -255,14 +256,16 @@ class SessionService:
                 check_carried(self, session_id, command)
             context = Context(acting(actor, session.opened.gm), at, dice, batch_of)
             seen = None if trial else self._screened(session_id, session, context.actor, command)
+            # a character named by the start of their name, among those the actor sees
+            named = in_full(command, (session if seen is None else seen).state)
             try:
-                events, record = decide_recorded(session, command, context)
+                events, record = decide_recorded(session, named, context)
             except KirokuError as error:
                 if seen is None:
                     raise
-                attempt = _attempted(session, command, context)
-                raise players_refusal(seen, command, attempt, error, batch_of) from None
-            events = screen_ruling(events, seen, record, command, batch_of)
+                attempt = _attempted(session, named, context)
+                raise players_refusal(seen, named, attempt, error, batch_of) from None
+            events = screen_ruling(events, seen, record, named, batch_of)
             if isinstance(command, Reveal):  # which rulings are hidden: from the records
                 secrets = self.kept(session_id, session.version)
                 secrets.check_reveal(command.position, session.version)

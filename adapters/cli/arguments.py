@@ -31,8 +31,15 @@ def rulesets() -> str:
     return ", ".join(sorted(RULESETS))
 
 
+VERBOSE_HELP = (
+    "log each command recorded or refused on stderr (at info, or $KIROKU_LOG's level "
+    "if it says debug); without it a command logs nothing unless $KIROKU_LOG says"
+)
+
+
 def add_data_dir(parser: argparse.ArgumentParser) -> None:
-    """``--data-dir`` after the subcommand too; left unset, the one before it stands."""
+    """``--data-dir`` (and ``--store``, ``--tz``, ``-v``) after the subcommand too; left
+    unset, the one before it stands."""
     parser.add_argument(
         "--data-dir", default=argparse.SUPPRESS, help="where the store lives ($KIROKU_DATA_DIR)"
     )
@@ -41,6 +48,9 @@ def add_data_dir(parser: argparse.ArgumentParser) -> None:
         help="sqlite (default), memory, or postgresql://USER@HOST:PORT/DBNAME ($KIROKU_STORE)",
     )  # fmt: skip
     parser.add_argument("--tz", default=argparse.SUPPRESS, help=TZ_HELP)
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE_HELP
+    )
 
 
 def add_session_arguments(parser: argparse.ArgumentParser, *, actor: bool = True) -> None:

@@ -21,7 +21,6 @@ import msgspec
 from adapters.cli.arguments import add_session_arguments
 from adapters.cli.fields import Declared, add_fields, dest_of
 from adapters.cli.numbers import whole_number
-from adapters.codec import BOM
 from adapters.files import read_bounded
 from domain.commands import Command, Query, describe_command, option_of
 from domain.dice.given import FACES_SYNTAX
@@ -106,6 +105,8 @@ replays/ is under 2 kB)."""
 
 
 def _read_file(path: str, what: str) -> Any:
+    from adapters.codec import BOM  # the codec's imports: for the commands that read a file
+
     data = read_bounded(path, MAX_FILE, what).removeprefix(BOM)  # an editor's byte order mark
     if not data.strip():
         raise MalformedInput(f"{what} {path!r} is empty")

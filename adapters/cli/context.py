@@ -19,7 +19,7 @@ from domain.dice.given import drawn_in_order, plain_faces
 from domain.dice.roll_keep.die import Die
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.source import DiceSource, TableFaces
-from domain.errors import MalformedInput
+from domain.errors import MalformedInput, excerpt
 from domain.events import Recorded
 from domain.rulesets import Ruleset
 from domain.rulesets.base import ShowsRolls
@@ -28,6 +28,13 @@ from projections.timeline import describe
 
 
 def store_config(args: argparse.Namespace) -> StoreConfig:
+    """The store a command names: the command line over the environment.
+
+    ``--store`` names the store; else ``--data-dir DIR`` names the SQLite store in DIR,
+    whatever ``KIROKU_STORE`` says (a shell that exported a PostgreSQL URL still reads
+    ``--data-dir elsewhere`` as that folder); else ``KIROKU_STORE``, else SQLite in
+    ``KIROKU_DATA_DIR``. ``--data-dir`` with a ``--store`` that is not SQLite names two
+    stores, and is refused."""
     config = StoreConfig.from_environment()
     data_dir = getattr(args, "data_dir", None)
     if data_dir == "":
@@ -37,6 +44,13 @@ def store_config(args: argparse.Namespace) -> StoreConfig:
     store = getattr(args, "store", None)
     if store is not None:
         config = config.with_store(store)
+        if data_dir and config.kind != "sqlite":
+            raise MalformedInput(
+                f"--store {excerpt(config.describe())} and --data-dir {excerpt(data_dir)} "
+                "name two stores: give one (--data-dir is the SQLite store's folder)"
+            )
+    elif data_dir:
+        config = config.with_store("sqlite")
     return config
 
 

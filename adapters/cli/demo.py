@@ -12,10 +12,13 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shlex
+import shutil
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from adapters import log
 from adapters.cli.context import store_config
 from adapters.cli.render import render_state, render_timeline
 from adapters.store import EventStore, StoreConfig
@@ -54,7 +57,9 @@ class Table:
         return self.service.load(self.session_id).state.table
 
 
-def run_demo(config: StoreConfig, seed: int = 1120) -> str:
+def run_demo(config: StoreConfig, seed: int = 1120, *, then: str = "kiroku") -> str:
+    """The demonstration played on ``config``'s store; ``then``: how the reader runs
+    ``kiroku`` for the commands it suggests at the end (:func:`as_typed`)."""
     dice = random.Random(seed)
     sid = f"demo-{utc_now():%Y%m%d-%H%M%S}-{random.Random().randrange(16**4):04x}"
     ruleset = load_ruleset(RULESET)
@@ -66,7 +71,7 @@ def run_demo(config: StoreConfig, seed: int = 1120) -> str:
         ruleset.demo_scene(Table(service, sid, dice))
         session = service.load(sid)
         events = list(store.read(sid))
-    where = config.sqlite_path if config.kind == "sqlite" else "memory"
+    where = config.describe()
     return "\n".join(
         [
             f"Kiroku demonstration: session {sid!r} ({session.version} events) in {where}",
@@ -75,13 +80,32 @@ def run_demo(config: StoreConfig, seed: int = 1120) -> str:
             "",
             render_state(project_state(session.state)),
             "",
-            f"Try: kiroku state --session {sid} --at 12   |   kiroku export {sid} -o {sid}.jsonl",
+            f"Try: {then} state --session {sid} --at 12   |   {then} export {sid} -o {sid}.jsonl",
         ]
     )
 
 
 def demo_command(args: argparse.Namespace) -> int:
-    """``kiroku demo``: thirty-odd commands, logged only when asked to (KIROKU_LOG)."""
-    log.configure("warning" if "KIROKU_LOG" not in os.environ else None)
-    print(run_demo(store_config(args), args.seed))
+    """``kiroku demo``: thirty-odd commands, logged only when asked to (``-v``,
+    ``KIROKU_LOG``), as every command is."""
+    print(run_demo(store_config(args), args.seed, then=as_typed(args)))
     return 0
+
+
+def as_typed(args: argparse.Namespace) -> str:
+    """``kiroku`` as the reader can type it in the shell the demo ran from, with the
+    store options it was given, so that each suggestion runs as printed: ``kiroku`` when
+    that name on their PATH is this program (an activated ``.venv``); else what ``./dev``
+    says it was called as (``KIROKU_AS_TYPED``: ``./dev kiroku`` — ``./dev demo`` leaves
+    ``kiroku`` off the PATH); else this program's own path."""
+    program = Path(sys.argv[0])
+    found = shutil.which("kiroku")
+    if found is not None and program.exists() and Path(found).resolve() == program.resolve():
+        typed = "kiroku"
+    else:
+        typed = os.environ.get("KIROKU_AS_TYPED") or shlex.quote(sys.argv[0])
+    for option in ("data_dir", "store"):
+        value = getattr(args, option, None)
+        if value:
+            typed += f" --{option.replace('_', '-')} {shlex.quote(value)}"
+    return typed

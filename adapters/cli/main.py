@@ -3,7 +3,8 @@
 Only the subcommand that runs is imported: the parser is declared in
 :mod:`adapters.cli.arguments` and each subcommand names its handler as
 ``"module:function"``, so ``kiroku roll 5k3`` and ``kiroku --help`` load neither the
-store nor structlog (logging is set up by the service, on the first command it logs).
+store nor structlog (logging is off unless ``-v`` or ``KIROKU_LOG`` asks for it:
+:mod:`adapters.log`).
 
 The core's subcommands are always there; a ruleset's (``attack``, ``duel assess``…) are
 built from its command Structs once the session is known: a word that is not a core
@@ -80,20 +81,53 @@ def _parser() -> tuple[argparse.ArgumentParser, Any]:
         help="sqlite (default), memory, or postgresql://USER@HOST:PORT/DBNAME ($KIROKU_STORE)",
     )  # fmt: skip
     parser.add_argument("--tz", default=None, help=arguments.TZ_HELP)
+    parser.add_argument("-v", "--verbose", action="store_true", help=arguments.VERBOSE_HELP)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     return parser, commands
 
 
-def build_parser(matchups: Sequence[type[Query]] = ()) -> argparse.ArgumentParser:
+class _Elsewhere:
+    """What a subcommand's registration is given when its parser is not wanted: every
+    call (``add_argument``, ``add_subparsers``, ``set_defaults``…) does nothing and
+    returns it again, so the registering code runs unchanged at no cost."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self._nothing
+
+    def _nothing(self, *args: Any, **kwargs: Any) -> _Elsewhere:
+        return self
+
+
+class _OnlyOne:
+    """The subcommands' action as the registering code sees it when only ``word``'s
+    parser is wanted: ``kiroku roll 5k3`` parses with ``roll``'s alone, instead of
+    building some forty subcommands' parsers first (most of a bare roll's start-up)."""
+
+    def __init__(self, commands: Any, word: str) -> None:
+        self._commands = commands
+        self._word = word
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if name == self._word:
+            return self._commands.add_parser(name, **kwargs)
+        return _Elsewhere()
+
+
+def build_parser(
+    matchups: Sequence[type[Query]] = (), only: str | None = None
+) -> argparse.ArgumentParser:
     """The core's subcommands: dice, sessions, the core's commands, rules, replays;
     ``matchups``: the queries ``odds`` takes options for (:func:`application.odds.
-    matchup_types`, asked for only when the command is ``odds``)."""
-    parser, commands = _parser()
+    matchup_types`, asked for only when the command is ``odds``); ``only``: the one
+    subcommand the command line names (None: all of them, as ``kiroku --help`` lists)."""
+    parser, every = _parser()
+    commands = every if only is None else _OnlyOne(every, only)
     arguments.register_dice(commands, matchups)
     arguments.register_session(commands)
     arguments.register_campaign(commands)
     arguments.register_audit(commands)
-    add_command_parsers(commands, [t for t in CORE_COMMANDS if t is not Amend], "commands:run")
+    wanted = [t for t in CORE_COMMANDS if only is None or t.spec.words[0] == only]
+    add_command_parsers(commands, [t for t in wanted if t is not Amend], "commands:run")
     arguments.register_amend(commands)
     arguments.register_rules(commands)
     arguments.register_doctor(commands)
@@ -227,7 +261,7 @@ def _run(given: list[str]) -> int:
             from application.odds import matchup_types  # the named ruleset's, or all for help
 
             matchups = matchup_types(known.ruleset)
-        parser, store = build_parser(matchups), None
+        parser, store = build_parser(matchups, only=word if word in CORE_WORDS else None), None
     try:
         args, extra = parser.parse_known_args(given)
         if extra:  # refused, never dropped: said with the command's own help to read
@@ -246,6 +280,10 @@ def _run(given: list[str]) -> int:
         from adapters.cli.render import read_in
 
         read_in(getattr(args, "tz", None))
+        if getattr(args, "verbose", False):
+            from adapters import log
+
+            log.configure(log.level_named(verbose=True))
         return handler(args.handler)(args)
     finally:
         if store is not None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable
 from datetime import UTC, datetime, tzinfo
@@ -13,11 +12,15 @@ from domain.session.clock import format_duration
 
 
 def print_json(data: object) -> None:
+    import json  # for --json only: a table's text output never loads it
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
 def print_json_array(items: Iterable[object]) -> None:
     """``print_json(list(items))``, the same bytes, written an item at a time."""
+    import json
+
     write = sys.stdout.write
     write("[")
     for index, item in enumerate(items):

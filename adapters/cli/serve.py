@@ -14,6 +14,7 @@ import secrets
 import socket
 import sys
 
+from adapters import log
 from adapters.cli import context
 from domain.errors import MalformedInput
 
@@ -33,6 +34,8 @@ def serve_command(args: argparse.Namespace) -> int:
     if args.rate < 1 or args.streams < 1:
         raise MalformedInput("--rate and --streams: give at least 1")
     config = context.store_config(args)
+    # a service logs each command it records, unless KIROKU_LOG says otherwise
+    log.configure(log.level_named("info", verbose=getattr(args, "verbose", False)))
     admin = os.environ.get("KIROKU_ADMIN_TOKEN") or ""
     made = not admin
     if made:

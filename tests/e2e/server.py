@@ -20,8 +20,13 @@ from tests.e2e.conftest import KIROKU
 
 
 class Served:
-    def __init__(self, data_dir: Path, *args: str, admin: str | None = None) -> None:
-        env = {**os.environ, "KIROKU_DATA_DIR": str(data_dir), "KIROKU_LOG": "off"}
+    def __init__(
+        self, data_dir: Path, *args: str, admin: str | None = None, log: str | None = "off"
+    ) -> None:
+        """``log``: ``KIROKU_LOG`` for the server (None: unset, the server's default)."""
+        env = {**os.environ, "KIROKU_DATA_DIR": str(data_dir), "KIROKU_LOG": log or ""}
+        if log is None:
+            env.pop("KIROKU_LOG")
         env.pop("KIROKU_ADMIN_TOKEN", None)
         if admin is not None:
             env["KIROKU_ADMIN_TOKEN"] = admin
@@ -83,8 +88,10 @@ class Served:
 
 
 @contextmanager
-def served(data_dir: Path, *args: str, admin: str | None = None) -> Iterator[Served]:
-    server = Served(data_dir, *args, admin=admin)
+def served(
+    data_dir: Path, *args: str, admin: str | None = None, log: str | None = "off"
+) -> Iterator[Served]:
+    server = Served(data_dir, *args, admin=admin, log=log)
     try:
         yield server
     finally:

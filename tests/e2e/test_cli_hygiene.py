@@ -13,7 +13,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from adapters.cli.main import CLOSED_PIPE, build_parser, handler, ruleset_parser
+from adapters.cli.main import CLOSED_PIPE, CORE_WORDS, build_parser, handler, ruleset_parser
 from adapters.replay_file import read_replay, write_replay
 from domain.events import EventRetracted
 from domain.rulesets import load_ruleset
@@ -68,11 +68,59 @@ def test_dice_and_help_import_neither_the_store_nor_structlog_nor_asyncio(
     assert [name for name in STORE_AND_LOGGING if loaded(modules, name)] == []
 
 
+def test_a_bare_roll_imports_neither_the_codec_nor_the_exact_odds(tmp_path: Path) -> None:
+    """A roll at the table starts cold every time: it loads what rolling needs, not the
+    event codec (which only a command that reads a file needs) nor the odds' tables."""
+    modules = modules_after(["roll", "5k3", "--seed", "1"], tmp_path)
+    unwanted = ("adapters.codec", "domain.dice.roll_keep.odds", "domain.dice.narrative.odds")
+    assert [name for name in unwanted if loaded(modules, name)] == []
+    odds = modules_after(["odds", "8k4", "--tn", "30"], tmp_path)
+    assert loaded(odds, "domain.dice.roll_keep.odds")  # the other side: odds do load them
+
+
+def test_the_one_subcommand_parsed_is_the_whole_parser_s(tmp_path: Path) -> None:
+    """``kiroku WORD …`` builds WORD's parser alone (start-up), and it is the very parser
+    the whole one holds: the same help, the same defaults, word by word."""
+
+    def subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return dict(action.choices)
+        return {}
+
+    whole = subparsers(build_parser())
+    assert set(whole) == CORE_WORDS
+    for word in sorted(CORE_WORDS):
+        alone = subparsers(build_parser(only=word))
+        assert list(alone) == [word]
+        assert alone[word].format_help() == whole[word].format_help(), word
+        assert shape(alone[word]) == shape(whole[word]), word
+
+
+def shape(parser: argparse.ArgumentParser) -> list[object]:
+    """A parser's defaults and each argument's options, destination and default, with
+    its subcommands' in turn."""
+    found: list[object] = [sorted(parser._defaults.items(), key=str)]
+    for action in parser._actions:
+        found.append((action.option_strings, action.dest, repr(action.default)))
+        if isinstance(action, argparse._SubParsersAction):
+            found += [(name, shape(sub)) for name, sub in action.choices.items()]
+    return found
+
+
 def test_a_store_command_does_import_them(tmp_path: Path) -> None:
     """The other side of the test above, so that it cannot pass by looking at nothing: a
-    command that writes (and logs what it wrote)."""
-    modules = modules_after(["session", "open", "--id", "night", "--gm", "sensei"], tmp_path)
+    command that writes, asked to log what it wrote (``-v``)."""
+    argv = ["session", "open", "--id", "night", "--gm", "sensei", "-v"]
+    modules = modules_after(argv, tmp_path)
     assert [name for name in STORE_AND_LOGGING if loaded(modules, name)] == list(STORE_AND_LOGGING)
+
+
+def test_a_command_that_writes_unasked_to_log_never_imports_structlog(tmp_path: Path) -> None:
+    """Logging is off by default: a recording command does not pay for structlog."""
+    modules = modules_after(["session", "open", "--id", "night", "--gm", "sensei"], tmp_path)
+    assert loaded(modules, "eventsourcing") and loaded(modules, "adapters.store")
+    assert [name for name in ("structlog", "asyncio") if loaded(modules, name)] == []
 
 
 def _leaves(

@@ -157,3 +157,37 @@ def test_an_armoury_and_equipment(kiroku: Run, tmp_path: Path) -> None:
     ok(kiroku, "equip", *S, "--character", "Bayushi Fumi", "--item", "Ashigaru armour")
     state = ok(kiroku, "state", *S)
     assert state["armour"]["Bayushi Fumi"]["tn"] == 23
+
+
+def test_a_character_is_named_by_an_unambiguous_prefix(kiroku: Run) -> None:
+    """``--character Akodo`` names Akodo Kaneka while she alone begins so, in any case,
+    and the ruling records her full name; an exact name always wins; a prefix beginning
+    several names is refused quoting it and listing them, nothing recorded; one beginning
+    none is refused by the rules as before. A player looks only through the characters
+    she can see: the GM's hidden Akodo Toturi makes her prefix neither ambiguous nor
+    named."""
+    S = seated(kiroku, "prefix", ("akodo-kaneka", "ana"), ("bayushi-fumi", "ben"))
+    done = ok(kiroku, "wound", *S, "--character", "akodo", "3")
+    assert [e["summary"] for e in done["recorded"]] == ["Akodo Kaneka takes 3 wounds"]
+    hidden = ("--name", "Akodo Toturi", "--player", "sensei", "--hidden")
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "akodo-kaneka.json"), *hidden)
+    refused = kiroku("wound", *S, "--character", "Akodo", "1")
+    assert refused.returncode == 2
+    assert refused.stderr == (
+        "kiroku: error: character 'Akodo' begins 2 names: 'Akodo Kaneka', 'Akodo Toturi'; "
+        "give more of the name\n"
+    )
+    roll = ("--skill", "Kenjutsu", "--trait", "agility", "--faces", "9,7,4,3,2,1", "--as", "ana")
+    mine = ok(kiroku, "roll", *S, "--character", "Akodo", *roll)
+    assert mine["recorded"][0]["summary"].startswith("Akodo Kaneka rolls Kenjutsu")
+    for unseen in ("Akodo T", "Zed"):
+        refused = kiroku("roll", *S, "--character", unseen, *roll)
+        assert refused.returncode == 2 and "Toturi" not in refused.stderr, refused.stderr
+        assert f"no character '{unseen}'" in refused.stderr
+    ok(kiroku, "join", *S, "--sheet", str(SHEETS / "moto-chagatai.json"), "--name", "Akodo",
+       "--player", "sensei")  # fmt: skip
+    exact = ok(kiroku, "wound", *S, "--character", "Akodo", "2")  # exact beats the prefix
+    assert exact["recorded"][0]["summary"] == "Akodo takes 2 wounds"
+    log = ok(kiroku, "log", *S, "--kind", "WoundsTaken")
+    assert [row["event"]["character"] for row in log] == ["Akodo Kaneka", "Akodo"]
+    assert ok(kiroku, "verify", *S)["verified"] is True  # the records name them in full

@@ -367,6 +367,98 @@ def test_every_command_is_logged_as_json_with_session_outcome_and_duration(
     assert failed["command"] == "wound" and failed["outcome"] == "NotFound"
 
 
+def test_a_command_logs_nothing_unless_asked(tmp_path: Path) -> None:
+    """At a table a command prints its result and nothing else: no log line on stderr,
+    on a pipe as on a terminal, until ``-v`` (before or after the subcommand) or
+    ``KIROKU_LOG`` asks for one; ``-v`` wins over ``KIROKU_LOG=off``."""
+    base = {k: v for k, v in os.environ.items() if k != "KIROKU_LOG"}
+    env = {**base, "KIROKU_DATA_DIR": str(tmp_path)}
+
+    def run(*args: str, **more: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(KIROKU), *args], capture_output=True, text=True, env={**env, **more}, timeout=60
+        )
+
+    quiet = run("session", "open", "--id", "quiet", "--gm", "sensei")
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    assert quiet.stdout.startswith("#1 session 'quiet' opened")
+    refused = run("wound", "--session", "quiet", "--character", "Nobody", "3")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1  # the refusal alone
+    for args, more in [
+        (("-v", "note", "--session", "quiet", "before"), {}),
+        (("note", "--session", "quiet", "after", "--verbose"), {}),
+        (("note", "--session", "quiet", "env"), {"KIROKU_LOG": "info"}),
+        (("note", "--session", "quiet", "wins", "-v"), {"KIROKU_LOG": "off"}),
+    ]:
+        done = run(*args, **more)
+        assert done.returncode == 0, done.stderr
+        line = json.loads(done.stderr.strip().splitlines()[-1])
+        assert (line["command"], line["outcome"]) == ("note", "recorded"), args
+    assert run("note", "--session", "quiet", "off", KIROKU_LOG="off").stderr == ""
+    assert on_a_terminal([str(KIROKU), "note", "--session", "quiet", "tty"], env) == ""
+    assert "command recorded" in on_a_terminal(
+        [str(KIROKU), "note", "--session", "quiet", "tty", "-v"], env
+    )
+
+
+def on_a_terminal(argv: list[str], env: dict[str, str]) -> str:
+    """What ``argv`` writes to its stderr when that is a terminal (a pseudo-terminal)."""
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        try:
+            done = subprocess.run(
+                argv, stdout=subprocess.PIPE, stderr=follower, env=env, timeout=60
+            )
+        finally:
+            os.close(follower)
+        assert done.returncode == 0
+        said = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # EIO: the terminal's other side is closed and read out
+                break
+            if not chunk:
+                break
+            said += chunk
+        return said.decode(errors="replace")
+    finally:
+        os.close(leader)
+
+
+def test_the_demo_s_suggestions_run_as_printed(tmp_path: Path) -> None:
+    """``./dev demo`` leaves ``kiroku`` off the reader's PATH, so the commands it suggests
+    at its end are printed as the reader can type them — through ``./dev`` as they typed
+    it, or ``kiroku`` once ``.venv`` is activated — with the store it was given, and each
+    runs as printed from where the demo was run."""
+    dev = Path(__file__).resolve().parents[2] / "dev"
+    venv = str(KIROKU.parent)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KIROKU_")}
+    off_path = os.pathsep.join(p for p in env["PATH"].split(os.pathsep) if p != venv)
+    data = tmp_path / "my data"
+    for path, typed in [(off_path, f"{dev} kiroku"), (f"{venv}{os.pathsep}{off_path}", "kiroku")]:
+        here = {**env, "PATH": path}
+        done = subprocess.run(
+            [str(dev), "demo", "--data-dir", str(data)],
+            cwd=tmp_path, env=here, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        last = done.stdout.strip().splitlines()[-1]
+        assert last.startswith(f"Try: {typed} --data-dir '{data}' state --session demo-"), last
+        for suggestion in last.removeprefix("Try: ").split("   |   "):
+            ran = subprocess.run(
+                ["bash", "-c", suggestion], cwd=tmp_path, env=here, capture_output=True, text=True,
+                timeout=60,
+            )  # fmt: skip
+            assert ran.returncode == 0, (suggestion, ran.stderr)
+    assert len(list(tmp_path.glob("demo-*.jsonl"))) == 2
+    plain = {**env, "PATH": off_path}
+    missing = subprocess.run(["bash", "-c", "command -v kiroku"], env=plain, capture_output=True)
+    assert missing.returncode != 0 or Path(missing.stdout.decode().strip()).parent != KIROKU.parent
+
+
 def test_the_main_job_runs_a_session_on_sqlite(kiroku: Run, tmp_path: Path) -> None:
     done = kiroku("demo")
     assert done.returncode == 0, done.stderr

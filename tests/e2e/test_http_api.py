@@ -96,6 +96,29 @@ def test_a_fight_is_driven_and_read_over_http(server: Served) -> None:
     assert ["wounds", "Bayushi Fumi", "wounds"] in [c["path"] for c in diff["changes"]]
 
 
+def test_the_server_logs_each_command_it_records_unless_told_not_to(tmp_path: Path) -> None:
+    """A server is a service: its stderr is its log, one JSON line per command recorded
+    (a shell command logs nothing unasked); ``KIROKU_LOG=off`` silences it."""
+    opening = {"id": "logged", "gm": "sensei", "ruleset": "l5r4e"}
+    with served(tmp_path / "loud", log=None) as loud:
+        assert loud.post("/v1/sessions", opening).status_code == 201
+        loud.stop()
+        lines = [json.loads(line) for line in loud.stderr.splitlines() if line.startswith("{")]
+    assert [(line["session"], line["outcome"]) for line in lines] == [("logged", "recorded")]
+    with served(tmp_path / "quiet", log="off") as quiet:
+        assert quiet.post("/v1/sessions", opening).status_code == 201
+        quiet.stop()
+        assert "command recorded" not in quiet.stderr
+
+
+def test_a_character_is_named_by_an_unambiguous_prefix_over_http(night: Served) -> None:
+    """The API decides through the same service as the shell: a prefix that begins one
+    name names that character, and the ruling and its record hold the full name."""
+    done = command(night, {"command": "wound", "character": "bay", "amount": 2})
+    event = night.get(f"{NIGHT}/events/{done['recorded'][0]['position']}").json()
+    assert event["event"]["character"] == "Bayushi Fumi", event
+
+
 def test_the_odds_are_the_command_lines(night: Served, tmp_path: Path) -> None:
     got = night.get(NIGHT + "/odds", params={"expression": "6k3", "tn": 25}).json()
     shell = ok(runner(tmp_path), "odds", "6k3", "--tn", "25", "--ruleset", "l5r4e")

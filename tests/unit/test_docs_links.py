@@ -36,3 +36,13 @@ def test_every_page_is_reached_from_the_readme() -> None:
                 todo.append(target)
     pages = {p.resolve() for p in (ROOT / "docs").rglob("*.md")}
     assert not pages - reached, sorted(str(p.relative_to(ROOT)) for p in pages - reached)
+
+
+def test_no_page_names_a_path_outside_the_repository() -> None:
+    """A clone has only the repository: no link leaves it, and no page sends the reader
+    to the team's folder beside it (``../shared/…``), which a clone does not have."""
+    for page in [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]:
+        named = page.relative_to(ROOT)
+        assert "../shared" not in page.read_text(encoding="utf-8"), named
+        for target in links(page):
+            assert target.is_relative_to(ROOT), f"{named} links outside the repository: {target}"

@@ -286,7 +286,7 @@ def test_a_ruleset_s_command_s_help_names_the_ruleset(
 def test_an_unknown_option_before_the_word_names_the_command_s_help(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["-v", "roll", "5k3"]) == 2
+    assert main(["-z", "roll", "5k3"]) == 2
     assert "`kiroku roll --help`" in capsys.readouterr().err
     assert main(["roll", "5k3", "-z"]) == 2
     assert "`kiroku roll --help`" in capsys.readouterr().err
