@@ -137,7 +137,7 @@ class SwapInitiative(Command, frozen=True, kw_only=True):
 class ApplyCondition(Command, frozen=True, kw_only=True):
     """Apply a condition."""
 
-    spec = CommandSpec(("condition", "apply"), positional=("condition",))
+    spec = CommandSpec(("condition", "apply"), positional=("condition",), gm_only=True)
 
     character: Character
     condition: Condition
@@ -148,7 +148,7 @@ class ApplyCondition(Command, frozen=True, kw_only=True):
 class EndCondition(Command, frozen=True, kw_only=True):
     """End a condition."""
 
-    spec = CommandSpec(("condition", "end"), positional=("condition",))
+    spec = CommandSpec(("condition", "end"), positional=("condition",), gm_only=True)
 
     character: Character
     condition: Condition
@@ -158,7 +158,7 @@ class EndCondition(Command, frozen=True, kw_only=True):
 class Recover(Command, frozen=True, kw_only=True):
     """The reaction phase roll (stunned, dazed)."""
 
-    spec = CommandSpec(("recover",), dice="queue", positional=("condition",))
+    spec = CommandSpec(("recover",), dice="queue", positional=("condition",), gm_only=True)
 
     character: Character
     condition: Literal["stunned", "dazed"]
