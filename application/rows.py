@@ -32,6 +32,10 @@ def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
     }
     if isinstance(kind, mi.LiteralType):
         data["values"] = list(kind.values)
+    elif isinstance(kind, mi.VarTupleType) and isinstance(kind.item_type, mi.LiteralType):
+        data["values"] = list(kind.item_type.values)  # each item one of them
+    elif "enum" in extra:  # a closed set the rules check, declared on the field's Meta
+        data["values"] = list(extra["enum"])
     for bound, name in (("ge", "minimum"), ("le", "maximum"), ("max_length", "max_length")):
         value = getattr(kind, bound, None)
         if value is not None:

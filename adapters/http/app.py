@@ -184,6 +184,7 @@ def create_app(
         Route(session + "/tokens", writes.issue_token, methods=["POST"]),
         Route(session + "/tokens", writes.list_tokens, methods=["GET"]),
         Route(session + "/tokens/{token}", writes.revoke_token, methods=["DELETE"]),
+        Route(session + "/choices", reads.show_choices, methods=["GET"]),
         Route(session + "/events", reads.list_events, methods=["GET"]),
         Route(session + "/events/{position}", reads.show_event, methods=["GET"]),
         Route(session + "/diff", reads.diff, methods=["GET"]),

@@ -102,6 +102,20 @@ TRIAL = {
     },
     "required": ["dry_run", "command", "appended", "roll"],
 }  # fmt: skip
+CHOICES = {
+    "type": "object",
+    "properties": {
+        "characters": {
+            "type": "object",
+            "description": "name → the sheet's key (weapons, skills, …) → the names offered",
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+    },
+    "required": ["characters"],
+}
 SERIES = {
     "type": "object",
     "properties": {
@@ -310,6 +324,15 @@ def document() -> dict[str, Any]:
                 ],
                 "responses": ok("the positions, and each path's values at them", SERIES)
                 | problems(400, 403, 404),
+            }
+        },
+        s + "/choices": {
+            "get": {
+                "summary": "each character's closed choices, read off the sheets as the "
+                "holder sees them (a player's without the GM's secrets): a sheet's weapons, "
+                "spells, techniques… by name, its skills, traits, rings… by key",
+                "parameters": [SESSION],
+                "responses": ok("the characters' choices", CHOICES) | problems(404),
             }
         },
         s + "/events": {

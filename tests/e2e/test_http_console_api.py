@@ -5,6 +5,7 @@ views, and numbers over the session for a plot."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from domain.rulesets import load_ruleset
+from tests.e2e.console.pages import SHEETS
 from tests.e2e.server import Served, served
 from tests.e2e.test_http_api import NIGHT, command, opened, version
 
@@ -191,3 +193,25 @@ def test_a_narrative_check_tried_first_gives_the_odds_kiroku_odds_gives(tmp_path
         assert roll["expected_strife"] == float(strife)
         assert roll["by_tn"]["1"] > roll["by_tn"]["3"] > roll["by_tn"]["6"]
         assert five.get(path).json()["version"] == 2
+
+
+def test_each_characters_choices_are_read_off_the_sheets_a_player_may_see(night: Served) -> None:
+    """``…/choices``: what a form offers as closed choices (the sheet's weapons, skills,
+    traits, rings); a player's are the GM's without what is kept from them (a character
+    joined behind the screen), and the same once it is revealed."""
+    fumi = json.loads((SHEETS / "bayushi-fumi.json").read_text())
+    hidden = command(night, {"command": "join", "player": "ana", "name": "Shosuro Kage",
+                             "sheet": fumi, "hidden": True})  # fmt: skip
+    made = night.post(NIGHT + "/tokens", {"participant": "ana"})
+    assert made.status_code == 201, made.text
+    ana = night.as_token(made.json()["token"])
+    gm = night.get(NIGHT + "/choices").json()["characters"]
+    theirs = ana.get(NIGHT + "/choices").json()["characters"]
+    assert list(gm) == ["Akodo Kaneka", "Bayushi Fumi", "Shosuro Kage"]
+    kaneka = json.loads((SHEETS / "akodo-kaneka.json").read_text())
+    assert gm["Akodo Kaneka"]["weapons"] == [w["name"] for w in kaneka["weapons"]]
+    assert "Kenjutsu" in gm["Akodo Kaneka"]["skills"] and "agility" in gm["Akodo Kaneka"]["traits"]
+    assert theirs == {name: gm[name] for name in gm if name != "Shosuro Kage"}
+    command(night, {"command": "reveal", "position": hidden["recorded"][0]["position"]})
+    assert ana.get(NIGHT + "/choices").json()["characters"] == gm
+    assert night.as_token(None).get(NIGHT + "/choices").status_code == 401

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from domain.commands import Command, CommandSpec
+from domain.rulesets.l5r4e.conditions import CONDITIONS
 from domain.rulesets.roll_keep_kit.fields import (
     Character,
     FreeRaises,
@@ -18,7 +19,15 @@ from domain.rulesets.roll_keep_kit.fields import (
     Void,
 )
 
-Condition = Annotated[str, Meta(min_length=1, max_length=40, description="the condition")]
+Condition = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=40,
+        description="the condition",
+        extra_json_schema={"enum": list(CONDITIONS)},
+    ),
+]
 
 
 class Attack(Command, frozen=True, kw_only=True):

@@ -13,6 +13,7 @@ from domain.errors import MalformedInput
 from domain.events import Event
 from domain.rulesets.l5r4e.contests import tn_for
 from domain.rulesets.l5r4e.skills import require_skill, skill_roll
+from domain.rulesets.l5r4e.stances import STANCES
 from domain.rulesets.roll_keep_kit.deciding import refuse_initiative
 from domain.rulesets.roll_keep_kit.fields import (
     Character,
@@ -127,5 +128,11 @@ class ChooseStance(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("stance",), positional=("stance",), for_groups=True)
 
     character: Character
-    stance: Annotated[str, Meta(max_length=20, description="attack, full_attack, defense, "
-                                "full_defense or center")]  # fmt: skip
+    stance: Annotated[
+        str,
+        Meta(
+            max_length=20,
+            description="attack, full_attack, defense, full_defense or center",
+            extra_json_schema={"enum": list(STANCES)},
+        ),
+    ]
