@@ -60,7 +60,8 @@ def test_a_roll_tried_first_gives_its_pool_tn_and_odds_and_appends_nothing(
     four = load_ruleset("l5r4e")
     assert roll["probability"] == four.odds("7k4", 28)
     assert roll["by_tn"]["30"] == four.odds("7k4", 30)
-    assert [r["tn"] for r in roll["by_raises"]] == [23, 28, 33, 38, 43, 48]
+    # Fumi's Void ring is 2: the rules let her call 0 to 2 raises, and the plot stops there
+    assert [r["tn"] for r in roll["by_raises"]] == [23, 28, 33]
     assert roll["by_raises"][1]["probability"] == roll["probability"]
     assert version(night) == before
     void = night.get(NIGHT).json()["views"]["void"]["Bayushi Fumi"]
@@ -143,6 +144,20 @@ def test_numbers_over_the_session_for_a_plot(night: Served) -> None:
         assert refused.status_code == 400 and quoted in refused.json()["detail"], refused.text
     token = night.post(NIGHT + "/tokens", {"participant": "ben"}).json()["token"]
     assert night.as_token(token).get(NIGHT + "/series?path=void.*.left").status_code == 403
+
+
+def test_a_plot_follows_the_corrections_a_retracted_wound_is_no_spike(night: Served) -> None:
+    fall = command(night, {"command": "wound", "character": "Akodo Kaneka", "amount": 9})
+    position = fall["recorded"][0]["position"]
+    command(night, {"command": "note", "text": "the fall is disputed"})
+    retracted = night.post(NIGHT + "/retract", {"position": position, "reason": "no fall"})
+    assert retracted.status_code == 201, retracted.text
+    data = night.get(NIGHT + "/series", params={"path": "wounds.*.wounds"}).json()
+    kaneka = data["series"]["wounds.*.wounds"]["Akodo Kaneka"]
+    assert data["positions"][position] == position and kaneka[position] == 0
+    assert 9 not in kaneka
+    seen_then = night.get(NIGHT, params={"at": position}).json()["views"]["wounds"]
+    assert seen_then["Akodo Kaneka"]["wounds"] == 9  # the table as it stood then had it
 
 
 def test_the_console_and_its_assets_are_served_from_this_process(night: Served) -> None:
