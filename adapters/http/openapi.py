@@ -413,7 +413,10 @@ def document() -> dict[str, Any]:
     }
     paths[s + "/tokens"] = {
         "post": {
-            "summary": "issue a token for a participant (the GM's): shown once",
+            "summary": "issue a token for a participant (the GM's): shown once, with the "
+            "link their phone opens (`link`: on `kiroku serve --public-url`, else the address "
+            "it listens on or was reached at), its QR code as SVG (`link_qr`) and whether a "
+            "phone could reach it (`reachable`: false for a loopback address)",
             "parameters": [SESSION],
             "requestBody": body("TokenRequest"),
             "responses": ok("the token", status=201) | problems(400, 401, 403, 404),

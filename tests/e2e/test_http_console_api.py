@@ -6,13 +6,17 @@ views, and numbers over the session for a plot."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import segno
 
 from domain.rulesets import load_ruleset
+from tests.e2e.conftest import KIROKU
 from tests.e2e.console.pages import SHEETS
 from tests.e2e.server import Served, served
 from tests.e2e.test_http_api import NIGHT, command, opened, version
@@ -230,3 +234,26 @@ def test_each_characters_choices_are_read_off_the_sheets_a_player_may_see(night:
     command(night, {"command": "reveal", "position": hidden["recorded"][0]["position"]})
     assert ana.get(NIGHT + "/choices").json()["characters"] == gm
     assert night.as_token(None).get(NIGHT + "/choices").status_code == 401
+
+
+def test_a_players_link_names_the_public_url_with_its_qr_code(tmp_path: Path) -> None:
+    """``POST …/tokens`` gives the link a phone opens on ``--public-url`` (else on the
+    address the server listens on: a loopback one, which it says no phone reaches) and
+    its QR code, made here by segno."""
+    public = "http://192.168.1.20:8322"
+    with served(tmp_path / "data", "--public-url", public + "/") as lan:
+        opened(lan)
+        made = lan.post(NIGHT + "/tokens", {"participant": "ana"}).json()
+        link = f"{public}/#/s/night?token={made['token']}"
+        assert made["link"] == link and made["reachable"] is True
+        drawn = segno.make(link, error="m").svg_inline(scale=4, border=2, title="night: a link")
+        assert made["link_qr"] == drawn and made["link_qr"].startswith("<svg")
+    with served(tmp_path / "data") as local:
+        made = local.post(NIGHT + "/tokens", {"participant": "ana"}).json()
+        assert made["link"].startswith(local.url + "/#/s/night?token=")
+        assert made["reachable"] is False  # 127.0.0.1: this machine's alone
+    refused = subprocess.run(
+        [str(KIROKU), "serve", "--port", "0", "--public-url", "ftp://table"],
+        capture_output=True, text=True, timeout=60, env={**os.environ, "KIROKU_LOG": "off"},
+    )  # fmt: skip
+    assert refused.returncode != 0 and "--public-url 'ftp://table'" in refused.stderr
