@@ -82,11 +82,12 @@ def test_bad_input_is_refused_beside_its_field_and_nothing_is_appended(console: 
     error = page.locator(f"#{raises.get_attribute('id')}-error")
     expect(error).to_contain_text("Expected `int`")
     expect(raises).to_have_attribute("aria-invalid", "true")
-    act(page, "wound", character="Nobody Atall", amount=3)
+    act(page, "roll", character=FUMI, skill="Kenjutsux", trait="agility", tn=20)  # typed: other…
     page.click("#act-submit")  # a rule's refusal, beside the field whose value it quotes
-    who = page.locator('#act-form [name="character"]')
-    expect(page.locator(f"#{who.get_attribute('id')}-error")).to_contain_text("Nobody Atall")
-    expect(who).to_have_attribute("aria-invalid", "true")
+    skill = page.locator('#act-form [name="skill"]')
+    expect(page.locator(f"#{skill.get_attribute('id')}-error")).to_contain_text("Kenjutsux")
+    expect(skill).to_have_attribute("aria-invalid", "true")
+    act(page, "wound", character=FUMI, amount=3)
     amount = page.locator('#act-form [name="amount"]')
     amount.fill("lots")
     amount.press("Enter")  # Enter sends the form too
