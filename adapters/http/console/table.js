@@ -46,7 +46,9 @@ function rulesetTable(table, index) {
   const rows = table.rows.map((row) => element("tr", {},
     ...row.map((cell, i) => (i === 0 ? element("th", { scope: "row", text: cell })
       : element("td", { "data-label": table.columns[i] || "", text: cell })))));
-  return element("div", { class: "scroll" }, element("table", { class: "ruleset-table cards", "data-table": index },
+  // a region of its own, reached by keyboard, for a wide table that scrolls sideways
+  return element("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": table.title || "a table" },
+    element("table", { class: "ruleset-table cards", "data-table": index },
     element("caption", { text: table.title || "" }),
     element("thead", {}, head), element("tbody", {}, ...rows)));
 }

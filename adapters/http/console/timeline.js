@@ -416,14 +416,14 @@ function eventWhole(shown, page, open) {
     const [first, last] = Array.isArray(command.positions) ? command.positions
       : [command.first, command.first + (command.count || 1) - 1];
     const span = last > first ? `events ${first}–${last}` : `event ${first}`;
-    const inputs = Object.entries(command.inputs || {}).filter(([, v]) => !(v === null || v === false || v === "" || (Array.isArray(v) && !v.length)))
+    const inputs = Object.entries(command.inputs || {}).filter(([, v]) => !(v === null || v === false || v === 0 || v === "" || (Array.isArray(v) && !v.length)))
       .map(([name, v]) => `${name.replaceAll("_", " ")}: ${plain(v)}`);
     const used = (command.used || []).map((u) => (Array.isArray(u) ? `event ${u[0]} used event ${u[1]}` : plain(u)));
     parts.push(element("div", { class: "event-command", id: "event-command" },
       element("p", { text: `command: ${command.command} (${command.kind}), which gave ${span}, given by ${command.actor} at ${new Date(command.at).toLocaleString()}` }),
       element("ul", {}, element("li", { text: `inputs: ${inputs.length ? inputs.join("; ") : "(none)"}` }),
         command.drawn && command.drawn.length ? element("li", { text: `dice drawn: ${command.drawn.join(", ")}` }) : "",
-        command.given && command.given.length ? element("li", { text: `faces given: ${plain(command.given)}` }) : "",
+        command.given && command.given.length ? element("li", { text: `faces given: ${facesText(command.given)}` }) : "",
         used.length ? element("li", { text: `what it used: ${used.join("; ")}` }) : "")));
   } else {
     parts.push(element("p", { text: "command: none recorded (an opening, a fork, or a session older than the records)" }));
@@ -431,6 +431,13 @@ function eventWhole(shown, page, open) {
   parts.push(element("details", { class: "event-json" }, element("summary", { text: "As the API gives it (JSON)" }),
     element("pre", { class: "event-whole", tabindex: "0" }, JSON.stringify(shown, null, 2))));
   return parts;
+}
+
+// Faces given at the table, as they are typed (`--faces 1r5,9,10+3`) where they are
+// roll & keep dice ([faces, a 1 rerolled]); as recorded otherwise.
+function facesText(given) {
+  const dice = given.every((d) => Array.isArray(d) && Array.isArray(d[0]));
+  return dice ? given.map(([faces, rerolled]) => `${rerolled ? "1r" : ""}${faces.join("+")}`).join(",") : plain(given);
 }
 
 function plain(value) {

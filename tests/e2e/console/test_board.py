@@ -58,7 +58,7 @@ def test_a_players_phone_reads_cards_with_no_sideways_scroll(console: Console, w
     phone = player(console, "ben", {"width": width, "height": 844})
     card = phone.locator("table.ruleset-table tbody tr").first
     expect(card).to_contain_text(KANEKA)
-    assert card.evaluate("e => getComputedStyle(e).display") == "block"  # a card, not a row
+    expect(card).to_have_css("display", "block")  # a card, not a row of a wide table
     assert sideways(phone) <= 0, f"the page scrolls sideways at {width} px"
     act(phone, "roll", skill="Kenjutsu", trait="agility", tn=15)
     expect(phone.locator("#odds-probability")).not_to_have_attribute("data-probability", "")

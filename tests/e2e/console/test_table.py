@@ -19,12 +19,14 @@ from tests.e2e.console.pages import (
     KANEKA,
     NIGHT,
     PHONE,
+    TALL,
     Console,
     act,
     live,
     prepared,
     record,
     shot,
+    sideways,
 )
 from tests.e2e.server import Served
 
@@ -150,6 +152,10 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
     shot(phone, "09-phone")
     phone.locator("#act-form details").evaluate_all("all => all.forEach(d => { d.open = false; })")
     shot(phone, "readme-phone", "#act")  # docs/console.md's second picture
+    phone.set_viewport_size(TALL)  # type: ignore[arg-type]
+    phone.evaluate("scrollTo(0, 0)")
+    assert sideways(phone) <= 0
+    shot(phone, "readme-phone-table", full=False)  # docs/console.md's third: the cards
     phone.reload()
     live(phone)
     assert "5k3" not in phone.locator("#events").inner_text()
