@@ -528,6 +528,10 @@ class SessionPage {
         element("optgroup", { label: group.label },
           ...group.commands.map((c) => element("option", { value: c.name, text: c.name })))));
       if (picked && [...command.options].some((o) => o.value === picked)) command.value = picked;
+      else if (now) {  // a fight on: what a turn is for, first
+        const first = command.querySelector("optgroup[label='Fighting'] option");
+        if (first) command.value = first.value;
+      }
     };
     this.offerCommands = offerCommands;
     offerCommands();

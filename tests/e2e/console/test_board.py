@@ -92,6 +92,7 @@ def test_commands_come_by_phase_and_a_player_is_offered_only_what_they_may_give(
     assert not offered & gms, f"a player is offered the GM's {sorted(offered & gms)}"
     expect(phone.locator("#act-character")).to_have_value(KANEKA)
     expect(phone.locator("#act-turn")).to_have_text(f"{KANEKA}'s turn")
+    assert in_view(phone, "#act-turn")  # a player's phone opens on what they may do
     shot(phone, "23-player-commands", full=False)
     phone.select_option("#act-command", "attack")
     form = phone.locator('#act-form form[data-command="attack"]')

@@ -153,7 +153,7 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
     phone.locator("#act-form details").evaluate_all("all => all.forEach(d => { d.open = false; })")
     shot(phone, "readme-phone", "#act")  # docs/console.md's second picture
     phone.set_viewport_size(TALL)  # type: ignore[arg-type]
-    phone.evaluate("scrollTo(0, 0)")
+    phone.locator("#table").evaluate("e => e.scrollIntoView()")
     assert sideways(phone) <= 0
     shot(phone, "readme-phone-table", full=False)  # docs/console.md's third: the cards
     phone.reload()
