@@ -428,6 +428,18 @@ function eventWhole(shown, page, open) {
   } else {
     parts.push(element("p", { text: "command: none recorded (an opening, a fork, or a session older than the records)" }));
   }
+  if (page.gm && command && !shown.retracted) {  // what used it: what its retraction would change
+    const used = element("div", { class: "event-used-by", id: "event-used-by", "aria-live": "polite" },
+      element("p", { class: "hint", text: "what used it: reading…" }));
+    parts.push(used);
+    page.api.post(`${page.api.session(page.id)}/retract`, { position: shown.position, reason: "what used it" }, { dry_run: "true" })
+      .then((found) => {
+        const lines = [...(found.revised || []).map((r) => `decided again without it: ${r.command} (${r.before.join("; ")})`),
+          ...(found.dropped || []).map((d) => `dropped without it: ${d.command} — ${d.why}`)];
+        used.replaceChildren(element("p", { text: lines.length ? "what used it (its retraction would change):" : "what used it: nothing recorded since depends on it" }),
+          lines.length ? element("ul", {}, ...lines.map((text) => element("li", { text }))) : "");
+      }, () => used.replaceChildren());
+  }
   parts.push(element("details", { class: "event-json" }, element("summary", { text: "As the API gives it (JSON)" }),
     element("pre", { class: "event-whole", tabindex: "0" }, JSON.stringify(shown, null, 2))));
   return parts;

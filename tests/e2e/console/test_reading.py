@@ -37,6 +37,9 @@ def test_an_event_opened_whole_reads_as_kiroku_show_with_its_dice(console: Conso
     page = console.gm("night")
     record(page, "attack", "rolls", attacker=KANEKA, target=FUMI, weapon="Katana",
            faces="10+3,9,8,2,2,3")  # fmt: skip
+    damage = console.served.post(NIGHT + "/commands", {"command": "damage", "attacker": KANEKA})
+    assert damage.status_code == 201, damage.text
+    expect(page.locator("#events li", has_text="rolls Katana damage")).to_have_count(1)
     page.locator("#events li", has_text="rolls Kenjutsu").locator("button.event-open").click()
     dialog = page.locator("#event-dialog")
     position = int(
@@ -58,6 +61,8 @@ def test_an_event_opened_whole_reads_as_kiroku_show_with_its_dice(console: Conso
     expect(dialog.locator("#event-command")).to_contain_text("weapon: Katana")
     expect(dialog.locator("#event-command")).to_contain_text("attack (Attack), which gave events")
     expect(dialog.locator("#event-counts")).to_have_text("still counts")
+    used = dialog.locator("#event-used-by")  # what used it: the damage its hit allowed
+    expect(used).to_contain_text("dropped without it: damage")
     shot(page, "27-event-whole", "#event-dialog")
     phone = player(console, "ana")  # a player reads their own roll the same way
     phone.locator("#events li", has_text="rolls Kenjutsu").locator("button.event-open").click()
