@@ -3,7 +3,7 @@
 // and who is skipped, and each combatant's wound track with its ranks and penalties.
 
 import { element } from "./forms.js";
-import { tnPartLines, turnOrderRows, woundTrackRows } from "./logic.js";
+import { currentTurn, tnPartLines, turnOrderRows, woundTrackRows } from "./logic.js";
 
 // ids: false for a second copy on the page (a what-if beside the session).
 export function tablePanels(shown, { ids = true } = {}) {
@@ -11,6 +11,10 @@ export function tablePanels(shown, { ids = true } = {}) {
   const panels = [];
   const order = turnOrder(views.initiative);
   if (order) panels.push(order);
+  const turn = currentTurn(views);
+  if (!order && turn) {  // a ruleset whose turns are in a view of its own (5e, Ukiyo)
+    panels.push(element("p", { class: "turn-now", id: "turn-now", text: `${turn}'s turn` }));
+  }
   const tracks = woundTracks(views.wounds);
   if (tracks) panels.push(tracks);
   shown.tables.forEach((table, i) => {
@@ -19,7 +23,9 @@ export function tablePanels(shown, { ids = true } = {}) {
   });
   const parts = tnParts(views);
   if (parts) panels.push(parts);
-  if (!ids) panels.forEach((panel) => panel.removeAttribute && panel.removeAttribute("id"));
+  if (!ids) {  // a second copy: no id of the first's, at any depth
+    panels.forEach((panel) => [panel, ...panel.querySelectorAll("[id]")].forEach((e) => e.removeAttribute("id")));
+  }
   return panels;
 }
 
