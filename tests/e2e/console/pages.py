@@ -167,10 +167,13 @@ def player(console: Console, who: str, viewport: dict[str, int] | None = None) -
 
 def in_view(page: Page, selector: str) -> bool:
     """Whether the element is wholly on the screen as it is scrolled now."""
-    seen: bool = page.locator(selector).evaluate(
-        """e => { const r = e.getBoundingClientRect();
+    page.locator(selector).wait_for()
+    seen: bool = page.evaluate(  # looked up afresh: the page redraws its panels as it reads
+        """selector => { const e = document.querySelector(selector);
+            const r = e ? e.getBoundingClientRect() : { height: 0 };
             return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight
-              && r.left >= 0 && r.right <= innerWidth; }"""
+              && r.left >= 0 && r.right <= innerWidth; }""",
+        selector,
     )
     return seen
 
