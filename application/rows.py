@@ -13,7 +13,7 @@ from domain.campaign import CampaignOpened
 from domain.commands import Command, describe_command, option_of, unwrap
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened
-from domain.field_help import field_help, values_of
+from domain.field_help import choices_of, field_help
 from domain.rulesets import MAIN, RULESETS, Ruleset, load_ruleset
 from domain.rulesets.base import Readings, ShowsRolls
 from domain.session.commands import CORE_COMMANDS, hideable
@@ -21,7 +21,7 @@ from projections.timeline import describe
 
 
 def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
-    kind = unwrap(field.type)[0]
+    kind, extra = unwrap(field.type)
     spec = command_type.spec
     positional = field.name in spec.positional
     data: dict[str, Any] = {
@@ -31,8 +31,8 @@ def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
         "required": field.required,
         "help": field_help(field),
     }
-    if values_of(kind):
-        data["values"] = list(values_of(kind))
+    if choices_of(kind, extra):
+        data["values"] = list(choices_of(kind, extra))
     for bound, name in (("ge", "minimum"), ("le", "maximum"), ("max_length", "max_length")):
         value = getattr(kind, bound, None)
         if value is not None:

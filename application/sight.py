@@ -21,6 +21,7 @@ from application.stored_secrets import caught_up
 from domain.events import Recorded
 from domain.session.screen import as_revealed
 from domain.session.secrets import Secrets
+from domain.session.state import SessionState
 from projections import players, project_state
 from projections.timeline import DROPPED, corrected_line, forked_line, untold, unverified_line
 
@@ -43,6 +44,7 @@ class Sight:
         """The positions players may see, in order: the n-th is their cursor n."""
         self.secrets = Secrets()
         self._state: tuple[int, dict[str, Any]] | None = None
+        self._folded: tuple[int, SessionState] | None = None
 
     def catch_up(self, store: EventStore, head: int, read: Sequence[Recorded] = ()) -> None:
         """Catch up to ``head``: from ``read`` when it is exactly what is lacking (events
@@ -262,14 +264,22 @@ class Sight:
     def count(self) -> int:
         return len(self.public)
 
+    def state(self, store: EventStore) -> SessionState:
+        """The state folded without what is kept from players (the last one read, while
+        nothing was recorded since)."""
+        if self._folded is not None and self._folded[0] == self.read:
+            return self._folded[1]
+        state, _ = players.load(
+            store, SnapshotStore(store), self.session_id, self.secrets, self.read
+        )
+        self._folded = (self.read, state)
+        return state
+
     def projections(self, store: EventStore) -> dict[str, Any]:
         """The views as players may read them: the state without what is kept from them."""
         if self._state is not None and self._state[0] == self.read:
             return self._state[1]
-        state, _ = players.load(
-            store, SnapshotStore(store), self.session_id, self.secrets, self.read
-        )
-        views = project_state(state)
+        views = project_state(self.state(store))
         session = views["session"]
         session["position"] = self.count
         if "forked_from" in session:  # the origin's events are the fork's, at their places

@@ -28,6 +28,13 @@ def values_of(kind: Any) -> tuple[Any, ...]:
     return ()
 
 
+def choices_of(kind: Any, extra: dict[str, Any]) -> tuple[Any, ...]:
+    """The values a closed field takes: its type's (:func:`values_of`), else those its
+    ``Meta`` declares (``extra_json_schema={"enum": …}``: a text the rules check against a
+    closed set, a 4e stance or condition)."""
+    return values_of(kind) or tuple(extra.get("enum", ()))
+
+
 def _spans(low: int, high: int, gap: tuple[int, int] | None) -> str:
     pieces = [(low, high)]
     if gap is not None:
@@ -61,7 +68,7 @@ def field_help(field: mi.Field) -> str:
     """A field's help: its description; ``one of a, b, c`` (``each one of …`` for a tuple
     of them); its bounds."""
     kind, extra = unwrap(field.type)
-    values = values_of(kind)
+    values = choices_of(kind, extra)
     listed = ", ".join(map(str, values))
     bits = [extra.get("description", "")]
     if values:
@@ -91,7 +98,7 @@ def enum_refusal(command_type: type[Command] | type[Query], name: str, value: st
     assert isinstance(info, mi.StructType)
     for field in info.fields:
         if field.name == name:
-            values = values_of(unwrap(field.type)[0])
+            values = choices_of(*unwrap(field.type))
             if values:
                 return f"{value!r} is not one of {', '.join(map(str, values))}"
     return ""

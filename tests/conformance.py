@@ -54,7 +54,7 @@ from application.odds import matchup_of, matchup_types
 from application.service import SessionService
 from domain.commands import Command, Context, Query, option_of, unwrap
 from domain.dice.source import FaceQueue
-from domain.errors import IllegalUnderRules, KirokuError, MalformedInput
+from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotAllowed
 from domain.events import CORE_EVENT_TYPES, Recorded, SessionOpened
 from domain.rulesets import BUILT_IN, Ruleset, load_ruleset
 from domain.rulesets.base import Demonstrated, Matchups, ShowsRolls
@@ -183,6 +183,31 @@ def every_command_is_decided(ruleset_id: str) -> None:
                 f"{ruleset_id} lists {command_type.__name__} but its decider fails on it "
                 f"({type(error).__name__}: {error}) instead of deciding or refusing"
             ) from error
+
+
+def its_gm_s_commands_are_marked(ruleset_id: str) -> None:
+    """A command the rules give the GM alone says so on its spec (``gm_only``), so that
+    every surface offers it to the GM alone (the console's forms, a player's phone): a
+    player giving a marked one is refused (``NotAllowed``), and a player giving an
+    unmarked one is never refused for not being the GM."""
+    ruleset = load_ruleset(ruleset_id)
+    for command_type in ruleset.command_types:
+        command = sample_command(command_type)
+        session = fresh(ruleset_id)
+        try:
+            session.decide(command, Context("a-player", T0, FaceQueue([1] * 200)))
+        except NotAllowed as error:
+            assert command_type.spec.gm_only or "only the GM" not in str(error), (
+                f"{ruleset_id}'s {command_type.spec.name!r} is the GM's alone ({error}) "
+                "but its spec does not say gm_only=True"
+            )
+            continue
+        except KirokuError:
+            pass
+        assert not command_type.spec.gm_only, (
+            f"{ruleset_id}'s {command_type.spec.name!r} says gm_only=True, but a player "
+            "giving it is not refused"
+        )
 
 
 def every_command_builds_a_parser_and_a_body(ruleset_id: str) -> None:
@@ -354,6 +379,7 @@ CHECKS: dict[str, Check] = {
         events_keep_their_own_names,
         commands_have_one_name_each,
         every_command_is_decided,
+        its_gm_s_commands_are_marked,
         every_command_builds_a_parser_and_a_body,
         its_matchup_query_is_declared_like_a_command,
         its_rolls_show_whole,

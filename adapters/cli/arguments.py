@@ -394,6 +394,13 @@ def register_serve(commands: Subparsers) -> None:
         help="a web origin whose pages may call the API (CORS), as https://vtt.example; "
         "repeat for more (default: none)",
     )
+    serve.add_argument(
+        "--public-url",
+        help="the address the players' phones reach this server at, as "
+        "http://192.168.1.20:8322: the players' links (and their QR codes) name it "
+        "(default: the address it listens on, unless that is a wildcard such as "
+        "0.0.0.0; then the address the GM's page was opened at)",
+    )
     add_data_dir(serve)
     serve.set_defaults(handler="serve:serve_command")
 

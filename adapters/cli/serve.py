@@ -13,10 +13,30 @@ import os
 import secrets
 import socket
 import sys
+from urllib.parse import urlsplit
 
 from adapters import log
 from adapters.cli import context
-from domain.errors import MalformedInput
+from domain.errors import MalformedInput, excerpt
+
+
+def public_url(given: str | None) -> str | None:
+    """``--public-url``, checked: an http(s) address with a host and nothing after its
+    path (the links add the page's own), without its trailing slash."""
+    if given is None:
+        return None
+    parsed = urlsplit(given.strip())
+    if (
+        parsed.scheme not in ("http", "https")
+        or not parsed.hostname
+        or parsed.query
+        or (parsed.fragment)
+    ):
+        raise MalformedInput(
+            f"--public-url {excerpt(given)}: give the address phones reach this server "
+            "at, as http://192.168.1.20:8322 (http or https, a host, no ?query or #part)"
+        )
+    return given.strip().rstrip("/")
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -33,6 +53,7 @@ def serve_command(args: argparse.Namespace) -> int:
         raise MalformedInput(f"--poll {args.poll}: give 10 to 60000 milliseconds")
     if args.rate < 1 or args.streams < 1:
         raise MalformedInput("--rate and --streams: give at least 1")
+    public = public_url(args.public_url)
     config = context.store_config(args)
     # a service logs each command it records, unless KIROKU_LOG says otherwise
     log.configure(log.level_named("info", verbose=getattr(args, "verbose", False)))
@@ -42,14 +63,6 @@ def serve_command(args: argparse.Namespace) -> int:
         admin = "kiroku-admin." + secrets.token_urlsafe(32)
     elif len(admin) < 16:
         raise MalformedInput("KIROKU_ADMIN_TOKEN: give at least 16 characters")
-    app = create_app(
-        config,
-        admin=admin,
-        heartbeat=args.heartbeat,
-        limits=Limits(commands=args.rate, streams=args.streams),
-        origins=tuple(args.allow_origin),
-        poll=args.poll / 1000,
-    )
     try:
         info = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)[0]
         listening = socket.socket(info[0], socket.SOCK_STREAM)
@@ -63,10 +76,22 @@ def serve_command(args: argparse.Namespace) -> int:
         ) from None
     host, port = listening.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
+    wildcard = host in ("0.0.0.0", "::")
+    app = create_app(
+        config,
+        admin=admin,
+        heartbeat=args.heartbeat,
+        limits=Limits(commands=args.rate, streams=args.streams),
+        origins=tuple(args.allow_origin),
+        poll=args.poll / 1000,
+        public_url=public or (None if wildcard else f"http://{shown}:{port}"),
+    )
     print(f"kiroku: serving http://{shown}:{port} on {config.describe()}", flush=True)
     if made:
         print(f"kiroku: admin token (this run only; KIROKU_ADMIN_TOKEN sets one): {admin}",
               flush=True)  # fmt: skip
+    if public:
+        print(f"kiroku: players' links name {public}", flush=True)
     server = uvicorn.Server(
         uvicorn.Config(
             app,

@@ -116,11 +116,13 @@ def create_app(
     limits: Limits | None = None,
     origins: tuple[str, ...] = (),
     poll: float = streams.POLL,
+    public_url: str | None = None,
 ) -> Starlette:
     """The API on the store ``config`` names; ``admin`` is the server's admin token; its
     streams send a heartbeat after ``heartbeat`` seconds of silence; browsers on
     ``origins`` may call it (CORS), no other origin; its feeds look at the store every
-    ``poll`` seconds, and on PostgreSQL are woken by its notifications besides."""
+    ``poll`` seconds, and on PostgreSQL are woken by its notifications besides; the
+    players' links it makes name ``public_url`` (None: the address a request came to)."""
     from swagger_ui_bundle import swagger_ui_path
 
     worker = Worker(config)
@@ -139,7 +141,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await worker.start()
         feeds = streams.Feeds(read, last_position, poll)
-        app.state.server = Server(worker, feeds, heartbeat, admin, limits or Limits())
+        app.state.server = Server(worker, feeds, heartbeat, admin, limits or Limits(), public_url)
         listener = None
         if config.kind == "postgresql":
             loop = asyncio.get_running_loop()
@@ -184,6 +186,7 @@ def create_app(
         Route(session + "/tokens", writes.issue_token, methods=["POST"]),
         Route(session + "/tokens", writes.list_tokens, methods=["GET"]),
         Route(session + "/tokens/{token}", writes.revoke_token, methods=["DELETE"]),
+        Route(session + "/choices", reads.show_choices, methods=["GET"]),
         Route(session + "/events", reads.list_events, methods=["GET"]),
         Route(session + "/events/{position}", reads.show_event, methods=["GET"]),
         Route(session + "/diff", reads.diff, methods=["GET"]),

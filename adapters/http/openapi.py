@@ -102,6 +102,20 @@ TRIAL = {
     },
     "required": ["dry_run", "command", "appended", "roll"],
 }  # fmt: skip
+CHOICES = {
+    "type": "object",
+    "properties": {
+        "characters": {
+            "type": "object",
+            "description": "name → the sheet's key (weapons, skills, …) → the names offered",
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+    },
+    "required": ["characters"],
+}
 SERIES = {
     "type": "object",
     "properties": {
@@ -312,6 +326,15 @@ def document() -> dict[str, Any]:
                 | problems(400, 403, 404),
             }
         },
+        s + "/choices": {
+            "get": {
+                "summary": "each character's closed choices, read off the sheets as the "
+                "holder sees them (a player's without the GM's secrets): a sheet's weapons, "
+                "spells, techniques… by name, its skills, traits, rings… by key",
+                "parameters": [SESSION],
+                "responses": ok("the characters' choices", CHOICES) | problems(404),
+            }
+        },
         s + "/events": {
             "get": {
                 "summary": "a page of events after a cursor (each as the stream sends it: "
@@ -390,7 +413,10 @@ def document() -> dict[str, Any]:
     }
     paths[s + "/tokens"] = {
         "post": {
-            "summary": "issue a token for a participant (the GM's): shown once",
+            "summary": "issue a token for a participant (the GM's): shown once, with the "
+            "link their phone opens (`link`: on `kiroku serve --public-url`, else the address "
+            "it listens on or was reached at), its QR code as SVG (`link_qr`) and whether a "
+            "phone could reach it (`reachable`: false for a loopback address)",
             "parameters": [SESSION],
             "requestBody": body("TokenRequest"),
             "responses": ok("the token", status=201) | problems(400, 401, 403, 404),

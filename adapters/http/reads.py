@@ -26,6 +26,7 @@ from adapters.http.server import (
     server_of,
     token_of,
 )
+from application.choices import choices
 from application.consequences import with_consequence
 from application.odds import OddsQuery, odds_of
 from application.rows import session_row
@@ -151,6 +152,24 @@ async def show_session(request: Request) -> Response:
 
     data = await server.worker.run(shown)
     return json_response(data, headers={"ETag": f'"{data["version"]}"'})
+
+
+async def show_choices(request: Request) -> Response:
+    """Each character's closed choices (:mod:`application.choices`), read off the sheets
+    as the token's holder sees them: a player's from the state without the GM's
+    secrets, as their views are."""
+    sid = request.path_params["session"]
+    server = server_of(request)
+    token = token_of(request)
+
+    def offered(service: SessionService) -> dict[str, Any]:
+        place = seat(server, service, sid, token)
+        session = place.session
+        if place.is_gm:
+            return choices(session.state)
+        return choices(server.worker.sight(service, session).state(service.store))
+
+    return json_response(await server.worker.run(offered))
 
 
 async def list_events(request: Request) -> Response:

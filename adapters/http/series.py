@@ -1,7 +1,9 @@
 """``GET /v1/sessions/{id}/series?path=wounds.*.wounds&path=void.*.left``: numbers the
 views hold, read at positions spread over the session (``samples``, default 60), for a
-plot of wounds or Void over the evening (:mod:`projections.series`). Past positions are
-the GM's alone, as ``?at=N`` is."""
+plot of wounds or Void over the evening (:mod:`projections.series`). Each position is read
+as the corrections made since read it (a wound retracted later was never taken, an
+amended one is as amended), so a plot follows the record as it now stands. Past
+positions are the GM's alone, as ``?at=N`` is."""
 
 from __future__ import annotations
 
@@ -42,7 +44,9 @@ async def session_series(request: Request) -> Response:
         place = seat(server, service, sid, token)
         gm_only(place, "reads a series: it reads past positions")
         positions = sampled(place.session.version, 60 if samples is None else samples)
-        frames = [(p, project_state(service.state_at(sid, p))) for p in positions]
+        frames = [  # as corrected since: a wound retracted later is no spike at its place
+            (p, project_state(service.state_at(sid, p, as_corrected=True))) for p in positions
+        ]
         return {"positions": positions, "series": series(frames, paths)}
 
     return json_response(await server.worker.run(read))

@@ -91,6 +91,9 @@ class Server:
     heartbeat: float
     admin: str
     limits: Limits
+    public_url: str | None = None
+    """The address the players' phones reach this server at (``kiroku serve
+    --public-url``, or the address it listens on): the players' links name it."""
 
 
 def server_of(request: Request | WebSocket) -> Server:

@@ -8,6 +8,7 @@ import hashlib
 import random
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 import msgspec
 from starlette.requests import Request
@@ -285,6 +286,19 @@ async def fork(request: Request) -> Response:
     return json_response(data, 201, {"Location": f"/v1/sessions/{asked.id}"})
 
 
+def player_link(base: str, sid: str, token: str) -> dict[str, Any]:
+    """The link a player opens on their phone (the console at ``base``, their session,
+    their token), its QR code as SVG (made here by segno: no network, nothing fetched),
+    and whether a phone could reach it (a loopback address is this machine's alone)."""
+    import segno
+
+    link = f"{base}/#/s/{quote(sid, safe='')}?token={quote(token, safe='')}"
+    host = urlsplit(base).hostname or ""
+    loopback = host == "localhost" or host.startswith("127.") or host == "::1"
+    svg = segno.make(link, error="m").svg_inline(scale=4, border=2, title=f"{sid}: a link")
+    return {"link": link, "link_qr": svg, "reachable": not loopback}
+
+
 async def issue_token(request: Request) -> Response:
     sid = request.path_params["session"]
     server = server_of(request)
@@ -307,7 +321,9 @@ async def issue_token(request: Request) -> Response:
             "role": role_of(place.session, made.participant),
         }
 
-    return json_response(await server.worker.run(issued), 201)
+    issued_now = await server.worker.run(issued)
+    base = server.public_url or str(request.base_url).rstrip("/")
+    return json_response(issued_now | player_link(base, sid, issued_now["token"]), 201)
 
 
 async def list_tokens(request: Request) -> Response:

@@ -5,13 +5,19 @@ views, and numbers over the session for a plot."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import segno
 
 from domain.rulesets import load_ruleset
+from tests.e2e.conftest import KIROKU
+from tests.e2e.console.pages import SHEETS
 from tests.e2e.server import Served, served
 from tests.e2e.test_http_api import NIGHT, command, opened, version
 
@@ -58,7 +64,8 @@ def test_a_roll_tried_first_gives_its_pool_tn_and_odds_and_appends_nothing(
     four = load_ruleset("l5r4e")
     assert roll["probability"] == four.odds("7k4", 28)
     assert roll["by_tn"]["30"] == four.odds("7k4", 30)
-    assert [r["tn"] for r in roll["by_raises"]] == [23, 28, 33, 38, 43, 48]
+    # Fumi's Void ring is 2: the rules let her call 0 to 2 raises, and the plot stops there
+    assert [r["tn"] for r in roll["by_raises"]] == [23, 28, 33]
     assert roll["by_raises"][1]["probability"] == roll["probability"]
     assert version(night) == before
     void = night.get(NIGHT).json()["views"]["void"]["Bayushi Fumi"]
@@ -143,6 +150,20 @@ def test_numbers_over_the_session_for_a_plot(night: Served) -> None:
     assert night.as_token(token).get(NIGHT + "/series?path=void.*.left").status_code == 403
 
 
+def test_a_plot_follows_the_corrections_a_retracted_wound_is_no_spike(night: Served) -> None:
+    fall = command(night, {"command": "wound", "character": "Akodo Kaneka", "amount": 9})
+    position = fall["recorded"][0]["position"]
+    command(night, {"command": "note", "text": "the fall is disputed"})
+    retracted = night.post(NIGHT + "/retract", {"position": position, "reason": "no fall"})
+    assert retracted.status_code == 201, retracted.text
+    data = night.get(NIGHT + "/series", params={"path": "wounds.*.wounds"}).json()
+    kaneka = data["series"]["wounds.*.wounds"]["Akodo Kaneka"]
+    assert data["positions"][position] == position and kaneka[position] == 0
+    assert 9 not in kaneka
+    seen_then = night.get(NIGHT, params={"at": position}).json()["views"]["wounds"]
+    assert seen_then["Akodo Kaneka"]["wounds"] == 9  # the table as it stood then had it
+
+
 def test_the_console_and_its_assets_are_served_from_this_process(night: Served) -> None:
     anyone = night.as_token(None)
     page = anyone.get("/")
@@ -191,3 +212,48 @@ def test_a_narrative_check_tried_first_gives_the_odds_kiroku_odds_gives(tmp_path
         assert roll["expected_strife"] == float(strife)
         assert roll["by_tn"]["1"] > roll["by_tn"]["3"] > roll["by_tn"]["6"]
         assert five.get(path).json()["version"] == 2
+
+
+def test_each_characters_choices_are_read_off_the_sheets_a_player_may_see(night: Served) -> None:
+    """``…/choices``: what a form offers as closed choices (the sheet's weapons, skills,
+    traits, rings); a player's are the GM's without what is kept from them (a character
+    joined behind the screen), and the same once it is revealed."""
+    fumi = json.loads((SHEETS / "bayushi-fumi.json").read_text())
+    hidden = command(night, {"command": "join", "player": "ana", "name": "Shosuro Kage",
+                             "sheet": fumi, "hidden": True})  # fmt: skip
+    made = night.post(NIGHT + "/tokens", {"participant": "ana"})
+    assert made.status_code == 201, made.text
+    ana = night.as_token(made.json()["token"])
+    gm = night.get(NIGHT + "/choices").json()["characters"]
+    theirs = ana.get(NIGHT + "/choices").json()["characters"]
+    assert list(gm) == ["Akodo Kaneka", "Bayushi Fumi", "Shosuro Kage"]
+    kaneka = json.loads((SHEETS / "akodo-kaneka.json").read_text())
+    assert gm["Akodo Kaneka"]["weapons"] == [w["name"] for w in kaneka["weapons"]]
+    assert "Kenjutsu" in gm["Akodo Kaneka"]["skills"] and "agility" in gm["Akodo Kaneka"]["traits"]
+    assert theirs == {name: gm[name] for name in gm if name != "Shosuro Kage"}
+    command(night, {"command": "reveal", "position": hidden["recorded"][0]["position"]})
+    assert ana.get(NIGHT + "/choices").json()["characters"] == gm
+    assert night.as_token(None).get(NIGHT + "/choices").status_code == 401
+
+
+def test_a_players_link_names_the_public_url_with_its_qr_code(tmp_path: Path) -> None:
+    """``POST …/tokens`` gives the link a phone opens on ``--public-url`` (else on the
+    address the server listens on: a loopback one, which it says no phone reaches) and
+    its QR code, made here by segno."""
+    public = "http://192.168.1.20:8322"
+    with served(tmp_path / "data", "--public-url", public + "/") as lan:
+        opened(lan)
+        made = lan.post(NIGHT + "/tokens", {"participant": "ana"}).json()
+        link = f"{public}/#/s/night?token={made['token']}"
+        assert made["link"] == link and made["reachable"] is True
+        drawn = segno.make(link, error="m").svg_inline(scale=4, border=2, title="night: a link")
+        assert made["link_qr"] == drawn and made["link_qr"].startswith("<svg")
+    with served(tmp_path / "data") as local:
+        made = local.post(NIGHT + "/tokens", {"participant": "ana"}).json()
+        assert made["link"].startswith(local.url + "/#/s/night?token=")
+        assert made["reachable"] is False  # 127.0.0.1: this machine's alone
+    refused = subprocess.run(
+        [str(KIROKU), "serve", "--port", "0", "--public-url", "ftp://table"],
+        capture_output=True, text=True, timeout=60, env={**os.environ, "KIROKU_LOG": "off"},
+    )  # fmt: skip
+    assert refused.returncode != 0 and "--public-url 'ftp://table'" in refused.stderr

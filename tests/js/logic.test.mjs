@@ -74,3 +74,48 @@ test("a new session's form starts on the server's main ruleset, else the first l
   assert.equal(mainRuleset([{ id: "coin", title: "Coins" }]), "coin");
   assert.equal(mainRuleset([]), "");
 });
+
+test("commands are offered by phase, and a player is offered none of the GM's", async () => {
+  const { commandGroups, phaseOf } = await import("../../adapters/http/console/logic.js");
+  const commands = [
+    { name: "roll", gm_only: false }, { name: "combat start", gm_only: true },
+    { name: "attack", gm_only: false }, { name: "wound", gm_only: true },
+    { name: "join", gm_only: true }, { name: "note", gm_only: false }, { name: "tea", gm_only: false },
+    { name: "whatever", gm_only: false },
+  ];
+  assert.equal(phaseOf("combat round"), "Rounds and turns");
+  assert.equal(phaseOf("xp award"), "Standing and XP");
+  const gm = commandGroups(commands, { gm: true, fighting: true });
+  assert.deepEqual(gm.map((g) => [g.label, g.commands.map((c) => c.name)]), [
+    ["Rounds and turns", ["combat start"]], ["Fighting", ["attack"]], ["Rolls", ["roll", "tea"]],
+    ["Wounds and recovery", ["wound"]], ["The session", ["join", "note"]], ["Other", ["whatever"]],
+  ]);
+  const player = commandGroups(commands, { gm: false, fighting: false });
+  assert.deepEqual(player.map((g) => g.label), ["Rolls", "Fighting", "The session", "Other"]);
+  assert.ok(player.every((g) => g.commands.every((c) => !c.gm_only)));
+});
+
+test("whose turn it is and whether a fight is on, from whichever view says so", async () => {
+  const { currentTurn, fighting } = await import("../../adapters/http/console/logic.js");
+  assert.equal(currentTurn({ initiative: { in_combat: true, current: "Akodo Kaneka" } }), "Akodo Kaneka");
+  assert.equal(currentTurn({ initiative: { in_combat: false, current: null } }), null);
+  assert.equal(fighting({ initiative: { combat: true } }), true);
+  assert.equal(fighting({ wounds: {} }), false);
+});
+
+test("a ruleset option's values are read off its help, the default first", async () => {
+  const { optionChoices } = await import("../../adapters/http/console/logic.js");
+  assert.deepEqual(optionChoices("true (default): armour counts; false spares them"), ["true", "false"]);
+  assert.deepEqual(optionChoices("false (default): no; true: yes"), ["false", "true"]);
+  assert.deepEqual(optionChoices("complete (default): each band; begun: each begun"), ["complete", "begun"]);
+  assert.deepEqual(optionChoices("most (default): the most; odds: the best odds; none: ask"), ["most", "odds", "none"]);
+  assert.equal(optionChoices("the XP every character starts with (default 40)"), null);
+});
+
+test("an amendment changes only what differs from the ruling as given", async () => {
+  const { changedInputs } = await import("../../adapters/http/console/logic.js");
+  const given = { character: "A", tn: 20, raises: 0, manoeuvres: [] };
+  assert.deepEqual(changedInputs(given, { character: "A", tn: 25, raises: 0, manoeuvres: [] }), { tn: 25 });
+  assert.deepEqual(changedInputs(given, { character: "A", tn: 20, void: true }), { void: true });
+  assert.deepEqual(changedInputs(given, { character: "A", tn: 20, manoeuvres: null, arrow: null }), {});
+});

@@ -8,7 +8,7 @@
 
 import { Api, ApiProblem } from "./api.js";
 import { commandForm, element, labelled } from "./forms.js";
-import { mainRuleset, resumeAfter, streamQuery } from "./logic.js";
+import { commandGroups, currentTurn, fighting, mainRuleset, optionChoices, resumeAfter, streamQuery } from "./logic.js";
 import { linePlot } from "./plots.js";
 import { tablePanels } from "./table.js";
 import { historyPanel } from "./history.js";
@@ -58,14 +58,17 @@ function problemText(error) {
 }
 
 // A form asking for a token: the admin token for the sessions, a session's own otherwise.
-function tokenForm(what, saved, message) {
+// message: why the last one was refused (an error); hint: where to find one (no error).
+function tokenForm(what, saved, message, hint) {
   main.replaceChildren();
-  const input = element("input", { type: "password", id: "token", autocomplete: "off", required: true });
+  const input = element("input", { type: "password", id: "token", autocomplete: "off", required: true,
+    "aria-describedby": hint ? "token-hint" : undefined });
   const form = element("form", { class: "token-form" },
     element("h2", { text: `${what}: a token is needed` }),
     element("p", { class: "form-error", role: "alert", text: message || "" }),
+    hint ? element("p", { class: "hint", id: "token-hint", text: hint }) : "",
     element("label", { for: "token", text: "Token" }), input,
-    element("button", { type: "submit", text: "Use this token" }));
+    element("button", { type: "submit", class: "primary", text: "Use this token" }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     saved(input.value.trim());
@@ -77,10 +80,13 @@ function tokenForm(what, saved, message) {
 
 // -- #/ : the sessions -----------------------------------------------------------------
 
+const ADMIN_HINT = "The server's admin token: the KIROKU_ADMIN_TOKEN it was started with, "
+  + "or, without one, the token `kiroku serve` printed when it started.";
+
 async function home() {
   document.title = "Kiroku — sessions";
   const token = store.get("admin");
-  if (!token) return tokenForm("The sessions", (t) => store.set("admin", t), "the server's admin token (kiroku serve prints it)");
+  if (!token) return tokenForm("The sessions", (t) => store.set("admin", t), "", ADMIN_HINT);
   const api = new Api(token);
   let listed;
   let rulesets;
@@ -90,7 +96,7 @@ async function home() {
   } catch (error) {
     if (error.status === 401 || error.status === 403) {
       store.drop("admin");
-      return tokenForm("The sessions", (t) => store.set("admin", t), problemText(error));
+      return tokenForm("The sessions", (t) => store.set("admin", t), problemText(error), ADMIN_HINT);
     }
     main.replaceChildren(element("p", { class: "form-error", role: "alert", text: problemText(error) }));
     return;
@@ -108,7 +114,7 @@ async function home() {
     rows.length ? table : element("p", { text: "No session yet: open one below." })),
   openSessionForm(api, rulesets.rulesets, campaigns.campaigns),
   campaignsPanel(api, rulesets.rulesets, campaigns.campaigns),
-  element("p", {}, element("button", { type: "button", id: "forget-admin", text: "Forget the admin token" })));
+  element("p", {}, element("button", { type: "button", id: "forget-admin", class: "danger", text: "Forget the admin token" })));
   document.getElementById("forget-admin").addEventListener("click", () => {
     store.drop("admin");
     route();
@@ -132,7 +138,7 @@ function campaignsPanel(api, rulesets, campaigns) {
     labelled("campaign-gm", "GM (their id) *", gm),
     labelled("campaign-ruleset", "Ruleset", ruleset),
     labelled("campaign-title", "Title", title),
-    error, element("button", { type: "submit", text: "Open the campaign" }));
+    error, element("button", { type: "submit", class: "primary", text: "Open the campaign" }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
@@ -168,7 +174,7 @@ function openSessionForm(api, rulesets, campaigns = []) {
     labelled("open-id", "Session id", id),
     labelled("open-title", "Title", title),
     labelled("open-campaign", "Campaign", campaign),
-    options, error, element("button", { type: "submit", text: "Open the session" }));
+    options, error, element("button", { type: "submit", class: "primary", text: "Open the session" }));
   async function showOptions() {
     let described;
     try {
@@ -180,8 +186,12 @@ function openSessionForm(api, rulesets, campaigns = []) {
     options.replaceChildren(element("legend", { text: `Options of ${described.id} (empty: the default)` }));
     for (const [name, help] of Object.entries(described.options)) {
       const inputId = `option-${name}`;
-      options.append(labelled(inputId, name.replaceAll("_", " "),
-        element("input", { id: inputId, "data-option": name, autocomplete: "off", "aria-describedby": `${inputId}-help` }),
+      const values = optionChoices(help);  // a closed set: a choice, the default first
+      const input = values
+        ? element("select", { id: inputId, "data-option": name, "aria-describedby": `${inputId}-help` },
+          ...values.map((v, i) => element("option", { value: i === 0 ? "" : v, text: i === 0 ? `${v} (default)` : v })))
+        : element("input", { id: inputId, "data-option": name, autocomplete: "off", "aria-describedby": `${inputId}-help` });
+      options.append(labelled(inputId, name.replaceAll("_", " "), input,
         element("small", { id: `${inputId}-help`, text: help })));
     }
   }
@@ -198,7 +208,7 @@ function openSessionForm(api, rulesets, campaigns = []) {
     event.preventDefault();
     error.textContent = "";
     const body = { gm: gm.value.trim(), ruleset: select.value, options: {} };
-    for (const input of options.querySelectorAll("input[data-option]")) {
+    for (const input of options.querySelectorAll("[data-option]")) {
       if (input.value.trim()) body.options[input.dataset.option] = input.value.trim();
     }
     if (id.value.trim()) body.id = id.value.trim();
@@ -240,14 +250,16 @@ async function sessionPage(id) {
       text: `The session's ruleset ${shown.views.session.ruleset} could not be read: ${problemText(error)}` }));
     return;
   }
-  const page = new SessionPage(api, id, token, shown, rules);
+  const choices = await api.get(`${api.session(id)}/choices`).then((read) => read.characters, () => ({}));
+  const page = new SessionPage(api, id, token, shown, rules, choices);
   leaving = () => page.leave();
   page.start();
 }
 
 class SessionPage {
-  constructor(api, id, token, shown, rules) {
+  constructor(api, id, token, shown, rules, choices = {}) {
     this.api = api;
+    this.choices = choices;
     this.id = id;
     this.token = token;
     this.shown = shown;
@@ -316,21 +328,26 @@ class SessionPage {
         element("button", { type: "button", id: "other-token", class: "link", text: "Use another token" })));
     this.header.querySelector("#other-token").addEventListener("click", () => {
       store.drop(`token.${this.id}`);
-      tokenForm(`Session ${this.id}`, (t) => store.set(`token.${this.id}`, t), "a token of this session (or the admin token)");
+      tokenForm(`Session ${this.id}`, (t) => store.set(`token.${this.id}`, t), "", "A token of this session (a player's link holds one), or the admin token.");
     });
     this.tableSection = element("section", { id: "table", "aria-labelledby": "table-h" }, element("h2", { id: "table-h", text: "The table" }));
     this.actSection = element("section", { id: "act", "aria-labelledby": "act-h" });
     this.timeline = timelinePanel(this);
-    const parts = [this.header, this.tableSection];
-    if (!this.observer) parts.push(this.actSection);
-    parts.push(this.timeline.section);
+    // The board: the table (and whose turn it is) in a column of its own that stays in
+    // view; acting, the timeline and the GM's panels beside it (under it on a phone).
+    const side = [];
+    if (!this.observer) side.push(this.actSection);
+    side.push(this.timeline.section);
     if (this.gm) {
       this.history = historyPanel(this);
-      parts.push(element("section", { id: "plots", "aria-labelledby": "plots-h" },
+      side.push(element("section", { id: "plots", "aria-labelledby": "plots-h" },
         element("h2", { id: "plots-h", text: "Plots" }), this.history.panel));
-      parts.push(this.playersPanel());
+      side.push(this.playersPanel());
     }
-    main.replaceChildren(...parts);
+    main.classList.add("session-page");
+    main.replaceChildren(this.header, element("div", { class: `board${this.gm ? " board-gm" : " board-player"}` },
+      element("div", { class: "board-table" }, this.tableSection),
+      element("div", { class: "board-side" }, ...side)));
     this.render();
     this.buildAct();
     this.follow();
@@ -419,9 +436,11 @@ class SessionPage {
       this.refreshing = null;
       const asked = (this.reads = (this.reads || 0) + 1);
       try {
-        const shown = await this.api.get(this.api.session(this.id));
+        const [shown, choices] = await Promise.all([this.api.get(this.api.session(this.id)),
+          this.api.get(`${this.api.session(this.id)}/choices`)]);
         if (asked !== this.reads) return;  // a later read was sent: its answer is newer
         this.shown = shown;
+        this.choices = choices.characters;
         if (this.asOf === null) this.render();
         else this.version.textContent = `showing position ${this.asOf} of ${shown.version}`;
         this.updateCharacters();
@@ -465,15 +484,30 @@ class SessionPage {
 
   updateCharacters() {
     const names = this.mine();
-    if (this.built) this.built.offer(this.characters, this.suggestions());
+    if (this.built) this.built.offer(this.characters, this.choices, this.suggestions());
     const select = this.actSection.querySelector("#act-character");
     if (!select) return;
     const current = select.value;
     const known = [...select.options].map((o) => o.value);
+    let moved = false;
     if (names.join("\n") !== known.join("\n")) {
       select.replaceChildren(...names.map((n) => element("option", { value: n, text: n })));
       if (names.includes(current)) select.value = current;
-      if (this.fillCharacter) this.fillCharacter(true);  // a first character joined: theirs
+      moved = true;
+    }
+    // Whose turn it is acts next: the picked character follows the turn as it moves on
+    const turn = currentTurn(this.shown.views);
+    if (turn && turn !== this.turn && names.includes(turn)) {
+      select.value = turn;
+      moved = true;
+    }
+    const turnMoved = turn !== this.turn;
+    this.turn = turn;
+    if (moved && this.fillCharacter) this.fillCharacter(!turnMoved);
+    if (this.offerCommands) this.offerCommands();
+    if (this.turnLine) {
+      const mine = turn && names.includes(turn);
+      this.turnLine.textContent = turn ? `${turn}'s turn${mine ? "" : " (not one of yours)"}` : "";
     }
   }
 
@@ -483,20 +517,36 @@ class SessionPage {
     const section = this.actSection;
     const character = element("select", { id: "act-character" });
     const command = element("select", { id: "act-command" });
-    const usable = this.commands.filter((c) => this.gm || !c.gm_only);  // the rules say whose
-    const order = ["roll", "attack", "damage", "initiative", "stance", "void", "wound", "heal"];
-    usable.sort((a, b) => (order.indexOf(a.name) + 1 || 99) - (order.indexOf(b.name) + 1 || 99));
-    for (const c of usable) command.append(element("option", { value: c.name, text: c.name }));
+    // By phase, and only what the holder may give (the rules mark the GM's: gm_only)
+    let offeredFighting = null;
+    const offerCommands = () => {
+      const now = fighting(this.shown.views);
+      if (now === offeredFighting) return;
+      offeredFighting = now;
+      const picked = command.value;
+      command.replaceChildren(...commandGroups(this.commands, { gm: this.gm, fighting: now }).map((group) =>
+        element("optgroup", { label: group.label },
+          ...group.commands.map((c) => element("option", { value: c.name, text: c.name })))));
+      if (picked && [...command.options].some((o) => o.value === picked)) command.value = picked;
+      else if (now) {  // a fight on: what a turn is for, first
+        const first = command.querySelector("optgroup[label='Fighting'] option");
+        if (first) command.value = first.value;
+      }
+    };
+    this.offerCommands = offerCommands;
+    offerCommands();
     const holder = element("div", { id: "act-form" });
     const odds = element("div", { id: "odds", "aria-live": "polite" });
     const result = element("div", { id: "result", "aria-live": "polite" });
-    const submit = element("button", { type: "submit", id: "act-submit", text: "Record" });
+    const submit = element("button", { type: "submit", id: "act-submit", class: "primary", text: "Record" });
+    const turn = element("p", { id: "act-turn", class: "act-turn" });
     section.replaceChildren(
-      element("h2", { id: "act-h", text: this.gm ? "Act" : "Your characters" }),
+      element("h2", { id: "act-h", text: this.gm ? "Act" : "Your characters" }), turn,
       element("div", { class: "act-pick" },
         labelled("act-character", "Character", character),
         labelled("act-command", "Command", command)),
       holder, result);
+    this.turnLine = turn;
     this.updateCharacters();
     let built = null;
     let trial = 0;
@@ -525,7 +575,8 @@ class SessionPage {
     }, 250);
     const build = () => {
       const spec = described();
-      built = commandForm(spec, { characters: this.characters, suggestions: this.suggestions(), gm: this.gm, onInput: preview });
+      built = commandForm(spec, { characters: this.characters, choices: this.choices, suggestions: this.suggestions(),
+        gm: this.gm, onInput: preview });
       this.built = built;
       built.form.append(odds, submit);  // the odds just above the button that rolls
       built.form.addEventListener("submit", (event) => {
@@ -535,6 +586,7 @@ class SessionPage {
       holder.replaceChildren(built.form);
       fillCharacter();
       submit.textContent = spec.dice === "none" ? `Record: ${spec.name}` : `Roll: ${spec.name}`;
+      submit.className = DESTRUCTIVE.has(spec.name) ? "danger" : "primary";
       result.replaceChildren();
       preview();
     };
@@ -544,8 +596,8 @@ class SessionPage {
       if (!built) return;
       for (const name of ["character", "attacker", "healer", "leader"]) {
         const entry = built.inputs.get(name);
-        if (!entry || !character.value || (onlyEmpty && entry.input.value)) continue;
-        if (entry.field.required || !this.gm) entry.input.value = character.value;
+        if (!entry || !character.value || (onlyEmpty && entry.text())) continue;
+        if (entry.field.required || !this.gm) built.set(name, character.value);
       }
     };
     this.fillCharacter = fillCharacter;
@@ -588,7 +640,7 @@ class SessionPage {
     const form = element("form", { class: "links-form" },
       labelled("link-participant", "Participant (their id)", participant),
       labelled("link-role", "Role", role),
-      error, element("button", { type: "submit", id: "link-issue", text: "Let them take part and make their link" }));
+      error, element("button", { type: "submit", id: "link-issue", class: "primary", text: "Let them take part and make their link" }));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       error.textContent = "";
@@ -603,7 +655,8 @@ class SessionPage {
           }
         }
         const made = await this.api.post(`${path}/tokens`, { participant: who });
-        const link = `${location.origin}/#/s/${encodeURIComponent(this.id)}?token=${encodeURIComponent(made.token)}`;
+        // the server's link: on the address phones reach it at (kiroku serve --public-url)
+        const link = made.link || `${location.origin}/#/s/${encodeURIComponent(this.id)}?token=${encodeURIComponent(made.token)}`;
         // A link to hand over, not to follow here: opening it in this browser would make
         // this page theirs (the page keeps the last token a link gave it).
         const id = `link-${links.children.length + 1}`;
@@ -618,7 +671,19 @@ class SessionPage {
             say("select the link and copy it");
           }
         });
-        links.append(element("li", {}, element("label", { for: id, text: `${made.participant} (${made.role})` }), field, copy));
+        const item = element("li", {}, element("label", { for: id, text: `${made.participant} (${made.role})` }), field, copy);
+        if (made.link_qr) {  // drawn by the server (segno), nothing fetched: their phone scans it
+          item.append(element("img", { class: "qr", id: `${id}-qr`, width: 180, height: 180,
+            src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(made.link_qr.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" '))}`,
+            alt: `QR code of ${made.participant}'s link` }));
+        }
+        if (made.reachable === false) {
+          item.append(element("p", { class: "warning", id: `${id}-reach`,
+            text: "This link names this machine's own address: a phone cannot open it. Serve on the "
+              + "local network and say where the phones reach it: kiroku serve --host 0.0.0.0 "
+              + "--public-url http://THIS-MACHINE'S-ADDRESS:PORT (hostname -I gives the address)." }));
+        }
+        links.append(item);
         this.showTokens();
         say(`a link for ${made.participant}`);
       } catch (problem) {
@@ -637,7 +702,7 @@ class SessionPage {
       tokens.replaceChildren(...listed.map((t) => {
         const item = element("li", { "data-token": t.token, text: `${t.participant}: token ${t.token}, issued ${new Date(t.issued_at).toLocaleString()}${t.revoked ? ", revoked" : ""} ` });
         if (!t.revoked) {
-          const revoke = element("button", { type: "button", class: "revoke", text: `Revoke ${t.participant}'s token` });
+          const revoke = element("button", { type: "button", class: "revoke danger", text: `Revoke ${t.participant}'s token` });
           revoke.addEventListener("click", async () => {
             try {
               await this.api.call("DELETE", `${this.api.session(this.id)}/tokens/${encodeURIComponent(t.token)}`);
@@ -676,7 +741,7 @@ class SessionPage {
       labelled("carry-character", "Character *", character),
       labelled("carry-player", "Player (default: as before)", player),
       labelled("carry-days", "Days since (default: the ruleset's)", days),
-      error, element("button", { type: "submit", id: "carry-go", text: "Join as the campaign left them" }), done);
+      error, element("button", { type: "submit", id: "carry-go", class: "primary", text: "Join as the campaign left them" }), done);
     this.api.get(`/v1/campaigns/${encodeURIComponent(campaign)}`).then((read) => {
       for (const c of read.characters) known.append(element("option", { value: c.character }));
     }, () => {});
@@ -697,6 +762,9 @@ class SessionPage {
     return form;
   }
 }
+
+// Commands that take something back or end something: their button says so.
+const DESTRUCTIVE = new Set(["close", "retract", "undo"]);
 
 function debounce(action, wait) {
   let timer = null;

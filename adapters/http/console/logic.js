@@ -77,3 +77,86 @@ export function mainRuleset(rulesets) {
   const main = rulesets.find((r) => r.main) || rulesets[0];
   return main ? main.id : "";
 }
+
+// -- what the Act panel offers --------------------------------------------------------
+
+// The phases a command is offered under, by its first word (the rulesets' own words:
+// 4e's `combat round`, 5e's `confront next`, Ukiyo's `conflict start`); any other command
+// is under "Other".
+const PHASES = [
+  ["Rounds and turns", /^(combat|confront|conflict|battle|duel|scene|initiative|stance|stare|objective)$/],
+  ["Fighting", /^(attack|damage|strike|hit|manoeuvre|move|guard|delay|full-defense|act|declare|grapple|reversal|protect|wait|challenge|answer|coup-de-grace|resist|center|predict|decline-coup|swap|stand|pick-up|second-attempt|claim|punish|aggravate|surrender|forfeit|prepare|unmask|breathe|place|single-combat|action)$/],
+  ["Rolls", /^(roll|check|test|oppose|cooperate|cast|concentrate|concentration|perceive-honour|heraldry|resist-taint|fear|degrading|tea|meditate|stay-awake)$/],
+  ["Wounds and recovery", /^(wound|heal|void|recover|rest|medicine|kit|strife|fatigue|sleep|time|condition)$/],
+  ["Standing and XP", /^(honour|glory|status|taint|standing|xp|money)$/],
+  ["The session", /^(join|participant|note|clock|close|reopen|reveal|equip|armoury|honour-table)$/],
+];
+
+export function phaseOf(name) {
+  const word = String(name).split(" ")[0];
+  const found = PHASES.find(([, words]) => words.test(word));
+  return found ? found[0] : "Other";
+}
+
+// The commands offered, grouped by phase: only what the holder may give (a player never
+// sees what the rules keep to the GM: `gm_only`), the fighting ones first while a fight
+// is under way, the rolls first otherwise; each group in the ruleset's own order.
+export function commandGroups(commands, { gm = true, fighting = false } = {}) {
+  const order = fighting
+    ? ["Rounds and turns", "Fighting", "Rolls", "Wounds and recovery", "Standing and XP", "The session", "Other"]
+    : ["Rolls", "Rounds and turns", "Fighting", "Wounds and recovery", "Standing and XP", "The session", "Other"];
+  const groups = new Map(order.map((label) => [label, []]));
+  for (const command of commands) {
+    if (!gm && command.gm_only) continue;
+    groups.get(phaseOf(command.name)).push(command);
+  }
+  return order.filter((label) => groups.get(label).length).map((label) => ({ label, commands: groups.get(label) }));
+}
+
+// Whose turn it is, in whichever view says so (`current`: the roll & keep rulesets'
+// initiative, 5e's confrontation, Ukiyo's conflicts); null when it is no one's.
+export function currentTurn(views) {
+  for (const view of Object.values(views || {})) {
+    if (view && typeof view === "object" && !Array.isArray(view) && typeof view.current === "string" && view.current) {
+      return view.current;
+    }
+  }
+  return null;
+}
+
+// Whether a fight is under way, where a view says so.
+export function fighting(views) {
+  const initiative = (views || {}).initiative;
+  if (initiative && typeof initiative === "object") return Boolean(initiative.in_combat ?? initiative.combat);
+  return currentTurn(views) !== null;
+}
+
+// A ruleset option's closed values, read off its help as every ruleset writes it
+// ("true (default): …; false: …", "complete (default): …; begun: …"): the default first;
+// null for an option that takes any value ("the XP every character starts with").
+export function optionChoices(help) {
+  const text = String(help || "");
+  if (/^(true|false) \(default\)/.test(text)) {
+    return text.startsWith("true") ? ["true", "false"] : ["false", "true"];
+  }
+  const first = /^([a-z_][a-z0-9_-]*) \(default\):/.exec(text);
+  if (!first) return null;
+  const values = [first[1]];
+  for (const found of text.matchAll(/;\s*([a-z_][a-z0-9_-]*):/g)) {
+    if (!values.includes(found[1])) values.push(found[1]);
+  }
+  return values.length > 1 ? values : null;
+}
+
+// What an amendment changes: each input whose value differs from the ruling's as given.
+// An input left empty (null, an empty list, no text) is the same whichever it is.
+export function changedInputs(given, now) {
+  const empty = (v) => v === null || v === undefined || v === "" || (Array.isArray(v) && !v.length);
+  const changes = {};
+  for (const [name, value] of Object.entries(now)) {
+    const before = given[name];
+    if (empty(value) && empty(before)) continue;
+    if (JSON.stringify(value) !== JSON.stringify(before ?? null)) changes[name] = empty(value) ? null : value;
+  }
+  return changes;
+}

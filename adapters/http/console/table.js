@@ -3,7 +3,7 @@
 // and who is skipped, and each combatant's wound track with its ranks and penalties.
 
 import { element } from "./forms.js";
-import { tnPartLines, turnOrderRows, woundTrackRows } from "./logic.js";
+import { currentTurn, tnPartLines, turnOrderRows, woundTrackRows } from "./logic.js";
 
 // ids: false for a second copy on the page (a what-if beside the session).
 export function tablePanels(shown, { ids = true } = {}) {
@@ -11,12 +11,21 @@ export function tablePanels(shown, { ids = true } = {}) {
   const panels = [];
   const order = turnOrder(views.initiative);
   if (order) panels.push(order);
+  const turn = currentTurn(views);
+  if (!order && turn) {  // a ruleset whose turns are in a view of its own (5e, Ukiyo)
+    panels.push(element("p", { class: "turn-now", id: "turn-now", text: `${turn}'s turn` }));
+  }
   const tracks = woundTracks(views.wounds);
   if (tracks) panels.push(tracks);
-  shown.tables.forEach((table, i) => panels.push(rulesetTable(table, i)));
+  shown.tables.forEach((table, i) => {
+    if (order && ordersTurns(table)) return;  // the turn order, shown once: above
+    panels.push(rulesetTable(table, i));
+  });
   const parts = tnParts(views);
   if (parts) panels.push(parts);
-  if (!ids) panels.forEach((panel) => panel.removeAttribute && panel.removeAttribute("id"));
+  if (!ids) {  // a second copy: no id of the first's, at any depth
+    panels.forEach((panel) => [panel, ...panel.querySelectorAll("[id]")].forEach((e) => e.removeAttribute("id")));
+  }
   return panels;
 }
 
@@ -30,11 +39,22 @@ function tnParts(views) {
     element("summary", { text: "Where each TN comes from" }), element("ul", {}, ...found));
 }
 
+// A ruleset's table of the turn order (`kiroku state`'s "Combat, round 2; turn: …"), which
+// the turn order above already shows.
+function ordersTurns(table) {
+  const columns = table.columns.map((c) => String(c).toLowerCase());
+  return columns[0] === "#" && columns.includes("initiative");
+}
+
+// Each row is a card on a phone (console.css): every cell carries its column's name.
 function rulesetTable(table, index) {
   const head = element("tr", {}, ...table.columns.map((c) => element("th", { scope: "col", text: c })));
   const rows = table.rows.map((row) => element("tr", {},
-    ...row.map((cell, i) => (i === 0 ? element("th", { scope: "row", text: cell }) : element("td", { text: cell })))));
-  return element("div", { class: "scroll" }, element("table", { class: "ruleset-table", "data-table": index },
+    ...row.map((cell, i) => (i === 0 ? element("th", { scope: "row", text: cell })
+      : element("td", { "data-label": table.columns[i] || "", text: cell })))));
+  // a region of its own, reached by keyboard, for a wide table that scrolls sideways
+  return element("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": table.title || "a table" },
+    element("table", { class: "ruleset-table cards", "data-table": index },
     element("caption", { text: table.title || "" }),
     element("thead", {}, head), element("tbody", {}, ...rows)));
 }
@@ -50,8 +70,11 @@ function turnOrder(initiative) {
   }, element("span", { class: "who", text: row.character }),
   element("span", { class: "initiative", text: row.score !== null ? ` ${row.score}` : "" }),
   element("span", { class: "marks", text: row.marks.length ? ` — ${row.marks.join(", ")}` : "" })));
+  const now = order.rows.find((row) => row.current);
   return element("div", { class: "turn-order", id: "turn-order" },
-    element("h3", { text: order.title }), element("ol", {}, ...items));
+    element("h3", { text: order.title }),
+    now ? element("p", { class: "turn-now", id: "turn-now", text: `${now.character}'s turn` }) : "",
+    element("ol", {}, ...items));
 }
 
 // Each combatant's wound track (logic.js: every rank, how full, reached or passed).

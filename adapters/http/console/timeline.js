@@ -5,7 +5,8 @@
 // a what-if forked at a position and shown beside the session.
 
 import { ApiProblem } from "./api.js";
-import { element, labelled } from "./forms.js";
+import { commandForm, element, labelled } from "./forms.js";
+import { changedInputs } from "./logic.js";
 import { tablePanels } from "./table.js";
 
 export function timelinePanel(page) {
@@ -32,7 +33,7 @@ export function timelinePanel(page) {
     slider = element("input", { id: "as-of", type: "range", min: 0, max: 0, value: 0, step: 1 });
     const shownAt = element("output", { id: "as-of-value", for: "as-of" });
     const live = element("button", { type: "button", id: "as-of-live", text: "Back to the live table" });
-    const undo = element("button", { type: "button", id: "undo", text: "Undo the latest ruling…" });
+    const undo = element("button", { type: "button", id: "undo", class: "danger", text: "Undo the latest ruling…" });
     section.append(element("div", { class: "as-of-bar" },
       element("label", { for: "as-of", text: "The table as of position" }), slider, shownAt, live), undo);
     let timer = null;
@@ -165,7 +166,7 @@ export function timelinePanel(page) {
     }
     const close = element("button", { type: "button", class: "close", text: "Close" });
     const body = [element("h2", { id: "event-dialog-h", text: `Event #${position}: ${shown.summary || shown.type}` }),
-      element("pre", { class: "event-whole", tabindex: "0" }, JSON.stringify(shown, null, 2))];
+      ...eventWhole(shown, page, openEvent)];
     if (page.gm) {
       const actions = element("div", { class: "actions" });
       const counts = !retracted.has(position);
@@ -175,7 +176,8 @@ export function timelinePanel(page) {
         if (kind === "retract" && !counts) continue;
         if (kind === "reinstate" && counts) continue;
         if (kind === "reveal" && !hidden) continue;
-        const button = element("button", { type: "button", "data-action": kind, text: label });
+        if (kind === "amend" && !(shown.command && page.commands.concat(page.rules.core_commands).some((c) => c.name === shown.command.command))) continue;
+        const button = element("button", { type: "button", "data-action": kind, class: kind === "retract" ? "danger" : undefined, text: label });
         button.addEventListener("click", () => (kind === "fork" ? fork(position) : kind === "reveal" ? reveal(position) : correction(kind, position, shown)));
         actions.append(button);
       }
@@ -202,20 +204,31 @@ export function timelinePanel(page) {
   function correction(kind, position, shown = null) {
     const reason = element("input", { id: "correction-reason", autocomplete: "off", required: true });
     const reasonError = element("span", { class: "field-error", id: "correction-reason-error", role: "alert" });
-    const changes = element("textarea", { id: "correction-changes", rows: 3, placeholder: '{"tn": 25}' });
     const changesError = element("span", { class: "field-error", id: "correction-changes-error", role: "alert" });
     const general = element("p", { class: "form-error", role: "alert" });
     const report = element("div", { id: "preview", "aria-live": "polite" });
     const previewButton = element("button", { type: "button", id: "correction-preview", text: "Preview" });
-    const confirm = element("button", { type: "button", id: "correction-confirm", text: `Confirm: ${kind}`, disabled: true });
+    const confirm = element("button", { type: "button", id: "correction-confirm",
+      class: kind === "retract" || kind === "undo" ? "danger" : "primary", text: `Confirm: ${kind}`, disabled: true });
     const cancel = element("button", { type: "button", text: "Cancel" });
     const fields = [labelled("correction-reason", "Reason *", reason, reasonError)];
+    // An amendment: the ruling's own form (the Act panel's generator), filled as it was
+    // given; what is sent is what differs from that.
+    let amended = null;
+    let given = null;
     if (kind === "amend") {
-      const given = shown && shown.command ? shown.command.inputs : null;
-      fields.push(labelled("correction-changes", "Changes (JSON: the inputs given otherwise) *", changes,
-        given ? element("small", { id: "correction-given", text: `${shown.command.command}, as given: ${JSON.stringify(given)}` }) : "",
-        changesError));
-      if (given) changes.setAttribute("aria-describedby", "correction-given correction-changes-error");
+      given = shown.command.inputs;
+      const spec = page.commands.concat(page.rules.core_commands).find((c) => c.name === shown.command.command);
+      amended = commandForm({ ...spec, fields: spec.fields.filter((f) => f.name !== "reason" && f.name !== "hidden") }, {
+        characters: page.characters, choices: page.choices, suggestions: page.suggestions(), gm: true, given, faces: spec.dice !== "none",
+        onInput: () => stale(),
+      });
+      amended.form.id = "correction-changes";
+      amended.form.classList.add("amend-form");
+      amended.form.addEventListener("submit", (event) => event.preventDefault());
+      fields.push(element("fieldset", { class: "amend" },
+        element("legend", { text: `${shown.command.command}, as given (change what the ruling should have been)` }),
+        amended.form, changesError));
     }
     const title = kind === "undo" ? "Undo the latest ruling" : `${kind[0].toUpperCase()}${kind.slice(1)} the ruling of event #${position}`;
     const form = element("form", { class: "correction-form" }, ...fields, general, previewButton);
@@ -230,21 +243,25 @@ export function timelinePanel(page) {
       const made = { reason: reason.value.trim() };
       if (position !== null) made.position = position;
       if (kind === "amend") {
-        try {
-          made.changes = JSON.parse(changes.value || "{}");
-        } catch {
-          made.changes = changes.value;
-        }
+        const now = amended.inputsNow();
+        const faces = now.faces;
+        delete now.faces;
+        made.changes = changedInputs(given, now);
+        if (faces) made.faces = faces;
       }
       return made;
     };
     const fault = (error) => {
       for (const span of [reasonError, changesError]) span.textContent = "";
       general.textContent = "";
+      if (amended) amended.clear();
       const field = error instanceof ApiProblem ? error.field : null;
       if (field === "reason") reasonError.textContent = error.message;
       // an amendment's other inputs are refused by the ruling's own fields: its changes
-      else if (kind === "amend" && (field || error.status === 400 || error.status === 422)) changesError.textContent = error.message;
+      else if (kind === "amend" && (field || error.status === 400 || error.status === 422)) {
+        amended.fault(error);
+        if (!amended.form.querySelector("[aria-invalid=true]")) changesError.textContent = error.message;
+      }
       else general.textContent = error.message;
     };
     let previewed = null;
@@ -254,7 +271,6 @@ export function timelinePanel(page) {
       confirm.disabled = true;
     };
     reason.addEventListener("input", stale);
-    changes.addEventListener("input", stale);
     previewButton.addEventListener("click", async () => {
       confirm.disabled = true;
       try {
@@ -340,6 +356,107 @@ export function timelinePanel(page) {
   }
 
   return { section, load, add };
+}
+
+// One event whole, read as `kiroku show` prints it (GET …/events/N): who recorded it and
+// when, whether it still counts, what it follows from, its fields, its dice die by die
+// (faces, explosions, the kept ones) with the chance they had, the roll explained (parts,
+// TN and where it comes from), and the command that gave it with its inputs and dice.
+function eventWhole(shown, page, open) {
+  const parts = [];
+  const at = new Date(shown.at);
+  parts.push(element("p", { class: "event-meta", text: `recorded by ${shown.actor} at ${at.toLocaleString()}` }));
+  if (shown.reason) parts.push(element("p", { text: `reason: ${shown.reason}` }));
+  parts.push(element("p", { class: shown.retracted ? "no-longer" : "counts", id: "event-counts",
+    text: shown.retracted ? `retracted by event ${shown.retracted_by}${shown.retraction_reason ? `: ${shown.retraction_reason}` : ""}` : "still counts" }));
+  if (shown.revised_by) parts.push(element("p", { text: `revised: its ruling's revision begins at event ${shown.revised_by}` }));
+  if (shown.revises) parts.push(element("p", { text: `a revision: it stands in for the ruling at ${shown.revises}` }));
+  const links = (shown.follows || []).map((link) => {
+    const go = element("button", { type: "button", class: "link", text: `event ${link.follows}` });
+    go.addEventListener("click", () => open(link.follows));
+    return element("li", {}, "follows from ", go, `, ${link.why}: ${link.summary}`);
+  });
+  if (links.length) parts.push(element("ul", { class: "follows", "aria-label": "what it follows from" }, ...links));
+  const event = shown.event || {};
+  const explained = (shown.explanation || []).length ? ["roll", "parts"] : [];
+  const skip = new Set(["type", "actor", "at", "reason", "schema_version", ...explained]);
+  const rows = Object.entries(event).filter(([name]) => !skip.has(name)).map(([name, value]) =>
+    [element("dt", { text: name.replaceAll("_", " ") }), element("dd", { text: plain(value) })]).flat();
+  parts.push(element("h3", { text: shown.type }), element("dl", { class: "event-fields" }, ...rows));
+  const roll = event.roll;
+  if (roll && roll.family === "roll_keep" && Array.isArray(roll.dice)) {
+    const kept = new Set(roll.kept_dice || []);
+    const dice = roll.dice.map(([faces, rerolled], i) => element("li", {
+      class: `die${kept.has(i) ? " kept" : ""}${faces.length > 1 ? " exploded" : ""}`,
+      "aria-label": `die ${i + 1}: ${faces.join(" + ")}${faces.length > 1 ? " (exploded)" : ""}${rerolled ? " (a 1 rerolled)" : ""}${kept.has(i) ? ", kept" : ", dropped"}`,
+      text: `${rerolled ? "1→" : ""}${faces.join("+")}`,
+    }));
+    const odds = element("p", { class: "odds", id: "event-odds" });
+    parts.push(element("figure", { class: "roll", id: "event-dice" },
+      element("figcaption", { text: `${roll.expression}: ${roll.rolled} rolled, ${roll.kept} kept` }),
+      element("ol", { class: "dice", "aria-label": "the dice, kept ones marked" }, ...dice), odds));
+    const tn = roll.tn === null ? null : roll.tn + 5 * ((roll.raises || 0) - (roll.free_raises || 0));
+    if (tn !== null) {  // the chance it had, as `kiroku odds` gives it
+      const query = { expression: roll.expression, tn };
+      if (roll.unskilled) query.unskilled = "true";
+      if (roll.emphasis) query.emphasis = "true";
+      page.api.get(`${page.api.session(page.id)}/odds`, query).then((found) => {
+        if (typeof found.probability === "number") {
+          odds.textContent = `chance before the roll: ${(found.probability * 100).toFixed(1)}% (${roll.expression} vs TN ${tn})`;
+        }
+      }, () => {});
+    }
+  }
+  if ((shown.explanation || []).length) {
+    parts.push(element("ul", { class: "explanation", id: "event-explanation", "aria-label": "the roll explained" },
+      ...shown.explanation.map((line) => element("li", { text: line }))));
+  }
+  const command = shown.command;
+  if (command) {
+    const [first, last] = Array.isArray(command.positions) ? command.positions
+      : [command.first, command.first + (command.count || 1) - 1];
+    const span = last > first ? `events ${first}–${last}` : `event ${first}`;
+    const inputs = Object.entries(command.inputs || {}).filter(([, v]) => !(v === null || v === false || v === 0 || v === "" || (Array.isArray(v) && !v.length)))
+      .map(([name, v]) => `${name.replaceAll("_", " ")}: ${plain(v)}`);
+    const used = (command.used || []).map((u) => (Array.isArray(u) ? `event ${u[0]} used event ${u[1]}` : plain(u)));
+    parts.push(element("div", { class: "event-command", id: "event-command" },
+      element("p", { text: `command: ${command.command} (${command.kind}), which gave ${span}, given by ${command.actor} at ${new Date(command.at).toLocaleString()}` }),
+      element("ul", {}, element("li", { text: `inputs: ${inputs.length ? inputs.join("; ") : "(none)"}` }),
+        command.drawn && command.drawn.length ? element("li", { text: `dice drawn: ${command.drawn.join(", ")}` }) : "",
+        command.given && command.given.length ? element("li", { text: `faces given: ${facesText(command.given)}` }) : "",
+        used.length ? element("li", { text: `what it used: ${used.join("; ")}` }) : "")));
+  } else {
+    parts.push(element("p", { text: "command: none recorded (an opening, a fork, or a session older than the records)" }));
+  }
+  if (page.gm && command && !shown.retracted) {  // what used it: what its retraction would change
+    const used = element("div", { class: "event-used-by", id: "event-used-by", "aria-live": "polite" },
+      element("p", { class: "hint", text: "what used it: reading…" }));
+    parts.push(used);
+    page.api.post(`${page.api.session(page.id)}/retract`, { position: shown.position, reason: "what used it" }, { dry_run: "true" })
+      .then((found) => {
+        const lines = [...(found.revised || []).map((r) => `decided again without it: ${r.command} (${r.before.join("; ")})`),
+          ...(found.dropped || []).map((d) => `dropped without it: ${d.command} — ${d.why}`)];
+        used.replaceChildren(element("p", { text: lines.length ? "what used it (its retraction would change):" : "what used it: nothing recorded since depends on it" }),
+          lines.length ? element("ul", {}, ...lines.map((text) => element("li", { text }))) : "");
+      }, () => used.replaceChildren());
+  }
+  parts.push(element("details", { class: "event-json" }, element("summary", { text: "As the API gives it (JSON)" }),
+    element("pre", { class: "event-whole", tabindex: "0" }, JSON.stringify(shown, null, 2))));
+  return parts;
+}
+
+// Faces given at the table, as they are typed (`--faces 1r5,9,10+3`) where they are
+// roll & keep dice ([faces, a 1 rerolled]); as recorded otherwise.
+function facesText(given) {
+  const dice = given.every((d) => Array.isArray(d) && Array.isArray(d[0]));
+  return dice ? given.map(([faces, rerolled]) => `${rerolled ? "1r" : ""}${faces.join("+")}`).join(",") : plain(given);
+}
+
+function plain(value) {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (value === null || value === undefined) return "-";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
 }
 
 function previewReport(found) {

@@ -61,7 +61,7 @@ class RollInitiative(Command, frozen=True, kw_only=True):
 class StartRound(Command, frozen=True, kw_only=True):
     """End the round under way and start the next, in the new order."""
 
-    spec = CommandSpec(("combat", "round"))
+    spec = CommandSpec(("combat", "round"), gm_only=True)
 
     surprised: Annotated[Names, Meta(description="surprised this round: −20 initiative")] = ()
 

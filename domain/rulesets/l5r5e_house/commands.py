@@ -47,7 +47,7 @@ class Check(Command, frozen=True, kw_only=True):
 class StartConfrontation(Command, frozen=True, kw_only=True):
     """Start a confrontation: a duel or a skirmish."""
 
-    spec = CommandSpec(("confront", "start"), positional=("kind",))
+    spec = CommandSpec(("confront", "start"), positional=("kind",), gm_only=True)
 
     kind: Annotated[Kind, Meta(description="a duel (Meditation) or a skirmish (Tactics)")]
 
@@ -55,7 +55,7 @@ class StartConfrontation(Command, frozen=True, kw_only=True):
 class StartRound(Command, frozen=True, kw_only=True):
     """Start the next round, in descending initiative (ties: lower honour first)."""
 
-    spec = CommandSpec(("confront", "round"))
+    spec = CommandSpec(("confront", "round"), gm_only=True)
 
 
 class NextTurn(Command, frozen=True, kw_only=True):
@@ -67,7 +67,7 @@ class NextTurn(Command, frozen=True, kw_only=True):
 class EndConfrontation(Command, frozen=True, kw_only=True):
     """End the confrontation (the scene goes on)."""
 
-    spec = CommandSpec(("confront", "end"))
+    spec = CommandSpec(("confront", "end"), gm_only=True)
 
 
 class RollInitiative(Command, frozen=True, kw_only=True):
@@ -97,7 +97,7 @@ class ChooseStance(Command, frozen=True, kw_only=True):
 class Stare(Command, frozen=True, kw_only=True):
     """The duel's stare-down: each duellist's secret bid of strife, added to initiative."""
 
-    spec = CommandSpec(("stare",), flags={"bids": "--bid"})
+    spec = CommandSpec(("stare",), flags={"bids": "--bid"}, gm_only=True)
 
     bids: Annotated[
         tuple[Annotated[str, Meta(max_length=110)], ...],
@@ -182,7 +182,7 @@ class Unmask(Command, frozen=True, kw_only=True):
 class GiveStrife(Command, frozen=True, kw_only=True):
     """Strife the GM rules (a check's own strife records itself)."""
 
-    spec = CommandSpec(("strife",), positional=("amount",))
+    spec = CommandSpec(("strife",), positional=("amount",), gm_only=True)
 
     character: Character
     amount: Annotated[int, Meta(ge=1, le=100, description="how much strife")]
@@ -192,7 +192,7 @@ class GiveStrife(Command, frozen=True, kw_only=True):
 class GiveFatigue(Command, frozen=True, kw_only=True):
     """Fatigue the GM rules (a march, a fall, a night awake)."""
 
-    spec = CommandSpec(("fatigue",), positional=("amount",))
+    spec = CommandSpec(("fatigue",), positional=("amount",), gm_only=True)
 
     character: Character
     amount: Annotated[int, Meta(ge=1, le=100, description="how much fatigue")]
@@ -202,13 +202,13 @@ class GiveFatigue(Command, frozen=True, kw_only=True):
 class EndScene(Command, frozen=True, kw_only=True):
     """End the scene: fatigue and strife above half endurance and composure come off."""
 
-    spec = CommandSpec(("scene", "end"))
+    spec = CommandSpec(("scene", "end"), gm_only=True)
 
 
 class Sleep(Command, frozen=True, kw_only=True):
     """A night's sleep: twice the Water ring's fatigue comes off."""
 
-    spec = CommandSpec(("sleep",))
+    spec = CommandSpec(("sleep",), gm_only=True)
 
     character: Character
 
@@ -219,7 +219,7 @@ Band = Annotated[int, Meta(ge=0, le=20, description="a range band on the line")]
 class Place(Command, frozen=True, kw_only=True):
     """The GM places a character on the line of range bands."""
 
-    spec = CommandSpec(("place",), positional=("band",))
+    spec = CommandSpec(("place",), positional=("band",), gm_only=True)
 
     character: Character
     band: Band
@@ -288,7 +288,7 @@ class Answer(Command, frozen=True, kw_only=True):
 class SingleCombat(Command, frozen=True, kw_only=True):
     """The single combat's outcome: the loser's allies take 3 strife."""
 
-    spec = CommandSpec(("single-combat",))
+    spec = CommandSpec(("single-combat",), gm_only=True)
 
     winner: Name
     loser: Name
@@ -297,7 +297,7 @@ class SingleCombat(Command, frozen=True, kw_only=True):
 class ChangeStanding(Command, frozen=True, kw_only=True):
     """Honour or glory the GM rules (a sabotaged single combat: −10 and −5)."""
 
-    spec = CommandSpec(("standing",))
+    spec = CommandSpec(("standing",), gm_only=True)
 
     character: Character
     honour: Annotated[int, Meta(ge=-100, le=100, description="honour gained (negative: lost)")] = 0
@@ -341,7 +341,7 @@ class DeclineCoup(Command, frozen=True, kw_only=True):
 class DealHit(Command, frozen=True, kw_only=True):
     """Damage (with its deadliness) or a critical from another source than a strike."""
 
-    spec = CommandSpec(("hit",))
+    spec = CommandSpec(("hit",), gm_only=True)
 
     character: Character
     damage: Annotated[int, Meta(ge=0, le=100, description="the damage dealt")] = 0
@@ -355,7 +355,7 @@ class DealHit(Command, frozen=True, kw_only=True):
 class Recover(Command, frozen=True, kw_only=True):
     """Fatigue or strife taken off as the GM rules (a Medicine check's effect, a rest)."""
 
-    spec = CommandSpec(("recover",))
+    spec = CommandSpec(("recover",), gm_only=True)
 
     character: Character
     fatigue: Annotated[int, Meta(ge=0, le=100, description="fatigue taken off")] = 0

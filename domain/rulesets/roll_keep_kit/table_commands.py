@@ -14,13 +14,13 @@ from domain.rulesets.roll_keep_kit.fields import Amount, Character, Text
 class StartCombat(Command, frozen=True, kw_only=True):
     """Start a combat."""
 
-    spec = CommandSpec(("combat", "start"))
+    spec = CommandSpec(("combat", "start"), gm_only=True)
 
 
 class StartRound(Command, frozen=True, kw_only=True):
     """Start the next round of the combat."""
 
-    spec = CommandSpec(("combat", "round"))
+    spec = CommandSpec(("combat", "round"), gm_only=True)
 
 
 class NextTurn(Command, frozen=True, kw_only=True):
@@ -32,13 +32,13 @@ class NextTurn(Command, frozen=True, kw_only=True):
 class EndCombat(Command, frozen=True, kw_only=True):
     """End the combat."""
 
-    spec = CommandSpec(("combat", "end"))
+    spec = CommandSpec(("combat", "end"), gm_only=True)
 
 
 class TakeWounds(Command, frozen=True, kw_only=True):
     """Wounds taken."""
 
-    spec = CommandSpec(("wound",), positional=("amount",))
+    spec = CommandSpec(("wound",), positional=("amount",), gm_only=True)
 
     character: Character
     amount: Annotated[Amount, Meta(description="how many wounds")]
@@ -48,7 +48,7 @@ class TakeWounds(Command, frozen=True, kw_only=True):
 class Heal(Command, frozen=True, kw_only=True):
     """Wounds healed."""
 
-    spec = CommandSpec(("heal",), positional=("amount",))
+    spec = CommandSpec(("heal",), positional=("amount",), gm_only=True)
 
     character: Character
     amount: Annotated[Amount, Meta(description="how many wounds")]

@@ -33,7 +33,7 @@ class StartConflict(Command, frozen=True, kw_only=True):
     spec = CommandSpec(
         ("conflict", "start"), positional=("kind",),
         flags={"sides": "--side", "threats": "--threat"},
-    )  # fmt: skip
+     gm_only=True,)  # fmt: skip
 
     kind: Annotated[
         Kind,
@@ -54,7 +54,7 @@ class StartConflict(Command, frozen=True, kw_only=True):
 class StateObjective(Command, frozen=True, kw_only=True):
     """A side's objective, and its gravity (the gravest sets the manches to win)."""
 
-    spec = CommandSpec(("objective",), positional=("objective",))
+    spec = CommandSpec(("objective",), positional=("objective",), gm_only=True)
 
     objective: Annotated[Text, Meta(description="what the side wants")]
     side: Side
@@ -65,7 +65,7 @@ class StateObjective(Command, frozen=True, kw_only=True):
 class TakeInitiative(Command, frozen=True, kw_only=True):
     """Who has the initiative for the first manche, and how."""
 
-    spec = CommandSpec(("initiative",))
+    spec = CommandSpec(("initiative",), gm_only=True)
 
     side: Annotated[str, Meta(min_length=1, max_length=100, description="the side that has it")]
     how: Annotated[
@@ -156,7 +156,7 @@ class Punish(Command, frozen=True, kw_only=True):
 class Wound(Command, frozen=True, kw_only=True):
     """Wounds the GM rules outside a conflict's reckoning."""
 
-    spec = CommandSpec(("wound",))
+    spec = CommandSpec(("wound",), gm_only=True)
 
     character: Character
     count: Annotated[int, Meta(ge=1, le=4, description="how many wound boxes")] = 1
@@ -165,7 +165,7 @@ class Wound(Command, frozen=True, kw_only=True):
 class Heal(Command, frozen=True, kw_only=True):
     """Heal the last wound (soon after, with time), or all by the GM's time passing."""
 
-    spec = CommandSpec(("heal",))
+    spec = CommandSpec(("heal",), gm_only=True)
 
     character: Character
     how: Annotated[
@@ -177,7 +177,7 @@ class Heal(Command, frozen=True, kw_only=True):
 class Recover(Command, frozen=True, kw_only=True):
     """A new scenario: every character (or one) recovers from every wound."""
 
-    spec = CommandSpec(("recover",))
+    spec = CommandSpec(("recover",), gm_only=True)
 
     character: Character | None = None
 
@@ -235,7 +235,7 @@ class Forfeit(Command, frozen=True, kw_only=True):
 class Interrupt(Command, frozen=True, kw_only=True):
     """Both sides agree to stop: the manches won are cancelled."""
 
-    spec = CommandSpec(("conflict", "interrupt"))
+    spec = CommandSpec(("conflict", "interrupt"), gm_only=True)
 
     conflict: ConflictName | None = None
 
@@ -243,7 +243,7 @@ class Interrupt(Command, frozen=True, kw_only=True):
 class JoinSide(Command, frozen=True, kw_only=True):
     """A relay or a supporter joins a side; its manches are pooled."""
 
-    spec = CommandSpec(("conflict", "join"))
+    spec = CommandSpec(("conflict", "join"), gm_only=True)
 
     side: Side
     character: Character
@@ -257,7 +257,7 @@ class JoinSide(Command, frozen=True, kw_only=True):
 class EndConflict(Command, frozen=True, kw_only=True):
     """Close a conflict (won, or ended by the GM)."""
 
-    spec = CommandSpec(("conflict", "end"))
+    spec = CommandSpec(("conflict", "end"), gm_only=True)
 
     conflict: ConflictName | None = None
 

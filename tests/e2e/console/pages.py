@@ -36,7 +36,10 @@ KANEKA = "Akodo Kaneka"
 FUMI = "Bayushi Fumi"
 NIGHT = "/v1/sessions/night"
 PHONE = {"width": 360, "height": 740}
-DESK = {"width": 1280, "height": 900}
+DESK = {"width": 1280, "height": 800}
+TALL = {"width": 390, "height": 844}
+OTHER = "\u2026other"
+"""The value of a choice's "other…" option: what the sheet does not list, typed."""
 
 
 class Console:
@@ -75,13 +78,13 @@ def live(page: Page) -> None:
     expect(page.locator("#live")).to_have_text("live", timeout=20_000)
 
 
-def shot(page: Page, name: str, part: str | None = None) -> Path:
-    """Keep a screenshot of the page (or of the element ``part`` selects) as a test
-    artifact."""
+def shot(page: Page, name: str, part: str | None = None, *, full: bool = True) -> Path:
+    """Keep a screenshot of the page (or of the element ``part`` selects; ``full=False``:
+    what is in view, as the screen shows it) as a test artifact."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     if part is None:
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=full)
     else:
         page.locator(part).screenshot(path=str(path))
     return path
@@ -98,8 +101,16 @@ def act(page: Page, command: str, **fields: Any) -> None:
         field = form.locator(f'[name="{name}"]')
         if isinstance(value, bool):
             field.set_checked(value)
+        elif field.evaluate("e => e.tagName") == "FIELDSET":  # a box for each choice
+            for box in field.locator("input[type=checkbox]").all():
+                box.set_checked(box.get_attribute("value") in str(value).split(","))
         elif field.evaluate("e => e.tagName") == "SELECT":
-            field.select_option(str(value))
+            offered = field.evaluate("e => [...e.options].map(o => o.value)")
+            if str(value) not in offered and OTHER in offered:  # not on the sheet: typed
+                field.select_option(OTHER)
+                form.locator(f"#{field.get_attribute('id')}-other").fill(str(value))
+            else:
+                field.select_option(str(value))
         else:
             field.fill(str(value))
 
@@ -142,3 +153,32 @@ def prepared(console: Console) -> int:
         assert done.status_code == 201, (body["command"], done.text)
     version: int = served.get(NIGHT).json()["version"]
     return version
+
+
+def player(console: Console, who: str, viewport: dict[str, int] | None = None) -> Page:
+    """A player's (or an observer's) phone on session "night", opened from their link."""
+    made = console.served.post(NIGHT + "/tokens", {"participant": who})
+    assert made.status_code == 201, made.text
+    page = console.page(viewport or TALL)
+    page.goto(f"{console.served.url}/#/s/night?token={made.json()['token']}")
+    live(page)
+    return page
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element is wholly on the screen as it is scrolled now."""
+    page.locator(selector).wait_for()
+    seen: bool = page.evaluate(  # looked up afresh: the page redraws its panels as it reads
+        """selector => { const e = document.querySelector(selector);
+            const r = e ? e.getBoundingClientRect() : { height: 0 };
+            return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight
+              && r.left >= 0 && r.right <= innerWidth; }""",
+        selector,
+    )
+    return seen
+
+
+def sideways(page: Page) -> int:
+    """How far the page is wider than the screen (0: no sideways scroll)."""
+    over: int = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    return over

@@ -183,22 +183,35 @@ def test_a_correction_is_made_only_on_the_session_its_preview_saw(console: Conso
 
 
 def test_an_amendment_from_the_page(console: Console) -> None:
+    """An amendment is the ruling's own form (the Act panel's generator), filled as the
+    ruling was given: the GM changes a field, and what differs is what is sent."""
     prepared(console)
     page = console.gm("night")
     page.locator("#events li", has_text="takes 12 wounds").locator("button.event-open").click()
     page.click('#event-dialog [data-action="amend"]')
-    expect(page.locator("#correction-given")).to_contain_text('"amount":12')
+    form = page.locator('#correction-changes[data-command="wound"]')
+    expect(form.locator('[name="amount"]')).to_have_value("12")
+    expect(form.locator('[name="character"]')).to_have_value(FUMI)  # a choice, as given
+    assert form.locator('[name="character"]').evaluate("e => e.tagName") == "SELECT"
+    expect(form.locator('[name="source"]')).to_have_value("an ambush")
     page.fill("#correction-reason", "the ambush was half-hearted")
-    page.fill("#correction-changes", '{"amount": "lots"}')
+    form.locator('[name="amount"]').fill("lots")
     page.locator("#correction-reason").press("Enter")  # Enter in the form: a preview
-    expect(page.locator("#correction-changes-error")).to_contain_text("amount")
+    expect(page.locator("#event-dialog")).to_contain_text("amount")
+    expect(form.locator('[name="amount"]')).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#correction-confirm")).to_be_disabled()
-    page.fill("#correction-changes", '{"amount": 5}')
+    form.locator('[name="amount"]').fill("5")
     page.click("#correction-preview")
     changes = page.locator("#preview-changes")
     expect(changes).to_contain_text("wounds › Bayushi Fumi › wounds: 12 → 5")
+    shot(page, "16-amend-form")
+    shot(page, "16-amend-form-dialog", "#event-dialog")
     page.click("#correction-confirm")
     expect(page.locator(f'#wound-tracks [data-character="{FUMI}"]')).to_contain_text("5 wounds")
+    amended = console.served.get(NIGHT + "/events?after=0&limit=100").json()["events"]
+    correction = next(e for e in amended if e["type"] == "RulingsCorrected")
+    shown = console.served.get(f"{NIGHT}/events/{correction['position']}").json()
+    assert shown["command"]["inputs"]["changes"] == {"amount": 5}, shown  # only what differs
 
 
 def test_a_campaign_and_its_session_opened_from_the_page(console: Console) -> None:

@@ -19,12 +19,14 @@ from tests.e2e.console.pages import (
     KANEKA,
     NIGHT,
     PHONE,
+    TALL,
     Console,
     act,
     live,
     prepared,
     record,
     shot,
+    sideways,
 )
 from tests.e2e.server import Served
 
@@ -82,11 +84,12 @@ def test_bad_input_is_refused_beside_its_field_and_nothing_is_appended(console: 
     error = page.locator(f"#{raises.get_attribute('id')}-error")
     expect(error).to_contain_text("Expected `int`")
     expect(raises).to_have_attribute("aria-invalid", "true")
-    act(page, "wound", character="Nobody Atall", amount=3)
+    act(page, "roll", character=FUMI, skill="Kenjutsux", trait="agility", tn=20)  # typed: other…
     page.click("#act-submit")  # a rule's refusal, beside the field whose value it quotes
-    who = page.locator('#act-form [name="character"]')
-    expect(page.locator(f"#{who.get_attribute('id')}-error")).to_contain_text("Nobody Atall")
-    expect(who).to_have_attribute("aria-invalid", "true")
+    skill = page.locator('#act-form [name="skill"]')
+    expect(page.locator(f"#{skill.get_attribute('id')}-error")).to_contain_text("Kenjutsux")
+    expect(skill).to_have_attribute("aria-invalid", "true")
+    act(page, "wound", character=FUMI, amount=3)
     amount = page.locator('#act-form [name="amount"]')
     amount.fill("lots")
     amount.press("Enter")  # Enter sends the form too
@@ -149,6 +152,10 @@ def test_a_player_on_a_phone_sees_their_own_and_never_a_hidden_roll(console: Con
     shot(phone, "09-phone")
     phone.locator("#act-form details").evaluate_all("all => all.forEach(d => { d.open = false; })")
     shot(phone, "readme-phone", "#act")  # docs/console.md's second picture
+    phone.set_viewport_size(TALL)  # type: ignore[arg-type]
+    phone.locator("#table").evaluate("e => e.scrollIntoView()")
+    assert sideways(phone) <= 0
+    shot(phone, "readme-phone-table", full=False)  # docs/console.md's third: the cards
     phone.reload()
     live(phone)
     assert "5k3" not in phone.locator("#events").inner_text()

@@ -23,7 +23,7 @@ Names = Annotated[tuple[Name, ...], Meta(max_length=20)]
 class Oppose(Command, frozen=True, kw_only=True):
     """An opposed roll."""
 
-    spec = CommandSpec(("oppose",), dice="queue")
+    spec = CommandSpec(("oppose",), dice="queue", gm_only=True)
 
     contest: Annotated[str, Meta(min_length=1, max_length=100, description="what it is about")]
     first: Annotated[Name, Meta(description="the first character")]
@@ -96,7 +96,9 @@ class LeadRoll(Command, frozen=True, kw_only=True):
 class FollowRolls(Command, frozen=True, kw_only=True):
     """A cooperative roll: each follower rolls, a success adds to the leader's roll."""
 
-    spec = CommandSpec(("cooperate", "follow"), dice="queue", flags={"followers": "--follower"})
+    spec = CommandSpec(
+        ("cooperate", "follow"), dice="queue", flags={"followers": "--follower"}, gm_only=True
+    )
 
     leader: Name
     followers: Annotated[Names, Meta(description="who rolls to help the leader")] = ()
@@ -117,7 +119,7 @@ class SecondAttempt(Command, frozen=True, kw_only=True):
 class Rest(Command, frozen=True, kw_only=True):
     """A night's rest."""
 
-    spec = CommandSpec(("rest",), dice="queue")
+    spec = CommandSpec(("rest",), dice="queue", gm_only=True)
 
     character: Character
 
@@ -125,7 +127,7 @@ class Rest(Command, frozen=True, kw_only=True):
 class PassTime(Command, frozen=True, kw_only=True):
     """Move the session's clock on (hours of the story)."""
 
-    spec = CommandSpec(("time",))
+    spec = CommandSpec(("time",), gm_only=True)
 
     hours: Annotated[int, Meta(ge=1, le=MAX_HOURS, description="hours that pass")]
 
@@ -133,7 +135,7 @@ class PassTime(Command, frozen=True, kw_only=True):
 class StayAwake(Command, frozen=True, kw_only=True):
     """A fatigued character's Willpower roll to stay awake (every two hours)."""
 
-    spec = CommandSpec(("stay-awake",), dice="faces")
+    spec = CommandSpec(("stay-awake",), dice="faces", gm_only=True)
 
     character: Character
     tn: Annotated[int, Meta(ge=0, le=100, description="the GM's TN (default 15)")] = STAY_AWAKE_TN
@@ -142,7 +144,7 @@ class StayAwake(Command, frozen=True, kw_only=True):
 class GiveKit(Command, frozen=True, kw_only=True):
     """Hand a medicine kit."""
 
-    spec = CommandSpec(("kit",))
+    spec = CommandSpec(("kit",), gm_only=True)
 
     character: Character
 

@@ -74,7 +74,9 @@ class ChangeStanding(Command, frozen=True, kw_only=True):
 
 
 def _standing_spec(name: str) -> CommandSpec:
-    return CommandSpec((name,), positional=("delta",), parsers={"delta": parse_tenths})
+    return CommandSpec(
+        (name,), positional=("delta",), parsers={"delta": parse_tenths}, gm_only=True
+    )
 
 
 class ChangeHonour(ChangeStanding, frozen=True, kw_only=True):
@@ -120,7 +122,7 @@ def decide_standing(play: Any, command: ChangeStanding, context: Context) -> lis
 class AwardExperience(Command, frozen=True, kw_only=True):
     """Award XP."""
 
-    spec = CommandSpec(("xp", "award"), positional=("amount",))
+    spec = CommandSpec(("xp", "award"), positional=("amount",), gm_only=True)
 
     character: Character
     amount: Annotated[Amount, Meta(description="the experience points awarded")]

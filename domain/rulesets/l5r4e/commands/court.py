@@ -44,7 +44,7 @@ class Concentrate(Command, frozen=True, kw_only=True):
 class ConcentrationCheck(Command, frozen=True, kw_only=True):
     """A concentration check."""
 
-    spec = CommandSpec(("concentration",), dice="faces")
+    spec = CommandSpec(("concentration",), dice="faces", gm_only=True)
 
     character: Character
     cause: Annotated[
@@ -77,7 +77,7 @@ class Recognise(Command, frozen=True, kw_only=True):
 class ResistTaint(Command, frozen=True, kw_only=True):
     """Resist the Taint."""
 
-    spec = CommandSpec(("resist-taint",), dice="faces", flags={"taint": "--gain"})
+    spec = CommandSpec(("resist-taint",), dice="faces", flags={"taint": "--gain"}, gm_only=True)
 
     character: Character
     tn: TN
@@ -88,7 +88,7 @@ class ResistTaint(Command, frozen=True, kw_only=True):
 class Fear(Command, frozen=True, kw_only=True):
     """A fear roll."""
 
-    spec = CommandSpec(("fear",), dice="faces")
+    spec = CommandSpec(("fear",), dice="faces", gm_only=True)
 
     character: Character
     rank: Annotated[int, Meta(ge=1, le=10, description="the fear's rank")]
@@ -110,7 +110,7 @@ class DegradingRoll(Command, frozen=True, kw_only=True):
 class ChangeMoney(Command, frozen=True, kw_only=True):
     """Koku, bu and zeni."""
 
-    spec = CommandSpec(("money",))
+    spec = CommandSpec(("money",), gm_only=True)
 
     character: Character
     koku: Annotated[Coins, Meta(description="koku gained (negative: paid)")] = 0
@@ -121,7 +121,9 @@ class ChangeMoney(Command, frozen=True, kw_only=True):
 class LoadHonourTable(Command, frozen=True, kw_only=True):
     """Load the GM's honour table (JSON)."""
 
-    spec = CommandSpec(("honour-table",), positional=("rows",), files={"rows": "honour table"})
+    spec = CommandSpec(
+        ("honour-table",), positional=("rows",), files={"rows": "honour table"}, gm_only=True
+    )
 
     rows: Annotated[
         tuple[HonourLoss, ...],
@@ -140,7 +142,9 @@ class Armoury(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class LoadArmoury(Command, frozen=True, kw_only=True):
     """Load the GM's armoury (JSON)."""
 
-    spec = CommandSpec(("armoury",), positional=("armoury",), files={"armoury": "armoury"})
+    spec = CommandSpec(
+        ("armoury",), positional=("armoury",), files={"armoury": "armoury"}, gm_only=True
+    )
 
     armoury: Annotated[Armoury, Meta(description="its weapons, arrows and armours")]
 
@@ -159,7 +163,7 @@ def decide_armoury(play: Any, command: LoadArmoury, context: Context) -> list[Ev
 class Equip(Command, frozen=True, kw_only=True):
     """Take an item from the armoury."""
 
-    spec = CommandSpec(("equip",))
+    spec = CommandSpec(("equip",), gm_only=True)
 
     character: Character
     item: Annotated[str, Meta(min_length=1, max_length=100, description="an armoury item")]

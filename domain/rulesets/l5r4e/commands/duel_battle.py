@@ -19,7 +19,7 @@ DuelId = Annotated[str, Meta(min_length=1, max_length=40, description="the duel 
 class BeginDuel(Command, frozen=True, kw_only=True):
     """Begin an iaijutsu duel."""
 
-    spec = CommandSpec(("duel", "begin"))
+    spec = CommandSpec(("duel", "begin"), gm_only=True)
 
     challenger: Name
     defender: Name
@@ -87,7 +87,7 @@ class Strike(Command, frozen=True, kw_only=True):
 class BeginBattle(Command, frozen=True, kw_only=True):
     """Begin a mass battle with the GM's table."""
 
-    spec = CommandSpec(("battle", "begin"), files={"table": "battle table"})
+    spec = CommandSpec(("battle", "begin"), files={"table": "battle table"}, gm_only=True)
 
     name: Annotated[str, Meta(min_length=1, max_length=100, description="the battle")]
     armies: Annotated[
@@ -103,7 +103,7 @@ class BeginBattle(Command, frozen=True, kw_only=True):
 class NextBattleTurn(Command, frozen=True, kw_only=True):
     """The next turn of the battle."""
 
-    spec = CommandSpec(("battle", "turn"))
+    spec = CommandSpec(("battle", "turn"), gm_only=True)
 
 
 class DeclareEngagement(Command, frozen=True, kw_only=True):
@@ -161,4 +161,4 @@ def decide_heroic(play: Any, command: HeroicOpportunity, context: Context) -> li
 class EndBattle(Command, frozen=True, kw_only=True):
     """End the battle."""
 
-    spec = CommandSpec(("battle", "end"))
+    spec = CommandSpec(("battle", "end"), gm_only=True)

@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from domain.commands import Command, CommandSpec
+from domain.rulesets.l5r4e.conditions import CONDITIONS
 from domain.rulesets.roll_keep_kit.fields import (
     Character,
     FreeRaises,
@@ -18,7 +19,15 @@ from domain.rulesets.roll_keep_kit.fields import (
     Void,
 )
 
-Condition = Annotated[str, Meta(min_length=1, max_length=40, description="the condition")]
+Condition = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=40,
+        description="the condition",
+        extra_json_schema={"enum": list(CONDITIONS)},
+    ),
+]
 EndTurn = Annotated[bool, Meta(description="then pass the turn, as `kiroku combat next` does")]
 ENDS_TURN = {"end_turn": False}
 """Every record made before ``--end-turn`` existed passed no turn."""
@@ -155,7 +164,7 @@ class SwapInitiative(Command, frozen=True, kw_only=True):
 class ApplyCondition(Command, frozen=True, kw_only=True):
     """Apply a condition."""
 
-    spec = CommandSpec(("condition", "apply"), positional=("condition",))
+    spec = CommandSpec(("condition", "apply"), positional=("condition",), gm_only=True)
 
     character: Character
     condition: Condition
@@ -166,7 +175,7 @@ class ApplyCondition(Command, frozen=True, kw_only=True):
 class EndCondition(Command, frozen=True, kw_only=True):
     """End a condition."""
 
-    spec = CommandSpec(("condition", "end"), positional=("condition",))
+    spec = CommandSpec(("condition", "end"), positional=("condition",), gm_only=True)
 
     character: Character
     condition: Condition
@@ -176,7 +185,7 @@ class EndCondition(Command, frozen=True, kw_only=True):
 class Recover(Command, frozen=True, kw_only=True):
     """The reaction phase roll (stunned, dazed)."""
 
-    spec = CommandSpec(("recover",), dice="queue", positional=("condition",))
+    spec = CommandSpec(("recover",), dice="queue", positional=("condition",), gm_only=True)
 
     character: Character
     condition: Annotated[

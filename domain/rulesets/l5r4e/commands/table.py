@@ -13,6 +13,7 @@ from domain.errors import MalformedInput
 from domain.events import Event
 from domain.rulesets.l5r4e.contests import tn_for
 from domain.rulesets.l5r4e.skills import require_skill, skill_roll
+from domain.rulesets.l5r4e.stances import STANCES
 from domain.rulesets.roll_keep_kit.deciding import refuse_initiative
 from domain.rulesets.roll_keep_kit.fields import (
     Character,
@@ -28,7 +29,9 @@ from domain.rulesets.roll_keep_kit.table_commands import StartCombat as StartCom
 class StartRound(Command, frozen=True, kw_only=True):
     """Start the next round of the combat, with the stances its characters declare."""
 
-    spec = CommandSpec(("combat", "round"), flags={"stances": "--stance"}, added={"stances": ()})
+    spec = CommandSpec(
+        ("combat", "round"), flags={"stances": "--stance"}, added={"stances": ()}, gm_only=True
+    )
 
     stances: Annotated[
         tuple[Annotated[str, Meta(min_length=3, max_length=140)], ...],
@@ -157,5 +160,11 @@ class ChooseStance(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("stance",), positional=("stance",), for_groups=True)
 
     character: Character
-    stance: Annotated[str, Meta(max_length=20, description="attack, full_attack, defense, "
-                                "full_defense or center")]  # fmt: skip
+    stance: Annotated[
+        str,
+        Meta(
+            max_length=20,
+            description="attack, full_attack, defense, full_defense or center",
+            extra_json_schema={"enum": list(STANCES)},
+        ),
+    ]
