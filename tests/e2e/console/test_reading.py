@@ -5,6 +5,7 @@ critical accessibility violation on the GM's page nor a player's (axe-core, in C
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
@@ -105,6 +106,14 @@ def axe() -> Path:
         return Path(given)
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "kiroku-tests"
     script = cache / f"axe-core-{AXE_VERSION}" / "node_modules" / "axe-core" / "axe.min.js"
+    cache.mkdir(parents=True, exist_ok=True)
+    with (cache / "axe.lock").open("w") as lock:  # one install, however many test workers
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _install_axe(script)
+    return script
+
+
+def _install_axe(script: Path) -> None:
     if not script.exists():
         npm = shutil.which("npm")
         if npm is None:
@@ -116,7 +125,6 @@ def axe() -> Path:
         )  # fmt: skip
         if done.returncode != 0 or not script.exists():
             pytest.fail(f"npm could not install axe-core {AXE_VERSION}: {done.stderr[-2000:]}")
-    return script
 
 
 def violations(page: Page, axe: Path) -> list[dict[str, object]]:
