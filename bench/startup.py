@@ -66,9 +66,12 @@ def commands() -> dict[str, list[str]]:
 
 
 def table_environment(data_dir: Path) -> dict[str, str]:
-    """A user's shell with its store in ``data_dir``: nothing logged, no other store."""
-    env = {k: v for k, v in os.environ.items() if k not in ("KIROKU_LOG", "KIROKU_STORE")}
-    env.pop("KIROKU_SESSION", None)
+    """A user's shell with its store in ``data_dir``: nothing logged, no other store, and
+    Python's bytecode caches written as by default (a CI or sandbox shell may export
+    ``PYTHONDONTWRITEBYTECODE``, which would have every run compile every module again:
+    a cost no user's second command pays)."""
+    unset = ("KIROKU_LOG", "KIROKU_STORE", "KIROKU_SESSION", "PYTHONDONTWRITEBYTECODE")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     return env | {"KIROKU_DATA_DIR": str(data_dir)}
 
 
