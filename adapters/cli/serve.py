@@ -25,17 +25,27 @@ def public_url(given: str | None) -> str | None:
     path (the links add the page's own), without its trailing slash."""
     if given is None:
         return None
-    parsed = urlsplit(given.strip())
+    refused = MalformedInput(
+        f"--public-url {excerpt(given)}: give the address phones reach this server at, as "
+        "http://192.168.1.20:8322 (http or https, a host, a port from 1 to 65535 if any, "
+        "no user or password, no ?query or #part)"
+    )
+    try:
+        parsed = urlsplit(given.strip())
+        port = parsed.port  # a port that is no number, or past 65535, raises here
+    except ValueError:
+        raise refused from None
     if (
         parsed.scheme not in ("http", "https")
         or not parsed.hostname
         or parsed.query
-        or (parsed.fragment)
+        or parsed.fragment
+        or parsed.username is not None
+        or parsed.password is not None
+        or port == 0
+        or any(c.isspace() for c in given.strip())
     ):
-        raise MalformedInput(
-            f"--public-url {excerpt(given)}: give the address phones reach this server "
-            "at, as http://192.168.1.20:8322 (http or https, a host, no ?query or #part)"
-        )
+        raise refused
     return given.strip().rstrip("/")
 
 

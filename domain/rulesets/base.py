@@ -304,6 +304,20 @@ class ShownRoll(NamedTuple):
 
 
 @runtime_checkable
+class Completes(Protocol):
+    """A ruleset that makes today's defaults explicit in a command as it is first given,
+    so that its record says what the rules then took: a default whose meaning changed
+    (4e's attack naming no weapon took the bare hands; it takes the weapon in hand now)
+    leaves every older record meaning what it meant (:func:`domain.session.record.
+    decide_recorded`; corrections re-decide the record as written)."""
+
+    def completed(self, command: Any, table: Any) -> Any:
+        """``command`` with the defaults it leaves to the rules filled in from the
+        session's ``table``; ``command`` itself when there is nothing to fill."""
+        ...
+
+
+@runtime_checkable
 class ShowsRolls(Protocol):
     """A ruleset whose events include rolls shown whole when their command is given
     (``kiroku roll … --session``'s dice, kept and exploded): the roll & keep kit's."""

@@ -27,6 +27,7 @@ from domain.dice.roll_keep.die import Die
 from domain.dice.source import RecordingSource, TableFaces
 from domain.errors import MalformedInput
 from domain.events import Event
+from domain.rulesets.base import Completes
 from domain.session.aggregate import Session
 
 
@@ -123,6 +124,9 @@ def decide_recorded(
 ) -> tuple[list[Event], CommandRecord]:
     """``session.decide(command, context)``, and the record of it: the dice source is
     watched so that every face drawn is kept."""
+    ruleset = session.ruleset
+    if isinstance(ruleset, Completes):  # today's defaults, written into the record
+        command = ruleset.completed(command, session.table)
     dice = context.dice
     watched = None if dice is None or isinstance(dice, Sequence) else RecordingSource(dice)
     events = session.decide(command, dataclasses.replace(context, dice=watched or dice))

@@ -8,6 +8,7 @@ from domain.dice.roll_keep.faces import parse_faces
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r4e import afflictions, attacks, combat
 from domain.rulesets.l5r4e.armour import armour_tn, armour_tn_total
+from domain.rulesets.l5r4e.commands.fight import Attack
 from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, WoundsTaken
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, Skill
@@ -103,43 +104,44 @@ class TestAttacks:
         )
         assert events[-1].damage == "3k1"  # type: ignore[attr-defined]
 
-    def test_an_attack_naming_no_weapon_takes_the_one_the_sheet_carries(self) -> None:
-        """The sheet's weapon is the one in hand: Kaneka's katana (Kenjutsu, 3k2 + Strength 3),
-        not his bare hands — unarmed is asked for by name."""
+    def test_an_attack_naming_no_weapon_is_given_the_one_the_sheet_carries(self) -> None:
+        """The sheet's weapon is the one in hand: Kaneka's katana, not his bare hands —
+        written into the command before it is decided (unarmed is asked for by name)."""
         table = skirmish(skills=(Skill("Kenjutsu", 3),))
-        events = table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            dice=parse_faces("9,9,9,1,1,1"),
+        given = table.play.ruleset.completed(
+            Attack(attacker="Akodo Kaneka", target="Bayushi Fumi"), table.state
         )
-        resolved = events[-1]
-        assert isinstance(resolved, AttackResolved)
-        assert (resolved.weapon, resolved.damage) == ("Katana", "6k2")  # Strength 3
+        assert given.weapon == "Katana"
+        unarmed = Attack(attacker="Akodo Kaneka", target="Bayushi Fumi", weapon="unarmed")
+        assert table.play.ruleset.completed(unarmed, table.state) is unarmed
 
-    def test_the_first_of_several_weapons_is_the_one_taken(self) -> None:
+    def test_the_first_of_several_weapons_is_the_one_given(self) -> None:
         table = skirmish(weapons=(DAI_TSUCHI, KATANA), skills=(Skill("Heavy Weapons", 3),))
-        events = table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            dice=parse_faces("9,9,9,1,1,1"),
+        given = table.play.ruleset.completed(
+            Attack(attacker="Akodo Kaneka", target="Bayushi Fumi"), table.state
         )
-        assert events[-1].weapon == "Dai tsuchi"  # type: ignore[attr-defined]
+        assert given.weapon == "Dai tsuchi"
 
-    def test_a_sheet_with_no_weapon_attacks_unarmed(self) -> None:
-        table = skirmish(weapons=(), skills=(Skill("Jiujutsu", 3),))
-        events = table.do(
-            attacks.attack,
-            attacker="Akodo Kaneka",
-            target="Bayushi Fumi",
-            dice=parse_faces("9,9,9,1,1,1"),
+    def test_the_weapon_last_attacked_with_stays_in_hand(self) -> None:
+        table = skirmish(weapons=(DAI_TSUCHI, KATANA), skills=(Skill("Kenjutsu", 3),))
+        cut(table, "2,2,2,2,2,2")  # the katana, named
+        given = table.play.ruleset.completed(
+            Attack(attacker="Akodo Kaneka", target="Bayushi Fumi"), table.state
         )
-        assert events[-1].weapon == "Unarmed"  # type: ignore[attr-defined]
+        assert given.weapon == "Katana"
 
-    def test_the_disarmed_attack_unarmed_when_no_weapon_is_named(self) -> None:
-        table = skirmish(skills=(Skill("Jiujutsu", 3),))
+    def test_a_sheet_with_no_weapon_or_a_disarmed_bushi_attacks_unarmed(self) -> None:
+        bare = skirmish(weapons=())
+        attack = Attack(attacker="Akodo Kaneka", target="Bayushi Fumi")
+        assert bare.play.ruleset.completed(attack, bare.state).weapon == "Unarmed"
+        table = skirmish()
         table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="disarmed")
+        assert table.play.ruleset.completed(attack, table.state).weapon == "Unarmed"
+
+    def test_a_record_naming_no_weapon_meant_the_bare_hands(self) -> None:
+        """Records made before the weapon in hand was written into the command name none,
+        and were decided unarmed: re-judged, they still are."""
+        table = skirmish(skills=(Skill("Jiujutsu", 3),))
         events = table.do(
             attacks.attack,
             attacker="Akodo Kaneka",

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from domain.errors import IllegalUnderRules, MalformedInput
+from domain.errors import MalformedInput
 from domain.rulesets.l5r4e.commands import fight, table
 from domain.rulesets.roll_keep_kit.character import Skill
 from tests.replays.kit_4e import KATANA, bushi, d, join
@@ -93,16 +93,28 @@ def test_a_miss_with_end_turn_passes_the_turn_in_the_same_command() -> None:
 
 
 def test_a_hit_waits_for_its_damage_before_the_turn_passes() -> None:
+    """The attack's dice cannot be known before they are thrown: a hit given --end-turn
+    stands as thrown, and its turn passes with the damage roll's --end-turn."""
     t = three()
     t.do(table.StartRound(stances=("Akodo Kaneka=attack",)))
-    refused(t, fight.Attack(attacker="Akodo Kaneka", target="Hida Tsuneo", end_turn=True),
-            IllegalUnderRules, "waits for its damage: give --end-turn to the damage roll",
-            dice=d("10+9,9,9,9,9,9"))  # fmt: skip
-    t.do(fight.Attack(attacker="Akodo Kaneka", target="Hida Tsuneo"), dice=d("10+9,9,9,9,9,9"))
+    before = len(t.events)
+    t.do(fight.Attack(attacker="Akodo Kaneka", target="Hida Tsuneo", end_turn=True),
+         dice=d("10+9,9,9,9,9,9"))  # fmt: skip
+    assert kinds(t, before)[-1] == "AttackResolved", "a hit: the turn waits for the damage"
+    assert view(t, "initiative")["current"] == "Akodo Kaneka"
     before = len(t.events)
     t.do(fight.Damage(attacker="Akodo Kaneka", end_turn=True), dice=d("5,5,5,5,5,5"))
     assert kinds(t, before)[-2:] == ["WoundsTaken", "TurnPassed"]
     assert view(t, "initiative")["current"] == "Hida Tsuneo"
+
+
+def test_an_attack_given_no_weapon_is_recorded_with_the_one_in_hand() -> None:
+    t = three()
+    t.do(table.StartRound())
+    (*_, resolved) = t.do(fight.Attack(attacker="Akodo Kaneka", target="Hida Tsuneo"),
+                          dice=d("2,2,2,2,2,2"))  # fmt: skip
+    assert resolved.event.weapon == "Katana"  # type: ignore[attr-defined]
+    assert t.records[-1].inputs["weapon"] == "Katana", "the record says which weapon"
 
 
 def test_three_fighters_trade_blows_in_seven_commands() -> None:

@@ -20,6 +20,7 @@ from domain.rulesets.ukiyo.events import (
     MancheWon,
     OppositionSettled,
     Punished,
+    SideOut,
     TechniqueTested,
     WoundsHealed,
     WoundsTaken,
@@ -486,6 +487,8 @@ def test_a_sacrifice_gives_every_side_one_more_and_an_overshoot_may_be_aggravate
     assert won.mildest == (("Wasari", 1),)
     line = RULES.describe(won)
     assert "Wasari due " + gravity_said(1) + ", up to " + gravity_said(2) in line, line
+    out = RULES.describe(events(t, SideOut)[-1])
+    assert f"due a punishment: {gravity_said(1)}, up to {gravity_said(2)} if the GM" in out
     tables = RULES.tables({name: view(t, name) for name in RULES.views})
     wasari = next(row for row in tables[0].rows if row[0].endswith("Wasari"))
     tengu = next(row for row in tables[0].rows if row[0].endswith("Tengu"))

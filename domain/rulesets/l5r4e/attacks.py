@@ -147,17 +147,22 @@ class Manoeuvres:
 
 
 def weapon_in_hand(who: CharacterState) -> Weapon:
-    """The weapon an attack named none takes: the first one on the sheet (the one its
-    bearer readies — « Dégainer une arme » is an action the sheet's order stands for), or
-    the bare hands when the sheet carries none or a disarm made it drop."""
+    """The weapon an attack given with none takes (:meth:`FourthEdition.completed`
+    writes it into the command): the one its bearer last attacked with or took up, else
+    the first on the sheet (the one a bushi readies — « Dégainer une arme » is an action
+    the sheet's order stands for), or the bare hands when the sheet carries none or a
+    disarm made it drop."""
     if "disarmed" in who.conditions or not who.sheet.weapons:
         return UNARMED
+    if who.wielding is not None and (held := who.sheet.weapon(who.wielding)) is not None:
+        return held
     return who.sheet.weapons[0]
 
 
 def choose_weapon(who: CharacterState, name: str | None) -> Weapon:
-    """The weapon ``name`` on the sheet; none named (a duel's strike) or "unarmed": the
-    bare hands."""
+    """The weapon ``name`` on the sheet; none named or "unarmed": the bare hands (a
+    duel's strike names none; a new attack's command is given the weapon in hand before
+    it is decided, :func:`weapon_in_hand`, so a record naming none is one made before)."""
     if name is None or name.casefold() == "unarmed":
         return UNARMED
     weapon = who.sheet.weapon(name)
@@ -230,7 +235,7 @@ def attack(
             f"{victim.name} is Dead ({victim.wounds} wounds): there is no one left to attack "
             "(retract the ruling that killed them if it was wrong)"
         )
-    arms = weapon_in_hand(who) if weapon is None else choose_weapon(who, weapon)
+    arms = choose_weapon(who, weapon)
     if "disarmed" in who.conditions and arms is not UNARMED:
         raise IllegalUnderRules(f"{who.name} is disarmed: unarmed, or pick the weapon up first")
     if who.stance == "defense":

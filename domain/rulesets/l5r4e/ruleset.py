@@ -172,6 +172,21 @@ class FourthEdition:
     def initial(self) -> Any:
         return FourEState().attach(self)
 
+    def completed(self, command: Any, table: Any) -> Any:
+        """An attack naming no weapon names the one in hand
+        (:func:`~domain.rulesets.l5r4e.attacks.weapon_in_hand`), so its record says which:
+        a record made before 2026-12-04 names none, and meant the bare hands, as the
+        attack decides a weapon of None still."""
+        from domain.rulesets.l5r4e.attacks import weapon_in_hand
+        from domain.rulesets.l5r4e.commands.fight import Attack
+
+        if not isinstance(command, Attack) or command.weapon is not None:
+            return command
+        who = table.character(command.attacker) if isinstance(table, FourEState) else None
+        if who is None:
+            return command  # the rules refuse it, naming who is there
+        return msgspec.structs.replace(command, weapon=weapon_in_hand(who).name)
+
     def dump_state(self, state: Any) -> bytes:
         return msgspec.msgpack.encode(state)
 

@@ -150,8 +150,9 @@ def _equipped(state: FourEState, event: Equipped) -> None:
     if who is None:
         return
     sheet = who.sheet
-    if event.weapon is not None:
+    if event.weapon is not None:  # taken up: the weapon in hand
         sheet = msgspec.structs.replace(sheet, weapons=(*sheet.weapons, event.weapon))
+        who.wielding = event.weapon.name
     if event.arrow is not None:
         sheet = msgspec.structs.replace(sheet, arrows=(*sheet.arrows, event.arrow))
     if event.armour is not None:

@@ -195,6 +195,12 @@ class SideOut(Event, frozen=True, kw_only=True):
     takes_down: int = 0
     """« Emporter l'autre avec soi » won as it fell: the gravity it may punish its beater
     with (the manches it won)."""
+    mildest: int | None = None
+    """Beaten past its count: the mildest punishment it may be given (the count it fell
+    at); its due is the most the GM may aggravate it to. None: not overshot, or recorded
+    before it was."""
+
+    later_fields: ClassVar[tuple[str, ...]] = ("mildest",)
 
 
 class ConflictWon(Event, frozen=True, kw_only=True):

@@ -215,6 +215,7 @@ class Reckoner:
                 due=outcome.score[by],
                 overshot=outcome.score[by] > (conflict.sides[k].falls_at or 0),
                 takes_down=outcome.score[k] if down and down.gain == "take_down" else 0,
+                mildest=_mildest(outcome.score[by], conflict.sides[k].falls_at),
             ))  # fmt: skip
         if len(outcome.standing) > 1:
             return events
@@ -354,3 +355,9 @@ class Reckoner:
             how = "heal_two" if count == 2 else "care"
             events += self.play.heal(test.heal, count, how, by=test.character)
         return events
+
+
+def _mildest(due: int, falls_at: int | None) -> int | None:
+    """The mildest punishment of a side beaten past its count (« le meneur de jeu est en
+    droit d'aggraver »: from the count it fell at up to ``due``); None when not overshot."""
+    return falls_at if falls_at and falls_at < due else None

@@ -278,6 +278,8 @@ def describe_ukiyo(event: Event) -> str:
             if event.by is None:
                 return f"{event.side} forfeits and leaves {event.conflict!r}"
             due = gravity_said(event.due)
+            if event.mildest is not None:
+                due = f"{gravity_said(event.mildest)}, up to {due} if the GM aggravates"
             down = (
                 f"; it takes {event.by} down with it ({gravity_said(event.takes_down)})"
                 if event.takes_down

@@ -17,7 +17,6 @@ from typing import Any
 import msgspec
 
 from domain.commands import Command, Context, Decider
-from domain.errors import IllegalUnderRules
 from domain.events import Event
 from domain.names import key
 
@@ -58,13 +57,14 @@ def call(rule: Rule, *, dice: bool = False, reason: bool = False) -> Decider:
 
 def end_turn(play: Any, events: list[Event], context: Context) -> list[Event]:
     """``events``, then the turn passed (« the next acts », :meth:`Play.next_turn`) as the
-    session stands after them — refused while the turn's own hit waits for its damage."""
+    session stands after them — but not while the turn's own hit waits for its damage:
+    the attack stands as thrown (its dice are never thrown again), and the turn passes
+    with the damage roll's ``--end-turn``. A correction that turns a miss into a hit
+    re-decides it so too: the hit kept, the turn not passed."""
     after = play.after(events)
     combat = after.state.combat
     current = combat.current() if combat is not None else None
     if combat is not None and current is not None and key(current) in combat.pending:
-        raise IllegalUnderRules(
-            f"{current}'s hit waits for its damage: give --end-turn to the damage roll"
-        )
+        return events
     passed: list[Event] = after.next_turn(actor=context.actor, at=context.at)
     return [*events, *passed]

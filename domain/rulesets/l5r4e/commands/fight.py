@@ -28,9 +28,23 @@ Condition = Annotated[
         extra_json_schema={"enum": list(CONDITIONS)},
     ),
 ]
-EndTurn = Annotated[bool, Meta(description="then pass the turn, as `kiroku combat next` does")]
+EndTurn = Annotated[
+    bool,
+    Meta(
+        description="then pass the turn, as `kiroku combat next` does "
+        "(after a hit, the turn passes with its damage roll's)"
+    ),
+]
 ENDS_TURN = {"end_turn": False}
 """Every record made before ``--end-turn`` existed passed no turn."""
+
+
+WEAPON_IN_HAND = (
+    "a weapon on the sheet, or unarmed (default: the weapon in hand — the one last attacked "
+    "with or taken up, else the sheet's first; unarmed when disarmed or carrying none — "
+    "written into the record)"
+)
+WeaponInHand = Annotated[str, Meta(max_length=100, description=WEAPON_IN_HAND)]
 
 
 class Attack(Command, frozen=True, kw_only=True):
@@ -50,9 +64,7 @@ class Attack(Command, frozen=True, kw_only=True):
 
     attacker: Character
     target: Name
-    weapon: Annotated[str, Meta(max_length=100, description="a weapon on the sheet, "
-                                "or unarmed (default: the sheet's first weapon; unarmed when "
-                                "disarmed or carrying none)")] | None = None  # fmt: skip
+    weapon: WeaponInHand | None = None
     raises: Raises = 0
     free_raises: FreeRaises = 0
     manoeuvres: Annotated[
