@@ -311,9 +311,10 @@ class Completes(Protocol):
     leaves every older record meaning what it meant (:func:`domain.session.record.
     decide_recorded`; corrections re-decide the record as written)."""
 
-    def completed(self, command: Any, table: Any) -> Any:
+    def completed(self, command: Any, session: Any) -> Any:
         """``command`` with the defaults it leaves to the rules filled in from the
-        session's ``table``; ``command`` itself when there is nothing to fill."""
+        ``session`` as it stands (its ``table``, its ``state``); ``command`` itself when
+        there is nothing to fill."""
         ...
 
 

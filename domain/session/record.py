@@ -126,7 +126,7 @@ def decide_recorded(
     watched so that every face drawn is kept."""
     ruleset = session.ruleset
     if isinstance(ruleset, Completes):  # today's defaults, written into the record
-        command = ruleset.completed(command, session.table)
+        command = ruleset.completed(command, session)
     dice = context.dice
     watched = None if dice is None or isinstance(dice, Sequence) else RecordingSource(dice)
     events = session.decide(command, dataclasses.replace(context, dice=watched or dice))

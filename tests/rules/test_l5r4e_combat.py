@@ -109,16 +109,16 @@ class TestAttacks:
         written into the command before it is decided (unarmed is asked for by name)."""
         table = skirmish(skills=(Skill("Kenjutsu", 3),))
         given = table.play.ruleset.completed(
-            Attack(attacker="Akodo Kaneka", target="Bayushi Fumi"), table.state
+            Attack(attacker="Akodo Kaneka", target="Bayushi Fumi"), table.session
         )
         assert given.weapon == "Katana"
         unarmed = Attack(attacker="Akodo Kaneka", target="Bayushi Fumi", weapon="unarmed")
-        assert table.play.ruleset.completed(unarmed, table.state) is unarmed
+        assert table.play.ruleset.completed(unarmed, table.session) is unarmed
 
     def test_the_first_of_several_weapons_is_the_one_given(self) -> None:
         table = skirmish(weapons=(DAI_TSUCHI, KATANA), skills=(Skill("Heavy Weapons", 3),))
         given = table.play.ruleset.completed(
-            Attack(attacker="Akodo Kaneka", target="Bayushi Fumi"), table.state
+            Attack(attacker="Akodo Kaneka", target="Bayushi Fumi"), table.session
         )
         assert given.weapon == "Dai tsuchi"
 
@@ -126,17 +126,17 @@ class TestAttacks:
         table = skirmish(weapons=(DAI_TSUCHI, KATANA), skills=(Skill("Kenjutsu", 3),))
         cut(table, "2,2,2,2,2,2")  # the katana, named
         given = table.play.ruleset.completed(
-            Attack(attacker="Akodo Kaneka", target="Bayushi Fumi"), table.state
+            Attack(attacker="Akodo Kaneka", target="Bayushi Fumi"), table.session
         )
         assert given.weapon == "Katana"
 
     def test_a_sheet_with_no_weapon_or_a_disarmed_bushi_attacks_unarmed(self) -> None:
         bare = skirmish(weapons=())
         attack = Attack(attacker="Akodo Kaneka", target="Bayushi Fumi")
-        assert bare.play.ruleset.completed(attack, bare.state).weapon == "Unarmed"
+        assert bare.play.ruleset.completed(attack, bare.session).weapon == "Unarmed"
         table = skirmish()
         table.do(afflictions.apply_condition, character="Akodo Kaneka", condition="disarmed")
-        assert table.play.ruleset.completed(attack, table.state).weapon == "Unarmed"
+        assert table.play.ruleset.completed(attack, table.session).weapon == "Unarmed"
 
     def test_a_record_naming_no_weapon_meant_the_bare_hands(self) -> None:
         """Records made before the weapon in hand was written into the command name none,

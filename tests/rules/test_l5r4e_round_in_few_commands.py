@@ -136,3 +136,10 @@ def test_three_fighters_trade_blows_in_seven_commands() -> None:
     assert view(t, "initiative")["current"] is None, "everyone has acted"
     wounded = {n: w["wounds"] for n, w in view(t, "wounds").items()}
     assert all(wounded.values()), wounded
+
+
+def test_a_round_s_stance_names_a_character_by_the_start_of_their_name() -> None:
+    t = three()
+    t.do(table.StartRound(stances=("akodo=attack", "Hida=defense")))
+    assert t.records[-1].inputs["stances"] == ["Akodo Kaneka=attack", "Hida Tsuneo=defense"]
+    assert view(t, "stances")["Hida Tsuneo"] == "defense"

@@ -172,14 +172,26 @@ class FourthEdition:
     def initial(self) -> Any:
         return FourEState().attach(self)
 
-    def completed(self, command: Any, table: Any) -> Any:
-        """An attack naming no weapon names the one in hand
-        (:func:`~domain.rulesets.l5r4e.attacks.weapon_in_hand`), so its record says which:
-        a record made before 2026-12-04 names none, and meant the bare hands, as the
-        attack decides a weapon of None still."""
+    def completed(self, command: Any, session: Any) -> Any:
+        """What a new command leaves to the rules, written into it before it is decided,
+        so that its record says it: an attack naming no weapon names the one in hand
+        (:func:`~domain.rulesets.l5r4e.attacks.weapon_in_hand`) — a record made before
+        2026-12-04 names none, and meant the bare hands, as the attack decides a weapon
+        of None still; a round's ``--stance NAME=…`` naming a character by the start of
+        their name names them in full (:func:`domain.session.prefixes.named_by`)."""
         from domain.rulesets.l5r4e.attacks import weapon_in_hand
         from domain.rulesets.l5r4e.commands.fight import Attack
+        from domain.rulesets.l5r4e.commands.table import StartRound
+        from domain.session.prefixes import named_by
 
+        table = session.table
+        if isinstance(command, StartRound) and command.stances:
+            stances = []
+            for given in command.stances:
+                name, sep, stance = given.partition("=")
+                full = named_by(name.strip(), session.state, "--stance") if sep else name
+                stances.append(f"{full}={stance.strip()}" if sep else given)
+            return msgspec.structs.replace(command, stances=tuple(stances))
         if not isinstance(command, Attack) or command.weapon is not None:
             return command
         who = table.character(command.attacker) if isinstance(table, FourEState) else None
