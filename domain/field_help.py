@@ -72,7 +72,8 @@ def field_help(field: mi.Field) -> str:
     listed = ", ".join(map(str, values))
     bits = [extra.get("description", "")]
     if values:
-        bits.append(("one of " if isinstance(kind, mi.LiteralType) else "each one of ") + listed)
+        each = isinstance(kind, (mi.VarTupleType, mi.ListType))  # a value given once each
+        bits.append(("each one of " if each else "one of ") + listed)
     bits.append(bounds_of(kind, extra))
     return "; ".join(b for b in bits if b)
 

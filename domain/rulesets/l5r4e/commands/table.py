@@ -164,7 +164,7 @@ class ChooseStance(Command, frozen=True, kw_only=True):
         str,
         Meta(
             max_length=20,
-            description="attack, full_attack, defense, full_defense or center",
+            description="the stance taken for the round",
             extra_json_schema={"enum": list(STANCES)},
         ),
     ]
