@@ -125,7 +125,8 @@ def decide_recorded(
     """``session.decide(command, context)``, and the record of it: the dice source is
     watched so that every face drawn is kept."""
     ruleset = session.ruleset
-    if isinstance(ruleset, Completes):  # today's defaults, written into the record
+    gms = not command.spec.gm_only or session.is_gm(context.actor)  # none else reads for it
+    if gms and isinstance(ruleset, Completes):  # today's defaults, written into the record
         command = ruleset.completed(command, session)
     dice = context.dice
     watched = None if dice is None or isinstance(dice, Sequence) else RecordingSource(dice)

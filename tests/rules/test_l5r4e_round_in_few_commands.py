@@ -143,3 +143,14 @@ def test_a_round_s_stance_names_a_character_by_the_start_of_their_name() -> None
     t.do(table.StartRound(stances=("akodo=attack", "Hida=defense")))
     assert t.records[-1].inputs["stances"] == ["Akodo Kaneka=attack", "Hida Tsuneo=defense"]
     assert view(t, "stances")["Hida Tsuneo"] == "defense"
+
+
+def test_a_player_s_round_start_is_refused_as_the_gm_s_before_any_name_is_looked_up() -> None:
+    """The round is the GM's: a player naming a stance by an ambiguous start learns no
+    name from the refusal (the names are looked up only for whom the command is)."""
+    t = three()
+    t.do(join(bushi("Akodo Hidden", skills=(Skill("Kenjutsu", 3),), weapons=(KATANA,)), "dan"))
+    refused(t, table.StartRound(stances=("Akodo=attack",)), Exception, "GM", actor="ana")
+    with pytest.raises(Exception) as error:
+        t.do(table.StartRound(stances=("Akodo=attack",)), actor="ana")
+    assert "Akodo Hidden" not in str(error.value) and "Akodo Kaneka" not in str(error.value)
