@@ -59,6 +59,7 @@ from domain.session.commands import (
     Undo,
 )
 from domain.session.corrected import Corrections, place_of, with_places
+from domain.session.prefixes import in_full
 from domain.session.record import CommandRecord, inputs_of, record_of
 from domain.session.rejudge import command_for, redecide
 from domain.session.revision_uses import RevisionUses
@@ -278,7 +279,9 @@ def correct(
         return outcome
     if isinstance(command, Amend):
         target = _amendable(history, command.position)
-        amended = command_for(target, now, command.changes)
+        # a character in the changes named by the start of their name, as a new command's
+        # is (the GM's: every character is looked through)
+        amended = in_full(command_for(target, now, command.changes), now.state)
         faces = None if command.faces is None else given_faces(amended.spec, command.faces)
         return _consequences(
             history, command, "amend", target, context, fresh, amended, screen, faces

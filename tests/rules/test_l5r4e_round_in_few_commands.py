@@ -154,3 +154,17 @@ def test_a_player_s_round_start_is_refused_as_the_gm_s_before_any_name_is_looked
     with pytest.raises(Exception) as error:
         t.do(table.StartRound(stances=("Akodo=attack",)), actor="ana")
     assert "Akodo Hidden" not in str(error.value) and "Akodo Kaneka" not in str(error.value)
+
+
+def test_an_amendment_names_a_character_by_the_start_of_their_name_too() -> None:
+    """The GM amends the blow onto Fumi typing « bayu », as the attack itself would take
+    it: the ruling decided again names her in full."""
+    from domain.session.commands import Amend
+
+    t = three()
+    t.do(table.StartRound())
+    (*_, resolved) = t.do(fight.Attack(attacker="Akodo Kaneka", target="Hida Tsuneo"),
+                          dice=d("2,2,2,2,2,2"))  # fmt: skip
+    t.do(Amend(position=resolved.position, changes={"target": "bayu"}, reason="it was Fumi"))
+    attacks = [r.event for r in t.events if type(r.event).__name__ == "AttackResolved"]
+    assert attacks[-1].target == "Bayushi Fumi"  # type: ignore[attr-defined]
