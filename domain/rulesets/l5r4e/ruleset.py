@@ -181,16 +181,15 @@ class FourthEdition:
         their name names them in full (:func:`domain.session.prefixes.named_by`)."""
         from domain.rulesets.l5r4e.attacks import weapon_in_hand
         from domain.rulesets.l5r4e.commands.fight import Attack
-        from domain.rulesets.l5r4e.commands.table import StartRound
+        from domain.rulesets.l5r4e.commands.table import StartRound, stance_declared
         from domain.session.prefixes import named_by
 
         table = session.table
         if isinstance(command, StartRound) and command.stances:
             stances = []
             for given in command.stances:
-                name, sep, stance = given.partition("=")
-                full = named_by(name.strip(), session.state, "--stance") if sep else name
-                stances.append(f"{full}={stance.strip()}" if sep else given)
+                name, stance = stance_declared(given)
+                stances.append(f"{named_by(name, session.state, '--stance')}={stance}")
             return msgspec.structs.replace(command, stances=tuple(stances))
         if not isinstance(command, Attack) or command.weapon is not None:
             return command

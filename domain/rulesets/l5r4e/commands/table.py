@@ -11,6 +11,7 @@ from domain.commands import Command, CommandSpec, Context
 from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import MalformedInput
 from domain.events import Event
+from domain.names import key
 from domain.rulesets.l5r4e.contests import tn_for
 from domain.rulesets.l5r4e.skills import require_skill, skill_roll
 from domain.rulesets.l5r4e.stances import STANCES
@@ -47,16 +48,23 @@ def decide_start_round(play: Any, command: StartRound, context: Context) -> list
     events: list[Event] = play.start_round(actor=context.actor, at=context.at)
     named: set[str] = set()
     for given in command.stances:
-        name, sep, stance = given.partition("=")
-        if not sep or not name.strip() or not stance.strip():
-            raise MalformedInput(f"--stance {given!r}: NAME=STANCE, e.g. 'Akodo Kaneka=attack'")
-        if name.strip().casefold() in named:
-            raise MalformedInput(f"--stance {given!r}: {name.strip()!r} declares one stance")
-        named.add(name.strip().casefold())
+        name, stance = stance_declared(given)
+        if key(name) in named:
+            raise MalformedInput(f"--stance {given!r}: {name!r} declares one stance")
+        named.add(key(name))
         events += play.after(events).choose_stance(
-            actor=context.actor, at=context.at, character=name.strip(), stance=stance.strip()
+            actor=context.actor, at=context.at, character=name, stance=stance
         )
     return events
+
+
+def stance_declared(given: str) -> tuple[str, str]:
+    """A round's ``--stance NAME=STANCE``: the name and the stance, or a refusal quoting
+    what was given."""
+    name, sep, stance = given.partition("=")
+    if not sep or not name.strip() or not stance.strip():
+        raise MalformedInput(f"--stance {given!r}: NAME=STANCE, e.g. 'Akodo Kaneka=attack'")
+    return name.strip(), stance.strip()
 
 
 class Roll(RollFields, frozen=True, kw_only=True):
