@@ -198,3 +198,17 @@ def test_a_service_holds_a_session_s_state_never_its_stream(store: Counting) -> 
     service.decide("long", Retract(last=True, reason="undo"))
     latest = next(iter(service.snapshots.latest("long", snapshots.code_version("l5r4e"))))
     assert latest[0] == 31  # a snapshot at once after the retraction
+
+
+def test_the_code_version_is_every_domain_source_by_path_and_bytes_in_path_order() -> None:
+    """The snapshots' version is a digest a user's stored snapshots are kept under: read
+    with ``os.scandir`` for start-up's sake, it must stay the digest of every ``*.py`` of
+    the domain, each by its path and bytes, in :class:`~pathlib.Path` order — a change of
+    order or of what counts would throw away every snapshot a store holds."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(snapshots.DOMAIN.rglob("*.py")):
+        digest.update(str(path.relative_to(path.anchor)).encode() + b"\0" + path.read_bytes())
+    snapshots.code_version.cache_clear()
+    assert snapshots.code_version("l5r4e") == digest.hexdigest()[:16]
