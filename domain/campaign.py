@@ -12,8 +12,6 @@ awarded and spent per session and character, insight rank and honour, glory, sta
 taint as each session left them, and the sessions each character played.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 

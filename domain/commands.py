@@ -16,8 +16,6 @@ The clock, the actor and the dice are not part of a command: they come in as its
 :class:`Context` and are recorded in its events.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field

@@ -12,8 +12,6 @@ own package (``domain/rulesets/<id>/``), and a session's events are decoded with
 union of the core's and its ruleset's (:mod:`adapters.codec`).
 """
 
-from __future__ import annotations
-
 import msgspec
 
 from domain.events.base import SCREEN, Event

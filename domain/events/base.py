@@ -1,7 +1,5 @@
 """What every event carries (DESIGN principle 1)."""
 
-from __future__ import annotations
-
 from datetime import datetime
 from typing import ClassVar
 
@@ -39,7 +37,7 @@ class Event(
     reason: str | None = None
     schema_version: int = 1
 
-    def recorded_like(self, stored: Event) -> Event:
+    def recorded_like(self, stored: "Event") -> "Event":
         """This event, decided again, as ``stored`` (the same ruling, recorded before this
         type gained its :attr:`later_fields`) holds it: each such field ``stored`` lacks
         left out. Only a field nothing is decided on is added so: what it says is held
@@ -49,25 +47,25 @@ class Event(
         lacking = {f: None for f in self.later_fields if getattr(stored, f) is None}
         return msgspec.structs.replace(self, **lacking) if lacking else self
 
-    def screened_by(self, seen: Event) -> Event:
+    def screened_by(self, seen: "Event") -> "Event":
         """This event, decided on the whole history, as it records what the players are
         shown of it: ``seen`` is the same ruling decided on what the players see
         (:mod:`domain.session.screen`). An event with nothing the players could not see
         the cause of is itself."""
         return self
 
-    def screened_blind(self) -> Event:
+    def screened_blind(self) -> "Event":
         """This event as it records what the players are shown of it where their view
         refuses the ruling (it waits on a declaration kept from them): what weighs on it
         all behind the GM's screen, nothing of it named (:mod:`domain.session.screen`)."""
         return self
 
-    def for_players(self) -> Event:
+    def for_players(self) -> "Event":
         """This event as players and observers read it: what a secret weighed on it
         behind the GM's screen, without its cause (:meth:`screened_by`)."""
         return self
 
-    def unscreened(self) -> Event:
+    def unscreened(self) -> "Event":
         """This event without what it records of the players' view: the ruling alone,
         as the GM decided it (two decisions of one ruling are the same ruling when
         they are the same unscreened)."""

@@ -7,8 +7,6 @@ ruleset's own sheet type: ``CharacterJoined[Sheet]`` is decoded with the sheet s
 the session's ruleset, and the core reads only the sheet's ``name``.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import msgspec

@@ -19,8 +19,6 @@ stored (the same JSON values), and an import stores a file's events as the file 
 them, so the seals and the head travel with them.
 """
 
-from __future__ import annotations
-
 import hashlib
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple

@@ -1,7 +1,5 @@
 """The core's commands: a character joins, a note is taken, the GM corrects a ruling."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 from msgspec import Meta

@@ -13,11 +13,10 @@ players' view of the session for a player): a character the GM keeps hidden is n
 a candidate, nor named in a refusal, for a player.
 """
 
-from __future__ import annotations
-
 import re
+import sys
 from functools import cache
-from typing import TypeVar
+from typing import TypeVar, get_args
 
 import msgspec
 
@@ -39,13 +38,38 @@ C = TypeVar("C", bound=msgspec.Struct)
 def naming_fields(command_type: type[msgspec.Struct]) -> tuple[str, ...]:
     """The fields of ``command_type`` that name a character: by name, or declared
     ``Name`` or ``Character`` (the annotations as written, along the class's bases)."""
-    declared: dict[str, object] = {}
+    declared: dict[str, bool] = {}
     for klass in reversed(command_type.__mro__):
-        declared.update(getattr(klass, "__annotations__", {}))
+        where = vars(sys.modules[klass.__module__]) if klass.__module__ in sys.modules else {}
+        naming = [where[n] for n in ("Name", "Character") if n in where]
+        for field, annotation in getattr(klass, "__annotations__", {}).items():
+            declared[field] = _declared_naming(annotation, naming)
     return tuple(
         f.name
         for f in msgspec.structs.fields(command_type)
-        if f.name in NAMING_FIELDS or NAMING_TYPES.search(str(declared.get(f.name, "")))
+        if f.name in NAMING_FIELDS or declared.get(f.name, False)
+    )
+
+
+def _declared_naming(annotation: object, naming: list[object]) -> bool:
+    """Whether an annotation is (or holds: ``Name | None``, ``tuple[Name, ...]``) the
+    ``Name`` or ``Character`` of the module it was written in: as text where the module
+    postpones its annotations, else as the very objects its names stand for."""
+    if isinstance(annotation, str):
+        return NAMING_TYPES.search(annotation) is not None
+    if any(annotation is n or _extends(annotation, n) for n in naming):
+        return True
+    return any(_declared_naming(a, naming) for a in get_args(annotation) if not isinstance(a, str))
+
+
+def _extends(annotation: object, alias: object) -> bool:
+    """Whether ``annotation`` is ``Annotated[alias, more…]``, which Python flattens into
+    ``alias``'s own type with ``alias``'s metadata first."""
+    metadata = getattr(alias, "__metadata__", None)
+    return (
+        metadata is not None
+        and getattr(annotation, "__origin__", None) is getattr(alias, "__origin__", None)
+        and getattr(annotation, "__metadata__", ())[: len(metadata)] == metadata
     )
 
 

@@ -13,8 +13,6 @@ their own beside the session's (``adapters.store``), so the session's positions 
 events' alone.
 """
 
-from __future__ import annotations
-
 import dataclasses
 from collections.abc import Sequence
 from datetime import datetime

@@ -7,8 +7,6 @@ snapshot at position S stops being valid the moment a correction recorded after 
 back, revises or reinstates an event at or before S; :func:`valid_after` tells.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 
 import msgspec

@@ -18,8 +18,6 @@ commands were recorded — cannot be decided again: the session is reported unve
 never as verified, whatever was recorded after them.
 """
 
-from __future__ import annotations
-
 import difflib
 import json
 import re

@@ -9,8 +9,6 @@ A face is recorded by its number; what it shows is read from these tables, so a
 recorded roll recomputes from its faces.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 import msgspec

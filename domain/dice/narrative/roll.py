@@ -17,8 +17,6 @@ the best chance at the TN, then the least strife; an explosion die is kept while
 still matter (a success short of the TN; every success when there is no TN).
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Sequence
 from typing import Literal, Protocol

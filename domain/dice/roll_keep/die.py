@@ -8,8 +8,6 @@ Rules (4e summary):
   result stands (it may explode, and a second 1 stays).
 """
 
-from __future__ import annotations
-
 import msgspec
 
 from domain.dice.source import DiceSource, FaceQueue, RollBudgetExceeded

@@ -9,8 +9,6 @@ Parsing goes text → tokens → tree (:class:`PoolTerm` / :class:`FlatTerm`) �
 which quotes the input and points at where it went wrong.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -50,7 +48,7 @@ class RollExpression(msgspec.Struct, frozen=True):
     def __str__(self) -> str:
         return f"{self.rolled}k{self.kept}{_signed(self.modifier)}"
 
-    def plus(self, rolled: int, kept: int, modifier: int = 0) -> RollExpression:
+    def plus(self, rolled: int, kept: int, modifier: int = 0) -> "RollExpression":
         """This expression with more dice (a Void point's +1k1) or a larger modifier."""
         return RollExpression(self.rolled + rolled, self.kept + kept, self.modifier + modifier)
 

@@ -15,8 +15,6 @@ Rules (4e summary):
 calls :func:`resolve` with the recorded faces. One function computes every outcome.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 
 import msgspec

@@ -9,8 +9,6 @@ total, and that is the reading here.
 The rule is one named value (:data:`FOURTH_EDITION`) so a ruleset can swap in its own.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 
 import msgspec

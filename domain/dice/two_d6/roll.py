@@ -2,8 +2,6 @@
 test », errants-d-ukiyo-conflicts.fr.txt), drawn from the dice port and recorded face by
 face; and the faces a player rolled at the table, typed as ``3,5``."""
 
-from __future__ import annotations
-
 import re
 from typing import Literal
 

@@ -6,8 +6,6 @@ Their words at the command line are the 4e ones where the act is the same (``rol
 ``swap``, ``reversal``, ``grapple``, ``act``, ``void``).
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from msgspec import Meta

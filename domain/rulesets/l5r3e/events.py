@@ -1,8 +1,6 @@
 """The l5r3e events: the roll & keep kit's (every roll is a kit ``DiceRolled``, with its
 parts), and what the 3e skirmish adds to them. Past tense, frozen, tuple fields only."""
 
-from __future__ import annotations
-
 from typing import ClassVar, Literal
 
 import msgspec

@@ -6,8 +6,6 @@
   sheet says ``false``.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from msgspec import Meta

@@ -5,8 +5,6 @@ event, with no dice and no clock. What a round's order is, what a TN to be hit h
 what a character may still do are read from this state by :mod:`.table`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping
 from typing import Any
 

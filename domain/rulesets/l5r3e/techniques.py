@@ -29,8 +29,6 @@ place in :mod:`domain.rulesets.l5r3e.table` that reads it. The four the text giv
 The Rang de Maîtrise is the sheet's ``school_rank`` (the package's reading).
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 import msgspec

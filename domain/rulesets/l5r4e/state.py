@@ -10,8 +10,6 @@ Every event carries what its fold needs: an XP spend records the rank it reached
 later change to the prices never rewrites a past sheet.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -81,7 +79,7 @@ class FourEState:
     armoury: ArmouryLoaded | None = None
     honour_table: tuple[HonourLoss, ...] = ()
 
-    def attach(self, ruleset: FourthEdition) -> FourEState:
+    def attach(self, ruleset: "FourthEdition") -> "FourEState":
         """Bind the state to the session's rules (after it is made or read back)."""
         self.ruleset = ruleset
         return self

@@ -4,8 +4,6 @@ Nothing outside the fold changes them; commands read them to validate, projectio
 them to show.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, field
 
 from domain.names import key as key  # re-exported for the 4e modules

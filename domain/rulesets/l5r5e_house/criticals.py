@@ -6,8 +6,6 @@ pour y résister … En cas de réussite, la gravité est réduite de 1, plus 1 
 bonus obtenu lors du test (minimum 0). »
 """
 
-from __future__ import annotations
-
 import msgspec
 
 

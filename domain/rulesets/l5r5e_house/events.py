@@ -1,7 +1,5 @@
 """The l5r5e-house events: past tense, frozen, every die of every check in them."""
 
-from __future__ import annotations
-
 from typing import ClassVar, Literal
 
 import msgspec

@@ -2,8 +2,6 @@
 where the text leans on them): five rings, skills by rank, honour, glory, status, the
 school rank, weapons (skill, range, base damage, deadliness) and armour (resistance)."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 import msgspec

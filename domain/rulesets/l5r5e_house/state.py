@@ -5,8 +5,6 @@ Conditions are read, not stored: « Hors de combat » (Incapacitated) while fati
 above endurance, « Compromis » while strife is above composure.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping
 from typing import Any
 

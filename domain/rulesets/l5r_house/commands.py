@@ -1,7 +1,5 @@
 """The l5r-house commands as data, decided by :mod:`.play`."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from msgspec import Meta

@@ -1,7 +1,5 @@
 """The l5r-house events: the kit's (rolls, rounds, turns, wounds) and the house flow's."""
 
-from __future__ import annotations
-
 from typing import ClassVar, Literal
 
 from domain.events import Event

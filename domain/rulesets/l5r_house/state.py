@@ -5,8 +5,6 @@ declares, lowest initiative first; then the actions resolve, highest first. The 
 pure; :mod:`.table` reads the order and the malus from it.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping
 from typing import Any
 

@@ -6,8 +6,6 @@ Awareness), Water = min(Strength, Perception), Fire = min(Agility, Intelligence)
 is a ring of its own. Skills have ranks, may be school skills, and carry emphases.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 import msgspec

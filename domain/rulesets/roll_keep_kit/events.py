@@ -8,8 +8,6 @@ past tense. The clock and the dice are read before an event is made, never while
 applied.
 """
 
-from __future__ import annotations
-
 from typing import Literal, Protocol, TypeVar, cast
 
 import msgspec

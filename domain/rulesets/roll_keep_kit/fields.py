@@ -1,7 +1,5 @@
 """The field types the roll & keep rulesets' commands share, with their bounds and help."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from msgspec import Meta

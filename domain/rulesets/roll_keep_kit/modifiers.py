@@ -6,8 +6,6 @@ the ``DiceRolled`` event, so a GM auditing a ruling sees exactly where every num
 from, and the rolled expression is the base pool with every part applied.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 
 import msgspec

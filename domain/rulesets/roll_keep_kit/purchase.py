@@ -1,7 +1,5 @@
 """What XP buys (4e « Expérience »): a trait, the Void ring, a skill rank or an emphasis."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Literal
 

@@ -1,8 +1,6 @@
 """The commands every roll & keep ruleset's table takes alike: a combat's start, rounds,
 turns and end, and the wounds and healing the GM rules."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from msgspec import Meta

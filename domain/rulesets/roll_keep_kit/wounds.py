@@ -3,8 +3,6 @@
 A roll & keep ruleset builds its ladder from a sheet (4e: Earth × 5 then six of Earth ×
 2; 3e: seven of Earth × 2 then Earth × 5) and reads a character's rank from it."""
 
-from __future__ import annotations
-
 import msgspec
 
 

@@ -1,7 +1,5 @@
 """The ukiyo commands as data, decided by :mod:`.play` and :mod:`.course`."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from msgspec import Meta

@@ -1,8 +1,6 @@
 """The ukiyo events: past tense, frozen, every die of every test and every manche's
 reckoning in them (the fold re-runs no rule)."""
 
-from __future__ import annotations
-
 from typing import Annotated, ClassVar, Literal
 
 import msgspec

@@ -1,8 +1,6 @@
 """An Errant's sheet as the conflict rules read it: techniques and their scores, the four
 wound boxes, and — for extras (« figurants ») — their threat level."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import msgspec

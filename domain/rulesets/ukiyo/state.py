@@ -2,8 +2,6 @@
 their objectives, the manches won, the initiative, the manche under way (its tests and the
 gains owed), what is due once it is won. Every number here was decided in an event."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping
 from typing import Any
 

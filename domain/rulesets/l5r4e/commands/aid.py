@@ -1,8 +1,6 @@
 """The l5r4e commands of contests and care: opposed and cooperative rolls, a second
 attempt, rest, medicine, meditation and the tea ceremony."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta

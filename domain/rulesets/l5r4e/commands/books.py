@@ -1,8 +1,6 @@
 """The l5r4e commands that keep the books: Void spent and regained, wounds and healing,
 honour/glory/status/taint, XP awarded and spent."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta

@@ -2,8 +2,6 @@
 concentration, perceiving honour, heraldry, Taint, fear, degrading skills, money, the
 honour table, the armoury and equipment."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 import msgspec

@@ -1,7 +1,5 @@
 """The l5r4e commands of an iaijutsu duel and of a mass battle, step by step."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta

@@ -1,8 +1,6 @@
 """The l5r4e commands of a fight: attacks and damage, actions and movement, delaying,
 guarding, Full Defense, trading initiative, conditions and the reaction phase."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from msgspec import Meta

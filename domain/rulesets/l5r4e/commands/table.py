@@ -1,7 +1,5 @@
 """The l5r4e commands of every table: rolls, initiative, rounds and stances."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 import msgspec

@@ -1,7 +1,5 @@
 """Mass battle (4e Annex 6): turns, engagement, the commanders' contest, each result."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 import msgspec

@@ -1,7 +1,5 @@
 """Combat and condition events of the 4e ruleset (« Combat », « Effets conditionnels »)."""
 
-from __future__ import annotations
-
 from typing import ClassVar, Literal
 
 from domain.events import Event

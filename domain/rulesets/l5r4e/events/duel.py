@@ -1,7 +1,5 @@
 """Iaijutsu duels (4e « Duel de iaijutsu »): assessment, focus, strike."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from domain.events import Event

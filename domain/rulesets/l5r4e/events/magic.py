@@ -1,7 +1,5 @@
 """Spells (4e « Magie »): casting, daily slots, concentration."""
 
-from __future__ import annotations
-
 from domain.events import Event
 
 

@@ -1,7 +1,5 @@
 """Healing, Void regained, money, the GM's tables and what rolls reveal."""
 
-from __future__ import annotations
-
 import msgspec
 
 from domain.events import Event
