@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -51,17 +52,17 @@ from domain.events import (
 from domain.names import check_name
 from domain.rulesets import Ruleset
 from domain.session.aggregate import Session, check_session_id, open_session
-from domain.session.chain import GENESIS, broken_seal, head, seal
+from domain.session.chain import GENESIS, broken_seal, head, missing_seal, seal
 from domain.session.commands import CORRECTIONS, JoinCharacter, Reinstate, Reveal
-from domain.session.correction import Correction, correct
-from domain.session.fork import fork_events
-from domain.session.prefixes import in_full
 from domain.session.record import CommandRecord, decide_recorded, record_of
-from domain.session.screen import PlayersView, Screen, players_refusal, screen_ruling
 from domain.session.secrets import Secrets
 from domain.session.state import SessionState, fold
-from domain.session.verify import missing_seal
 from projections import players, snapshots
+
+if TYPE_CHECKING:  # what a command or a correction decides with: imported where it is used,
+    # so that a read (state, log) loads none of it
+    from domain.session.correction import Correction
+    from domain.session.screen import PlayersView
 
 Decision = Callable[[Session, datetime], list[Event] | tuple[list[Event], Sequence[CommandRecord]]]
 """A command as the service runs it: the session and the time give its batch (and, for
@@ -244,6 +245,8 @@ class SessionService:
         a player's ruling screened against what the players see, its record naming the
         earlier events it used (:mod:`domain.session.uses`) — unless it is a ``trial``,
         decided on what they see already and never recorded."""
+        from domain.session.prefixes import in_full
+        from domain.session.screen import players_refusal, screen_ruling
 
         def batch_of(position: int) -> tuple[int, int] | None:
             record = self.store.command_of(session_id, position)
@@ -314,6 +317,8 @@ class SessionService:
         version = session.version
         view = self._players.get(session_id)
         if view is None or view.read > version:
+            from domain.session.screen import PlayersView
+
             secrets = players.secrets_at(self.store, self.snapshots, session_id, version)
             view = self._players[session_id] = PlayersView(secrets)
         if view.read < version:
@@ -406,6 +411,9 @@ class SessionService:
         (:mod:`domain.session.correction`); fresh dice, where a ruling decided again needs
         more than it drew, come from ``dice``, else from a seed made of the session, its
         head and the correction: its preview shows the very faces it will draw."""
+        from domain.session.correction import correct
+        from domain.session.screen import Screen
+
         history = StoredHistory(self.store, session)
         fresh = dice if dice is not None and not isinstance(dice, Sequence) else None
         if fresh is None:  # the same faces for the preview and the correction it previews
@@ -534,6 +542,8 @@ class SessionService:
     ) -> list[Recorded]:
         """Fork session ``origin_id`` as it stood at ``position`` into a new session
         ``fork_id`` (see :mod:`domain.session.fork`), in one batch."""
+        from domain.session.fork import fork_events
+
         origin = self.load(origin_id)
         if not 1 <= position <= origin.version:
             raise MalformedInput(

@@ -100,3 +100,9 @@ def broken_seal(
         if sealed is not None and sealed.chain != value:
             return sealed
     return None
+
+
+def missing_seal(record: CommandRecord) -> str | None:
+    """What a record lacks of what a store gives every record it holds: its ``seal``, its
+    ``signature``, or nothing (None)."""
+    return "seal" if not record.chain else "signature" if not record.signature else None

@@ -40,7 +40,7 @@ from domain.events import (
     SessionOpened,
 )
 from domain.session.aggregate import Session
-from domain.session.chain import GENESIS, Stored, link
+from domain.session.chain import GENESIS, Stored, link, missing_seal
 from domain.session.correction import CORRECTION_KINDS, History, correct
 from domain.session.record import IMPORTED, CommandRecord, Used
 from domain.session.rejudge import command_for, recorded_faces, redecide
@@ -193,12 +193,6 @@ def verify(
     if verdict.problem is not None:
         return verdict
     return _rejudge(verdict, events, records)
-
-
-def missing_seal(record: CommandRecord) -> str | None:
-    """What a record lacks of what a store gives every record it holds: its ``seal``, its
-    ``signature``, or nothing (None)."""
-    return "seal" if not record.chain else "signature" if not record.signature else None
 
 
 def check_signatures(
