@@ -73,6 +73,7 @@ def test_a_bare_roll_imports_neither_the_codec_nor_the_exact_odds(tmp_path: Path
     event codec (which only a command that reads a file needs) nor the odds' tables."""
     modules = modules_after(["roll", "5k3", "--seed", "1"], tmp_path)
     unwanted = ("adapters.codec", "domain.dice.roll_keep.odds", "domain.dice.narrative.odds")
+    unwanted += ("typing_extensions",)  # msgspec on typing alone: adapters.cli.startup
     assert [name for name in unwanted if loaded(modules, name)] == []
     odds = modules_after(["odds", "8k4", "--tn", "30"], tmp_path)
     assert loaded(odds, "domain.dice.roll_keep.odds")  # the other side: odds do load them
@@ -453,5 +454,37 @@ def test_a_command_that_only_reads_imports_neither_the_library_nor_structlog(
     modules = modules_after(argv, tmp_path)
     assert loaded(modules, "adapters.store")
     assert [
-        name for name in ("eventsourcing", "structlog", "asyncio") if loaded(modules, name)
+        name
+        for name in ("eventsourcing", "structlog", "asyncio", "typing_extensions")
+        if loaded(modules, name)
     ] == []
+
+
+def test_a_msgspec_that_needs_typing_extensions_is_imported_the_ordinary_way(
+    tmp_path: Path,
+) -> None:
+    """The start-up hides ``typing_extensions`` from msgspec's first import only: a msgspec
+    that cannot do without it is left to import later with it, and nothing breaks."""
+    fake = tmp_path / "msgspec"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("from typing_extensions import get_type_hints as used\n")
+    startup = Path(__file__).parents[2] / "adapters" / "cli" / "startup.py"
+    script = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('startup', {str(startup)!r})\n"
+        "startup = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(startup)\n"
+        "startup.msgspec_on_typing_alone()\n"
+        "assert 'msgspec' not in sys.modules and 'typing_extensions' not in sys.modules\n"
+        "import msgspec\n"
+        "print(msgspec.used.__module__)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "typing_extensions"
