@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from domain.commands import Command, Context
-from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules
 from domain.events import Event
@@ -157,6 +156,8 @@ class ThirdEdition(KitRuleset):
                 f"the roll ({roll}+RANK), not --emphasis"
             )
         options.pop("emphasis", None)
+        from domain.dice.roll_keep.odds import success_probability  # for odds alone
+
         return success_probability(roll, tn, rule=FOURTH_EDITION, **options)
 
     def follows(self, event: Event, before: Any = None) -> tuple[Follows, ...]:

@@ -13,7 +13,6 @@ from typing import Any
 import msgspec
 
 from domain.commands import Command, Context, Decider
-from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION, TenDiceRule
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound, excerpt
 from domain.events import Event
@@ -215,6 +214,8 @@ class FourthEdition:
         """Roll & keep odds under this session's ten-dice rule (``unskilled``,
         ``emphasis``, ``raises``, ``free_raises``) and its reading of a tie (a total that
         must exceed the TN needs one more than it)."""
+        from domain.dice.roll_keep.odds import success_probability  # for odds alone
+
         needed = tn if self.ties_succeed else tn + 1
         return success_probability(roll, needed, rule=self.ten_dice_rule, **options)
 

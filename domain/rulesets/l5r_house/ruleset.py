@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from domain.commands import Command, Context
-from domain.dice.roll_keep.odds import success_probability
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
 from domain.events import Event
@@ -119,6 +118,8 @@ class HouseRules(KitRuleset):
     def odds(self, roll: str, tn: int, **options: Any) -> float:
         """Roll & keep odds, a total equal to the TN succeeding; the text's initiative
         (1k1, 10s rerolled, + Reflexes) is ``1k1+R`` in this notation."""
+        from domain.dice.roll_keep.odds import success_probability  # for odds alone
+
         return success_probability(roll, tn, rule=FOURTH_EDITION, **options)
 
     def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:

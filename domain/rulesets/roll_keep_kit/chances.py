@@ -16,7 +16,6 @@ from typing import Any
 
 import msgspec
 
-from domain.dice.roll_keep.odds import TABLE_TNS
 from domain.dice.roll_keep.roll import RAISE_STEP, RollResult
 from domain.events import Event
 from domain.rulesets.roll_keep_kit.events import DiceRolled
@@ -33,6 +32,8 @@ def roll_keep_chance(event: Event, odds: Odds) -> dict[str, Any] | None:
     (None: the event throws no roll & keep dice)."""
     if not isinstance(event, DiceRolled) or not isinstance(event.roll, RollResult):
         return None
+    from domain.dice.roll_keep.odds import TABLE_TNS  # the exact odds: loaded for odds alone
+
     roll = event.roll
     options = {"unskilled": roll.unskilled, "emphasis": roll.emphasis}
     expression = roll.expression
