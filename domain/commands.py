@@ -18,7 +18,6 @@ The clock, the actor and the dice are not part of a command: they come in as its
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Literal, Protocol
 
@@ -43,21 +42,22 @@ MAX_REASON = 500
 """The longest reason a command (or a file's event) may give: one line a GM reads."""
 
 
-@dataclass(frozen=True)
-class CommandSpec:
-    """How a command is named and given (see the module docstring)."""
+class CommandSpec(msgspec.Struct, frozen=True):
+    """How a command is named and given (see the module docstring). A Struct, not a
+    dataclass: a bare roll's start-up then never imports ``dataclasses`` (and
+    ``inspect`` with it)."""
 
     words: tuple[str, ...]
     dice: DiceMode = "none"
     positional: tuple[str, ...] = ()
     """Fields given positionally, in this order."""
-    flags: Mapping[str, str] = field(default_factory=dict)
+    flags: Mapping[str, str] = msgspec.field(default_factory=dict)
     """Field → the option that gives it, where it is not ``--field-name``."""
-    files: Mapping[str, str] = field(default_factory=dict)
+    files: Mapping[str, str] = msgspec.field(default_factory=dict)
     """Field → what the JSON file whose path is given holds (read into the field)."""
-    parsers: Mapping[str, Callable[[str], Any]] = field(default_factory=dict)
+    parsers: Mapping[str, Callable[[str], Any]] = msgspec.field(default_factory=dict)
     """Field → the function that reads it from text (``"3.5"`` → 35 tenths)."""
-    bare: Mapping[str, str] = field(default_factory=dict)
+    bare: Mapping[str, str] = msgspec.field(default_factory=dict)
     """Field → its value when its option is given with none (``--regain`` is ``all``)."""
     preview: bool = False
     """Whether it can be tried first without recording anything (``--dry-run``)."""
@@ -66,7 +66,7 @@ class CommandSpec:
     (:data:`domain.dice.given.FACES_SYNTAX`): roll & keep notation (``10+3`` an
     explosion, ``1r4`` a reroll), or, for the narrative dice and the 2d6, one whole
     number a die in the order thrown (``3,5``)."""
-    added: Mapping[str, Any] = field(default_factory=dict)
+    added: Mapping[str, Any] = msgspec.field(default_factory=dict)
     """Field → the value every record made before the field existed implies: a record
     keeps the field only when the command gives it otherwise, so no older record, replay
     or seal reads differently (:func:`domain.session.record.inputs_of`)."""
@@ -123,8 +123,7 @@ class Query(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     spec: ClassVar[CommandSpec]
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(msgspec.Struct, frozen=True):
     """What a command is decided with besides its data: who gives it, when, and the dice."""
 
     actor: str

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import msgspec
@@ -32,8 +31,7 @@ Subparsers = Any
 C = TypeVar("C", Command, Query)
 
 
-@dataclass(frozen=True)
-class Whose:
+class Whose(msgspec.Struct, frozen=True):
     """Whose commands a ruleset's parser holds: as its help says it (``session 'night1'
     (l5r3e)``, ``the l5r4e ruleset``), and the option that names it again, for the
     ``--help`` its refusals point to (``--session night1``)."""

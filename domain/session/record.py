@@ -13,7 +13,6 @@ their own beside the session's (``adapters.store``), so the session's positions 
 events' alone.
 """
 
-import dataclasses
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, ClassVar
@@ -128,7 +127,7 @@ def decide_recorded(
         command = ruleset.completed(command, session)
     dice = context.dice
     watched = None if dice is None or isinstance(dice, Sequence) else RecordingSource(dice)
-    events = session.decide(command, dataclasses.replace(context, dice=watched or dice))
+    events = session.decide(command, msgspec.structs.replace(context, dice=watched or dice))
     if isinstance(dice, TableFaces) and dice.left:
         raise MalformedInput(
             f"{command.spec.name}: {len(dice.left)} of the faces given were not rolled "

@@ -9,7 +9,6 @@ Parsing goes text → tokens → tree (:class:`PoolTerm` / :class:`FlatTerm`) �
 which quotes the input and points at where it went wrong.
 """
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 import msgspec
@@ -59,15 +58,13 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
+class _Token(msgspec.Struct, frozen=True):
     kind: str  # "number", "keep", "plus", "minus"
     text: str
     position: int
 
 
-@dataclass(frozen=True, slots=True)
-class PoolTerm:
+class PoolTerm(msgspec.Struct, frozen=True):
     """``XkY`` in the tree."""
 
     rolled: int
@@ -75,8 +72,7 @@ class PoolTerm:
     position: int
 
 
-@dataclass(frozen=True, slots=True)
-class FlatTerm:
+class FlatTerm(msgspec.Struct, frozen=True):
     """A flat number in the tree."""
 
     value: int
