@@ -39,9 +39,8 @@ def structs_reached(root: object) -> set[type[msgspec.Struct]]:
 def test_a_sessions_types_declare_no_annotation_as_text(ruleset_id: str) -> None:
     ruleset = load_ruleset(ruleset_id)
     roots: list[object] = [CommandRecord, Snapshot, *ruleset.event_types]
-    roots += [
-        CharacterJoined[ruleset.sheet_type] if t is CharacterJoined else t for t in CORE_EVENT_TYPES
-    ]  # type: ignore[name-defined]
+    sheet: object = ruleset.sheet_type
+    roots += [CharacterJoined[sheet] if t is CharacterJoined else t for t in CORE_EVENT_TYPES]  # type: ignore[valid-type]
     postponed = sorted(
         f"{klass.__module__}.{klass.__qualname__}.{field}"
         for root in roots
