@@ -72,9 +72,14 @@ def test_a_bare_roll_imports_neither_the_codec_nor_the_exact_odds(tmp_path: Path
     """A roll at the table starts cold every time: it loads what rolling needs, not the
     event codec (which only a command that reads a file needs) nor the odds' tables."""
     modules = modules_after(["roll", "5k3", "--seed", "1"], tmp_path)
-    unwanted = ("adapters.codec", "domain.dice.roll_keep.odds", "domain.dice.narrative.odds")
-    unwanted += ("typing_extensions",)  # msgspec on typing alone: adapters.cli.startup
-    unwanted += ("dataclasses", "inspect")  # the specs and the dice's terms are Structs
+    unwanted = [
+        "adapters.codec",
+        "domain.dice.roll_keep.odds",
+        "domain.dice.narrative.odds",
+        "typing_extensions",  # msgspec on typing alone: adapters.cli.startup
+        "dataclasses",  # the specs and the dice's terms are Structs: no inspect either
+        "inspect",
+    ]
     assert [name for name in unwanted if loaded(modules, name)] == []
     odds = modules_after(["odds", "8k4", "--tn", "30"], tmp_path)
     assert loaded(odds, "domain.dice.roll_keep.odds")  # the other side: odds do load them
@@ -459,6 +464,8 @@ def test_a_command_that_only_reads_imports_neither_the_library_nor_structlog(
         for name in ("eventsourcing", "structlog", "asyncio", "typing_extensions")
         if loaded(modules, name)
     ] == []
+    deciders = ("play", "combat", "magic", "society", "contests", "attacks", "duels")
+    assert [d for d in deciders if loaded(modules, f"domain.rulesets.l5r4e.{d}")] == []
 
 
 def test_a_msgspec_that_needs_typing_extensions_is_imported_the_ordinary_way(

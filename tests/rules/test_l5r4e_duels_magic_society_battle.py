@@ -7,7 +7,7 @@ import pytest
 from domain.dice.roll_keep.faces import parse_faces
 from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
-from domain.rulesets.l5r4e import afflictions, battle, combat, duels, magic, society
+from domain.rulesets.l5r4e import afflictions, battle, combat, duels, magic, society, standing_bands
 from domain.rulesets.l5r4e.events import (
     BattleEntry,
     BattleResultDrawn,
@@ -465,11 +465,11 @@ class TestSociety:
         ],
     )
     def test_honour_bands(self, tenths: int, band: str) -> None:
-        assert society.honour_band(tenths) == band
+        assert standing_bands.honour_band(tenths) == band
 
     def test_taint_bands_and_money(self) -> None:
-        assert society.taint_band(25) == "Active corruption"
-        assert society.money(287) == {"koku": 5, "bu": 3, "zeni": 7}
+        assert standing_bands.taint_band(25) == "Active corruption"
+        assert standing_bands.money(287) == {"koku": 5, "bu": 3, "zeni": 7}
 
     def test_perceiving_honour_against_30(self) -> None:
         table = Table()

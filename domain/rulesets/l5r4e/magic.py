@@ -44,22 +44,13 @@ from domain.rulesets.l5r4e.events import (
     SpellCast,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
-from domain.rulesets.l5r4e.state_records import CharacterState
+from domain.rulesets.l5r4e.spell_slots import slots_left
 
 Dice = DiceSource | Sequence[Die]
 
 
 def spell_tn(level: int) -> int:
     return level * 5 + 5
-
-
-def slots_left(who: CharacterState) -> dict[str, int]:
-    """Slots left today by element, and the Void ring's wildcard slots."""
-    sheet = who.sheet
-    return {
-        ring: sheet.ring(ring) - who.slots_used.get(ring, 0)
-        for ring in ("earth", "air", "water", "fire", "void")
-    }
 
 
 def cast(

@@ -36,37 +36,16 @@ from domain.rulesets.l5r4e.events import (
     StandingChanged,
 )
 from domain.rulesets.l5r4e.play import Play, last_rolled
+from domain.rulesets.l5r4e.standing_bands import ZENI_PER_BU, ZENI_PER_KOKU, money
 from domain.rulesets.l5r4e.state_records import CharacterState
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.standing import whole_rank
 
 Dice = DiceSource | Sequence[Die]
-ZENI_PER_BU = 10
-ZENI_PER_KOKU = 50
-HONOUR_BANDS = ((0, "Dog without honour"), (2, "Untrustworthy"), (4, "What is expected"),
-                (6, "Exceptional"), (8, "A soul beyond reproach"),
-                (10, "The strength of a thousand ancestors"))  # fmt: skip
-TAINT_BANDS = ("Seeds of darkness", "Passive corruption", "Active corruption",
-               "Consuming corruption", "Deadly corruption", "Damnation")  # fmt: skip
 DEGRADING_SKILLS = ("intimidation", "temptation")
 PERCEIVE_HONOUR_TN = 30
 HERALDRY_TN = 50
 JADE = 10
-
-
-def honour_band(tenths: int) -> str:
-    rank = whole_rank(tenths)
-    return [name for low, name in HONOUR_BANDS if rank >= low][-1]
-
-
-def taint_band(tenths: int) -> str:
-    return TAINT_BANDS[min(len(TAINT_BANDS) - 1, max(0, whole_rank(tenths)))]
-
-
-def money(zeni: int) -> dict[str, int]:
-    koku, rest = divmod(zeni, ZENI_PER_KOKU)
-    bu, zeni = divmod(rest, ZENI_PER_BU)
-    return {"koku": koku, "bu": bu, "zeni": zeni}
 
 
 def change_money(

@@ -8,8 +8,8 @@ from typing import Any
 
 from domain.rulesets.l5r4e.affinity import effective_rank
 from domain.rulesets.l5r4e.armour import armour_tn
-from domain.rulesets.l5r4e.magic import slots_left
-from domain.rulesets.l5r4e.society import honour_band, money, taint_band
+from domain.rulesets.l5r4e.spell_slots import slots_left
+from domain.rulesets.l5r4e.standing_bands import honour_band, money, taint_band
 from domain.rulesets.l5r4e.state import FourEState
 from domain.rulesets.l5r4e.state_records import key
 
