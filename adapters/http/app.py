@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from pathlib import Path
 
@@ -32,9 +33,9 @@ from adapters.http.auth import Limits
 from adapters.http.notify import Listener
 from adapters.http.problems import Problem, not_found, problem_of
 from adapters.http.server import Server, Worker, json_response
-from adapters.store import StoreConfig
+from adapters.store import StoreConfig, StoreDamaged, describe_store_error
 from application.service import SessionService, VersionConflict
-from domain.errors import KirokuError, excerpt
+from domain.errors import KirokuError, excerpt, shortened
 
 
 async def on_problem(request: Request, error: Exception) -> Response:
@@ -55,6 +56,49 @@ async def on_kiroku_error(request: Request, error: Exception) -> Response:
         problem.headers["ETag"] = f'"{error.current}"'
         return problem.response()
     return problem_of(error).response()
+
+
+STORE_RETRY = 5
+"""Seconds a client is told to wait (``Retry-After``) before it tries a failed store again."""
+
+
+def store_errors() -> tuple[type[BaseException], ...]:
+    """What the store raises when it fails under a request: SQLite's errors, the
+    library's, PostgreSQL's driver and pool's, and the OS's (a full disk)."""
+    from eventsourcing.persistence import PersistenceError
+
+    found: list[type[BaseException]] = [sqlite3.Error, PersistenceError, OSError]
+    with contextlib.suppress(ImportError):
+        import psycopg
+        import psycopg_pool
+
+        found += [psycopg.Error, psycopg_pool.PoolTimeout]
+    return tuple(found)
+
+
+def store_failed(config: StoreConfig) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """A store that fails (full, read-only, busy, unreachable) is a 503 problem naming the
+    store and what to do, as the shell words it (:func:`adapters.store.describe_store_error`),
+    with ``Retry-After``. Handled here, not as a 500, so the connection stays open for the
+    client's next request. The wording names the store, never a session's events: a player
+    learns nothing of a hidden ruling from it."""
+
+    async def on_store_failure(request: Request, error: Exception) -> Response:
+        from adapters.log import logger
+
+        if isinstance(error, StoreDamaged):  # its message may count the GM's events
+            said = (
+                f"the store {config.describe()!r} is damaged; nothing was written to it: "
+                "the server's operator runs `kiroku doctor` on it"
+            )
+        else:
+            said = describe_store_error(error, config)
+        logger().error("store failed", path=request.url.path, error=repr(error))
+        problem = Problem(503, "store-unavailable", "The store failed", shortened(said))
+        problem.headers["Retry-After"] = str(STORE_RETRY)
+        return problem.response()
+
+    return on_store_failure
 
 
 async def on_unexpected(request: Request, error: Exception) -> Response:
@@ -212,6 +256,7 @@ def create_app(
                 expose_headers=["ETag", "Idempotent-Replayed", "Retry-After", "Location"],
             )
         )
+    on_store_failure = store_failed(config)
     return Starlette(
         routes=routes,
         middleware=middleware,
@@ -219,6 +264,8 @@ def create_app(
         exception_handlers={
             Problem: on_problem,
             KirokuError: on_kiroku_error,
+            StoreDamaged: on_store_failure,
+            **{kind: on_store_failure for kind in store_errors()},
             404: not_found_route,
             405: not_allowed_method,
             Exception: on_unexpected,

@@ -440,7 +440,7 @@ def document() -> dict[str, Any]:
         for operation in path.values():
             if operation.get("security") == []:  # no token, so no refusal of one
                 continue
-            operation["responses"] |= problems(401, 429)
+            operation["responses"] |= problems(401, 429, 503)
     return {
         "openapi": "3.1.0",
         "security": [{"bearer": []}],

@@ -6,6 +6,9 @@ ruling from any of them."""
 
 from __future__ import annotations
 
+import http.client
+import json
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -72,3 +75,74 @@ def test_a_deep_body_with_a_forged_token_is_401_before_it_is_read(
         assert stranger.post(NIGHT + "/amend", content=body).status_code == 401
         body = f'{{"command": "join", "player": "ana", "sheet": {nested(1000)}}}'
         assert stranger.post(NIGHT + "/commands", content=body).status_code == 401
+
+
+def test_a_busy_store_is_a_503_naming_it_and_the_connection_stays_usable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kiroku = runner(tmp_path)
+    tokens = table(kiroku)
+    monkeypatch.setenv("KIROKU_LOCK_TIMEOUT", "1")
+    with served(tmp_path / "data") as server:
+        secret = {"command": "roll", "expression": "5k3", "hidden": True, "reason": "ambush"}
+        assert server.post(NIGHT + "/commands", secret).status_code == 201
+        host, port = server.url.removeprefix("http://").split(":")
+        answers: dict[str, tuple[int, str, dict[str, str]]] = {}
+        holder = sqlite3.connect(tmp_path / "data" / "kiroku.sqlite", isolation_level=None)
+        connection = http.client.HTTPConnection(host, int(port), timeout=30)
+        try:
+            holder.execute("BEGIN EXCLUSIVE")
+            for who in ("sensei", "ana"):
+                said = {"command": "note", "text": f"by {who}", "character": "Akodo Kaneka"}
+                note = json.dumps(said)
+                connection.request("POST", NIGHT + "/commands", note,
+                                   {"Authorization": f"Bearer {tokens[who]}"})  # fmt: skip
+                answer = connection.getresponse()
+                headers = {k.lower(): v for k, v in answer.getheaders()}
+                answers[who] = (answer.status, answer.read().decode(), headers)
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        for status, text, headers in answers.values():
+            assert status == 503, text
+            assert headers["content-type"] == "application/problem+json"
+            assert headers["retry-after"] == "5"
+            problem = json.loads(text)
+            assert problem["type"] == "/problems/store-unavailable"
+            assert "kiroku.sqlite" in problem["detail"] and "is busy" in problem["detail"]
+            assert "try again" in problem["detail"]
+        # the player is told what the GM is: nothing of the hidden roll, its reason or count
+        assert answers["ana"][1].replace("ana", "sensei") == answers["sensei"][1]
+        assert "ambush" not in answers["ana"][1] and "hidden" not in answers["ana"][1]
+        connection.request("GET", NIGHT, headers={"Authorization": f"Bearer {tokens['ana']}"})
+        again = connection.getresponse()  # the same connection, kept open
+        assert again.status == 200
+        assert "by ana" not in again.read().decode()  # nothing was recorded
+        connection.close()
+        server.stop()
+        assert "Traceback" not in server.stderr
+
+
+@pytest.mark.postgres
+def test_a_postgresql_store_that_fails_under_the_server_is_a_503_naming_it(
+    tmp_path: Path,
+) -> None:
+    from psycopg import sql
+
+    from tests.postgres import _connect, schema
+
+    with schema() as url, served(tmp_path / "data", "--store", url) as server:
+        assert server.post("/v1/sessions", {"id": "x", "gm": "g"}).status_code == 201
+        name = url.rpartition("schema=")[2]
+        with _connect() as connection:  # the store's tables gone from under it
+            connection.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(name)))
+        for _ in range(2):  # the same client, again: the connection was kept
+            answer = server.post("/v1/sessions/x/commands", {"command": "note", "text": "n"})
+            assert answer.status_code == 503, answer.text
+            assert answer.headers["retry-after"] == "5"
+            assert answer.headers["content-type"] == "application/problem+json"
+            detail = answer.json()["detail"]
+            assert detail.startswith("the store 'postgresql://") and "kiroku_test" in detail, detail
+            assert "password" not in detail
+        server.stop()
+        assert "Traceback" not in server.stderr
