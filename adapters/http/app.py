@@ -32,7 +32,7 @@ from adapters.http import campaigns, live, reads, rules, series, streams, writes
 from adapters.http.auth import Limits
 from adapters.http.notify import Listener
 from adapters.http.problems import Problem, not_found, problem_of
-from adapters.http.server import Server, Worker, json_response
+from adapters.http.server import Server, Worker, json_response, peer_of, server_of
 from adapters.store import StoreConfig, StoreDamaged, describe_store_error
 from application.service import SessionService, VersionConflict
 from domain.errors import KirokuError, excerpt, shortened
@@ -40,6 +40,9 @@ from domain.errors import KirokuError, excerpt, shortened
 
 async def on_problem(request: Request, error: Exception) -> Response:
     assert isinstance(error, Problem)
+    carried = request.headers.get("authorization") or request.query_params.get("access_token")
+    if error.status == 401 and carried:  # a token that failed: counted against its client
+        server_of(request).limits.failed(peer_of(request))
     return error.response()
 
 

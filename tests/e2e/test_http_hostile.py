@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import sqlite3
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -146,3 +148,49 @@ def test_a_postgresql_store_that_fails_under_the_server_is_a_503_naming_it(
             assert "password" not in detail
         server.stop()
         assert "Traceback" not in server.stderr
+
+
+def test_a_client_failing_authentication_is_held_to_a_rate_and_learns_nothing(
+    tmp_path: Path,
+) -> None:
+    kiroku = runner(tmp_path)
+    tokens = table(kiroku)
+    kiroku("session", "open", "--id", "other", "--gm", "sensei")
+    with served(tmp_path / "data", "--auth-failures", "5") as server:
+        with server.as_token(FORGED) as stranger:
+            failed = [stranger.get(NIGHT).status_code for _ in range(5)]
+            assert failed == [401] * 5
+            paths = (NIGHT, "/v1/sessions/other", "/v1/sessions/nope")
+            refused = [stranger.get(path) for path in paths]
+        for answer in refused:  # the same answer, whatever the session: nothing learnt
+            assert answer.status_code == 429
+            assert answer.headers["content-type"] == "application/problem+json"
+            assert 1 <= int(answer.headers["retry-after"]) <= 12
+            assert answer.json()["type"] == "/problems/too-many-failed-authentications"
+            assert answer.json() == refused[0].json()
+        with server.as_token(tokens["ana"]) as ana:  # the same client: held back too
+            assert ana.get(NIGHT).status_code == 429
+        assert server.get(NIGHT).status_code == 200  # the admin's token is never held back
+        with server.as_token(None) as anyone:  # no token is no failure: rules need none
+            assert anyone.get("/v1/rulesets").status_code == 200
+
+
+def test_a_weak_admin_token_is_refused_when_the_server_starts(tmp_path: Path) -> None:
+    from tests.e2e.conftest import KIROKU
+
+    for weak, why in (
+        ("a" * 16, "it is made of 1 different characters"),
+        ("ab" * 12, "it is made of 2 different characters"),
+        ("short-Token-1", "it has 13 characters"),
+        ("aaaaaaaabcdefghijklm", "one character makes up 8 of its 20"),
+        ("a secret with spaces in it", "it holds a space"),
+    ):
+        env = {**os.environ, "KIROKU_DATA_DIR": str(tmp_path), "KIROKU_ADMIN_TOKEN": weak}
+        done = subprocess.run([str(KIROKU), "serve", "--port", "0"], capture_output=True,
+                              text=True, env=env, timeout=60)  # fmt: skip
+        assert done.returncode == 2, done.stdout
+        assert "serving" not in done.stdout
+        assert f"KIROKU_ADMIN_TOKEN is too weak to guard the server ({why}" in done.stderr
+        assert weak not in done.stderr and "Traceback" not in done.stderr
+    with served(tmp_path, admin="kiroku-4dm1n.Tok3n-of-mine"):
+        pass  # a strong one serves
