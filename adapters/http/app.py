@@ -19,14 +19,16 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
 
 from adapters.http import campaigns, live, reads, rules, series, streams, writes
 from adapters.http.auth import Limits
@@ -117,13 +119,47 @@ async def not_found_route(request: Request, error: Exception) -> Response:
     return not_found(f"no such route: {request.method} {excerpt(request.url.path)}").response()
 
 
+def methods_of(request: Request) -> list[str]:
+    """Every method the request's path takes, over all the routes it matches (one path
+    may have a route per method)."""
+    methods: set[str] = set()
+    scope = {**request.scope, "method": "GET"}
+    for route in request.app.routes:
+        if isinstance(route, Route) and route.methods and route.matches(scope)[0] != Match.NONE:
+            methods |= route.methods
+    return sorted(methods)
+
+
 async def not_allowed_method(request: Request, error: Exception) -> Response:
-    return Problem(
+    allowed = methods_of(request)
+    problem = Problem(
         405,
         "method-not-allowed",
         "This route does not take that method",
-        f"{request.method} {excerpt(request.url.path)}",
-    ).response()
+        f"{request.method} {excerpt(request.url.path)}: it takes {', '.join(allowed)}",
+    )
+    problem.headers["Allow"] = ", ".join(allowed)
+    return problem.response()
+
+
+def origin_checked(
+    handler: Callable[[WebSocket], Awaitable[None]], origins: tuple[str, ...]
+) -> Callable[[WebSocket], Awaitable[None]]:
+    """The WebSocket ``handler``, refused (HTTP 403, before the handshake completes) to a
+    page of another origin than this server's or one ``--allow-origin`` names: the
+    check CORS makes of the other routes, which a browser does not make of a WebSocket.
+    A client that sends no ``Origin`` (not a browser) is let through to its token."""
+
+    async def checked(socket: WebSocket) -> None:
+        origin = socket.headers.get("origin")
+        if origin is not None and origin not in origins:
+            host = socket.headers.get("host", "").lower()
+            if urlsplit(origin).netloc.lower() != host or not host:
+                await socket.close(code=1008)  # not accepted: the server answers 403
+                return
+        await handler(socket)
+
+    return checked
 
 
 async def openapi(request: Request) -> Response:
@@ -240,7 +276,7 @@ def create_app(
         Route(session + "/odds", reads.odds, methods=["GET"]),
         Route(session + "/series", series.session_series, methods=["GET"]),
         Route(session + "/stream", live.stream, methods=["GET"]),
-        WebSocketRoute(session + "/ws", live.websocket),
+        WebSocketRoute(session + "/ws", origin_checked(live.websocket, origins)),
     ]
     middleware = []
     if origins:  # a VTT module or a page served elsewhere, allowed by name

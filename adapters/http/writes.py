@@ -7,14 +7,15 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote, urlsplit
 
 import msgspec
+from msgspec import Meta
 from starlette.requests import Request
 from starlette.responses import Response
 
-from adapters.access import role_of
+from adapters.access import MAX_NOTE, role_of
 from adapters.http import streams
 from adapters.http.auth import forbidden
 from adapters.http.bodies import decode_as, ruleset_commands
@@ -75,7 +76,9 @@ class TokenRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     """A token for a participant of the session (the GM, a player, an observer)."""
 
     participant: str
-    note: str = ""
+    note: Annotated[
+        str, Meta(max_length=MAX_NOTE, description="one printable line, kept with the token")
+    ] = ""
 
 
 def recorded_json(

@@ -6,9 +6,11 @@ ruling from any of them."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import os
+import re
 import sqlite3
 import subprocess
 from collections.abc import Iterator
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import websockets
 
 from tests.e2e.conftest import Run, runner
 from tests.e2e.server import Served, served
@@ -194,3 +197,145 @@ def test_a_weak_admin_token_is_refused_when_the_server_starts(tmp_path: Path) ->
         assert weak not in done.stderr and "Traceback" not in done.stderr
     with served(tmp_path, admin="kiroku-4dm1n.Tok3n-of-mine"):
         pass  # a strong one serves
+
+
+def test_a_405_names_every_method_its_path_takes_in_allow(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, _, _ = night
+    for method, path, allowed in (
+        ("DELETE", "/v1/sessions", "GET, HEAD, POST"),
+        ("PUT", NIGHT + "/tokens", "GET, HEAD, POST"),
+        ("GET", NIGHT + "/commands", "POST"),
+        ("POST", NIGHT + "/tokens/abc", "DELETE"),
+    ):
+        answer = server.client.request(method, path)
+        assert answer.status_code == 405, (method, path)
+        assert answer.headers["allow"] == allowed
+        assert answer.headers["content-type"] == "application/problem+json"
+
+
+def test_the_token_is_checked_before_the_query_or_the_body(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, _, _ = night
+    bad = {"If-Match": "x", "Content-Type": "application/json"}
+    with server.as_token(FORGED) as stranger:
+        for method, path in (
+            ("GET", NIGHT + "/events?limit=0"),
+            ("GET", NIGHT + "?at=x"),
+            ("GET", NIGHT + "/diff?from=-1"),
+            ("GET", NIGHT + "/odds"),
+            ("GET", NIGHT + "/series?samples=1"),
+            ("GET", NIGHT + "/events/x"),
+            ("GET", NIGHT + "/sheet"),
+            ("POST", NIGHT + "/commands?dry_run=maybe"),
+            ("POST", NIGHT + "/retract"),
+            ("POST", NIGHT + "/fork"),
+            ("POST", NIGHT + "/tokens"),
+            ("POST", NIGHT + "/carry"),
+        ):
+            answer = stranger.request(method, path, content=b"{nope", headers=bad)
+            assert answer.status_code == 401, (method, path, answer.text)
+
+
+def test_a_problem_s_detail_escapes_control_characters(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, _, _ = night
+    body = '{"command": "\\u001b[31m\\u202e\\n"}'  # msgspec quotes the tag it does not know
+    answer = server.post(NIGHT + "/commands", body)
+    assert answer.status_code == 400
+    detail = answer.json()["detail"]
+    assert detail.isprintable(), detail
+    assert "\\x1b[31m" in detail and "\\u202e" in detail
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["line\nforged", "nul\x00", "bidi \u202etxt", "escape \x1b[2J", "x" * 15_000],
+)
+def test_a_token_s_note_is_held_to_the_checks_of_every_text(
+    night: tuple[Served, dict[str, str], Run], note: str
+) -> None:
+    server, _, kiroku = night
+    before = len(server.get(NIGHT + "/tokens").json()["tokens"])
+    answer = server.post(NIGHT + "/tokens", {"participant": "ana", "note": note})
+    assert answer.status_code == 400, answer.text
+    detail = answer.json()["detail"]
+    assert "note" in detail and detail.isprintable() and len(detail) < 400
+    done = kiroku(
+        "session",
+        "token",
+        "issue",
+        "--session",
+        "night",
+        "--for",
+        "ana",
+        "--note",
+        note.replace("\x00", "\x01"),
+    )  # fmt: skip  (argv holds no NUL)
+    assert done.returncode == 2 and "note" in done.stderr, done.stderr
+    assert len(server.get(NIGHT + "/tokens").json()["tokens"]) == before  # none issued
+    good = server.post(NIGHT + "/tokens", {"participant": "ana", "note": "ana's phone"})
+    assert good.status_code == 201
+
+
+def test_a_websocket_from_another_origin_is_refused_as_cors_refuses_it(tmp_path: Path) -> None:
+    kiroku = runner(tmp_path)
+    tokens = table(kiroku)
+    with served(tmp_path / "data", "--allow-origin", "https://vtt.example") as server:
+        address = f"{server.url.replace('http://', 'ws://')}{NIGHT}/ws?access_token={tokens['ana']}"
+
+        async def first(origin: str | None) -> Any:
+            given: Any = {} if origin is None else {"origin": origin}
+            async with websockets.connect(address, **given) as socket:
+                return json.loads(await asyncio.wait_for(socket.recv(), 10))
+
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            asyncio.run(first("https://evil.example"))
+        assert refused.value.response.status_code == 403
+        for origin in ("https://vtt.example", server.url, None):  # allowed, its own, no browser
+            assert asyncio.run(first(origin))["cursor"].endswith(".1")
+
+
+def test_the_document_says_what_the_server_takes(
+    night: tuple[Served, dict[str, str], Run],
+) -> None:
+    server, _, _ = night
+    document = server.get("/openapi.json").json()
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            if operation.get("security") == []:
+                continue
+            assert {"401", "403", "429", "503"} <= set(operation["responses"]), (method, path)
+            for parameter in operation.get("parameters", ()):
+                schema = parameter["schema"]
+                if schema.get("type") != "integer" or parameter["in"] != "query":
+                    continue
+                assert "minimum" in schema and "maximum" in schema, (path, parameter)
+                for value in (schema["minimum"], schema["maximum"]):  # both ends are taken
+                    asked = {parameter["name"]: value}
+                    if path.endswith("/series"):
+                        asked["path"] = "wounds.*.wounds"
+                    if path.endswith("/odds"):
+                        asked |= {"expression": "5k3"} | ({} if "tn" in asked else {"tn": 15})
+                    if path.endswith("/odds") and parameter["name"] == "tn" and value > 999:
+                        continue  # a TN past any roll: the rules say so (400), not the reader
+                    answer = server.get(path.replace("{session}", "night"), params=asked)
+                    assert answer.status_code in (200, 400), (path, asked, answer.text)
+                    assert "give a whole number" not in answer.text
+                    if value <= 1000:
+                        assert answer.status_code == 200, (path, asked, answer.text)
+    odds = document["paths"]["/v1/sessions/{session}/odds"]["get"]["parameters"]
+    assert [p["required"] for p in odds if p["name"] == "expression"] == [True]
+    sheet = document["paths"]["/v1/sessions/{session}/sheet"]["get"]["parameters"]
+    assert [p["required"] for p in sheet if p["name"] == "character"] == [True]
+    pattern = document["paths"]["/v1/sessions/{session}/commands"]["post"]["parameters"][1]
+    assert pattern["name"] == "If-Match"
+    for given, taken in (("", False), ("x", False), ("3", True), ('"3"', True), ('W/"3"', True)):
+        assert bool(re.fullmatch(pattern["schema"]["pattern"], given)) == taken
+        if taken:  # what the document takes, the server takes
+            answer = server.post(NIGHT + "/commands", {"command": "note", "text": "t"},
+                                 headers={"If-Match": given})  # fmt: skip
+            assert answer.status_code == 409 and "current_version" in answer.json()
