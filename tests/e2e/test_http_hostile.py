@@ -339,3 +339,19 @@ def test_the_document_says_what_the_server_takes(
             answer = server.post(NIGHT + "/commands", {"command": "note", "text": "t"},
                                  headers={"If-Match": given})  # fmt: skip
             assert answer.status_code == 409 and "current_version" in answer.json()
+
+
+def test_failed_authentications_over_the_websocket_count_too(tmp_path: Path) -> None:
+    table(runner(tmp_path))
+    with served(tmp_path / "data", "--auth-failures", "3") as server:
+        address = f"{server.url.replace('http://', 'ws://')}{NIGHT}/ws?access_token={FORGED}"
+
+        async def refused() -> Any:
+            async with websockets.connect(address) as socket:
+                return json.loads(await asyncio.wait_for(socket.recv(), 10))
+
+        for _ in range(3):
+            assert asyncio.run(refused())["problem"]["status"] == 401
+        assert asyncio.run(refused())["problem"]["status"] == 429
+        with server.as_token(FORGED) as stranger:
+            assert stranger.get(NIGHT).status_code == 429
