@@ -83,8 +83,10 @@ def serve_command(args: argparse.Namespace) -> int:
         raise MalformedInput(f"--heartbeat {args.heartbeat}: give 1 to 300 seconds")
     if not 10 <= args.poll <= 60_000:
         raise MalformedInput(f"--poll {args.poll}: give 10 to 60000 milliseconds")
-    if args.rate < 1 or args.streams < 1 or args.auth_failures < 1:
-        raise MalformedInput("--rate, --streams and --auth-failures: give at least 1")
+    if args.rate < 1 or args.streams < 1:
+        raise MalformedInput("--rate and --streams: give at least 1")
+    if args.auth_failures < 1:
+        raise MalformedInput(f"--auth-failures {args.auth_failures}: give at least 1")
     public = public_url(args.public_url)
     config = context.store_config(args)
     # a service logs each command it records, unless KIROKU_LOG says otherwise

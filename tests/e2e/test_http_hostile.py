@@ -197,6 +197,8 @@ def test_a_weak_admin_token_is_refused_when_the_server_starts(tmp_path: Path) ->
         assert weak not in done.stderr and "Traceback" not in done.stderr
     with served(tmp_path, admin="kiroku-4dm1n.Tok3n-of-mine"):
         pass  # a strong one serves
+    done = runner(tmp_path)("serve", "--auth-failures", "0")
+    assert done.returncode == 2 and "--auth-failures 0: give at least 1" in done.stderr
 
 
 def test_a_405_names_every_method_its_path_takes_in_allow(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from adapters.http.app import create_app
@@ -12,6 +13,8 @@ from adapters.http.server import Recent
 from adapters.store import StoreConfig
 
 ADMIN = "kiroku-4dm1n.Tok3n-of-mine"
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 
 
 def forged(session: str) -> str:
