@@ -164,7 +164,7 @@ def query(
             "schema": schema}  # fmt: skip
 
 
-CURSOR: dict[str, Any] = {"pattern": r"^(.*\.)?[0-9]{1,12}\s*$", "minLength": 1}
+CURSOR: dict[str, Any] = {"pattern": r"^\s*(.*\.)?[0-9]{1,12}\s*$", "minLength": 1}
 """A cursor as the server reads it: EPOCH.N, or a bare position N."""
 
 
@@ -175,7 +175,7 @@ IF_MATCH = {
     "required": False,
     "description": "the session's version the request was made against: 409 if it moved "
     '(12, or the ETag "12" as the reads give it)',
-    "schema": {"type": "string", "pattern": r'^\s*(W/)?"?[0-9]{1,12}"?\s*$'},
+    "schema": {"type": "string", "pattern": r'^\s*(W/)?("[0-9]{1,12}"|[0-9]{1,12})\s*$'},
 }
 IDEMPOTENCY = {
     "name": "Idempotency-Key",

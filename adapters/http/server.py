@@ -266,7 +266,9 @@ def if_match(request: Request) -> int | None:
     text = request.headers.get("if-match")
     if text is None:
         return None
-    bare = text.strip().removeprefix("W/").strip('"')
+    bare = text.strip().removeprefix("W/")
+    if len(bare) >= 2 and bare[0] == bare[-1] == '"':  # one pair of quotes, as an ETag has
+        bare = bare[1:-1]
     if not bare.isascii() or not bare.isdigit() or len(bare) > 12:
         raise malformed(f"If-Match {excerpt(text)}: give the session's version, as 12")
     return int(bare)
