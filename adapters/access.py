@@ -26,8 +26,10 @@ from typing import Literal
 import msgspec
 
 from adapters.store import SESSION_NAMESPACE, EventStore
+from domain.commands import MAX_REASON
 from domain.errors import ConcurrencyConflict, MalformedInput, NotFound, excerpt
 from domain.session.aggregate import Session
+from domain.text import first_unprintable
 
 Role = Literal["gm", "player", "observer"]
 
@@ -112,6 +114,26 @@ def role_of(session: Session, participant: str) -> Role:
     return "observer" if role == "observer" else "player"
 
 
+MAX_NOTE = MAX_REASON
+"""The longest note a token is issued with: as long as a reason."""
+
+
+def check_note(note: str) -> str:
+    """A token's note, held to the checks of every text a session records (a reason, a
+    note): at most :data:`MAX_NOTE` characters of one printable line — a newline, a NUL,
+    a terminal escape or a bidi control would forge a line of ``token list``."""
+    if len(note) > MAX_NOTE:
+        raise MalformedInput(
+            f"the token's note {excerpt(note)} is {len(note):,} characters: at most {MAX_NOTE}"
+        )
+    if first_unprintable(note) is not None:
+        raise MalformedInput(
+            f"the token's note {excerpt(note)}: one line of printable text (a newline or a "
+            "control character would forge a line of the token list)"
+        )
+    return note
+
+
 class Access:
     """A session's tokens, read from the store and caught up on each use."""
 
@@ -149,6 +171,7 @@ class Access:
         self, session: Session, participant: str, by: str, at: datetime, note: str = ""
     ) -> Token:
         role_of(session, participant)
+        check_note(note)
         secret = ".".join(
             (
                 PREFIX,

@@ -388,6 +388,13 @@ def register_serve(commands: Subparsers) -> None:
         "--streams", type=whole_number, default=8, help="open streams per token (default 8)"
     )
     serve.add_argument(
+        "--auth-failures",
+        type=whole_number,
+        default=30,
+        help="failed authentications a minute per client address, past which its requests "
+        "are 429 (default 30)",
+    )
+    serve.add_argument(
         "--allow-origin",
         action="append",
         default=[],

@@ -49,6 +49,28 @@ def public_url(given: str | None) -> str | None:
     return given.strip().rstrip("/")
 
 
+ADMIN_LENGTH = 16
+ADMIN_DIFFERENT = 8
+
+
+def weak_admin_token(token: str) -> str | None:
+    """Why ``token`` is too weak to be the server's admin token (None: it is not): it must
+    be at least :data:`ADMIN_LENGTH` printable ASCII characters with no space, at least
+    :data:`ADMIN_DIFFERENT` of them different, and none making up more than a quarter of
+    it (``aaaaaaaaaaaaaaaa`` and ``abababababababab`` are refused). Never quotes it."""
+    if len(token) < ADMIN_LENGTH:
+        return f"it has {len(token)} characters"
+    if not all(c.isascii() and c.isprintable() and not c.isspace() for c in token):
+        return "it holds a space, a control character or a character outside ASCII"
+    different = len(set(token))
+    if different < ADMIN_DIFFERENT:
+        return f"it is made of {different} different characters"
+    most = max(token.count(c) for c in set(token))
+    if most * 4 > len(token):
+        return f"one character makes up {most} of its {len(token)}"
+    return None
+
+
 def serve_command(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -63,6 +85,8 @@ def serve_command(args: argparse.Namespace) -> int:
         raise MalformedInput(f"--poll {args.poll}: give 10 to 60000 milliseconds")
     if args.rate < 1 or args.streams < 1:
         raise MalformedInput("--rate and --streams: give at least 1")
+    if args.auth_failures < 1:
+        raise MalformedInput(f"--auth-failures {args.auth_failures}: give at least 1")
     public = public_url(args.public_url)
     config = context.store_config(args)
     # a service logs each command it records, unless KIROKU_LOG says otherwise
@@ -71,8 +95,16 @@ def serve_command(args: argparse.Namespace) -> int:
     made = not admin
     if made:
         admin = "kiroku-admin." + secrets.token_urlsafe(32)
-    elif len(admin) < 16:
-        raise MalformedInput("KIROKU_ADMIN_TOKEN: give at least 16 characters")
+    else:
+        weak = weak_admin_token(admin)
+        if weak is not None:
+            raise MalformedInput(
+                f"KIROKU_ADMIN_TOKEN is too weak to guard the server ({weak}): give at least "
+                f"{ADMIN_LENGTH} characters of printable ASCII, {ADMIN_DIFFERENT} of them "
+                "different, none more than a quarter of it; a random one: python3 -c "
+                "'import secrets; print(secrets.token_urlsafe(32))' (or leave it unset, and "
+                "the server makes one for this run)"
+            )
     try:
         info = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)[0]
         listening = socket.socket(info[0], socket.SOCK_STREAM)
@@ -91,7 +123,7 @@ def serve_command(args: argparse.Namespace) -> int:
         config,
         admin=admin,
         heartbeat=args.heartbeat,
-        limits=Limits(commands=args.rate, streams=args.streams),
+        limits=Limits(commands=args.rate, streams=args.streams, failures=args.auth_failures),
         origins=tuple(args.allow_origin),
         poll=args.poll / 1000,
         public_url=public or (None if wildcard else f"http://{shown}:{port}"),

@@ -15,30 +15,36 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
 
 from adapters.http import campaigns, live, reads, rules, series, streams, writes
 from adapters.http.auth import Limits
 from adapters.http.notify import Listener
 from adapters.http.problems import Problem, not_found, problem_of
-from adapters.http.server import Server, Worker, json_response
-from adapters.store import StoreConfig
+from adapters.http.server import Server, Worker, json_response, peer_of, server_of
+from adapters.store import StoreConfig, StoreDamaged, describe_store_error
 from application.service import SessionService, VersionConflict
-from domain.errors import KirokuError, excerpt
+from domain.errors import KirokuError, excerpt, shortened
 
 
 async def on_problem(request: Request, error: Exception) -> Response:
     assert isinstance(error, Problem)
+    carried = request.headers.get("authorization") or request.query_params.get("access_token")
+    if error.status == 401 and carried:  # a token that failed: counted against its client
+        server_of(request).limits.failed(peer_of(request))
     return error.response()
 
 
@@ -57,6 +63,49 @@ async def on_kiroku_error(request: Request, error: Exception) -> Response:
     return problem_of(error).response()
 
 
+STORE_RETRY = 5
+"""Seconds a client is told to wait (``Retry-After``) before it tries a failed store again."""
+
+
+def store_errors() -> tuple[type[BaseException], ...]:
+    """What the store raises when it fails under a request: SQLite's errors, the
+    library's, PostgreSQL's driver and pool's, and the OS's (a full disk)."""
+    from eventsourcing.persistence import PersistenceError
+
+    found: list[type[BaseException]] = [sqlite3.Error, PersistenceError, OSError]
+    with contextlib.suppress(ImportError):
+        import psycopg
+        import psycopg_pool
+
+        found += [psycopg.Error, psycopg_pool.PoolTimeout]
+    return tuple(found)
+
+
+def store_failed(config: StoreConfig) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """A store that fails (full, read-only, busy, unreachable) is a 503 problem naming the
+    store and what to do, as the shell words it (:func:`adapters.store.describe_store_error`),
+    with ``Retry-After``. Handled here, not as a 500, so the connection stays open for the
+    client's next request. The wording names the store, never a session's events: a player
+    learns nothing of a hidden ruling from it."""
+
+    async def on_store_failure(request: Request, error: Exception) -> Response:
+        from adapters.log import logger
+
+        if isinstance(error, StoreDamaged):  # its message may count the GM's events
+            said = (
+                f"the store {config.describe()!r} is damaged; nothing was written to it: "
+                "the server's operator runs `kiroku doctor` on it"
+            )
+        else:
+            said = describe_store_error(error, config)
+        logger().error("store failed", path=request.url.path, error=repr(error))
+        problem = Problem(503, "store-unavailable", "The store failed", shortened(said))
+        problem.headers["Retry-After"] = str(STORE_RETRY)
+        return problem.response()
+
+    return on_store_failure
+
+
 async def on_unexpected(request: Request, error: Exception) -> Response:
     from adapters.log import logger
 
@@ -70,13 +119,47 @@ async def not_found_route(request: Request, error: Exception) -> Response:
     return not_found(f"no such route: {request.method} {excerpt(request.url.path)}").response()
 
 
+def methods_of(request: Request) -> list[str]:
+    """Every method the request's path takes, over all the routes it matches (one path
+    may have a route per method)."""
+    methods: set[str] = set()
+    scope = {**request.scope, "method": "GET"}
+    for route in request.app.routes:
+        if isinstance(route, Route) and route.methods and route.matches(scope)[0] != Match.NONE:
+            methods |= route.methods
+    return sorted(methods)
+
+
 async def not_allowed_method(request: Request, error: Exception) -> Response:
-    return Problem(
+    allowed = methods_of(request)
+    problem = Problem(
         405,
         "method-not-allowed",
         "This route does not take that method",
-        f"{request.method} {excerpt(request.url.path)}",
-    ).response()
+        f"{request.method} {excerpt(request.url.path)}: it takes {', '.join(allowed)}",
+    )
+    problem.headers["Allow"] = ", ".join(allowed)
+    return problem.response()
+
+
+def origin_checked(
+    handler: Callable[[WebSocket], Awaitable[None]], origins: tuple[str, ...]
+) -> Callable[[WebSocket], Awaitable[None]]:
+    """The WebSocket ``handler``, refused (HTTP 403, before the handshake completes) to a
+    page of another origin than this server's or one ``--allow-origin`` names: the
+    check CORS makes of the other routes, which a browser does not make of a WebSocket.
+    A client that sends no ``Origin`` (not a browser) is let through to its token."""
+
+    async def checked(socket: WebSocket) -> None:
+        origin = socket.headers.get("origin")
+        if origin is not None and origin not in origins:
+            host = socket.headers.get("host", "").lower()
+            if urlsplit(origin).netloc.lower() != host or not host:
+                await socket.close(code=1008)  # not accepted: the server answers 403
+                return
+        await handler(socket)
+
+    return checked
 
 
 async def openapi(request: Request) -> Response:
@@ -193,7 +276,7 @@ def create_app(
         Route(session + "/odds", reads.odds, methods=["GET"]),
         Route(session + "/series", series.session_series, methods=["GET"]),
         Route(session + "/stream", live.stream, methods=["GET"]),
-        WebSocketRoute(session + "/ws", live.websocket),
+        WebSocketRoute(session + "/ws", origin_checked(live.websocket, origins)),
     ]
     middleware = []
     if origins:  # a VTT module or a page served elsewhere, allowed by name
@@ -212,6 +295,7 @@ def create_app(
                 expose_headers=["ETag", "Idempotent-Replayed", "Retry-After", "Location"],
             )
         )
+    on_store_failure = store_failed(config)
     return Starlette(
         routes=routes,
         middleware=middleware,
@@ -219,6 +303,8 @@ def create_app(
         exception_handlers={
             Problem: on_problem,
             KirokuError: on_kiroku_error,
+            StoreDamaged: on_store_failure,
+            **{kind: on_store_failure for kind in store_errors()},
             404: not_found_route,
             405: not_allowed_method,
             Exception: on_unexpected,

@@ -8,7 +8,11 @@ serve`` prints when it starts) acts as the GM of every session, as the shell doe
 local store, and alone lists and opens sessions.
 
 Limits, per token: commands a minute (a bucket refilled evenly, so a burst is allowed and
-a flood is not) and open streams; past either, 429 with ``Retry-After``.
+a flood is not) and open streams; past either, 429 with ``Retry-After``. Per client (the
+peer address a request comes from): failed authentications (a token revoked, forged or
+of no session), ``failures`` at once and as many a minute; past them, every request of
+that client with a token but the admin's is 429 with ``Retry-After`` before its token is
+even looked at.
 """
 
 from __future__ import annotations
@@ -57,12 +61,20 @@ class Bucket:
     at: float
 
 
+MAX_PEERS = 10_000
+"""The most clients whose failed authentications are remembered at once: past it, those
+with the fewest failures left to forgive are forgotten first."""
+
+
 @dataclass
 class Limits:
-    """Per-token limits: ``commands`` a minute, ``streams`` open at once."""
+    """Per-token limits: ``commands`` a minute, ``streams`` open at once; per client,
+    ``failures`` failed authentications a minute."""
 
     commands: int = 120
     streams: int = 8
+    failures: int = 30
+    peers: dict[str, Bucket] = field(default_factory=dict)
     buckets: dict[str, Bucket] = field(default_factory=dict)
     open_streams: dict[str, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -98,6 +110,45 @@ class Limits:
             problem.headers["Retry-After"] = str(wait)
             raise problem
         bucket.tokens -= 1
+
+    def _peer(self, peer: str, now: float) -> Bucket:
+        """The client's bucket of failures, refilled to now."""
+        rate = self.failures / 60.0
+        bucket = self.peers.get(peer)
+        if bucket is None:
+            if len(self.peers) >= MAX_PEERS:  # forget the most forgiven first
+                for forgiven in sorted(self.peers, key=lambda p: -self.peers[p].tokens)[:100]:
+                    del self.peers[forgiven]
+            bucket = self.peers[peer] = Bucket(float(self.failures), now)
+        bucket.tokens = min(float(self.failures), bucket.tokens + (now - bucket.at) * rate)
+        bucket.at = now
+        return bucket
+
+    def check_peer(self, peer: str) -> None:
+        """429 if the client has failed authentication more than it may: its token is not
+        looked at (the answer is the same whatever it is, and costs nothing)."""
+        with self.lock:
+            if peer not in self.peers:
+                return
+            bucket = self._peer(peer, time.monotonic())
+            if bucket.tokens >= 1:
+                return
+            wait = max(1, math.ceil((1 - bucket.tokens) / (self.failures / 60.0)))
+        problem = Problem(
+            429,
+            "too-many-failed-authentications",
+            "Too many failed authentications",
+            f"at most {self.failures} requests with a token that fails, a minute, from one "
+            f"client: try again in {wait} s, with a token issued by the GM",
+        )
+        problem.headers["Retry-After"] = str(wait)
+        raise problem
+
+    def failed(self, peer: str) -> None:
+        """The client sent a token that failed authentication."""
+        with self.lock:
+            bucket = self._peer(peer, time.monotonic())
+            bucket.tokens = max(0.0, bucket.tokens - 1)
 
     def check_stream(self, token: str) -> None:
         """429 if the token has as many streams open as it may."""

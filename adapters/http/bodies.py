@@ -13,6 +13,7 @@ requests have bodies of their own, untagged.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -33,6 +34,40 @@ T = TypeVar("T")
 
 MAX_BODY = 16 * 1024
 """The largest request body read, in bytes: a character sheet fits many times over."""
+
+
+MAX_DEPTH = 32
+"""The deepest a body's JSON may nest (objects and arrays within one another): a sheet
+nests a handful of levels, and a body nested a thousand deep would exhaust the parser's
+stack. Counted on the raw bytes, before anything is decoded."""
+
+_TOKENS = re.compile(rb'"(?:[^"\\]|\\[\s\S]?)*(?:"|\Z)|[\[\]{}]')
+"""A string (to its closing quote, or the end of an unterminated one: never read twice)
+or a bracket."""
+
+
+def depth_of(body: bytes) -> int:
+    """How deep the JSON in ``body`` nests, read off its brackets outside its strings
+    (one pass over at most :data:`MAX_BODY` bytes, with no decoding)."""
+    deepest = depth = 0
+    for found in _TOKENS.finditer(body):
+        token = found.group()
+        if token in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in (b"]", b"}"):
+            depth -= 1
+    return deepest
+
+
+def check_depth(body: bytes, what: str) -> None:
+    """400 for a body nested deeper than :data:`MAX_DEPTH`, quoting its start."""
+    depth = depth_of(body)
+    if depth > MAX_DEPTH:
+        raise malformed(
+            f"{what} {excerpt(body.decode('utf-8', 'replace'))}: nested {depth} deep "
+            f"(objects and arrays within one another): at most {MAX_DEPTH}"
+        )
 
 
 def faces_of(family: DiceFamily) -> Any:
@@ -66,12 +101,13 @@ class CommandBodies:
 
     def decode(self, body: bytes) -> tuple[Command, str | None]:
         """The command a body holds, as its ruleset's own Struct, and the faces given."""
+        check_depth(body, "a command")
         try:
             decoded = self.decoder.decode(body)
         except msgspec.ValidationError as error:
             told = self._enum_explained(body, str(error)) or str(error)
             raise malformed(f"{excerpt(body.decode('utf-8', 'replace'))}: {told}") from None
-        except msgspec.DecodeError as error:
+        except (msgspec.DecodeError, RecursionError) as error:
             raise malformed(
                 f"{excerpt(body.decode('utf-8', 'replace'))}: not a JSON object ({error})"
             ) from None
@@ -85,7 +121,7 @@ class CommandBodies:
         (:func:`domain.field_help.enum_explained`); "" for any other refusal."""
         try:
             named = msgspec.json.decode(body)
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, RecursionError):
             return ""
         words = named.get("command") if isinstance(named, dict) else None
         for command_type in self.by_tag.values():
@@ -139,7 +175,8 @@ def ruleset_commands(ruleset_id: str) -> CommandBodies:
 
 def decode_as(body: bytes, kind: type[T], what: str) -> T:
     """A body holding one ``kind`` (a correction, a fork, a session to open)."""
+    check_depth(body, what)
     try:
         return msgspec.json.decode(body or b"{}", type=kind)
-    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as error:
         raise malformed(f"{what} {excerpt(body.decode('utf-8', 'replace'))}: {error}") from None

@@ -99,11 +99,12 @@ async def carry(request: Request) -> Response:
     sid = request.path_params["session"]
     server = server_of(request)
     token = token_of(request)
-    asked = decode_as(await body_of(request), CarryRequest, "a character to carry")
+    body = await body_of(request)
 
     def carried(service: SessionService) -> dict[str, Any]:
-        place = seat(server, service, sid, token)
+        place = seat(server, service, sid, token)  # the token first, then the body
         gm_only(place, "carries a character over")
+        asked = decode_as(body, CarryRequest, "a character to carry")
         command = campaigns.carried_join(
             service, sid, asked.character, player=asked.player, days=asked.days,
             reason=asked.reason, hidden=asked.hidden,
@@ -121,14 +122,14 @@ async def show_sheet(request: Request) -> Response:
     """A character's sheet as the session stands (``kiroku sheet --json``): the GM's."""
     sid = request.path_params["session"]
     name = request.query_params.get("character")
-    if not name:
-        raise malformed("character=NAME: name the character whose sheet to read")
     server = server_of(request)
     token = token_of(request)
 
     def sheet(service: SessionService) -> Any:
-        place = seat(server, service, sid, token)
+        place = seat(server, service, sid, token)  # the token first, then the query
         gm_only(place, "reads a sheet as it stands (it may hold what players do not see)")
+        if not name:
+            raise malformed("character=NAME: name the character whose sheet to read")
         return msgspec.to_builtins(campaigns.sheet_now(service, sid, name))
 
     return json_response(await server.worker.run(sheet))

@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from adapters.http import streams
 from adapters.http.problems import Problem
 from adapters.http.reads import session_epoch, start_of
-from adapters.http.server import Seat, Server, seat, server_of, token_of
+from adapters.http.server import Seat, Server, peer_of, seat, server_of, token_of
 from application.service import SessionService
 
 RECHECK = 2.0
@@ -113,6 +113,9 @@ async def websocket(socket: WebSocket) -> None:
         opened = await opening(server, sid, token, socket.query_params.get("after"))
         server.limits.open_stream(opened.holder)
     except Problem as problem:
+        carried = socket.query_params.get("access_token") or socket.headers.get("authorization")
+        if problem.status == 401 and carried:  # a token that failed, as app.on_problem counts
+            server.limits.failed(peer_of(socket))
         await socket.accept()
         await socket.send_text(msgspec.json.encode({"problem": problem.body()}).decode())
         await socket.close(code=4000 + problem.status)

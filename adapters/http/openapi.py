@@ -147,9 +147,25 @@ def ok(description: str, schema: dict[str, Any] | None = None, status: int = 200
     }
 
 
-def query(name: str, description: str, kind: str = "string") -> dict[str, Any]:
-    return {"name": name, "in": "query", "required": False, "description": description,
-            "schema": {"type": kind}}  # fmt: skip
+WHOLE = 10**12 - 1
+"""The largest whole number a query or path takes (12 digits: the server reads no more)."""
+
+
+def query(
+    name: str, description: str, kind: str = "string", *, required: bool = False, **bounds: Any
+) -> dict[str, Any]:
+    """A query parameter; an integer one is a whole number (0 up, as the server reads it)
+    unless ``bounds`` say more."""
+    schema: dict[str, Any] = {"type": kind}
+    if kind == "integer":
+        schema |= {"minimum": 0, "maximum": WHOLE}
+    schema |= bounds
+    return {"name": name, "in": "query", "required": required, "description": description,
+            "schema": schema}  # fmt: skip
+
+
+CURSOR: dict[str, Any] = {"pattern": r"^\s*(.*\.)?[0-9]{1,12}\s*$", "minLength": 1}
+"""A cursor as the server reads it: EPOCH.N, or a bare position N."""
 
 
 SESSION = {"name": "session", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -157,8 +173,9 @@ IF_MATCH = {
     "name": "If-Match",
     "in": "header",
     "required": False,
-    "description": "the session's version the request was made against: 409 if it moved",
-    "schema": {"type": "string"},
+    "description": "the session's version the request was made against: 409 if it moved "
+    '(12, or the ETag "12" as the reads give it)',
+    "schema": {"type": "string", "pattern": r'^\s*(W/)?("[0-9]{1,12}"|[0-9]{1,12})\s*$'},
 }
 IDEMPOTENCY = {
     "name": "Idempotency-Key",
@@ -274,9 +291,9 @@ def document() -> dict[str, Any]:
             "get": {
                 "summary": "the session's projections (the views), now or at a position, "
                 "and the ruleset's tables of them (title, columns, rows: `kiroku state`)",
-                "parameters": [SESSION, query("at", "a position", "integer")],
+                "parameters": [SESSION, query("at", "a position (the GM's)", "integer")],
                 "responses": ok("the views, the tables and the version", SESSION_SHOWN)
-                | problems(400, 404),
+                | problems(400, 403, 404),
             }
         },
         s + "/commands": {
@@ -320,7 +337,13 @@ def document() -> dict[str, Any]:
                 "parameters": [
                     SESSION,
                     SERIES_PATH,
-                    query("samples", "2 to 200 positions (default 60)", "integer"),
+                    query(
+                        "samples",
+                        "2 to 200 positions (default 60)",
+                        "integer",
+                        minimum=2,
+                        maximum=200,
+                    ),
                 ],
                 "responses": ok("the positions, and each path's values at them", SERIES)
                 | problems(400, 403, 404),
@@ -343,8 +366,8 @@ def document() -> dict[str, Any]:
                 "reveal holds the revealed events in revealed)",
                 "parameters": [
                     SESSION,
-                    query("after", "a cursor (EPOCH.N) or a position"),
-                    query("limit", "1 to 1000 (default 100)", "integer"),
+                    query("after", "a cursor (EPOCH.N) or a position", **CURSOR),
+                    query("limit", "1 to 1000 (default 100)", "integer", minimum=1, maximum=1000),
                 ],
                 "responses": ok("the page, and the cursor to read on from")
                 | problems(400, 404, 410),
@@ -359,7 +382,7 @@ def document() -> dict[str, Any]:
                         "name": "position",
                         "in": "path",
                         "required": True,
-                        "schema": {"type": "integer", "minimum": 1},
+                        "schema": {"type": "integer", "minimum": 0, "maximum": WHOLE},
                     },
                 ],
                 "responses": ok("the event") | problems(400, 404),
@@ -381,7 +404,7 @@ def document() -> dict[str, Any]:
                 "summary": "the chance of a roll under the session's ruleset",
                 "parameters": [
                     SESSION,
-                    query("expression", "a roll, as 6k3"),
+                    query("expression", "a roll, as 6k3", required=True, minLength=1),
                     query("tn", "the TN", "integer"),
                     query("table", "the chance at every TN", "boolean"),
                     query("unskilled", "10s do not explode", "boolean"),
@@ -395,7 +418,7 @@ def document() -> dict[str, Any]:
                 "summary": "the session's events as Server-Sent Events, caught up then live",
                 "parameters": [
                     SESSION,
-                    query("after", "a cursor or a position"),
+                    query("after", "a cursor or a position", **CURSOR),
                     query("access_token", "the token, for a browser's EventSource"),
                     {
                         "name": "Last-Event-ID",
@@ -440,7 +463,7 @@ def document() -> dict[str, Any]:
         for operation in path.values():
             if operation.get("security") == []:  # no token, so no refusal of one
                 continue
-            operation["responses"] |= problems(401, 429)
+            operation["responses"] |= problems(401, 403, 429, 503)
     return {
         "openapi": "3.1.0",
         "security": [{"bearer": []}],
@@ -501,7 +524,8 @@ def campaign_paths(s: str) -> dict[str, Any]:
         s + "/sheet": {
             "get": {
                 "summary": "a character's sheet as it stands, a sheet file (the GM's)",
-                "parameters": [SESSION, query("character", "the character's name")],
+                "parameters": [SESSION, query("character", "the character's name",
+                                              required=True, minLength=1)],
                 "responses": ok("the sheet") | problems(400, 403, 404),
             }
         },

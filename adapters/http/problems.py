@@ -28,11 +28,21 @@ from domain.errors import (
 PROBLEM_JSON = "application/problem+json"
 
 
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable escaped (``\\x1b``, ``\\n``,
+    ``\\u202e``): a problem's detail quotes the input, and sometimes a parser's message
+    about it, which may hold a newline, a terminal escape or a bidi control."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class Problem(Exception):
     """A refusal the API answers with: its status, its kind (the last part of its type
     URI), its title, the detail quoting the input, and any further members."""
 
     def __init__(self, status: int, kind: str, title: str, detail: str, **members: Any) -> None:
+        detail = printable(detail)
         super().__init__(detail)
         self.status = status
         self.kind = kind

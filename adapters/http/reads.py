@@ -123,11 +123,12 @@ async def show_session(request: Request) -> Response:
     either, and every ruleset's own panels come without knowing its views. ``you``: who
     the token acts as, and their role."""
     sid = request.path_params["session"]
-    at = optional_number(request, "at")
     server = server_of(request)
     token = token_of(request)
 
-    def projections(service: SessionService, place: Seat) -> tuple[dict[str, Any], int]:
+    def projections(
+        service: SessionService, place: Seat, at: int | None
+    ) -> tuple[dict[str, Any], int]:
         session = place.session
         if not place.is_gm:
             if at is not None:
@@ -140,8 +141,9 @@ async def show_session(request: Request) -> Response:
         return project_state(state), session.version
 
     def shown(service: SessionService) -> dict[str, Any]:
-        place = seat(server, service, sid, token)
-        views, version = projections(service, place)
+        place = seat(server, service, sid, token)  # the token first, then the query
+        at = optional_number(request, "at")
+        views, version = projections(service, place, at)
         tampered = None if at is not None else service.tamper_warning(sid, place.session.version)
         if tampered is not None:  # a copy: a player's views are kept for the next read
             said = tampered if place.is_gm else TAMPERED_FOR_PLAYERS
@@ -174,16 +176,16 @@ async def show_choices(request: Request) -> Response:
 
 async def list_events(request: Request) -> Response:
     sid = request.path_params["session"]
-    limit = optional_number(request, "limit")
-    limit = 100 if limit is None else limit
-    if not 1 <= limit <= 1000:
-        raise malformed(f"limit={limit}: give 1 to 1000 events a page")
     given = request.query_params.get("after")
     server = server_of(request)
     token = token_of(request)
 
     def page(service: SessionService) -> dict[str, Any]:
-        place = seat(server, service, sid, token)
+        place = seat(server, service, sid, token)  # the token first, then the query
+        asked = optional_number(request, "limit")
+        limit = 100 if asked is None else asked
+        if not 1 <= limit <= 1000:
+            raise malformed(f"limit={limit}: give 1 to 1000 events a page")
         worker = server.worker
         mark = session_epoch(place.session)
         start = after = start_of(worker, service, place, given)
@@ -219,12 +221,12 @@ def _number(worker: Worker, service: SessionService, place: Seat, position: int)
 
 async def show_event(request: Request) -> Response:
     sid = request.path_params["session"]
-    number = number_in_path(request, "position")
     server = server_of(request)
     token = token_of(request)
 
     def shown_event(service: SessionService) -> dict[str, Any]:
-        place = seat(server, service, sid, token)
+        place = seat(server, service, sid, token)  # the token first, then the path
+        number = number_in_path(request, "position")
         session = place.session
         if place.is_gm:
             return shown(service, session, number, viewer_is_gm=True)
@@ -236,17 +238,17 @@ async def show_event(request: Request) -> Response:
 
 async def diff(request: Request) -> Response:
     sid = request.path_params["session"]
-    first = optional_number(request, "from")
-    second = optional_number(request, "to")
     server = server_of(request)
     token = token_of(request)
 
     def found(service: SessionService) -> dict[str, Any]:
         from projections.diff import changes
 
-        place = seat(server, service, sid, token)
+        place = seat(server, service, sid, token)  # the token first, then the query
         if not place.is_gm:
             raise forbidden("the diff reads past positions: the GM's alone")
+        first = optional_number(request, "from")
+        second = optional_number(request, "to")
         session = place.session
         for name, position in (("from", first), ("to", second)):
             if position is not None and not 0 <= position <= session.version:
@@ -272,13 +274,13 @@ async def odds(request: Request) -> Response:
     query = request.query_params
     known = {"expression", "tn", "table", "unskilled", "emphasis"}
     expression = query.get("expression")
-    if not expression:
-        raise malformed("odds needs an expression (?expression=6k3&tn=20)")
     server = server_of(request)
     token = token_of(request)
 
     def chance(service: SessionService) -> dict[str, Any]:
-        session = seat(server, service, sid, token).session
+        session = seat(server, service, sid, token).session  # the token first, then the query
+        if not expression:
+            raise malformed("odds needs an expression (?expression=6k3&tn=20)")
         ruleset = session.ruleset
         matchups = isinstance(ruleset, Matchups)
         fields = (

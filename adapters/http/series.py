@@ -31,18 +31,18 @@ MAX_PATHS = 8
 
 async def session_series(request: Request) -> Response:
     sid = request.path_params["session"]
-    only_params(request, "series", {"path", "samples"})
-    given = request.query_params.getlist("path")
-    if not 1 <= len(given) <= MAX_PATHS:
-        raise malformed(f"give 1 to {MAX_PATHS} paths (path=wounds.*.wounds)")
-    paths = [check_path(p) for p in given]
-    samples = optional_number(request, "samples")
     server = server_of(request)
     token = token_of(request)
 
     def read(service: SessionService) -> dict[str, Any]:
-        place = seat(server, service, sid, token)
+        place = seat(server, service, sid, token)  # the token first, then the query
         gm_only(place, "reads a series: it reads past positions")
+        only_params(request, "series", {"path", "samples"})
+        given = request.query_params.getlist("path")
+        if not 1 <= len(given) <= MAX_PATHS:
+            raise malformed(f"give 1 to {MAX_PATHS} paths (path=wounds.*.wounds)")
+        paths = [check_path(p) for p in given]
+        samples = optional_number(request, "samples")
         positions = sampled(place.session.version, 60 if samples is None else samples)
         frames = [  # as corrected since: a wound retracted later is no spike at its place
             (p, project_state(service.state_at(sid, p, as_corrected=True))) for p in positions

@@ -4,6 +4,7 @@ is asking, and the request's parts read with clear refusals."""
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -31,6 +32,34 @@ T = TypeVar("T")
 JSON = "application/json"
 
 
+CACHED_SESSIONS = 256
+"""The most sessions whose tokens and players' sight a server keeps at once (the least
+recently used are read again from the store when next asked for)."""
+
+V = TypeVar("V")
+
+
+class Recent(OrderedDict[str, V]):
+    """A dict of at most ``size`` entries: the least recently used go first."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def use(self, key: str) -> V | None:
+        """The entry of ``key`` (None if there is none), now the most recently used."""
+        found = super().get(key)
+        if found is not None:
+            self.move_to_end(key)
+        return found
+
+    def __setitem__(self, key: str, value: V) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+
 class Worker:
     """The server's one thread for the store: each call runs there, in order, so the
     synchronous store and service (and SQLite's connection) stay in one thread. It also
@@ -40,8 +69,8 @@ class Worker:
         self.config = config
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="kiroku-store")
         self.service: SessionService | None = None
-        self.accesses: dict[str, Access] = {}
-        self.sights: dict[str, Sight] = {}
+        self.accesses: Recent[Access] = Recent(CACHED_SESSIONS)
+        self.sights: Recent[Sight] = Recent(CACHED_SESSIONS)
 
     def _open(self) -> None:
         self.service = SessionService(EventStore(self.config))
@@ -65,7 +94,7 @@ class Worker:
         self.executor.shutdown(wait=True)
 
     def access(self, service: SessionService, session_id: str) -> Access:
-        found = self.accesses.get(session_id)
+        found = self.accesses.use(session_id)
         if found is None:
             found = self.accesses[session_id] = Access(service.store, session_id)
         return found
@@ -77,7 +106,7 @@ class Worker:
         just read from the store, which it need not read again if they are what it
         lacks)."""
         sid = session.opened.session
-        found = self.sights.get(sid)
+        found = self.sights.use(sid)
         if found is None:
             found = self.sights[sid] = Sight(sid)
         found.catch_up(service.store, session.version, read)
@@ -108,15 +137,24 @@ def json_response(data: Any, status: int = 200, headers: dict[str, str] | None =
 # -- who is asking ---------------------------------------------------------------------
 
 
+def peer_of(request: Request | WebSocket) -> str:
+    """The client a request comes from (its address; behind a proxy, the proxy's)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 def token_of(request: Request | WebSocket, *, in_query: bool = False) -> str:
     """The request's token (401 if none): ``Authorization: Bearer``, or on the streams
-    ``?access_token=``."""
+    ``?access_token=``. A client that failed authentication too often is 429 first, unless
+    it sends the admin token."""
     query = request.query_params.get("access_token") if in_query else None
     token = bearer(request.headers.get("authorization"), query)
     if token is None:
         raise unauthorized(
             "no token: send Authorization: Bearer TOKEN (kiroku session token issue gives one)"
         )
+    server = server_of(request)
+    if not is_admin(token, server.admin):
+        server.limits.check_peer(peer_of(request))
     return token
 
 
@@ -152,9 +190,10 @@ def seat(server: Server, service: SessionService, session_id: str, token: str) -
         raise forbidden(
             f"a token of session {excerpt(named)} opens nothing of session {excerpt(session_id)}"
         )
-    access = server.worker.access(service, session_id)
+    access = server.worker.accesses.use(session_id) or Access(service.store, session_id)
     if not access.valid(token):  # before the session is read: no probing for sessions
         raise unauthorized("the token was revoked, or was never issued in this session")
+    server.worker.accesses[session_id] = access  # kept once a token of it held, not before
     session = load(service, session_id)
     holder = access.holder(session, token)
     if holder is None:
@@ -227,7 +266,9 @@ def if_match(request: Request) -> int | None:
     text = request.headers.get("if-match")
     if text is None:
         return None
-    bare = text.strip().removeprefix("W/").strip('"')
+    bare = text.strip().removeprefix("W/")
+    if len(bare) >= 2 and bare[0] == bare[-1] == '"':  # one pair of quotes, as an ETag has
+        bare = bare[1:-1]
     if not bare.isascii() or not bare.isdigit() or len(bare) > 12:
         raise malformed(f"If-Match {excerpt(text)}: give the session's version, as 12")
     return int(bare)

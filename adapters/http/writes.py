@@ -7,14 +7,15 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote, urlsplit
 
 import msgspec
+from msgspec import Meta
 from starlette.requests import Request
 from starlette.responses import Response
 
-from adapters.access import role_of
+from adapters.access import MAX_NOTE, role_of
 from adapters.http import streams
 from adapters.http.auth import forbidden
 from adapters.http.bodies import decode_as, ruleset_commands
@@ -75,7 +76,9 @@ class TokenRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     """A token for a participant of the session (the GM, a player, an observer)."""
 
     participant: str
-    note: str = ""
+    note: Annotated[
+        str, Meta(max_length=MAX_NOTE, description="one printable line, kept with the token")
+    ] = ""
 
 
 def recorded_json(
@@ -147,10 +150,6 @@ async def post_command(request: Request) -> Response:
     server = server_of(request)
     token = token_of(request)
     body = await body_of(request)
-    expected = if_match(request)
-    key = request.headers.get("idempotency-key")
-    if key is not None and not 1 <= len(key) <= 200:
-        raise MalformedInput(f"Idempotency-Key {excerpt(key)}: give 1 to 200 characters")
 
     def ruleset_of(service: SessionService) -> tuple[str, str]:
         place = seat(server, service, sid, token)
@@ -158,8 +157,12 @@ async def post_command(request: Request) -> Response:
             raise forbidden(f"{place.holder.participant!r} observes: an observer sends no command")
         return place.session.opened.ruleset, place.holder.token
 
+    ruleset_id, holder = await server.worker.run(ruleset_of)  # the token first, then the rest
     trying = flag(request, "dry_run")
-    ruleset_id, holder = await server.worker.run(ruleset_of)
+    expected = if_match(request)
+    key = request.headers.get("idempotency-key")
+    if key is not None and not 1 <= len(key) <= 200:
+        raise MalformedInput(f"Idempotency-Key {excerpt(key)}: give 1 to 200 characters")
     (server.limits.take_trial if trying else server.limits.take_command)(holder)
     bodies = ruleset_commands(ruleset_id)
     command, faces = bodies.decode(body)
@@ -224,13 +227,14 @@ def correction_route(kind: type[Command]) -> Callable[[Request], Awaitable[Respo
         sid = request.path_params["session"]
         server = server_of(request)
         token = token_of(request)
-        command = decode_as(await body_of(request), kind, kind.spec.name)
-        dry_run = flag(request, "dry_run")
-        expected = if_match(request)
+        body = await body_of(request)
 
         def corrected(service: SessionService) -> dict[str, Any]:
-            place = seat(server, service, sid, token)
+            place = seat(server, service, sid, token)  # the token first, then the request
             gm_only(place, "corrects a ruling")
+            command = decode_as(body, kind, kind.spec.name)
+            dry_run = flag(request, "dry_run")
+            expected = if_match(request)
             server.limits.take_command(place.holder.token)
             if expected is not None and expected != place.session.version:
                 raise VersionConflict(expected, place.session.version)
@@ -244,7 +248,7 @@ def correction_route(kind: type[Command]) -> Callable[[Request], Awaitable[Respo
 
         data = await server.worker.run(corrected)
         server.feeds.wake(sid)
-        return json_response(data, 200 if dry_run else 201)
+        return json_response(data, 200 if flag(request, "dry_run") else 201)
 
     return correct
 
@@ -261,11 +265,12 @@ async def fork(request: Request) -> Response:
     sid = request.path_params["session"]
     server = server_of(request)
     token = token_of(request)
-    asked = decode_as(await body_of(request), ForkRequest, "a fork")
+    body = await body_of(request)
 
     def forked(service: SessionService) -> dict[str, Any]:
         place = seat(server, service, sid, token)
         gm_only(place, "forks a session")
+        asked = decode_as(body, ForkRequest, "a fork")
         recorded = service.fork(
             sid, asked.at, asked.id, reason=asked.reason, actor=place.holder.participant
         )
@@ -283,7 +288,7 @@ async def fork(request: Request) -> Response:
         return data
 
     data = await server.worker.run(forked)
-    return json_response(data, 201, {"Location": f"/v1/sessions/{asked.id}"})
+    return json_response(data, 201, {"Location": f"/v1/sessions/{data['session']}"})
 
 
 def player_link(base: str, sid: str, token: str) -> dict[str, Any]:
@@ -303,11 +308,12 @@ async def issue_token(request: Request) -> Response:
     sid = request.path_params["session"]
     server = server_of(request)
     token = token_of(request)
-    asked = decode_as(await body_of(request), TokenRequest, "a token request")
+    body = await body_of(request)
 
     def issued(service: SessionService) -> dict[str, Any]:
         place = seat(server, service, sid, token)
         gm_only(place, "issues tokens")
+        asked = decode_as(body, TokenRequest, "a token request")
         access = server.worker.access(service, sid)
         made = access.issue(
             place.session, asked.participant, place.holder.participant, service.clock(),
