@@ -158,6 +158,7 @@ def create_app(
         finally:
             if listener is not None:
                 listener.stop()
+            app.state.server.odds.close()
             await worker.stop()
 
     session = "/v1/sessions/{session}"

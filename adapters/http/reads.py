@@ -28,7 +28,7 @@ from adapters.http.server import (
 )
 from application.choices import choices
 from application.consequences import with_consequence
-from application.odds import OddsQuery, odds_of
+from application.odds import OddsQuery
 from application.rows import session_row
 from application.service import SessionService
 from application.shown import shown, shown_to_players
@@ -277,7 +277,7 @@ async def odds(request: Request) -> Response:
     server = server_of(request)
     token = token_of(request)
 
-    def chance(service: SessionService) -> dict[str, Any]:
+    def question(service: SessionService) -> OddsQuery:
         session = seat(server, service, sid, token).session
         ruleset = session.ruleset
         matchups = isinstance(ruleset, Matchups)
@@ -304,6 +304,9 @@ async def odds(request: Request) -> Response:
             options=dict(session.opened.options),
             matchup={name: query[name] for name in fields if name in query},
         )
-        return odds_of(asked)
+        return asked
 
-    return json_response(await server.worker.run(chance))
+    # the store's thread only reads who asks and the session's ruleset; the odds
+    # themselves, seconds of work for some, are computed (once) away from it
+    asked = await server.worker.run(question)
+    return json_response(await server.odds.answer(asked))

@@ -4,9 +4,11 @@ is asking, and the request's parts read with clear refusals."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import msgspec
@@ -18,8 +20,9 @@ from adapters.access import Access, Holder, session_of_token
 from adapters.http import streams
 from adapters.http.auth import Limits, admin_holder, bearer, forbidden, is_admin, unauthorized
 from adapters.http.bodies import MAX_BODY, too_large
-from adapters.http.problems import malformed, not_found
+from adapters.http.problems import Problem, malformed, not_found
 from adapters.store import EventStore, StoreConfig
+from application.odds import OddsQuery, odds_of
 from application.service import SessionService
 from application.sight import Sight
 from domain.errors import MalformedInput, excerpt
@@ -84,6 +87,91 @@ class Worker:
         return found
 
 
+class Odds:
+    """The odds a session's readers ask, computed away from the store's thread and
+    cached: an odds table is a pure function of its :class:`OddsQuery`, and some cost
+    seconds of one core (``8r8s`` on 5e: ~8 s), which on the store's thread stalled
+    every other request of every session.
+
+    Each is computed in one process of its own (``executor``: by default a pool of one
+    spawned process, started on the first question), so it takes at most one core and
+    never the server's interpreter lock; the same question asked again, or while it is
+    being computed, is answered by that one computation. A question waits at most
+    ``budget`` seconds: past it the client gets a 503 with Retry-After while the
+    computation goes on into the cache; past ``queue`` distinct questions waiting, a
+    503 at once. ``size``: answers kept (the least recently asked go first)."""
+
+    def __init__(
+        self,
+        *,
+        budget: float = 20.0,
+        size: int = 512,
+        queue: int = 8,
+        executor: Executor | None = None,
+        compute: Callable[[OddsQuery], dict[str, Any]] = odds_of,
+    ) -> None:
+        self.budget = budget
+        self.size = size
+        self.queue = queue
+        self.compute = compute
+        self.executor = executor
+        self.answers: OrderedDict[bytes, dict[str, Any]] = OrderedDict()
+        self.pending: dict[bytes, asyncio.Future[dict[str, Any]]] = {}
+
+    def _executor(self) -> Executor:
+        if self.executor is None:
+            spawned = multiprocessing.get_context("spawn")  # the server's threads stay here
+            self.executor = ProcessPoolExecutor(1, mp_context=spawned)
+        return self.executor
+
+    async def answer(self, query: OddsQuery) -> dict[str, Any]:
+        key = msgspec.msgpack.encode(query, order="sorted")
+        found = self.answers.get(key)
+        if found is not None:
+            self.answers.move_to_end(key)
+            return found
+        future = self.pending.get(key)
+        if future is None:
+            if len(self.pending) >= self.queue:
+                raise _odds_busy(f"{len(self.pending)} odds are being computed already")
+            submitted = self._executor().submit(self.compute, query)
+            future = self.pending[key] = asyncio.wrap_future(submitted)
+            future.add_done_callback(lambda done: self._done(key, done))
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.budget)
+        except TimeoutError:
+            raise _odds_busy(
+                f"the odds of {excerpt(query.expression)} take more than {self.budget:g} s "
+                "to compute; they go on being computed: ask again in a minute"
+            ) from None
+
+    def _done(self, key: bytes, future: asyncio.Future[dict[str, Any]]) -> None:
+        self.pending.pop(key, None)
+        if not future.cancelled() and isinstance(future.exception(), BrokenExecutor):
+            self.executor = None  # its process died (killed, out of memory): a new one next
+        if future.cancelled() or future.exception() is not None:
+            return  # a refusal is quick to give again; only answers are kept
+        self.answers[key] = future.result()
+        while len(self.answers) > self.size:
+            self.answers.popitem(last=False)
+
+    def close(self) -> None:
+        """Stop computing: a computation under way is abandoned, its process ended."""
+        executor, self.executor = self.executor, None
+        if executor is None:
+            return
+        processes = getattr(executor, "_processes", None) or {}  # ProcessPoolExecutor's
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in list(processes.values()):
+            process.kill()
+
+
+def _odds_busy(detail: str) -> Problem:
+    problem = Problem(503, "odds-busy", "The odds are still being computed", detail)
+    problem.headers["Retry-After"] = "30"
+    return problem
+
+
 @dataclass
 class Server:
     worker: Worker
@@ -94,6 +182,7 @@ class Server:
     public_url: str | None = None
     """The address the players' phones reach this server at (``kiroku serve
     --public-url``, or the address it listens on): the players' links name it."""
+    odds: Odds = field(default_factory=Odds)
 
 
 def server_of(request: Request | WebSocket) -> Server:
