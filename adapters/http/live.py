@@ -55,7 +55,7 @@ async def opening(server: Server, sid: str, token: str, given: str | None) -> Op
         mark = session_epoch(place.session)
         return Opening(mark, after, place.is_gm, place.holder.token, closed)
 
-    return await server.worker.run(where)
+    return await server.worker.read(where)
 
 
 async def following(
@@ -72,7 +72,7 @@ async def following(
     ):
         if time.monotonic() - checked > RECHECK:
             try:
-                await server.worker.run(again)
+                await server.worker.read(again)
             except Problem:
                 return
             checked = time.monotonic()

@@ -34,17 +34,23 @@ T = TypeVar("T")
 JSON = "application/json"
 
 
-class Worker:
-    """The server's one thread for the store: each call runs there, in order, so the
-    synchronous store and service (and SQLite's connection) stay in one thread. It also
-    holds, per session, its tokens and what players see of it."""
+READERS = 2
+"""Reader threads beside the writer's, each with its own connection to the store: SQLite
+in WAL mode lets readers read while one writes, and PostgreSQL any number."""
 
-    def __init__(self, config: StoreConfig) -> None:
+
+class Lane:
+    """One thread with its own connection to the store (its own service), and its own
+    tokens and players' sights of each session, each caught up from its store on use."""
+
+    def __init__(self, config: StoreConfig, name: str) -> None:
         self.config = config
-        self.executor = ThreadPoolExecutor(1, thread_name_prefix="kiroku-store")
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix=name)
         self.service: SessionService | None = None
         self.accesses: dict[str, Access] = {}
         self.sights: dict[str, Sight] = {}
+        self.waiting = 0
+        """Calls given to it and not yet done (the reads go to the least busy)."""
 
     def _open(self) -> None:
         self.service = SessionService(EventStore(self.config))
@@ -57,7 +63,11 @@ class Worker:
             assert self.service is not None
             return function(self.service)
 
-        return await asyncio.get_running_loop().run_in_executor(self.executor, call)
+        self.waiting += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.executor, call)
+        finally:
+            self.waiting -= 1
 
     async def stop(self) -> None:
         def close() -> None:
@@ -67,10 +77,56 @@ class Worker:
         await asyncio.get_running_loop().run_in_executor(self.executor, close)
         self.executor.shutdown(wait=True)
 
+
+class Worker:
+    """The server's threads for the store. Every write runs in the one writer's thread,
+    in order, so the synchronous store and service (and SQLite's one writer) stay in one
+    thread; a read runs in the least busy of :data:`READERS` reader threads, each with
+    its own connection, so that one read does not wait for another, nor for a write
+    (with an in-memory store, which one connection holds, reads run in the writer's
+    thread). Each thread holds, per session, its tokens and what players see of it."""
+
+    def __init__(self, config: StoreConfig, readers: int = READERS) -> None:
+        self.config = config
+        self.writer = Lane(config, "kiroku-store")
+        shared = config.kind not in ("sqlite", "postgresql")
+        self.readers = [] if shared else [
+            Lane(config, f"kiroku-read-{n}") for n in range(readers)
+        ]  # fmt: skip
+        self.lanes: dict[int, Lane] = {}
+
+    @property
+    def service(self) -> SessionService | None:
+        return self.writer.service
+
+    async def start(self) -> None:
+        for lane in (self.writer, *self.readers):
+            await lane.start()
+            assert lane.service is not None
+            self.lanes[id(lane.service)] = lane
+
+    async def run(self, function: Callable[[SessionService], T]) -> T:
+        """``function`` in the writer's thread: any call that writes."""
+        return await self.writer.run(function)
+
+    async def read(self, function: Callable[[SessionService], T]) -> T:
+        """``function``, which only reads, in the least busy reader's thread."""
+        if not self.readers:
+            return await self.writer.run(function)
+        return await min(self.readers, key=lambda lane: lane.waiting).run(function)
+
+    async def stop(self) -> None:
+        for lane in (self.writer, *self.readers):
+            await lane.stop()
+
+    def _lane(self, service: SessionService) -> Lane:
+        return self.lanes.get(id(service), self.writer)
+
     def access(self, service: SessionService, session_id: str) -> Access:
-        found = self.accesses.get(session_id)
+        accesses = self._lane(service).accesses
+        found = accesses.get(session_id)
         if found is None:
-            found = self.accesses[session_id] = Access(service.store, session_id)
+            found = accesses[session_id] = Access(service.store, session_id)
         return found
 
     def sight(
@@ -80,9 +136,10 @@ class Worker:
         just read from the store, which it need not read again if they are what it
         lacks)."""
         sid = session.opened.session
-        found = self.sights.get(sid)
+        sights = self._lane(service).sights
+        found = sights.get(sid)
         if found is None:
-            found = self.sights[sid] = Sight(sid)
+            found = sights[sid] = Sight(sid)
         found.catch_up(service.store, session.version, read)
         return found
 
