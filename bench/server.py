@@ -16,6 +16,9 @@ beside its baseline, measured in the same run on the same kind of store:
   it less the moment the command's 201 was read (it can be negative). The server's CPU
   time (user + system, from /proc) over the notes, per delivered event. Target: p99 ≤
   100 ms at 500 subscribers (this client, on the same 2 cores, is half the load).
+- **group**: a group of ``MEMBERS`` NPCs joined from one sheet rolls its initiative
+  in one command, in ``REPEATS`` combats one after the other; the last five repeats'
+  median against the first five's. Target: ≤ 1.2×.
 - **catch-up**: a new subscriber of a ``CAUGHT``-event session (``bench/sessions.py``'s
   long one) reads it all from the start, by SSE, WebSocket and pages of 1,000, as the GM;
   the baseline, the same store's full cold rebuild (``bench/cold.py``: read in pages and
@@ -46,6 +49,8 @@ RUNS = 3
 FANNED = 30
 RATE = 10.0
 SUBSCRIBERS = (1, 100, 500)
+MEMBERS = 100
+REPEATS = 100
 CAUGHT = 20_000
 PAGE = 1_000
 AUTH = {"Authorization": f"Bearer {ADMIN}"}
@@ -68,21 +73,25 @@ async def send_notes(client: httpx.AsyncClient, base: str, session: str, count: 
         assert done.status_code == 201, done.text
 
 
-def http_rate(folder: Path) -> tuple[float, float]:
-    """Commands a second: one session one sender, then ``SENDERS`` sessions in total."""
+def http_rate(folder: Path) -> tuple[float, float, float, float]:
+    """Commands a second: one session one sender, then ``SENDERS`` sessions in total;
+    and the server's and this client's CPU seconds per command of the first."""
     server = served(folder)
 
-    async def main() -> tuple[float, float]:
+    async def main() -> tuple[float, float, float, float]:
         async with httpx.AsyncClient(timeout=60) as client:
             await send_notes(client, server.url, "warm", 20)
             began = time.perf_counter()
+            cpu, mine = cpu_seconds(server.process.pid), time.process_time()
             await send_notes(client, server.url, "one", COMMANDS)
             one = COMMANDS / (time.perf_counter() - began)
+            cpu = (cpu_seconds(server.process.pid) - cpu) / COMMANDS
+            mine = (time.process_time() - mine) / COMMANDS
             began = time.perf_counter()
             await asyncio.gather(*(send_notes(client, server.url, f"many{n}", PER_SENDER)
                                    for n in range(SENDERS)))  # fmt: skip
             many = SENDERS * PER_SENDER / (time.perf_counter() - began)
-            return one, many
+            return one, many, cpu, mine
 
     try:
         return asyncio.run(main())
@@ -107,18 +116,22 @@ def in_process_rate(folder: Path) -> float:
 
 
 def commands() -> Iterator[str]:
-    ones, manys, bases = [], [], []
+    ones, manys, bases, cpus, mines = [], [], [], [], []
     for _ in range(RUNS):
         with tempfile.TemporaryDirectory() as folder:
-            one, many = http_rate(Path(folder) / "http")
+            one, many, cpu, mine = http_rate(Path(folder) / "http")
             ones.append(one)
             manys.append(many)
+            cpus.append(cpu)
+            mines.append(mine)
             bases.append(in_process_rate(Path(folder) / "in-process"))
-    one, many, base = (statistics.median(x) for x in (ones, manys, bases))
+    one, many, base, cpu, mine = (statistics.median(x) for x in (ones, manys, bases, cpus, mines))
     yield (f"commands: HTTP one session one sender {one:.0f}/s, in-process SessionService "
            f"{base:.0f}/s: {one / base:.2f}x (target >= 0.5x) "
            f"{'ok' if one / base >= 0.5 else 'FAIL'}; {SENDERS} sessions x {SENDERS} senders "
-           f"{many:.0f}/s in total ({many / one:.2f}x one session)")  # fmt: skip
+           f"{many:.0f}/s in total ({many / one:.2f}x one session); per command over HTTP "
+           f"the server's CPU {cpu * 1000:.2f} ms, the client's {mine * 1000:.2f} ms, "
+           f"in-process {1000 / base:.2f} ms in all")  # fmt: skip
 
 
 # -- fan-out -----------------------------------------------------------------------------
@@ -211,6 +224,41 @@ def fan_outs() -> Iterator[str]:
                    f"{target}; server CPU {cpu * 1e6:.0f} us per delivered event")  # fmt: skip
 
 
+# -- group commands ----------------------------------------------------------------------
+
+
+def group() -> Iterator[str]:
+    import msgspec
+
+    from tests.support import sheet
+
+    ronin = msgspec.to_builtins(sheet("Ronin"))
+    with tempfile.TemporaryDirectory() as folder:
+        server = served(Path(folder))
+        try:
+            with httpx.Client(base_url=server.url, headers=AUTH, timeout=120) as client:
+
+                def send(body: dict[str, object]) -> float:
+                    began = time.perf_counter()
+                    done = client.post("/v1/sessions/group/commands", json=body)
+                    assert done.status_code == 201, done.text
+                    return time.perf_counter() - began
+
+                client.post("/v1/sessions", json={"id": "group", "gm": "sensei"})
+                send({"command": "join", "sheet": ronin, "player": "sensei", "count": MEMBERS})
+                times = []
+                for _ in range(REPEATS):
+                    send({"command": "combat start"})
+                    times.append(send({"command": "initiative", "character": "Ronin"}))
+                    send({"command": "combat end"})
+        finally:
+            server.stop()
+    first, last = statistics.median(times[:5]), statistics.median(times[-5:])
+    yield (f"group: initiative of {MEMBERS} NPCs, repeat 1-5 {first * 1000:.0f} ms, repeat "
+           f"{REPEATS - 4}-{REPEATS} {last * 1000:.0f} ms: {last / first:.2f}x (target <= 1.2x) "
+           f"{'ok' if last / first <= 1.2 else 'FAIL'}")  # fmt: skip
+
+
 # -- catch-up ----------------------------------------------------------------------------
 
 
@@ -278,6 +326,8 @@ def run() -> Iterator[str]:
     yield from commands()
     yield f"server: {load()}"
     yield from fan_outs()
+    yield f"server: {load()}"
+    yield from group()
     yield f"server: {load()}"
     yield from catch_ups()
     yield f"server: {load()}"
