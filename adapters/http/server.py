@@ -240,6 +240,10 @@ class Server:
     """The address the players' phones reach this server at (``kiroku serve
     --public-url``, or the address it listens on): the players' links name it."""
     odds: Odds = field(default_factory=Odds)
+    rechecks: dict[tuple[str, str], tuple[float, asyncio.Future[bool]]] = field(
+        default_factory=dict
+    )
+    """Whether a token still holds, asked for its open streams (:func:`live.holds`)."""
 
 
 def server_of(request: Request | WebSocket) -> Server:
