@@ -69,6 +69,12 @@ Decision = Callable[[Session, datetime], list[Event] | tuple[list[Event], Sequen
 a command Struct, the record of the ruling, appended with it)."""
 Clock = Callable[[], datetime]
 RETRIES = 3
+PATIENCE = 60
+"""Tries for a command given against no version (no ``If-Match``), whose store conflicts
+the service retries itself, the command decided again on the session as it now is:
+another writer (a second server on one PostgreSQL database) is no concern of its
+sender's. Each try after the first waits a little, at random, longer each time (up to
+50 ms), so that racing writers part."""
 
 
 @dataclass(frozen=True)
@@ -643,7 +649,10 @@ class SessionService:
         expected: int | None = None,
         request: tuple[str | None, IdempotencyRequest] | None = None,
     ) -> list[Recorded]:
-        for _ in range(RETRIES):
+        tries = RETRIES if expected is not None else PATIENCE
+        for attempt in range(tries):
+            if attempt:
+                time.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))
             if new:
                 check_session_id(session_id)
                 if self.store.exists(session_id):
@@ -694,7 +703,7 @@ class SessionService:
             self.snapshot(session_id, force=session.stale or revealing)
             return recorded
         raise ConcurrencyConflict(
-            f"session {session_id!r} kept moving under this command ({RETRIES} tries); "
+            f"session {session_id!r} kept moving under this command ({tries} tries); "
             "nothing was appended"
         )
 

@@ -15,6 +15,7 @@ BENCHMARKS = (
     "corrections_secrets",
     "verify",
     "streams",
+    "server",
 )
 
 

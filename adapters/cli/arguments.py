@@ -382,6 +382,13 @@ def register_serve(commands: Subparsers) -> None:
         "(default 50; on PostgreSQL its notifications wake the server sooner)",
     )
     serve.add_argument(
+        "--idle-timeout",
+        type=whole_number,
+        default=10,
+        help="seconds a connection may take to send a whole request, from its opening or "
+        "its previous answer, before it is closed (default 10)",
+    )
+    serve.add_argument(
         "--rate", type=whole_number, default=120, help="commands a minute per token (default 120)"
     )
     serve.add_argument(

@@ -2,18 +2,37 @@
 command line uses (the embedded SQLite store unless ``--store``/``KIROKU_STORE`` names
 PostgreSQL).
 
-It binds its socket first and says where it listens on standard output (``--port 0``
-takes a free port, and the line says which), then the admin token (``KIROKU_ADMIN_TOKEN``,
-or one made for this run and printed once), then serves until Ctrl-C or SIGTERM."""
+It binds its socket first, opens the store, starts serving, and only then says where it
+listens on standard output (``--port 0`` takes a free port, and the line says which): a
+request sent once that line is read is answered. Then the admin token
+(``KIROKU_ADMIN_TOKEN``, or one made for this run and printed once); it serves until
+Ctrl-C or SIGTERM.
+
+Each connection must send a whole request within ``--idle-timeout`` seconds of opening or
+of its previous answer, else it is closed (uvicorn alone times only the wait between
+requests, and never a connection that sends nothing or half a request); past the open
+files the process may hold, less a reserve for the store, the connections idle longest
+are closed for new ones; and running out of file descriptors is one log line a minute,
+not a traceback at each refused accept."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import errno
 import os
+import resource
 import secrets
 import socket
 import sys
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from adapters import log
 from adapters.cli import context
@@ -49,6 +68,134 @@ def public_url(given: str | None) -> str | None:
     return given.strip().rstrip("/")
 
 
+RESERVE = 64
+"""File descriptors kept from the connections' share: the store's files, the log, the
+odds' process, a few for the moment a limit is met."""
+
+
+class Connection(H11Protocol):
+    """uvicorn's HTTP/1.1 connection, given a deadline for each request: ``timeout``
+    seconds from the connection's opening, or from its previous answer, to receive the
+    whole request (head and body), else it is closed. Until then it counts as idle: past
+    ``budget`` open connections, the one idle longest is closed for each new one, so a
+    flood of idle or half-sent sockets cannot take a reader's place."""
+
+    timeout: ClassVar[float] = 10.0
+    budget: ClassVar[int] = 1024
+    idle: ClassVar[OrderedDict[Connection, None]] = OrderedDict()
+    deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._await_request()
+        self.shed(len(self.connections) - self.budget)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._received()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.their_state is h11.DONE:
+            self._received()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing() and self.conn.their_state is not h11.DONE:
+            self._await_request()
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        self._received()  # a WebSocket's own pings keep it from here on
+        super().handle_websocket_upgrade(event)
+
+    def _await_request(self) -> None:
+        self._received()
+        self.deadline = self.loop.call_later(self.timeout, self._late)
+        self.idle[self] = None
+
+    def _received(self) -> None:
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
+        self.idle.pop(self, None)
+
+    def _late(self) -> None:
+        self.deadline = None
+        self.idle.pop(self, None)
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    @classmethod
+    def shed(cls, count: int) -> int:
+        """Close up to ``count`` of the connections idle longest; how many were."""
+        closed = 0
+        while closed < count and len(cls.idle) > 1:  # never the newest: it has just come
+            oldest = next(iter(cls.idle))
+            oldest._late()
+            closed += 1
+        return closed
+
+
+def connections(timeout: float) -> type[Connection]:
+    """The connection class for this server: the soft limit of open files raised to the
+    hard one, and the connections' budget what it leaves past :data:`RESERVE`."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (OSError, ValueError):
+            pass
+    limit = 1 << 20 if soft == resource.RLIM_INFINITY else soft
+    return type(
+        "Connection",
+        (Connection,),
+        {"timeout": timeout, "budget": max(8, limit - RESERVE), "idle": OrderedDict()},
+    )
+
+
+class Quiet:
+    """The event loop's handler of errors nobody awaited: running out of file
+    descriptors (each refused accept, once a second) is one line a minute with the
+    count, and the idle connections are closed; anything else as asyncio logs it."""
+
+    def __init__(self, connection: type[Connection]) -> None:
+        self.connection = connection
+        self.said: float | None = None
+        self.times = 0
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        if not isinstance(error, OSError) or error.errno not in (errno.EMFILE, errno.ENFILE):
+            loop.default_exception_handler(context)
+            return
+        self.times += 1
+        closed = self.connection.shed(len(self.connection.idle))
+        now = loop.time()
+        if self.said is None or now - self.said >= 60:
+            soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+            sys.stderr.write(
+                f"kiroku: too many open files (limit {soft}; {self.times} refused so far): "
+                f"closed {closed} idle connections; raise the limit (ulimit -n) for more\n"
+            )
+            sys.stderr.flush()
+            self.said = now
+
+
+class Serving(uvicorn.Server):
+    """uvicorn's server, calling ``ready`` once it has started: the lifespan run (the
+    store open) and the socket listening."""
+
+    def __init__(self, config: uvicorn.Config, ready: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.ready = ready
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            self.ready()
+
+
 ADMIN_LENGTH = 16
 ADMIN_DIFFERENT = 8
 
@@ -72,8 +219,6 @@ def weak_admin_token(token: str) -> str | None:
 
 
 def serve_command(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from adapters.http.app import create_app
     from adapters.http.auth import Limits
 
@@ -83,6 +228,8 @@ def serve_command(args: argparse.Namespace) -> int:
         raise MalformedInput(f"--heartbeat {args.heartbeat}: give 1 to 300 seconds")
     if not 10 <= args.poll <= 60_000:
         raise MalformedInput(f"--poll {args.poll}: give 10 to 60000 milliseconds")
+    if not 1 <= args.idle_timeout <= 3600:
+        raise MalformedInput(f"--idle-timeout {args.idle_timeout}: give 1 to 3600 seconds")
     if args.rate < 1 or args.streams < 1:
         raise MalformedInput("--rate and --streams: give at least 1")
     if args.auth_failures < 1:
@@ -128,22 +275,30 @@ def serve_command(args: argparse.Namespace) -> int:
         poll=args.poll / 1000,
         public_url=public or (None if wildcard else f"http://{shown}:{port}"),
     )
-    print(f"kiroku: serving http://{shown}:{port} on {config.describe()}", flush=True)
-    if made:
-        print(f"kiroku: admin token (this run only; KIROKU_ADMIN_TOKEN sets one): {admin}",
-              flush=True)  # fmt: skip
-    if public:
-        print(f"kiroku: players' links name {public}", flush=True)
-    server = uvicorn.Server(
+    connection = connections(float(args.idle_timeout))
+
+    def ready() -> None:  # the store open, the socket served: a request now is answered
+        asyncio.get_running_loop().set_exception_handler(Quiet(connection))
+        print(f"kiroku: serving http://{shown}:{port} on {config.describe()}", flush=True)
+        if made:
+            print(f"kiroku: admin token (this run only; KIROKU_ADMIN_TOKEN sets one): {admin}",
+                  flush=True)  # fmt: skip
+        if public:
+            print(f"kiroku: players' links name {public}", flush=True)
+
+    server = Serving(
         uvicorn.Config(
             app,
+            http=connection,
             log_level="warning",
             access_log=False,
             lifespan="on",
             ws_ping_interval=15.0,
             ws_max_size=16 * 1024,
+            timeout_keep_alive=min(5, args.idle_timeout),
             timeout_graceful_shutdown=2,
-        )
+        ),
+        ready,
     )
     server.run(sockets=[listening])
     sys.stdout.flush()

@@ -211,14 +211,14 @@ def create_app(
     worker = Worker(config)
 
     async def read(sid: str, after: int, limit: int) -> tuple[list[streams.Item], int]:
-        return await worker.run(partial(reads.read_items, worker, session_id=sid, after=after,
+        return await worker.read(partial(reads.read_items, worker, session_id=sid, after=after,
                                         limit=limit))  # fmt: skip
 
     async def last_position(sid: str) -> int:
         def last(service: SessionService) -> int:
             return service.store.last_position(sid)
 
-        return await worker.run(last)
+        return await worker.read(last)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -241,6 +241,7 @@ def create_app(
         finally:
             if listener is not None:
                 listener.stop()
+            app.state.server.odds.close()
             await worker.stop()
 
     session = "/v1/sessions/{session}"

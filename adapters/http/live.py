@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass
 
 import msgspec
@@ -55,25 +55,51 @@ async def opening(server: Server, sid: str, token: str, given: str | None) -> Op
         mark = session_epoch(place.session)
         return Opening(mark, after, place.is_gm, place.holder.token, closed)
 
-    return await server.worker.run(where)
+    return await server.worker.read(where)
 
 
-async def following(
-    server: Server, sid: str, token: str, opened: Opening
-) -> AsyncIterator[streams.Item | None]:
-    """The events the holder may see, for as long as the token holds."""
+SHARED = 0.5
+"""Seconds for which one asking whether a token still holds answers every stream of
+that token in that session that asks too: the streams of one token (an overlay open on
+500 screens, a player's phone and laptop) reach their recheck at the same event, and
+each asked the store on its own (py-spy, 500 subscribers: a burst of 500 reads at that
+event, the event's delivery to the last of them behind it)."""
+
+
+async def holds(server: Server, sid: str, token: str) -> bool:
+    """Whether ``token`` still holds in session ``sid``: asked of the store, or the
+    answer to the same question asked less than :data:`SHARED` seconds ago."""
 
     def again(service: SessionService) -> Seat:
         return seat(server, service, sid, token)
 
+    async def ask() -> bool:
+        try:
+            await server.worker.read(again)
+        except Problem:
+            return False
+        return True
+
+    now = time.monotonic()
+    asked = server.rechecks
+    found = asked.get((sid, token))
+    if found is None or now - found[0] > SHARED or found[1].cancelled():
+        for key in [k for k, (when, _) in asked.items() if now - when > SHARED]:
+            del asked[key]  # only the last half-second's are kept
+        found = asked[(sid, token)] = (now, asyncio.ensure_future(ask()))
+    return await asyncio.shield(found[1])
+
+
+async def following(
+    server: Server, sid: str, token: str, opened: Opening
+) -> AsyncGenerator[streams.Item | None, None]:
+    """The events the holder may see, for as long as the token holds."""
     checked = time.monotonic()
     async for item in streams.follow(
         server.feeds, sid, opened.after, gm=opened.gm, heartbeat=server.heartbeat
     ):
         if time.monotonic() - checked > RECHECK:
-            try:
-                await server.worker.run(again)
-            except Problem:
+            if not await holds(server, sid, token):
                 return
             checked = time.monotonic()
         yield item

@@ -28,7 +28,7 @@ from adapters.http.server import (
 )
 from application.choices import choices
 from application.consequences import with_consequence
-from application.odds import OddsQuery, odds_of
+from application.odds import OddsQuery
 from application.rows import session_row
 from application.service import SessionService
 from application.shown import shown, shown_to_players
@@ -110,7 +110,7 @@ async def list_sessions(request: Request) -> Response:
     def sessions(service: SessionService) -> list[dict[str, Any]]:
         return [session_row(s) for s in service.store.sessions()]
 
-    return json_response({"sessions": await server.worker.run(sessions)})
+    return json_response({"sessions": await server.worker.read(sessions)})
 
 
 TAMPERED_FOR_PLAYERS = "the session's record fails its tamper check: ask the GM to verify it"
@@ -152,7 +152,7 @@ async def show_session(request: Request) -> Response:
         you = {"participant": place.holder.participant, "role": place.holder.role}
         return {"version": version, "views": views, "tables": tables, "you": you}
 
-    data = await server.worker.run(shown)
+    data = await server.worker.read(shown)
     return json_response(data, headers={"ETag": f'"{data["version"]}"'})
 
 
@@ -171,7 +171,7 @@ async def show_choices(request: Request) -> Response:
             return choices(session.state)
         return choices(server.worker.sight(service, session).state(service.store))
 
-    return json_response(await server.worker.run(offered))
+    return json_response(await server.worker.read(offered))
 
 
 async def list_events(request: Request) -> Response:
@@ -212,7 +212,7 @@ async def list_events(request: Request) -> Response:
             "head": head,
         }
 
-    return json_response(await server.worker.run(page))
+    return json_response(await server.worker.read(page))
 
 
 def _number(worker: Worker, service: SessionService, place: Seat, position: int) -> int:
@@ -233,7 +233,7 @@ async def show_event(request: Request) -> Response:
         sight = server.worker.sight(service, session)
         return shown_to_players(service, session, number, sight, lambda e: event_row(e, session))
 
-    return json_response(await server.worker.run(shown_event))
+    return json_response(await server.worker.read(shown_event))
 
 
 async def diff(request: Request) -> Response:
@@ -263,7 +263,7 @@ async def diff(request: Request) -> Response:
             "changes": changes(a, b),
         }
 
-    return json_response(await server.worker.run(found))
+    return json_response(await server.worker.read(found))
 
 
 async def odds(request: Request) -> Response:
@@ -277,7 +277,7 @@ async def odds(request: Request) -> Response:
     server = server_of(request)
     token = token_of(request)
 
-    def chance(service: SessionService) -> dict[str, Any]:
+    def question(service: SessionService) -> OddsQuery:
         session = seat(server, service, sid, token).session  # the token first, then the query
         if not expression:
             raise malformed("odds needs an expression (?expression=6k3&tn=20)")
@@ -306,6 +306,9 @@ async def odds(request: Request) -> Response:
             options=dict(session.opened.options),
             matchup={name: query[name] for name in fields if name in query},
         )
-        return odds_of(asked)
+        return asked
 
-    return json_response(await server.worker.run(chance))
+    # the store's thread only reads who asks and the session's ruleset; the odds
+    # themselves, seconds of work for some, are computed (once) away from it
+    asked = await server.worker.read(question)
+    return json_response(await server.odds.answer(asked))

@@ -49,4 +49,4 @@ async def session_series(request: Request) -> Response:
         ]
         return {"positions": positions, "series": series(frames, paths)}
 
-    return json_response(await server.worker.run(read))
+    return json_response(await server.worker.read(read))

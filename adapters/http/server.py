@@ -4,10 +4,11 @@ is asking, and the request's parts read with clear refusals."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import msgspec
@@ -19,8 +20,9 @@ from adapters.access import Access, Holder, session_of_token
 from adapters.http import streams
 from adapters.http.auth import Limits, admin_holder, bearer, forbidden, is_admin, unauthorized
 from adapters.http.bodies import MAX_BODY, too_large
-from adapters.http.problems import malformed, not_found
+from adapters.http.problems import Problem, malformed, not_found
 from adapters.store import EventStore, StoreConfig
+from application.odds import OddsQuery, odds_of
 from application.service import SessionService
 from application.sight import Sight
 from domain.errors import MalformedInput, excerpt
@@ -60,17 +62,23 @@ class Recent(OrderedDict[str, V]):
             self.popitem(last=False)
 
 
-class Worker:
-    """The server's one thread for the store: each call runs there, in order, so the
-    synchronous store and service (and SQLite's connection) stay in one thread. It also
-    holds, per session, its tokens and what players see of it."""
+READERS = 2
+"""Reader threads beside the writer's, each with its own connection to the store: SQLite
+in WAL mode lets readers read while one writes, and PostgreSQL any number."""
 
-    def __init__(self, config: StoreConfig) -> None:
+
+class Lane:
+    """One thread with its own connection to the store (its own service), and its own
+    tokens and players' sights of each session, each caught up from its store on use."""
+
+    def __init__(self, config: StoreConfig, name: str) -> None:
         self.config = config
-        self.executor = ThreadPoolExecutor(1, thread_name_prefix="kiroku-store")
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix=name)
         self.service: SessionService | None = None
         self.accesses: Recent[Access] = Recent(CACHED_SESSIONS)
         self.sights: Recent[Sight] = Recent(CACHED_SESSIONS)
+        self.waiting = 0
+        """Calls given to it and not yet done (the reads go to the least busy)."""
 
     def _open(self) -> None:
         self.service = SessionService(EventStore(self.config))
@@ -83,7 +91,11 @@ class Worker:
             assert self.service is not None
             return function(self.service)
 
-        return await asyncio.get_running_loop().run_in_executor(self.executor, call)
+        self.waiting += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.executor, call)
+        finally:
+            self.waiting -= 1
 
     async def stop(self) -> None:
         def close() -> None:
@@ -93,10 +105,64 @@ class Worker:
         await asyncio.get_running_loop().run_in_executor(self.executor, close)
         self.executor.shutdown(wait=True)
 
+
+class Worker:
+    """The server's threads for the store. Every write runs in the one writer's thread,
+    in order, so the synchronous store and service (and SQLite's one writer) stay in one
+    thread; a read runs in the least busy of :data:`READERS` reader threads, each with
+    its own connection, so that one read does not wait for another, nor for a write
+    (with an in-memory store, which one connection holds, reads run in the writer's
+    thread). Each thread holds, per session, its tokens and what players see of it."""
+
+    def __init__(self, config: StoreConfig, readers: int = READERS) -> None:
+        self.config = config
+        self.writer = Lane(config, "kiroku-store")
+        shared = config.kind not in ("sqlite", "postgresql")
+        self.readers = [] if shared else [
+            Lane(config, f"kiroku-read-{n}") for n in range(readers)
+        ]  # fmt: skip
+        self.lanes: dict[int, Lane] = {}
+
+    @property
+    def service(self) -> SessionService | None:
+        return self.writer.service
+
+    async def start(self) -> None:
+        for lane in (self.writer, *self.readers):
+            await lane.start()
+            assert lane.service is not None
+            self.lanes[id(lane.service)] = lane
+
+    async def run(self, function: Callable[[SessionService], T]) -> T:
+        """``function`` in the writer's thread: any call that writes."""
+        return await self.writer.run(function)
+
+    async def read(self, function: Callable[[SessionService], T]) -> T:
+        """``function``, which only reads, in the least busy reader's thread."""
+        if not self.readers:
+            return await self.writer.run(function)
+        return await min(self.readers, key=lambda lane: lane.waiting).run(function)
+
+    async def stop(self) -> None:
+        for lane in (self.writer, *self.readers):
+            await lane.stop()
+
+    def _lane(self, service: SessionService) -> Lane:
+        return self.lanes.get(id(service), self.writer)
+
+    def held_sessions(self) -> set[str]:
+        """The sessions whose tokens any of its threads holds."""
+        return {sid for lane in (self.writer, *self.readers) for sid in lane.accesses}
+
+    def accesses_of(self, service: SessionService) -> Recent[Access]:
+        """The tokens the thread of ``service`` holds, by session."""
+        return self._lane(service).accesses
+
     def access(self, service: SessionService, session_id: str) -> Access:
-        found = self.accesses.use(session_id)
+        accesses = self._lane(service).accesses
+        found = accesses.use(session_id)
         if found is None:
-            found = self.accesses[session_id] = Access(service.store, session_id)
+            found = accesses[session_id] = Access(service.store, session_id)
         return found
 
     def sight(
@@ -106,11 +172,97 @@ class Worker:
         just read from the store, which it need not read again if they are what it
         lacks)."""
         sid = session.opened.session
-        found = self.sights.use(sid)
+        sights = self._lane(service).sights
+        found = sights.use(sid)
         if found is None:
-            found = self.sights[sid] = Sight(sid)
+            found = sights[sid] = Sight(sid)
         found.catch_up(service.store, session.version, read)
         return found
+
+
+class Odds:
+    """The odds a session's readers ask, computed away from the store's thread and
+    cached: an odds table is a pure function of its :class:`OddsQuery`, and some cost
+    seconds of one core (``8r8s`` on 5e: ~8 s), which on the store's thread stalled
+    every other request of every session.
+
+    Each is computed in one process of its own (``executor``: by default a pool of one
+    spawned process, started on the first question), so it takes at most one core and
+    never the server's interpreter lock; the same question asked again, or while it is
+    being computed, is answered by that one computation. A question waits at most
+    ``budget`` seconds: past it the client gets a 503 with Retry-After while the
+    computation goes on into the cache; past ``queue`` distinct questions waiting, a
+    503 at once. ``size``: answers kept (the least recently asked go first)."""
+
+    def __init__(
+        self,
+        *,
+        budget: float = 20.0,
+        size: int = 512,
+        queue: int = 8,
+        executor: Executor | None = None,
+        compute: Callable[[OddsQuery], dict[str, Any]] = odds_of,
+    ) -> None:
+        self.budget = budget
+        self.size = size
+        self.queue = queue
+        self.compute = compute
+        self.executor = executor
+        self.answers: OrderedDict[bytes, dict[str, Any]] = OrderedDict()
+        self.pending: dict[bytes, asyncio.Future[dict[str, Any]]] = {}
+
+    def _executor(self) -> Executor:
+        if self.executor is None:
+            spawned = multiprocessing.get_context("spawn")  # the server's threads stay here
+            self.executor = ProcessPoolExecutor(1, mp_context=spawned)
+        return self.executor
+
+    async def answer(self, query: OddsQuery) -> dict[str, Any]:
+        key = msgspec.msgpack.encode(query, order="sorted")
+        found = self.answers.get(key)
+        if found is not None:
+            self.answers.move_to_end(key)
+            return found
+        future = self.pending.get(key)
+        if future is None:
+            if len(self.pending) >= self.queue:
+                raise _odds_busy(f"{len(self.pending)} odds are being computed already")
+            submitted = self._executor().submit(self.compute, query)
+            future = self.pending[key] = asyncio.wrap_future(submitted)
+            future.add_done_callback(lambda done: self._done(key, done))
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.budget)
+        except TimeoutError:
+            raise _odds_busy(
+                f"the odds of {excerpt(query.expression)} take more than {self.budget:g} s "
+                "to compute; they go on being computed: ask again in a minute"
+            ) from None
+
+    def _done(self, key: bytes, future: asyncio.Future[dict[str, Any]]) -> None:
+        self.pending.pop(key, None)
+        if not future.cancelled() and isinstance(future.exception(), BrokenExecutor):
+            self.executor = None  # its process died (killed, out of memory): a new one next
+        if future.cancelled() or future.exception() is not None:
+            return  # a refusal is quick to give again; only answers are kept
+        self.answers[key] = future.result()
+        while len(self.answers) > self.size:
+            self.answers.popitem(last=False)
+
+    def close(self) -> None:
+        """Stop computing: a computation under way is abandoned, its process ended."""
+        executor, self.executor = self.executor, None
+        if executor is None:
+            return
+        processes = getattr(executor, "_processes", None) or {}  # ProcessPoolExecutor's
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in list(processes.values()):
+            process.kill()
+
+
+def _odds_busy(detail: str) -> Problem:
+    problem = Problem(503, "odds-busy", "The odds are still being computed", detail)
+    problem.headers["Retry-After"] = "30"
+    return problem
 
 
 @dataclass
@@ -123,6 +275,11 @@ class Server:
     public_url: str | None = None
     """The address the players' phones reach this server at (``kiroku serve
     --public-url``, or the address it listens on): the players' links name it."""
+    odds: Odds = field(default_factory=Odds)
+    rechecks: dict[tuple[str, str], tuple[float, asyncio.Future[bool]]] = field(
+        default_factory=dict
+    )
+    """Whether a token still holds, asked for its open streams (:func:`live.holds`)."""
 
 
 def server_of(request: Request | WebSocket) -> Server:
@@ -190,10 +347,11 @@ def seat(server: Server, service: SessionService, session_id: str, token: str) -
         raise forbidden(
             f"a token of session {excerpt(named)} opens nothing of session {excerpt(session_id)}"
         )
-    access = server.worker.accesses.use(session_id) or Access(service.store, session_id)
+    accesses = server.worker.accesses_of(service)
+    access = accesses.use(session_id) or Access(service.store, session_id)
     if not access.valid(token):  # before the session is read: no probing for sessions
         raise unauthorized("the token was revoked, or was never issued in this session")
-    server.worker.accesses[session_id] = access  # kept once a token of it held, not before
+    accesses[session_id] = access  # kept once a token of it held, not before
     session = load(service, session_id)
     holder = access.holder(session, token)
     if holder is None:

@@ -79,3 +79,26 @@ def test_any_text_parses_or_is_refused_as_malformed(text: str) -> None:
         assert repr(text) in str(error)
     else:
         assert 1 <= expression.kept <= expression.rolled
+
+
+def test_every_refusal_of_the_domain_crosses_a_process_boundary_whole() -> None:
+    """The server computes odds in a process of its own: a refusal raised there reaches
+    the client only if it pickles back as itself (a 400 quoting the input, not a 500)."""
+    import importlib
+    import pickle
+    import pkgutil
+
+    import domain
+    from domain.errors import KirokuError
+
+    for found in pkgutil.walk_packages(domain.__path__, "domain."):
+        importlib.import_module(found.name)
+    bad = MalformedExpression("0", 0, "expected a dice pool such as '6k3'")
+    back = pickle.loads(pickle.dumps(bad))
+    assert type(back) is MalformedExpression and str(back) == str(bad)
+    waiting: list[type[KirokuError]] = [KirokuError]
+    while waiting:
+        kind = waiting.pop()
+        waiting.extend(kind.__subclasses__())
+        if "__init__" in vars(kind):  # a refusal built from other than its message
+            assert "__reduce__" in vars(kind), f"{kind.__name__} does not pickle back whole"

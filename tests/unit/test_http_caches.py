@@ -43,11 +43,11 @@ def test_forged_tokens_fill_no_cache(tmp_path: Path) -> None:
             answer = client.get(f"/v1/sessions/{sid}",
                                 headers={"Authorization": f"Bearer {forged(sid)}"})  # fmt: skip
             assert answer.status_code in (401, 429)
-        assert len(worker.accesses) == 0
+        assert worker.held_sessions() == set()
         issued = client.post("/v1/sessions/night/tokens", json={"participant": "sensei"},
                              headers={"Authorization": f"Bearer {ADMIN}"})  # fmt: skip
         token = issued.json()["token"]
         other = TestClient(app, client=("10.0.0.2", 1))  # another client: not held back
         answer = other.get("/v1/sessions/night", headers={"Authorization": f"Bearer {token}"})
         assert answer.status_code == 200
-        assert list(worker.accesses) == ["night"]  # kept once a token of it held
+        assert worker.held_sessions() == {"night"}  # kept once a token of it held

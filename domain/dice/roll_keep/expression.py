@@ -36,6 +36,11 @@ class MalformedExpression(MalformedInput):
         self.reason = reason
         super().__init__(f"malformed dice expression {text!r}: {reason} at position {position + 1}")
 
+    def __reduce__(self) -> tuple[type["MalformedExpression"], tuple[str, int, str]]:
+        """Pickled with its own arguments: the server computes odds in a process of its
+        own, whose refusal comes back to the server this way."""
+        return (type(self), (self.text, self.position, self.reason))
+
 
 class RollExpression(msgspec.Struct, frozen=True):
     """A parsed roll: dice rolled, dice kept and the flat modifier, before the ten-dice rule."""
