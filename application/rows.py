@@ -10,7 +10,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from domain.campaign import CampaignOpened
-from domain.commands import Command, describe_command, option_of, unwrap
+from domain.commands import PHASES, Command, describe_command, option_of, unwrap
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened
 from domain.field_help import choices_of, field_help
@@ -55,6 +55,7 @@ def describe_commands(command_types: tuple[type[Command], ...]) -> list[dict[str
                 "help": describe_command(command_type),
                 "dice": command_type.spec.dice,
                 "gm_only": command_type.spec.gm_only,
+                "phase": command_type.spec.phase,
                 "fields": [
                     _field(command_type, f)
                     for f in info.fields
@@ -74,6 +75,7 @@ def describe_ruleset(ruleset: Ruleset) -> dict[str, Any]:
         "readings": list(ruleset.readings) if isinstance(ruleset, Readings) else [],
         "commands": describe_commands(ruleset.command_types),
         "core_commands": describe_commands(CORE_COMMANDS),
+        "phases": [{"id": phase, "title": title} for phase, title in PHASES.items()],
     }
 
 

@@ -40,6 +40,27 @@ Dice = DiceSource | Sequence[Die]
 DiceFamily = Literal["roll_keep", "narrative", "two_d6"]
 """The dice families (DESIGN principle 3): XkY pools, 5e's ring and skill dice, 2d6."""
 
+Phase = Literal[
+    "setting_up", "turns", "fighting", "rolls", "wounds", "standing", "session", "corrections"
+]
+"""The part of play a command belongs to, where a GM looks for it (the console groups
+its commands so): :data:`PHASES` titles them, in the order a session meets them."""
+
+PHASES: Mapping[Phase, str] = {
+    "setting_up": "Setting up",
+    "turns": "Rounds and turns",
+    "fighting": "Fighting",
+    "rolls": "Rolls and checks",
+    "wounds": "Wounds and recovery",
+    "standing": "Standing and XP",
+    "session": "The session",
+    "corrections": "Corrections",
+}
+"""Each phase's title, in the order a session meets them: the table set (characters
+joined, the armoury loaded), rounds and turns, the blows of a fight, the rolls and checks
+of a scene, wounds, rest and recovery, honour, glory and XP, the session's own notes and
+clock, and the GM's corrections."""
+
 
 MAX_REASON = 500
 """The longest reason a command (or a file's event) may give: one line a GM reads."""
@@ -83,6 +104,9 @@ class CommandSpec:
     gm_only: bool = False
     """Only the session's GM gives it (a player's is refused, ``NotAllowed``): a surface
     offers it to the GM alone (the console's forms)."""
+    phase: Phase = field(kw_only=True)
+    """The part of play it belongs to (:data:`PHASES`), declared by every command: the
+    console offers the commands grouped by it."""
 
     @property
     def name(self) -> str:

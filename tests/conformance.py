@@ -11,6 +11,8 @@ one fails that check, by name.
   it, on a fresh session, gives events or a refusal of its own — never the dispatch's
   "has no command", nor a crash; a decider that refuses in other words for want of a
   case of its own is not told apart);
+- ``its_commands_name_their_phase``: each of its commands (and the core's) names the
+  part of play it belongs to, one of ``PHASES``, which the console groups them by;
 - ``every_command_builds_a_parser_and_a_body``: the shell builds its parser, and an HTTP
   body of it decodes to the same command;
 - ``its_matchup_query_is_declared_like_a_command`` (odds that take a matchup): its query's
@@ -52,7 +54,7 @@ from adapters.replay_file import read_replay
 from adapters.store import EventStore, StoreConfig
 from application.odds import matchup_of, matchup_types
 from application.service import SessionService
-from domain.commands import Command, Context, Query, option_of, unwrap
+from domain.commands import PHASES, Command, Context, Query, option_of, unwrap
 from domain.dice.source import FaceQueue
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotAllowed
 from domain.events import CORE_EVENT_TYPES, Recorded, SessionOpened
@@ -207,6 +209,19 @@ def its_gm_s_commands_are_marked(ruleset_id: str) -> None:
         assert not command_type.spec.gm_only, (
             f"{ruleset_id}'s {command_type.spec.name!r} says gm_only=True, but a player "
             "giving it is not refused"
+        )
+
+
+def its_commands_name_their_phase(ruleset_id: str) -> None:
+    """Each command it decides says the part of play it belongs to (``phase``, one of
+    :data:`domain.commands.PHASES`), on its spec: a surface groups the commands by it (the
+    console's Act panel), and a plug-in's spec is not type-checked."""
+    ruleset = load_ruleset(ruleset_id)
+    for command_type in (*ruleset.command_types, *CORE_COMMANDS):
+        phase = getattr(command_type.spec, "phase", None)
+        assert phase in PHASES, (
+            f"{ruleset_id}'s {command_type.spec.name!r} names phase {phase!r}, not one of "
+            f"{', '.join(PHASES)}"
         )
 
 
@@ -380,6 +395,7 @@ CHECKS: dict[str, Check] = {
         commands_have_one_name_each,
         every_command_is_decided,
         its_gm_s_commands_are_marked,
+        its_commands_name_their_phase,
         every_command_builds_a_parser_and_a_body,
         its_matchup_query_is_declared_like_a_command,
         its_rolls_show_whole,

@@ -75,23 +75,28 @@ test("a new session's form starts on the server's main ruleset, else the first l
   assert.equal(mainRuleset([]), "");
 });
 
-test("commands are offered by phase, and a player is offered none of the GM's", async () => {
-  const { commandGroups, phaseOf } = await import("../../adapters/http/console/logic.js");
-  const commands = [
-    { name: "roll", gm_only: false }, { name: "combat start", gm_only: true },
-    { name: "attack", gm_only: false }, { name: "wound", gm_only: true },
-    { name: "join", gm_only: true }, { name: "note", gm_only: false }, { name: "tea", gm_only: false },
-    { name: "whatever", gm_only: false },
+test("commands are offered by the phase each declares, and a player is offered none of the GM's", async () => {
+  const { commandGroups } = await import("../../adapters/http/console/logic.js");
+  const phases = [
+    { id: "setting_up", title: "Setting up" }, { id: "turns", title: "Rounds and turns" },
+    { id: "fighting", title: "Fighting" }, { id: "rolls", title: "Rolls and checks" },
+    { id: "wounds", title: "Wounds and recovery" }, { id: "session", title: "The session" },
   ];
-  assert.equal(phaseOf("combat round"), "Rounds and turns");
-  assert.equal(phaseOf("xp award"), "Standing and XP");
-  const gm = commandGroups(commands, { gm: true, fighting: true });
+  const commands = [
+    { name: "roll", gm_only: false, phase: "rolls" }, { name: "combat start", gm_only: true, phase: "turns" },
+    { name: "attack", gm_only: false, phase: "fighting" }, { name: "wound", gm_only: true, phase: "wounds" },
+    { name: "join", gm_only: true, phase: "setting_up" }, { name: "note", gm_only: false, phase: "session" },
+    { name: "tea", gm_only: false, phase: "rolls" }, { name: "duel strike", gm_only: false, phase: "fighting" },
+    { name: "spin", gm_only: false, phase: "spinning" },  // a plug-in's phase the list does not name
+  ];
+  const gm = commandGroups(commands, phases, { gm: true, fighting: true });
   assert.deepEqual(gm.map((g) => [g.label, g.commands.map((c) => c.name)]), [
-    ["Rounds and turns", ["combat start"]], ["Fighting", ["attack"]], ["Rolls", ["roll", "tea"]],
-    ["Wounds and recovery", ["wound"]], ["The session", ["join", "note"]], ["Other", ["whatever"]],
+    ["Rounds and turns", ["combat start"]], ["Fighting", ["attack", "duel strike"]],
+    ["Setting up", ["join"]], ["Rolls and checks", ["roll", "tea"]],
+    ["Wounds and recovery", ["wound"]], ["The session", ["note"]], ["spinning", ["spin"]],
   ]);
-  const player = commandGroups(commands, { gm: false, fighting: false });
-  assert.deepEqual(player.map((g) => g.label), ["Rolls", "Fighting", "The session", "Other"]);
+  const player = commandGroups(commands, phases, { gm: false, fighting: false });
+  assert.deepEqual(player.map((g) => g.id), ["rolls", "fighting", "session", "spinning"]);
   assert.ok(player.every((g) => g.commands.every((c) => !c.gm_only)));
 });
 

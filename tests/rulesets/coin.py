@@ -45,7 +45,7 @@ class CoinsFlipped(Event, frozen=True, kw_only=True):
 class Flip(Command, frozen=True, kw_only=True):
     """Call heads or tails and flip coins: a majority of the call wins."""
 
-    spec = CommandSpec(("flip",), dice="queue", positional=("coins",))
+    spec = CommandSpec(("flip",), dice="queue", positional=("coins",), phase="rolls")
 
     character: Annotated[str, Meta(min_length=1, max_length=100, description="who flips")]
     coins: Annotated[int, Meta(ge=1, le=9, description="how many coins")]

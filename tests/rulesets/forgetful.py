@@ -1,6 +1,7 @@
-"""A ruleset that forgets two things the core relies on — coin's, listing one more
-command it decides nowhere and one more event nothing folds: what the conformance kit
-must catch, each by its named check (``tests/unit/test_ruleset_conformance.py``)."""
+"""A ruleset that forgets three things the core relies on — coin's, listing one more
+command it decides nowhere (of a phase no surface knows, as an unchecked plug-in may
+write it) and one more event nothing folds: what the conformance kit must catch, each by
+its named check (``tests/unit/test_ruleset_conformance.py``)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from tests.rulesets.coin import build as build_coin
 class Spin(Command, frozen=True, kw_only=True):
     """Spin the coin on its edge (listed, decided nowhere)."""
 
-    spec = CommandSpec(("spin",))
+    spec = CommandSpec(("spin",), phase="spinning")  # type: ignore[arg-type]
 
     character: Annotated[str, Meta(max_length=100)]
 

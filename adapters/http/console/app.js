@@ -281,7 +281,7 @@ class SessionPage {
   }
 
   get commands() {
-    return [...this.rules.commands, ...this.rules.core_commands.filter((c) => !["retract", "undo", "amend", "reinstate"].includes(c.name))];
+    return [...this.rules.commands, ...this.rules.core_commands.filter((c) => c.phase !== "corrections")];
   }
 
   // The characters, from whichever of the views name them (a ruleset may have no
@@ -524,12 +524,12 @@ class SessionPage {
       if (now === offeredFighting) return;
       offeredFighting = now;
       const picked = command.value;
-      command.replaceChildren(...commandGroups(this.commands, { gm: this.gm, fighting: now }).map((group) =>
-        element("optgroup", { label: group.label },
+      command.replaceChildren(...commandGroups(this.commands, this.rules.phases, { gm: this.gm, fighting: now }).map((group) =>
+        element("optgroup", { label: group.label, "data-phase": group.id },
           ...group.commands.map((c) => element("option", { value: c.name, text: c.name })))));
       if (picked && [...command.options].some((o) => o.value === picked)) command.value = picked;
       else if (now) {  // a fight on: what a turn is for, first
-        const first = command.querySelector("optgroup[label='Fighting'] option");
+        const first = command.querySelector("optgroup[data-phase='fighting'] option");
         if (first) command.value = first.value;
       }
     };

@@ -80,37 +80,24 @@ export function mainRuleset(rulesets) {
 
 // -- what the Act panel offers --------------------------------------------------------
 
-// The phases a command is offered under, by its first word (the rulesets' own words:
-// 4e's `combat round`, 5e's `confront next`, Ukiyo's `conflict start`); any other command
-// is under "Other".
-const PHASES = [
-  ["Rounds and turns", /^(combat|confront|conflict|battle|duel|scene|initiative|stance|stare|objective)$/],
-  ["Fighting", /^(attack|damage|strike|hit|manoeuvre|move|guard|delay|full-defense|act|declare|grapple|reversal|protect|wait|challenge|answer|coup-de-grace|resist|center|predict|decline-coup|swap|stand|pick-up|second-attempt|claim|punish|aggravate|surrender|forfeit|prepare|unmask|breathe|place|single-combat|action)$/],
-  ["Rolls", /^(roll|check|test|oppose|cooperate|cast|concentrate|concentration|perceive-honour|heraldry|resist-taint|fear|degrading|tea|meditate|stay-awake)$/],
-  ["Wounds and recovery", /^(wound|heal|void|recover|rest|medicine|kit|strife|fatigue|sleep|time|condition)$/],
-  ["Standing and XP", /^(honour|glory|status|taint|standing|xp|money)$/],
-  ["The session", /^(join|participant|note|clock|close|reopen|reveal|equip|armoury|honour-table)$/],
-];
-
-export function phaseOf(name) {
-  const word = String(name).split(" ")[0];
-  const found = PHASES.find(([, words]) => words.test(word));
-  return found ? found[0] : "Other";
-}
-
-// The commands offered, grouped by phase: only what the holder may give (a player never
-// sees what the rules keep to the GM: `gm_only`), the fighting ones first while a fight
-// is under way, the rolls first otherwise; each group in the ruleset's own order.
-export function commandGroups(commands, { gm = true, fighting = false } = {}) {
-  const order = fighting
-    ? ["Rounds and turns", "Fighting", "Rolls", "Wounds and recovery", "Standing and XP", "The session", "Other"]
-    : ["Rolls", "Rounds and turns", "Fighting", "Wounds and recovery", "Standing and XP", "The session", "Other"];
-  const groups = new Map(order.map((label) => [label, []]));
+// The commands offered, grouped by the phase each declares (GET /v1/rulesets/{id}: a
+// command's `phase`, and `phases`, each phase's id and title in the order a session
+// meets them): only what the holder may give (a player never sees what the rules keep to
+// the GM: `gm_only`); while a fight is under way its rounds and turns and its fighting
+// first, otherwise the rolls and checks first; each group in the ruleset's own order. A
+// phase the list does not name (a plug-in's) comes last, under its own id.
+export function commandGroups(commands, phases = [], { gm = true, fighting = false } = {}) {
+  const titles = new Map(phases.map((phase) => [phase.id, phase.title]));
+  const first = fighting ? ["turns", "fighting"] : ["rolls"];
+  const order = [...first.filter((id) => titles.has(id)), ...phases.map((phase) => phase.id).filter((id) => !first.includes(id))];
+  const groups = new Map(order.map((id) => [id, []]));
   for (const command of commands) {
     if (!gm && command.gm_only) continue;
-    groups.get(phaseOf(command.name)).push(command);
+    if (!groups.has(command.phase)) groups.set(command.phase, []);
+    groups.get(command.phase).push(command);
   }
-  return order.filter((label) => groups.get(label).length).map((label) => ({ label, commands: groups.get(label) }));
+  return [...groups].filter(([, listed]) => listed.length)
+    .map(([id, listed]) => ({ id, label: titles.get(id) || String(id), commands: listed }));
 }
 
 // Whose turn it is, in whichever view says so (`current`: the roll & keep rulesets'

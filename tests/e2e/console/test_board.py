@@ -80,10 +80,22 @@ def test_commands_come_by_phase_and_a_player_is_offered_only_what_they_may_give(
     gms = {c["name"] for c in rules["commands"] + rules["core_commands"] if c["gm_only"]}
     assert {"wound", "combat start", "xp award", "join"} <= gms
     gm = console.gm("night")
-    groups = gm.locator("#act-command optgroup").evaluate_all("all => all.map(g => g.label)")
-    assert groups[:3] == ["Rounds and turns", "Fighting", "Rolls"]  # a fight is on
+    groups = gm.locator("#act-command optgroup").evaluate_all(
+        "all => all.map(g => [g.dataset.phase, g.label, [...g.children].map(o => o.value)])"
+    )
+    assert [label for _, label, _ in groups[:3]] == [
+        "Rounds and turns",
+        "Fighting",
+        "Rolls and checks",
+    ]  # a fight is on: its rounds and its blows first
+    titles = {phase["id"]: phase["title"] for phase in rules["phases"]}
+    phase_of = {c["name"]: c["phase"] for c in rules["commands"] + rules["core_commands"]}
+    for phase, label, names in groups:  # each under the phase its spec declares
+        assert label == titles[phase]
+        assert {phase_of[name] for name in names} == {phase}, (label, names)
+    assert "corrections" not in [phase for phase, _, _ in groups]  # the timeline's
     expect(
-        gm.locator("#act-command optgroup[label='Fighting'] option[value='attack']")
+        gm.locator("#act-command optgroup[data-phase='fighting'] option[value='attack']")
     ).to_have_count(1)
     expect(gm.locator("#act-character")).to_have_value(KANEKA)  # whose turn it is
     phone = player(console, "ana")

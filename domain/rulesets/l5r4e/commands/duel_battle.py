@@ -19,7 +19,7 @@ DuelId = Annotated[str, Meta(min_length=1, max_length=40, description="the duel 
 class BeginDuel(Command, frozen=True, kw_only=True):
     """Begin an iaijutsu duel."""
 
-    spec = CommandSpec(("duel", "begin"), gm_only=True)
+    spec = CommandSpec(("duel", "begin"), gm_only=True, phase="turns")
 
     challenger: Name
     defender: Name
@@ -36,6 +36,7 @@ class Assess(Command, frozen=True, kw_only=True):
         ("duel", "assess"),
         dice="queue",
         flags={"challenger_learns": "--challenger-learns", "defender_learns": "--defender-learns"},
+        phase="turns",
     )
 
     duel: DuelId
@@ -56,7 +57,7 @@ class Assess(Command, frozen=True, kw_only=True):
 class Concede(Command, frozen=True, kw_only=True):
     """A duellist concedes after the assessment."""
 
-    spec = CommandSpec(("duel", "concede"))
+    spec = CommandSpec(("duel", "concede"), phase="turns")
 
     duel: DuelId
     character: Character
@@ -65,7 +66,7 @@ class Concede(Command, frozen=True, kw_only=True):
 class Focus(Command, frozen=True, kw_only=True):
     """The duellists' focus rolls."""
 
-    spec = CommandSpec(("duel", "focus"), dice="queue")
+    spec = CommandSpec(("duel", "focus"), dice="queue", phase="turns")
 
     duel: DuelId
 
@@ -73,7 +74,9 @@ class Focus(Command, frozen=True, kw_only=True):
 class Strike(Command, frozen=True, kw_only=True):
     """The strike."""
 
-    spec = CommandSpec(("duel", "strike"), dice="queue", flags={"manoeuvres": "--manoeuvre"})
+    spec = CommandSpec(
+        ("duel", "strike"), dice="queue", flags={"manoeuvres": "--manoeuvre"}, phase="fighting"
+    )
 
     duel: DuelId
     manoeuvres: Annotated[
@@ -87,7 +90,9 @@ class Strike(Command, frozen=True, kw_only=True):
 class BeginBattle(Command, frozen=True, kw_only=True):
     """Begin a mass battle with the GM's table."""
 
-    spec = CommandSpec(("battle", "begin"), files={"table": "battle table"}, gm_only=True)
+    spec = CommandSpec(
+        ("battle", "begin"), files={"table": "battle table"}, gm_only=True, phase="turns"
+    )
 
     name: Annotated[str, Meta(min_length=1, max_length=100, description="the battle")]
     armies: Annotated[
@@ -103,13 +108,13 @@ class BeginBattle(Command, frozen=True, kw_only=True):
 class NextBattleTurn(Command, frozen=True, kw_only=True):
     """The next turn of the battle."""
 
-    spec = CommandSpec(("battle", "turn"), gm_only=True)
+    spec = CommandSpec(("battle", "turn"), gm_only=True, phase="turns")
 
 
 class DeclareEngagement(Command, frozen=True, kw_only=True):
     """A character's engagement this turn."""
 
-    spec = CommandSpec(("battle", "engage"), positional=("engagement",))
+    spec = CommandSpec(("battle", "engage"), positional=("engagement",), phase="turns")
 
     character: Character
     engagement: Annotated[
@@ -121,7 +126,7 @@ class DeclareEngagement(Command, frozen=True, kw_only=True):
 class Commanders(Command, frozen=True, kw_only=True):
     """The commanders' contest."""
 
-    spec = CommandSpec(("battle", "commanders"), dice="queue")
+    spec = CommandSpec(("battle", "commanders"), dice="queue", phase="turns")
 
     ours: Name
     theirs: Name
@@ -132,7 +137,7 @@ class Commanders(Command, frozen=True, kw_only=True):
 class DrawBattleResult(Command, frozen=True, kw_only=True):
     """A character's roll on the GM's battle table."""
 
-    spec = CommandSpec(("battle", "draw"), dice="faces")
+    spec = CommandSpec(("battle", "draw"), dice="faces", phase="turns")
 
     character: Character
 
@@ -140,7 +145,7 @@ class DrawBattleResult(Command, frozen=True, kw_only=True):
 class HeroicOpportunity(Command, frozen=True, kw_only=True):
     """A heroic opportunity, taken (or refused)."""
 
-    spec = CommandSpec(("battle", "heroic"))
+    spec = CommandSpec(("battle", "heroic"), phase="turns")
 
     character: Character
     refuse: Annotated[bool, Meta(description="refuse the opportunity")] = False
@@ -161,4 +166,4 @@ def decide_heroic(play: Any, command: HeroicOpportunity, context: Context) -> li
 class EndBattle(Command, frozen=True, kw_only=True):
     """End the battle."""
 
-    spec = CommandSpec(("battle", "end"), gm_only=True)
+    spec = CommandSpec(("battle", "end"), gm_only=True, phase="turns")

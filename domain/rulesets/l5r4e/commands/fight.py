@@ -60,6 +60,7 @@ class Attack(Command, frozen=True, kw_only=True):
             "range_m": "--range",
         },
         added=ENDS_TURN,
+        phase="fighting",
     )
 
     attacker: Character
@@ -85,7 +86,11 @@ class Damage(Command, frozen=True, kw_only=True):
     """The damage roll of a hit."""
 
     spec = CommandSpec(
-        ("damage",), dice="queue", flags={"attacker": "--character"}, added=ENDS_TURN
+        ("damage",),
+        dice="queue",
+        flags={"attacker": "--character"},
+        added=ENDS_TURN,
+        phase="fighting",
     )
 
     attacker: Character
@@ -96,7 +101,9 @@ class Damage(Command, frozen=True, kw_only=True):
 class TakeAction(Command, frozen=True, kw_only=True):
     """An action with no roll."""
 
-    spec = CommandSpec(("action",), positional=("kind", "action"), added=ENDS_TURN)
+    spec = CommandSpec(
+        ("action",), positional=("kind", "action"), added=ENDS_TURN, phase="fighting"
+    )
 
     character: Character
     kind: Annotated[
@@ -109,7 +116,9 @@ class TakeAction(Command, frozen=True, kw_only=True):
 class Move(Command, frozen=True, kw_only=True):
     """Move Water × 5 (free) or × 10 (simple) feet."""
 
-    spec = CommandSpec(("move",), dice="faces", positional=("kind",), added=ENDS_TURN)
+    spec = CommandSpec(
+        ("move",), dice="faces", positional=("kind",), added=ENDS_TURN, phase="fighting"
+    )
 
     character: Character
     kind: Annotated[
@@ -122,7 +131,7 @@ class Move(Command, frozen=True, kw_only=True):
 class Delay(Command, frozen=True, kw_only=True):
     """Act later this round."""
 
-    spec = CommandSpec(("delay",))
+    spec = CommandSpec(("delay",), phase="fighting")
 
     character: Character
     behind: Annotated[str, Meta(max_length=100, description="act after this character "
@@ -132,7 +141,9 @@ class Delay(Command, frozen=True, kw_only=True):
 class Guard(Command, frozen=True, kw_only=True):
     """Guard someone (+10 / −5)."""
 
-    spec = CommandSpec(("guard",), flags={"protected": "--protect"}, added=ENDS_TURN)
+    spec = CommandSpec(
+        ("guard",), flags={"protected": "--protect"}, added=ENDS_TURN, phase="fighting"
+    )
 
     character: Character
     protected: Name
@@ -142,7 +153,7 @@ class Guard(Command, frozen=True, kw_only=True):
 class Stand(Command, frozen=True, kw_only=True):
     """Stand up from prone."""
 
-    spec = CommandSpec(("stand",))
+    spec = CommandSpec(("stand",), phase="fighting")
 
     character: Character
 
@@ -150,7 +161,7 @@ class Stand(Command, frozen=True, kw_only=True):
 class PickUp(Command, frozen=True, kw_only=True):
     """Pick up the weapon a disarm made one drop (a simple action)."""
 
-    spec = CommandSpec(("pick-up",))
+    spec = CommandSpec(("pick-up",), phase="fighting")
 
     character: Character
 
@@ -158,7 +169,7 @@ class PickUp(Command, frozen=True, kw_only=True):
 class FullDefense(Command, frozen=True, kw_only=True):
     """The Full Defense roll."""
 
-    spec = CommandSpec(("full-defense",), dice="faces", added=ENDS_TURN)
+    spec = CommandSpec(("full-defense",), dice="faces", added=ENDS_TURN, phase="fighting")
 
     character: Character
     end_turn: EndTurn = False
@@ -167,7 +178,7 @@ class FullDefense(Command, frozen=True, kw_only=True):
 class SwapInitiative(Command, frozen=True, kw_only=True):
     """Trade initiative (a Void point)."""
 
-    spec = CommandSpec(("swap",))
+    spec = CommandSpec(("swap",), phase="fighting")
 
     character: Character
     other: Name
@@ -176,7 +187,9 @@ class SwapInitiative(Command, frozen=True, kw_only=True):
 class ApplyCondition(Command, frozen=True, kw_only=True):
     """Apply a condition."""
 
-    spec = CommandSpec(("condition", "apply"), positional=("condition",), gm_only=True)
+    spec = CommandSpec(
+        ("condition", "apply"), positional=("condition",), gm_only=True, phase="wounds"
+    )
 
     character: Character
     condition: Condition
@@ -187,7 +200,9 @@ class ApplyCondition(Command, frozen=True, kw_only=True):
 class EndCondition(Command, frozen=True, kw_only=True):
     """End a condition."""
 
-    spec = CommandSpec(("condition", "end"), positional=("condition",), gm_only=True)
+    spec = CommandSpec(
+        ("condition", "end"), positional=("condition",), gm_only=True, phase="wounds"
+    )
 
     character: Character
     condition: Condition
@@ -197,7 +212,9 @@ class EndCondition(Command, frozen=True, kw_only=True):
 class Recover(Command, frozen=True, kw_only=True):
     """The reaction phase roll (stunned, dazed)."""
 
-    spec = CommandSpec(("recover",), dice="queue", positional=("condition",), gm_only=True)
+    spec = CommandSpec(
+        ("recover",), dice="queue", positional=("condition",), gm_only=True, phase="wounds"
+    )
 
     character: Character
     condition: Annotated[
