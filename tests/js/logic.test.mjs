@@ -92,8 +92,8 @@ test("commands are offered by the phase each declares, and a player is offered n
   const gm = commandGroups(commands, phases, { gm: true, fighting: true });
   assert.deepEqual(gm.map((g) => [g.label, g.commands.map((c) => c.name)]), [
     ["Rounds and turns", ["combat start"]], ["Fighting", ["attack", "duel strike"]],
-    ["Setting up", ["join"]], ["Rolls and checks", ["roll", "tea"]],
-    ["Wounds and recovery", ["wound"]], ["The session", ["note"]], ["spinning", ["spin"]],
+    ["Rolls and checks", ["roll", "tea"]], ["Wounds and recovery", ["wound"]],
+    ["Setting up", ["join"]], ["The session", ["note"]], ["spinning", ["spin"]],
   ]);
   const player = commandGroups(commands, phases, { gm: false, fighting: false });
   assert.deepEqual(player.map((g) => g.id), ["rolls", "fighting", "session", "spinning"]);

@@ -83,12 +83,13 @@ export function mainRuleset(rulesets) {
 // The commands offered, grouped by the phase each declares (GET /v1/rulesets/{id}: a
 // command's `phase`, and `phases`, each phase's id and title in the order a session
 // meets them): only what the holder may give (a player never sees what the rules keep to
-// the GM: `gm_only`); while a fight is under way its rounds and turns and its fighting
-// first, otherwise the rolls and checks first; each group in the ruleset's own order. A
+// the GM: `gm_only`); while a fight is under way its rounds and turns, its fighting, then
+// the rolls and the wounds first, otherwise the rolls and checks first; the rest in the
+// phases' order, and each group in the ruleset's own order. A
 // phase the list does not name (a plug-in's) comes last, under its own id.
 export function commandGroups(commands, phases = [], { gm = true, fighting = false } = {}) {
   const titles = new Map(phases.map((phase) => [phase.id, phase.title]));
-  const first = fighting ? ["turns", "fighting"] : ["rolls"];
+  const first = fighting ? ["turns", "fighting", "rolls", "wounds"] : ["rolls"];
   const order = [...first.filter((id) => titles.has(id)), ...phases.map((phase) => phase.id).filter((id) => !first.includes(id))];
   const groups = new Map(order.map((id) => [id, []]));
   for (const command of commands) {
