@@ -71,7 +71,14 @@ def describe_ruleset(ruleset: Ruleset) -> dict[str, Any]:
     return {
         "id": ruleset.id,
         "title": ruleset.title,
-        "options": dict(ruleset.option_help),
+        "options": {
+            name: {
+                "help": option.help,
+                "default": option.default,
+                **({"values": list(option.values)} if option.values else {}),
+            }
+            for name, option in ruleset.declared_options.items()
+        },
         "readings": list(ruleset.readings) if isinstance(ruleset, Readings) else [],
         "commands": describe_commands(ruleset.command_types),
         "core_commands": describe_commands(CORE_COMMANDS),

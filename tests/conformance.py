@@ -25,6 +25,9 @@ one fails that check, by name.
   ruleset in two processes whose string hashes differ);
 - ``its_views_encode_to_json``: fresh, and after each of its curated replays;
 - ``it_knows_its_sheet_and_its_options``: each option explained, an unknown one refused;
+- ``its_closed_options_declare_their_values``: each option's default declared, and the
+  values of one that takes a closed set (offered as a choice from the declaration), each
+  of them taken and no other;
 - ``it_has_curated_replays`` (the shipped rulesets: their rules' regression suite), each
   of whose events has a line stating its numbers (:mod:`tests.lines`).
 """
@@ -36,6 +39,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -59,7 +63,7 @@ from domain.dice.source import FaceQueue
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotAllowed
 from domain.events import CORE_EVENT_TYPES, Recorded, SessionOpened
 from domain.rulesets import BUILT_IN, Ruleset, load_ruleset
-from domain.rulesets.base import Demonstrated, Matchups, ShowsRolls
+from domain.rulesets.base import Demonstrated, Matchups, Option, ShowsRolls
 from domain.session.aggregate import Session
 from domain.session.commands import CORE_COMMANDS
 from projections import project_state
@@ -353,14 +357,51 @@ def it_knows_its_sheet_and_its_options(ruleset_id: str) -> None:
     does not take is refused, quoted."""
     ruleset = load_ruleset(ruleset_id)
     assert isinstance(ruleset.sheet_type, type)
-    assert set(ruleset.options) <= set(ruleset.option_help)
-    assert all(isinstance(h, str) and h.strip() for h in ruleset.option_help.values())
+    assert set(ruleset.options) <= set(ruleset.declared_options)
+    assert all(isinstance(o, Option) and o.help.strip() for o in ruleset.declared_options.values())
     try:
         load_ruleset(ruleset_id, {"no_such_option": "x"})
     except MalformedInput as error:
         assert "no_such_option" in str(error), str(error)
     else:
         raise AssertionError(f"{ruleset_id} takes an option it does not have")
+
+
+LISTED_AS_CLOSED = re.compile(r"^(\S+) \(default\)[:,]")
+"""A help that reads as a closed option's: ``X (default): …; Y: …``, ``X (default), Y
+or Z`` — what a surface once guessed values from, and what now needs them declared."""
+
+
+def its_closed_options_declare_their_values(ruleset_id: str) -> None:
+    """Each option declares its default and, where it takes one of a closed set, every
+    value (:class:`domain.rulesets.options.Option`), which every surface offers from the
+    declaration, never from the help's words: its default opens a session; each value
+    it declares does, and one outside them is refused, quoted, with every value it could
+    be; a help that names a default names the declared one; and a help that reads as a
+    closed option's (``X (default): …; Y: …``) is a closed option's, declared."""
+    ruleset = load_ruleset(ruleset_id)
+    for name, option in ruleset.declared_options.items():
+        load_ruleset(ruleset_id, {name: option.default})
+        said = LISTED_AS_CLOSED.match(option.help) or re.match(r"^(\S+) \(default\)", option.help)
+        assert said is None or said.group(1) == option.default, (
+            f"{ruleset_id}'s option {name} says its default is {said.group(1)!r}, but "
+            f"declares {option.default!r}"
+        )
+        if not option.values:
+            assert not LISTED_AS_CLOSED.match(option.help), (
+                f"{ruleset_id}'s option {name} lists its values in its help ({option.help!r}) "
+                "but declares none: declare them (Option(values=…))"
+            )
+            continue
+        for value in option.values:
+            load_ruleset(ruleset_id, {name: value})
+        try:
+            load_ruleset(ruleset_id, {name: "no-such-value"})
+        except MalformedInput as error:
+            assert "no-such-value" in str(error), str(error)
+            assert all(value in str(error) for value in option.values), str(error)
+        else:
+            raise AssertionError(f"{ruleset_id}'s option {name} takes a value it does not declare")
 
 
 def it_has_curated_replays(ruleset_id: str) -> None:
@@ -404,6 +445,7 @@ CHECKS: dict[str, Check] = {
         its_fold_is_deterministic,
         its_views_encode_to_json,
         it_knows_its_sheet_and_its_options,
+        its_closed_options_declare_their_values,
         it_has_curated_replays,
         its_lines_say_the_tn_decided,
     )

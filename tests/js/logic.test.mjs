@@ -108,13 +108,15 @@ test("whose turn it is and whether a fight is on, from whichever view says so", 
   assert.equal(fighting({ wounds: {} }), false);
 });
 
-test("a ruleset option's values are read off its help, the default first", async () => {
+test("a ruleset option's choices are the values it declares, the default first", async () => {
   const { optionChoices } = await import("../../adapters/http/console/logic.js");
-  assert.deepEqual(optionChoices("true (default): armour counts; false spares them"), ["true", "false"]);
-  assert.deepEqual(optionChoices("false (default): no; true: yes"), ["false", "true"]);
-  assert.deepEqual(optionChoices("complete (default): each band; begun: each begun"), ["complete", "begun"]);
-  assert.deepEqual(optionChoices("most (default): the most; odds: the best odds; none: ask"), ["most", "odds", "none"]);
-  assert.equal(optionChoices("the XP every character starts with (default 40)"), null);
+  assert.deepEqual(optionChoices({ help: "…", default: "3", values: ["3", "6", "0"] }), [
+    { value: "", text: "3 (default)" }, { value: "6", text: "6" }, { value: "0", text: "0" },
+  ]);
+  // whatever its help says: a help written "X (default): …" with no values declared is typed
+  assert.equal(optionChoices({ help: "true (default): yes; false: no", default: "true" }), null);
+  assert.equal(optionChoices({ help: "the XP every character starts with", default: "40", values: [] }), null);
+  assert.deepEqual(optionChoices({ help: "pool or tn", default: "pool", values: ["tn", "pool"] }).map((c) => c.value), ["", "tn"]);
 });
 
 test("an amendment changes only what differs from the ruling as given", async () => {

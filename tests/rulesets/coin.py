@@ -22,7 +22,7 @@ from domain.commands import Command, CommandSpec, Context
 from domain.errors import MalformedInput, NotAllowed, NotFound
 from domain.events import CharacterJoined, Event
 from domain.names import key
-from domain.rulesets.base import Core, RulesetFactory, Table, View
+from domain.rulesets.base import Core, Option, RulesetFactory, Table, View
 
 RULESET_ID = "coin"
 HEADS, TAILS = 1, 2
@@ -71,7 +71,7 @@ class CoinRuleset:
     options: Mapping[str, str]
     id: str = RULESET_ID
     title: str = "Coin flips (a test ruleset)"
-    option_help: Mapping[str, str] = field(default_factory=dict)
+    declared_options: Mapping[str, Option] = field(default_factory=dict)
     sheet_type: type[Any] = CoinSheet
     event_types: tuple[type[Event], ...] = (CoinsFlipped,)
     command_types: tuple[type[Command], ...] = (Flip,)

@@ -184,15 +184,16 @@ function openSessionForm(api, rulesets, campaigns = []) {
       return;
     }
     options.replaceChildren(element("legend", { text: `Options of ${described.id} (empty: the default)` }));
-    for (const [name, help] of Object.entries(described.options)) {
+    for (const [name, option] of Object.entries(described.options)) {
       const inputId = `option-${name}`;
-      const values = optionChoices(help);  // a closed set: a choice, the default first
-      const input = values
+      const choices = optionChoices(option);  // a closed set, as declared: the default first
+      const input = choices
         ? element("select", { id: inputId, "data-option": name, "aria-describedby": `${inputId}-help` },
-          ...values.map((v, i) => element("option", { value: i === 0 ? "" : v, text: i === 0 ? `${v} (default)` : v })))
-        : element("input", { id: inputId, "data-option": name, autocomplete: "off", "aria-describedby": `${inputId}-help` });
+          ...choices.map((c) => element("option", { value: c.value, text: c.text })))
+        : element("input", { id: inputId, "data-option": name, autocomplete: "off", placeholder: option.default,
+          "aria-describedby": `${inputId}-help` });
       options.append(labelled(inputId, name.replaceAll("_", " "), input,
-        element("small", { id: `${inputId}-help`, text: help })));
+        element("small", { id: `${inputId}-help`, text: option.help })));
     }
   }
   select.addEventListener("change", showOptions);

@@ -119,21 +119,15 @@ export function fighting(views) {
   return currentTurn(views) !== null;
 }
 
-// A ruleset option's closed values, read off its help as every ruleset writes it
-// ("true (default): …; false: …", "complete (default): …; begun: …"): the default first;
-// null for an option that takes any value ("the XP every character starts with").
-export function optionChoices(help) {
-  const text = String(help || "");
-  if (/^(true|false) \(default\)/.test(text)) {
-    return text.startsWith("true") ? ["true", "false"] : ["false", "true"];
-  }
-  const first = /^([a-z_][a-z0-9_-]*) \(default\):/.exec(text);
-  if (!first) return null;
-  const values = [first[1]];
-  for (const found of text.matchAll(/;\s*([a-z_][a-z0-9_-]*):/g)) {
-    if (!values.includes(found[1])) values.push(found[1]);
-  }
-  return values.length > 1 ? values : null;
+// A ruleset option's choices, as GET /v1/rulesets/{id} declares them (`options`: each
+// name's {help, default, values}; `values` only where it takes one of a closed set):
+// the default first, as "" (an option left out is its default), then every other value;
+// null for an option that takes a text its ruleset reads (the XP every character starts
+// with), which is typed.
+export function optionChoices(option) {
+  if (!option || !Array.isArray(option.values) || !option.values.length) return null;
+  return [{ value: "", text: `${option.default} (default)` },
+    ...option.values.filter((value) => value !== option.default).map((value) => ({ value, text: value }))];
 }
 
 // What an amendment changes: each input whose value differs from the ruling's as given.

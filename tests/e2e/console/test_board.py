@@ -156,6 +156,12 @@ def test_closed_choices_are_offered_as_choices(console: Console) -> None:
     assert values == ["", "false"]  # the default (true), or false
     assert home.locator("#option-starting_xp").evaluate("e => e.tagName") == "INPUT"
     shot(home, "24-open-options", "#options")
+    home.select_option("#open-ruleset", "ukiyo")
+    variety = home.locator("#option-variety_malus option")  # "3 (default), 6 or 0": declared
+    expect(variety).to_have_count(3)
+    assert variety.evaluate_all("all => all.map(o => o.value)") == ["", "6", "0"]
+    assert home.locator("#option-wound_maluses").get_attribute("placeholder") == "0,3,3,6"
+    shot(home, "24-open-options-ukiyo", "#options")
 
 
 def test_buttons_say_what_they_are_and_the_admin_hint_is_no_error(console: Console) -> None:
