@@ -219,3 +219,39 @@ def unwrap(kind: Any) -> tuple[Any, dict[str, Any]]:
 def option_of(command_type: type[Command] | type[Query], name: str) -> str:
     """The option that gives field ``name`` (``--field-name`` unless the spec says)."""
     return command_type.spec.flags.get(name, "--" + name.replace("_", "-"))
+
+
+@dataclass(frozen=True)
+class Argument:
+    """What a named item takes after its colon (``called_shot:head``,
+    ``increased_damage:2``): one of ``values``, or a whole number from ``low`` to
+    ``high``; ``default`` when it may be left out (``increased_damage`` is one raise)."""
+
+    values: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    default: str | None = None
+
+    def described(self) -> dict[str, Any]:
+        """As a surface reads it: ``values``, or ``minimum`` and ``maximum``, and
+        ``default`` where it may be left out."""
+        said: dict[str, Any] = {"values": list(self.values)} if self.values else {}
+        if self.low is not None and self.high is not None:
+            said |= {"minimum": self.low, "maximum": self.high}
+        return said if self.default is None else said | {"default": self.default}
+
+
+def named_items(names: Sequence[str], arguments: Mapping[str, Argument]) -> dict[str, Any]:
+    """The ``extra_json_schema`` of a tuple of texts each a NAME of ``names``, or
+    NAME:ARGUMENT for a name ``arguments`` describes (4e's manoeuvres: ``feint``,
+    ``called_shot:head``, ``increased_damage:2``): every surface reads the names as the
+    field's closed values and each argument as what it takes, so that a form offers a box
+    a name and its argument as a choice or a bounded number, while the rules that read
+    the texts check them against the same declaration."""
+    unknown = sorted(set(arguments) - set(names))
+    if unknown:
+        raise ValueError(f"arguments of {unknown} named by no item of {list(names)}")
+    return {
+        "x-values": list(names),
+        "x-arguments": {name: arguments[name].described() for name in names if name in arguments},
+    }

@@ -126,3 +126,25 @@ test("an amendment changes only what differs from the ruling as given", async ()
   assert.deepEqual(changedInputs(given, { character: "A", tn: 20, void: true }), { void: true });
   assert.deepEqual(changedInputs(given, { character: "A", tn: 20, manoeuvres: null, arrow: null }), {});
 });
+
+test("a named item reads as the rules read it, and the boxes ticked send NAME or NAME:ARGUMENT", async () => {
+  const { namedItem, namedItems } = await import("../../adapters/http/console/logic.js");
+  assert.deepEqual(namedItem("Called-Shot:Head"), { name: "called_shot", argument: "head" });
+  assert.deepEqual(namedItem("feint"), { name: "feint", argument: "" });
+  const values = ["extra_attack", "called_shot", "increased_damage", "feint"];
+  // in the order the field declares, an argument left out left to the rules' default
+  assert.deepEqual(namedItems(values, { feint: "", called_shot: "head", increased_damage: "" }),
+    ["called_shot:head", "increased_damage", "feint"]);
+  assert.deepEqual(namedItems(values, { increased_damage: "2" }), ["increased_damage:2"]);
+  assert.deepEqual(namedItems(values, {}), []);
+});
+
+test("faces are refused as the server refuses them, each family as it types them", async () => {
+  const { facesProblem } = await import("../../adapters/http/console/logic.js");
+  assert.equal(facesProblem("roll_keep", "6,7,10+3,1r4"), null);
+  assert.equal(facesProblem("roll_keep", "6,7,10+"), "faces '6,7,10+': die 3 ('10+'): '' is not a face");
+  assert.equal(facesProblem("roll_keep", "2r5"), "faces '2r5': die 1 ('2r5'): only a 1 is rerolled, written '1r' before the new faces");
+  assert.equal(facesProblem("narrative", "5,3,1,12"), null);
+  assert.equal(facesProblem("two_d6", "10+3"), "--faces '10+3': give each die's face, as 3,5");
+  assert.equal(facesProblem("roll_keep", " "), "faces ' ': no dice given");
+});

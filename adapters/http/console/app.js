@@ -560,7 +560,7 @@ class SessionPage {
       }
       const asked = ++trial;
       const body = built.values();
-      if (!built.touched) {  // nothing typed yet: nothing to try
+      if (!built.touched || built.problem()) {  // nothing typed yet, or nothing to try yet
         odds.replaceChildren();
         return;
       }
@@ -612,6 +612,11 @@ class SessionPage {
     });
     const send = async () => {
       const spec = described();
+      const problem = built.problem();  // what the page can tell before asking
+      if (problem) {
+        built.fault(problem);
+        return;
+      }
       submit.disabled = true;
       try {
         const done = await this.api.post(`${this.api.session(this.id)}/commands`, built.values());

@@ -142,3 +142,64 @@ export function changedInputs(given, now) {
   }
   return changes;
 }
+
+// -- named items (4e's manoeuvres: `feint`, `called_shot:head`, `increased_damage:2`) ----
+
+// A named item as typed or recorded, read as the rules read it: its name (lower case,
+// `-` as `_`) and what follows its colon ("" when nothing does).
+export function namedItem(text) {
+  const [name, ...rest] = String(text).trim().toLowerCase().replaceAll("-", "_").split(":");
+  return { name, argument: rest.join(":") };
+}
+
+// The texts a field of named items sends, from the boxes ticked ({name: argument typed
+// or chosen, "" for none}), in the order the field declares them (`values`): NAME, or
+// NAME:ARGUMENT where one is given (an argument left out is the rules' default).
+export function namedItems(values, picked) {
+  return values.filter((name) => name in picked)
+    .map((name) => (picked[name] === "" || picked[name] === undefined ? name : `${name}:${picked[name]}`));
+}
+
+// -- physical dice: the faces typed at the table, checked as the server reads them -----
+
+// The most characters of faces the server reads (domain/dice/roll_keep/faces.py).
+const MAX_FACES_LENGTH = 10000;
+
+const quoted = (text) => `'${text}'`;
+const isFace = (part) => /^[0-9]{1,2}$/.test(part);
+
+// What is wrong with faces typed for a command of dice family `family`, in the server's
+// words (domain/dice/given.py: roll & keep dice `6,7,10+3,1r4`, parse_faces; the
+// narrative dice and the 2d6 one whole number a die, `3,5`, plain_faces); null when they
+// read. Whether they fit the roll (how many dice, which faces a die has) is the server's
+// to say, as it is at the shell.
+export function facesProblem(family, text) {
+  const spec = String(text);
+  if (family !== "roll_keep") {
+    const parts = spec.split(",").map((part) => part.trim());
+    if (parts.every(isFace)) return null;
+    const shown = spec.length > 200 ? `${quoted(spec.slice(0, 200))}… (${spec.length.toLocaleString("en")} characters)` : quoted(spec);
+    return `--faces ${shown}: give each die's face, as 3,5`;
+  }
+  if (!spec.trim()) return `faces ${quoted(spec)}: no dice given`;
+  if (spec.length > MAX_FACES_LENGTH) {
+    return `faces ${quoted(spec.slice(0, 30))}… are ${spec.length.toLocaleString("en")} characters long (at most ${MAX_FACES_LENGTH.toLocaleString("en")})`;
+  }
+  const chunks = spec.split(",");
+  for (const [index, chunk] of chunks.entries()) {
+    let textLeft = chunk.trim().toLowerCase();
+    if (textLeft.includes("r")) {
+      const at = textLeft.indexOf("r");
+      if (textLeft.slice(0, at).trim() !== "1") {
+        return `faces ${quoted(spec)}: die ${index + 1} (${quoted(chunk.trim())}): only a 1 is rerolled, written '1r' before the new faces`;
+      }
+      textLeft = textLeft.slice(at + 1);
+    }
+    for (const part of textLeft.split("+")) {
+      if (!isFace(part.trim())) {
+        return `faces ${quoted(spec)}: die ${index + 1} (${quoted(chunk.trim())}): ${quoted(part.trim())} is not a face`;
+      }
+    }
+  }
+  return null;
+}

@@ -255,7 +255,7 @@ export function timelinePanel(page) {
       for (const span of [reasonError, changesError]) span.textContent = "";
       general.textContent = "";
       if (amended) amended.clear();
-      const field = error instanceof ApiProblem ? error.field : null;
+      const field = error instanceof ApiProblem ? error.field : error.field || null;  // or the page's own
       if (field === "reason") reasonError.textContent = error.message;
       // an amendment's other inputs are refused by the ruling's own fields: its changes
       else if (kind === "amend" && (field || error.status === 400 || error.status === 422)) {
@@ -274,6 +274,8 @@ export function timelinePanel(page) {
     previewButton.addEventListener("click", async () => {
       confirm.disabled = true;
       try {
+        const problem = amended && amended.problem();  // what the page can tell first
+        if (problem) throw problem;
         const made = body();
         const found = await page.api.post(path, made, { dry_run: "true" });
         fault({ message: "" });

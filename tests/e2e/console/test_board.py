@@ -164,6 +164,68 @@ def test_closed_choices_are_offered_as_choices(console: Console) -> None:
     shot(home, "24-open-options-ukiyo", "#options")
 
 
+def test_an_attack_s_manoeuvres_are_chosen_and_its_faces_checked_as_they_are_typed(
+    console: Console,
+) -> None:
+    """A 4e attack's manoeuvres are a box each, a called shot's part of the body a
+    choice and increased damage's raises a bounded number, as the ruleset declares them;
+    physical dice's faces say their family's syntax and are refused as the server would,
+    before anything is sent; the ruling's record holds what was chosen, and its
+    amendment's form is filled with it."""
+    version = prepared(console)
+    page = console.gm("night")
+    act(page, "attack", target=FUMI, raises=2)
+    form = page.locator('#act-form form[data-command="attack"]')
+    manoeuvres = form.locator('[name="manoeuvres"]')
+    boxes = manoeuvres.locator("input[type=checkbox]")
+    assert boxes.evaluate_all("all => all.map(b => b.value)") == [
+        "extra_attack", "called_shot", "disarm", "increased_damage", "feint", "knockdown"
+    ]  # fmt: skip
+    where = manoeuvres.locator('[data-argument="called_shot"]')
+    parts = where.locator("option").evaluate_all("all => all.map(o => o.value)")
+    assert parts == ["", "arm", "leg", "hand", "foot", "head", "eye", "ear", "finger"]
+    more = manoeuvres.locator('[data-argument="increased_damage"]')
+    bounds = more.evaluate("e => [e.type, e.min, e.max, e.placeholder]")
+    assert bounds == ["number", "1", "20", "1"]
+    where.select_option("arm")  # the part aimed at: its box is ticked with it
+    expect(manoeuvres.locator('input[value="called_shot"]')).to_be_checked()
+    manoeuvres.locator('input[value="increased_damage"]').check()
+    more.fill("25")
+    error = form.locator('[data-field="manoeuvres"] .field-error')
+    expect(error).to_have_text("increased damage '25' is not a number of raises from 1 to 20")
+    more.fill("")  # one raise, the rules' default
+    expect(error).to_have_text("")
+    faces = form.locator('[name="faces"]')
+    expect(form.locator('[data-field="faces"] small')).to_contain_text("10+3,1r4")  # roll & keep's
+    faces.fill("9,9,10+")
+    faces_error = form.locator('[data-field="faces"] .field-error')
+    expect(faces_error).to_have_text("faces '9,9,10+': die 3 ('10+'): '' is not a face")
+    page.click("#act-submit")  # refused on the page: nothing is sent
+    expect(faces).to_have_attribute("aria-invalid", "true")
+    assert console.served.get(NIGHT).json()["version"] == version
+    shot(page, "24-manoeuvres-and-faces", "#act")
+    faces.fill("")  # the server rolls
+    expect(faces_error).to_have_text("")
+    page.click("#act-submit")
+    expect(page.locator("#result")).to_contain_text("attack", timeout=20_000)
+    events = console.served.get(NIGHT + f"/events?after={version}&limit=10").json()["events"]
+    shown = console.served.get(f"{NIGHT}/events/{events[0]['position']}").json()
+    assert shown["command"]["inputs"]["manoeuvres"] == ["called_shot:arm", "increased_damage"]
+    page.locator("#events li button.event-open").nth(version).click()
+    page.click('#event-dialog [data-action="amend"]')
+    amend = page.locator('#correction-changes[data-command="attack"]')
+    expect(amend.locator('input[value="called_shot"]')).to_be_checked()
+    expect(amend.locator('[data-argument="called_shot"]')).to_have_value("arm")
+    expect(amend.locator('input[value="increased_damage"]')).to_be_checked()
+    expect(amend.locator('input[value="feint"]')).not_to_be_checked()
+    expect(amend.locator('[name="faces"]')).to_have_count(1)
+    amend.locator('[name="faces"]').fill("1r")
+    page.fill("#correction-reason", "her dice")
+    page.click("#correction-preview")  # the page's own refusal, beside the field
+    expect(amend.locator('[data-field="faces"] .field-error')).to_contain_text("'' is not a face")
+    expect(page.locator("#correction-confirm")).to_be_disabled()
+
+
 def test_buttons_say_what_they_are_and_the_admin_hint_is_no_error(console: Console) -> None:
     page = console.page()
     page.goto(console.served.url + "/")

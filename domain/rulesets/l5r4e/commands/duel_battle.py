@@ -10,6 +10,7 @@ from domain.commands import Command, CommandSpec, Context
 from domain.events import Event
 from domain.rulesets.l5r4e import battle
 from domain.rulesets.l5r4e.events import BattleEntry
+from domain.rulesets.l5r4e.manoeuvres import STRIKE_MANOEUVRES, declared
 from domain.rulesets.roll_keep_kit.fields import Character, FreeRaises, Name, Text
 
 Learnable = Literal["void", "reflexes", "iaijutsu", "mastery", "void_points", "wound_rank"]
@@ -81,8 +82,8 @@ class Strike(Command, frozen=True, kw_only=True):
     duel: DuelId
     manoeuvres: Annotated[
         tuple[Annotated[str, Meta(max_length=40)], ...],
-        Meta(max_length=3, description="the first striker's: called_shot:arm, "
-             "increased_damage:2, feint"),
+        Meta(max_length=3, description="the first striker's, each NAME or NAME:ARGUMENT "
+             "(called_shot:arm)", extra_json_schema=declared(STRIKE_MANOEUVRES)),
     ] = ()  # fmt: skip
     raises: Annotated[int, Meta(ge=0, le=10, description="raises the first striker calls")] = 0
 

@@ -9,6 +9,7 @@ from msgspec import Meta
 
 from domain.commands import Command, CommandSpec
 from domain.rulesets.l5r4e.conditions import CONDITIONS
+from domain.rulesets.l5r4e.manoeuvres import MANOEUVRES, declared
 from domain.rulesets.roll_keep_kit.fields import (
     Character,
     FreeRaises,
@@ -70,8 +71,8 @@ class Attack(Command, frozen=True, kw_only=True):
     free_raises: FreeRaises = 0
     manoeuvres: Annotated[
         tuple[Annotated[str, Meta(max_length=40)], ...],
-        Meta(max_length=10, description="extra_attack, called_shot:head, disarm, "
-             "increased_damage:2, feint, knockdown"),
+        Meta(max_length=10, description="the manoeuvres its raises pay for, each NAME or "
+             "NAME:ARGUMENT (called_shot:head)", extra_json_schema=declared(MANOEUVRES)),
     ] = ()  # fmt: skip
     circumstances: Annotated[int, Meta(ge=-100, le=100, description="added to the armour TN")] = 0
     void: Void = False
