@@ -23,7 +23,7 @@ from application.stored_secrets import stored_secrets
 from domain.errors import NotAllowed
 from domain.events import Recorded
 from domain.session.aggregate import Session
-from domain.session.commands import CORRECTIONS, Retract
+from domain.session.commands import CORRECTIONS, Retract, Reveal
 from domain.session.record import CommandRecord
 from domain.session.screen import for_players
 from projections.timeline import describe, untold, untold_command
@@ -172,9 +172,9 @@ def _recorded_links(
     return links
 
 
-CORRECTING = frozenset(kind.__name__ for kind in CORRECTIONS)
-"""The kinds of a correction's record: it names nothing it used (its revisions' records
-do, each on its own)."""
+NAMES_NO_USE = frozenset({*(kind.__name__ for kind in CORRECTIONS), Reveal.__name__})
+"""The kinds of record that name nothing they used, by design: a correction's (its
+revisions' records do, each on its own) and a reveal's (it shows, it decides nothing)."""
 
 
 def used_by(
@@ -199,8 +199,8 @@ def used_by(
     for record in store.records(sid, after=ruling[-1]):
         batch = range(record.first, record.last + 1)
         seen = [p for p in batch if p not in retracted and p not in unseen]
-        if record.kind in CORRECTING or not seen:
-            continue  # a correction, or a ruling taken back or kept from the reader
+        if record.kind in NAMES_NO_USE or not seen:
+            continue  # a correction or a reveal, or a ruling taken back or kept from the reader
         if record.named_uses is None:
             unrecorded += 1
             continue

@@ -25,7 +25,7 @@ from domain.dice.roll_keep.faces import parse_faces as faces
 from domain.events import NoteTaken
 from domain.rulesets.l5r3e import commands as third
 from domain.rulesets.l5r3e.events import AttackResolved
-from domain.session.commands import JoinCharacter, Retract, TakeNote
+from domain.session.commands import JoinCharacter, Retract, Reveal, TakeNote
 from domain.session.record import CommandRecord
 from tests.replays.curate_3e import queue
 from tests.support import T0, Clock
@@ -115,6 +115,12 @@ def test_what_used_an_event_is_what_names_it_as_followed_seen_as_the_reader_sees
     said = {n: {u["event"] for u in row["used_by"]} for n, row in shows.items()}
     assert said == users_by_their_links(shows)
     assert all(row["used_by_unrecorded"] == 0 for row in shows.values())  # all recorded
+    if damage_hidden:  # revealed: a reveal used nothing, and tells of nothing before it
+        service.decide("sk", Reveal(position=service.load("sk").version))
+        session = service.load("sk")
+        first = shown(service, session, 1, viewer_is_gm=True) if gm else (
+            shown_to_players(service, session, 1))  # fmt: skip
+        assert first["used_by_unrecorded"] == 0
     _, second = hits(service)
     session = service.load("sk")
     hit = shows[second if gm else players_sight(store, session).number(second) or 0]

@@ -156,7 +156,7 @@ function control(field, inputId, describedBy, onInput) {
           const whole = /^[0-9]{1,4}$/.test(argument);
           if (bounds.minimum !== undefined && argument !== ""
             && (!whole || Number(argument) < bounds.minimum || Number(argument) > bounds.maximum)) {
-            return `${said} '${argument}' is not a number of raises from ${bounds.minimum} to ${bounds.maximum}`;
+            return `${said} '${argument}' is not a whole number from ${bounds.minimum} to ${bounds.maximum}`;
           }
         }
         return null;
@@ -262,8 +262,8 @@ export function commandForm(command, {
   if (faces && command.dice !== "none" && !fields.some((f) => f.name === "faces")) {
     // typed as the command's dice family types them (GET /v1/rulesets/{id}: `family`,
     // `faces`), and checked as the server reads them before anything is sent
-    ordered.push({ name: "faces", type: "str", required: false, max_length: 200, family: command.family || "roll_keep",
-      help: `physical dice: ${command.faces || "the faces thrown at the table, die by die: 6,7,10+3"}; empty: the server rolls` });
+    ordered.push({ name: "faces", type: "str", required: false, max_length: 200, family: command.family,
+      help: `physical dice: ${command.faces || "the faces thrown at the table"}; empty: the server rolls` });
   }
   const more = element("details", { class: "more-fields" }, element("summary", { text: "More options" }));
   const acting = () => {

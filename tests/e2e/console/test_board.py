@@ -192,7 +192,7 @@ def test_an_attack_s_manoeuvres_are_chosen_and_its_faces_checked_as_they_are_typ
     manoeuvres.locator('input[value="increased_damage"]').check()
     more.fill("25")
     error = form.locator('[data-field="manoeuvres"] .field-error')
-    expect(error).to_have_text("increased damage '25' is not a number of raises from 1 to 20")
+    expect(error).to_have_text("increased damage '25' is not a whole number from 1 to 20")
     more.fill("")  # one raise, the rules' default
     expect(error).to_have_text("")
     faces = form.locator('[name="faces"]')
