@@ -19,7 +19,7 @@ from typing import Any
 import msgspec.inspect as mi
 
 from application.rows import describe_commands
-from domain.commands import Command
+from domain.commands import PHASES, Command
 from domain.events import CORE_EVENT_TYPES, Event
 from domain.rulesets import BUILT_IN, load_ruleset
 from domain.session.commands import CORE_COMMANDS
@@ -54,8 +54,9 @@ def pages() -> dict[str, str]:
 def _commands(title: str, types: tuple[type[Command], ...]) -> str:
     lines = [f"## {title}\n"]
     for command_type, command in zip(types, describe_commands(types), strict=True):
-        whose = " — the GM's" if command["gm_only"] else ""
-        lines.append(f"### `{command['name']}` ({command['struct']}){whose}\n")
+        whose = ", the GM's" if command["gm_only"] else ""
+        phase = PHASES[command_type.spec.phase].lower()
+        lines.append(f"### `{command['name']}` ({command['struct']}) — {phase}{whose}\n")
         lines.append(f"{_one_line(inspect.getdoc(command_type) or command['help'])}\n")
         fields = [f for f in command["fields"] if f["name"] != "reason"]
         if fields:

@@ -10,10 +10,11 @@ import msgspec
 import msgspec.inspect as mi
 
 from domain.campaign import CampaignOpened
-from domain.commands import Command, describe_command, option_of, unwrap
+from domain.commands import PHASES, Command, describe_command, option_of, unwrap
+from domain.dice.given import FACES_SYNTAX
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened
-from domain.field_help import choices_of, field_help
+from domain.field_help import arguments_of, choices_of, field_help
 from domain.rulesets import MAIN, RULESETS, Ruleset, load_ruleset
 from domain.rulesets.base import Readings, ShowsRolls
 from domain.session.commands import CORE_COMMANDS, hideable
@@ -33,6 +34,8 @@ def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
     }
     if choices_of(kind, extra):
         data["values"] = list(choices_of(kind, extra))
+    if arguments_of(extra):  # a named item's argument: NAME:VALUE
+        data["arguments"] = arguments_of(extra)
     for bound, name in (("ge", "minimum"), ("le", "maximum"), ("max_length", "max_length")):
         value = getattr(kind, bound, None)
         if value is not None:
@@ -48,13 +51,19 @@ def describe_commands(command_types: tuple[type[Command], ...]) -> list[dict[str
     for command_type in command_types:
         info = mi.type_info(command_type)
         assert isinstance(info, mi.StructType)
+        spec = command_type.spec
+        throws: dict[str, str] = {}
+        if spec.dice != "none":  # its dice, and how their faces are typed at the table
+            throws = {"family": spec.family, "faces": FACES_SYNTAX[spec.family]}
         described.append(
             {
                 "name": command_type.spec.name,
                 "struct": command_type.__name__,
                 "help": describe_command(command_type),
                 "dice": command_type.spec.dice,
+                **throws,
                 "gm_only": command_type.spec.gm_only,
+                "phase": command_type.spec.phase,
                 "fields": [
                     _field(command_type, f)
                     for f in info.fields
@@ -70,10 +79,18 @@ def describe_ruleset(ruleset: Ruleset) -> dict[str, Any]:
     return {
         "id": ruleset.id,
         "title": ruleset.title,
-        "options": dict(ruleset.option_help),
+        "options": {
+            name: {
+                "help": option.help,
+                "default": option.default,
+                **({"values": list(option.values)} if option.values else {}),
+            }
+            for name, option in ruleset.declared_options.items()
+        },
         "readings": list(ruleset.readings) if isinstance(ruleset, Readings) else [],
         "commands": describe_commands(ruleset.command_types),
         "core_commands": describe_commands(CORE_COMMANDS),
+        "phases": [{"id": phase, "title": title} for phase, title in PHASES.items()],
     }
 
 

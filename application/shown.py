@@ -20,7 +20,7 @@ from application.revisions import Placements
 from application.service import SessionService
 from application.sight import Sight
 from application.stored_secrets import stored_secrets
-from application.why import followed_from, state_before
+from application.why import followed_from, state_before, used_by
 from domain.events import Recorded
 from domain.session.aggregate import Session
 from projections import players
@@ -57,6 +57,9 @@ def shown(
         row["explanation"] = explain(recorded.event, theirs)
     row["follows"] = followed_from(
         service.store, session, position, position, viewer_is_gm, before, placed
+    )
+    row["used_by"], row["used_by_unrecorded"] = used_by(
+        service.store, session, position, viewer_is_gm
     )
     if not viewer_is_gm:
         untold(row, position, stored_secrets(service.store, sid).quiet)

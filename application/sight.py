@@ -218,6 +218,8 @@ class Sight:
             self.command_theirs(command, at)
         if "follows" in row:
             row["follows"] = self.links(row["follows"])
+        if "used_by" in row:
+            row["used_by"] = self.users(row["used_by"])
 
     def command_theirs(self, command: dict[str, Any], at: int) -> dict[str, Any]:
         """A command record's row (:func:`application.audit.record_row`) in players'
@@ -259,6 +261,16 @@ class Sight:
                     }
                 )
         return links
+
+    def users(self, used_by: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """``show``'s what used an event (:func:`application.why.used_by`) in players'
+        numbers, what they may not see left out."""
+        return [
+            user | {"event": number, "used": used, "ruling": self.span(*user["ruling"]) or None}
+            for user in used_by
+            if (number := self.number(user["event"])) is not None
+            and (used := self.number(user["used"])) is not None
+        ]
 
     @property
     def count(self) -> int:

@@ -23,7 +23,7 @@ from application.stored_secrets import stored_secrets
 from domain.errors import NotAllowed
 from domain.events import Recorded
 from domain.session.aggregate import Session
-from domain.session.commands import Retract
+from domain.session.commands import CORRECTIONS, Retract, Reveal
 from domain.session.record import CommandRecord
 from domain.session.screen import for_players
 from projections.timeline import describe, untold, untold_command
@@ -170,6 +170,56 @@ def _recorded_links(
         why = said[0] if said else "what its record says it used"
         links.append(_link(store, session, used.event, found, why, viewer_is_gm))
     return links
+
+
+NAMES_NO_USE = frozenset({*(kind.__name__ for kind in CORRECTIONS), Reveal.__name__})
+"""The kinds of record that name nothing they used, by design: a correction's (its
+revisions' records do, each on its own) and a reveal's (it shows, it decides nothing)."""
+
+
+def used_by(
+    store: EventStore, session: Session, position: int, viewer_is_gm: bool
+) -> tuple[list[dict[str, Any]], int]:
+    """What used the ruling of the event at ``position`` (a retraction takes it whole):
+    each later event that still counts whose ruling's record names one of its events
+    (``used``; :attr:`CommandRecord.used`, what the rules found it used when it was
+    given, :mod:`domain.session.uses`; ``bound``: given *for* it, so that its retraction
+    would drop it rather than decide it again), read from the records alone — nothing
+    decided again; and how many later rulings that still count recorded nothing of what
+    they used (made before rulings did, or outside the service), for which a
+    retraction's preview alone can tell. For a player, only what they may see, in the
+    store's positions (:meth:`application.sight.Sight.users` numbers them as they count)."""
+    sid = session.opened.session
+    own = store.command_of(sid, position)
+    ruling = range(position, position + 1) if own is None else range(own.first, own.last + 1)
+    retracted = session.state.retracted
+    unseen = set() if viewer_is_gm else kept_from_players(store, sid)
+    users: list[dict[str, Any]] = []
+    unrecorded = 0
+    for record in store.records(sid, after=ruling[-1]):
+        batch = range(record.first, record.last + 1)
+        seen = [p for p in batch if p not in retracted and p not in unseen]
+        if record.kind in NAMES_NO_USE or not seen:
+            continue  # a correction or a reveal, or a ruling taken back or kept from the reader
+        if record.named_uses is None:
+            unrecorded += 1
+            continue
+        for use in record.named_uses:
+            if use.used not in ruling or use.used in unseen or use.event not in seen:
+                continue
+            [found] = store.read(sid, use.event - 1, until=use.event)
+            event = (found if viewer_is_gm else for_players(found)).event
+            users.append(
+                {
+                    "event": use.event,
+                    "used": use.used,
+                    "ruling": [record.first, record.last],
+                    "command": record.command,
+                    "bound": use.bound,
+                    "summary": describe(event, session.ruleset),
+                }
+            )
+    return users, unrecorded
 
 
 def consequences_of(service: SessionService, session: Session, position: int) -> dict[str, Any]:

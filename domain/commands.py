@@ -37,6 +37,27 @@ Dice = DiceSource | Sequence[Die]
 DiceFamily = Literal["roll_keep", "narrative", "two_d6"]
 """The dice families (DESIGN principle 3): XkY pools, 5e's ring and skill dice, 2d6."""
 
+Phase = Literal[
+    "setting_up", "turns", "fighting", "rolls", "wounds", "standing", "session", "corrections"
+]
+"""The part of play a command belongs to, where a GM looks for it (the console groups
+its commands so): :data:`PHASES` titles them, in the order a session meets them."""
+
+PHASES: Mapping[Phase, str] = {
+    "setting_up": "Setting up",
+    "turns": "Rounds and turns",
+    "fighting": "Fighting",
+    "rolls": "Rolls and checks",
+    "wounds": "Wounds and recovery",
+    "standing": "Standing and XP",
+    "session": "The session",
+    "corrections": "Corrections",
+}
+"""Each phase's title, in the order a session meets them: the table set (characters
+joined, the armoury loaded), rounds and turns, the blows of a fight, the rolls and checks
+of a scene, wounds, rest and recovery, honour, glory and XP, the session's own notes and
+clock, and the GM's corrections."""
+
 
 MAX_REASON = 500
 """The longest reason a command (or a file's event) may give: one line a GM reads."""
@@ -81,6 +102,9 @@ class CommandSpec(msgspec.Struct, frozen=True):
     gm_only: bool = False
     """Only the session's GM gives it (a player's is refused, ``NotAllowed``): a surface
     offers it to the GM alone (the console's forms)."""
+    phase: Phase = field(kw_only=True)
+    """The part of play it belongs to (:data:`PHASES`), declared by every command: the
+    console offers the commands grouped by it."""
 
     @property
     def name(self) -> str:
@@ -192,3 +216,39 @@ def unwrap(kind: Any) -> tuple[Any, dict[str, Any]]:
 def option_of(command_type: type[Command] | type[Query], name: str) -> str:
     """The option that gives field ``name`` (``--field-name`` unless the spec says)."""
     return command_type.spec.flags.get(name, "--" + name.replace("_", "-"))
+
+
+@dataclass(frozen=True)
+class Argument:
+    """What a named item takes after its colon (``called_shot:head``,
+    ``increased_damage:2``): one of ``values``, or a whole number from ``low`` to
+    ``high``; ``default`` when it may be left out (``increased_damage`` is one raise)."""
+
+    values: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    default: str | None = None
+
+    def described(self) -> dict[str, Any]:
+        """As a surface reads it: ``values``, or ``minimum`` and ``maximum``, and
+        ``default`` where it may be left out."""
+        said: dict[str, Any] = {"values": list(self.values)} if self.values else {}
+        if self.low is not None and self.high is not None:
+            said |= {"minimum": self.low, "maximum": self.high}
+        return said if self.default is None else said | {"default": self.default}
+
+
+def named_items(names: Sequence[str], arguments: Mapping[str, Argument]) -> dict[str, Any]:
+    """The ``extra_json_schema`` of a tuple of texts each a NAME of ``names``, or
+    NAME:ARGUMENT for a name ``arguments`` describes (4e's manoeuvres: ``feint``,
+    ``called_shot:head``, ``increased_damage:2``): every surface reads the names as the
+    field's closed values and each argument as what it takes, so that a form offers a box
+    a name and its argument as a choice or a bounded number, while the rules that read
+    the texts check them against the same declaration."""
+    unknown = sorted(set(arguments) - set(names))
+    if unknown:
+        raise ValueError(f"arguments of {unknown} named by no item of {list(names)}")
+    return {
+        "x-values": list(names),
+        "x-arguments": {name: arguments[name].described() for name in names if name in arguments},
+    }

@@ -1,10 +1,11 @@
 """A field's help, made from its Struct and nothing typed beside it (DESIGN principle 4;
 a command's own is :func:`domain.commands.describe_command`): a field's help is its
 ``Meta(description=…)``, then the values its type takes (a ``Literal``'s, or each item's
-of a tuple of them) and its bounds, each said once. Every surface that explains a
-command — the shell's ``--help``, ``kiroku rules --json``, the API's description of a
-ruleset and the console's forms built from it — reads these, so an enum's values are
-listed wherever the field is, from the type itself."""
+of a tuple of them, or the names of a tuple of named items and what each takes after
+its colon: :func:`domain.commands.named_items`) and its bounds, each said once. Every
+surface that explains a command — the shell's ``--help``, ``kiroku rules --json``, the
+API's description of a ruleset and the console's forms built from it — reads these, so
+an enum's values are listed wherever the field is, from the type itself."""
 
 from __future__ import annotations
 
@@ -32,7 +33,22 @@ def choices_of(kind: Any, extra: dict[str, Any]) -> tuple[Any, ...]:
     """The values a closed field takes: its type's (:func:`values_of`), else those its
     ``Meta`` declares (``extra_json_schema={"enum": …}``: a text the rules check against a
     closed set, a 4e stance or condition)."""
-    return values_of(kind) or tuple(extra.get("enum", ()))
+    return values_of(kind) or tuple(extra.get("enum", ())) or tuple(extra.get("x-values", ()))
+
+
+def arguments_of(extra: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What each named item of a field takes after its colon (:func:`domain.commands.
+    named_items`: ``called_shot:head``): its values, or its bounds, and its default."""
+    found: dict[str, dict[str, Any]] = extra.get("x-arguments", {})
+    return found
+
+
+def _argument_help(name: str, argument: dict[str, Any]) -> str:
+    if "values" in argument:
+        said = f"{name}:VALUE, VALUE one of {', '.join(argument['values'])}"
+    else:
+        said = f"{name}:N, N {argument['minimum']} to {argument['maximum']}"
+    return said + (f" ({argument['default']} if left out)" if "default" in argument else "")
 
 
 def _spans(low: int, high: int, gap: tuple[int, int] | None) -> str:
@@ -74,6 +90,7 @@ def field_help(field: mi.Field) -> str:
     if values:
         each = isinstance(kind, (mi.VarTupleType, mi.ListType))  # a value given once each
         bits.append(("each one of " if each else "one of ") + listed)
+    bits += [_argument_help(n, a) for n, a in arguments_of(extra).items()]
     bits.append(bounds_of(kind, extra))
     return "; ".join(b for b in bits if b)
 

@@ -11,6 +11,8 @@ one fails that check, by name.
   it, on a fresh session, gives events or a refusal of its own — never the dispatch's
   "has no command", nor a crash; a decider that refuses in other words for want of a
   case of its own is not told apart);
+- ``its_commands_name_their_phase``: each of its commands (and the core's) names the
+  part of play it belongs to, one of ``PHASES``, which the console groups them by;
 - ``every_command_builds_a_parser_and_a_body``: the shell builds its parser, and an HTTP
   body of it decodes to the same command;
 - ``its_matchup_query_is_declared_like_a_command`` (odds that take a matchup): its query's
@@ -23,6 +25,9 @@ one fails that check, by name.
   ruleset in two processes whose string hashes differ);
 - ``its_views_encode_to_json``: fresh, and after each of its curated replays;
 - ``it_knows_its_sheet_and_its_options``: each option explained, an unknown one refused;
+- ``its_closed_options_declare_their_values``: each option's default declared, and the
+  values of one that takes a closed set (offered as a choice from the declaration), each
+  of them taken and no other;
 - ``it_has_curated_replays`` (the shipped rulesets: their rules' regression suite), each
   of whose events has a line stating its numbers (:mod:`tests.lines`).
 """
@@ -34,6 +39,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -52,12 +58,12 @@ from adapters.replay_file import read_replay
 from adapters.store import EventStore, StoreConfig
 from application.odds import matchup_of, matchup_types
 from application.service import SessionService
-from domain.commands import Command, Context, Query, option_of, unwrap
+from domain.commands import PHASES, Command, Context, Query, option_of, unwrap
 from domain.dice.source import FaceQueue
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotAllowed
 from domain.events import CORE_EVENT_TYPES, Recorded, SessionOpened
 from domain.rulesets import BUILT_IN, Ruleset, load_ruleset
-from domain.rulesets.base import Demonstrated, Matchups, ShowsRolls
+from domain.rulesets.base import Demonstrated, Matchups, Option, ShowsRolls
 from domain.session.aggregate import Session
 from domain.session.commands import CORE_COMMANDS
 from projections import project_state
@@ -210,6 +216,19 @@ def its_gm_s_commands_are_marked(ruleset_id: str) -> None:
         )
 
 
+def its_commands_name_their_phase(ruleset_id: str) -> None:
+    """Each command it decides says the part of play it belongs to (``phase``, one of
+    :data:`domain.commands.PHASES`), on its spec: a surface groups the commands by it (the
+    console's Act panel), and a plug-in's spec is not type-checked."""
+    ruleset = load_ruleset(ruleset_id)
+    for command_type in (*ruleset.command_types, *CORE_COMMANDS):
+        phase = getattr(command_type.spec, "phase", None)
+        assert phase in PHASES, (
+            f"{ruleset_id}'s {command_type.spec.name!r} names phase {phase!r}, not one of "
+            f"{', '.join(PHASES)}"
+        )
+
+
 def every_command_builds_a_parser_and_a_body(ruleset_id: str) -> None:
     ruleset = load_ruleset(ruleset_id)
     bodies = ruleset_commands(ruleset_id)
@@ -338,14 +357,51 @@ def it_knows_its_sheet_and_its_options(ruleset_id: str) -> None:
     does not take is refused, quoted."""
     ruleset = load_ruleset(ruleset_id)
     assert isinstance(ruleset.sheet_type, type)
-    assert set(ruleset.options) <= set(ruleset.option_help)
-    assert all(isinstance(h, str) and h.strip() for h in ruleset.option_help.values())
+    assert set(ruleset.options) <= set(ruleset.declared_options)
+    assert all(isinstance(o, Option) and o.help.strip() for o in ruleset.declared_options.values())
     try:
         load_ruleset(ruleset_id, {"no_such_option": "x"})
     except MalformedInput as error:
         assert "no_such_option" in str(error), str(error)
     else:
         raise AssertionError(f"{ruleset_id} takes an option it does not have")
+
+
+LISTED_AS_CLOSED = re.compile(r"^(\S+) \(default\)[:,]")
+"""A help that reads as a closed option's: ``X (default): …; Y: …``, ``X (default), Y
+or Z`` — what a surface once guessed values from, and what now needs them declared."""
+
+
+def its_closed_options_declare_their_values(ruleset_id: str) -> None:
+    """Each option declares its default and, where it takes one of a closed set, every
+    value (:class:`domain.rulesets.options.Option`), which every surface offers from the
+    declaration, never from the help's words: its default opens a session; each value
+    it declares does, and one outside them is refused, quoted, with every value it could
+    be; a help that names a default names the declared one; and a help that reads as a
+    closed option's (``X (default): …; Y: …``) is a closed option's, declared."""
+    ruleset = load_ruleset(ruleset_id)
+    for name, option in ruleset.declared_options.items():
+        load_ruleset(ruleset_id, {name: option.default})
+        said = LISTED_AS_CLOSED.match(option.help) or re.match(r"^(\S+) \(default\)", option.help)
+        assert said is None or said.group(1) == option.default, (
+            f"{ruleset_id}'s option {name} says its default is {said.group(1)!r}, but "
+            f"declares {option.default!r}"
+        )
+        if not option.values:
+            assert not LISTED_AS_CLOSED.match(option.help), (
+                f"{ruleset_id}'s option {name} lists its values in its help ({option.help!r}) "
+                "but declares none: declare them (Option(values=…))"
+            )
+            continue
+        for value in option.values:
+            load_ruleset(ruleset_id, {name: value})
+        try:
+            load_ruleset(ruleset_id, {name: "no-such-value"})
+        except MalformedInput as error:
+            assert "no-such-value" in str(error), str(error)
+            assert all(value in str(error) for value in option.values), str(error)
+        else:
+            raise AssertionError(f"{ruleset_id}'s option {name} takes a value it does not declare")
 
 
 def it_has_curated_replays(ruleset_id: str) -> None:
@@ -380,6 +436,7 @@ CHECKS: dict[str, Check] = {
         commands_have_one_name_each,
         every_command_is_decided,
         its_gm_s_commands_are_marked,
+        its_commands_name_their_phase,
         every_command_builds_a_parser_and_a_body,
         its_matchup_query_is_declared_like_a_command,
         its_rolls_show_whole,
@@ -388,6 +445,7 @@ CHECKS: dict[str, Check] = {
         its_fold_is_deterministic,
         its_views_encode_to_json,
         it_knows_its_sheet_and_its_options,
+        its_closed_options_declare_their_values,
         it_has_curated_replays,
         its_lines_say_the_tn_decided,
     )

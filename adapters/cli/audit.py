@@ -294,6 +294,17 @@ def render_shown(row: dict[str, Any]) -> str:
         lines.append(f"a revision: it stands in for the ruling at {row['revises']}")
     for link in row.get("follows", ()):
         lines.append(f"follows from event {link['follows']}, {link['why']}: {link['summary']}")
+    for user in row.get("used_by", ()):
+        given = "given for event" if user["bound"] else "used event"
+        lines.append(
+            f"used by event {user['event']} ({user['command']}, {given} {user['used']}): "
+            f"{user['summary']}"
+        )
+    if row.get("used_by_unrecorded"):
+        lines.append(
+            f"{row['used_by_unrecorded']} later ruling(s) recorded nothing of what they used: "
+            f"`kiroku why {row['position']} --consequences` says what its retraction would change"
+        )
     lines.append(f"{row['type']}:")
     explained = ("roll", "parts") if row["explanation"] else ()  # printed whole below
     for name, value in row["event"].items():

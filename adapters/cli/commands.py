@@ -83,8 +83,8 @@ def rules_command(args: argparse.Namespace) -> int:
         return 0
     print(f"{data['id']}: {data['title']}")
     print("options (kiroku session open --option NAME=VALUE):")
-    for name, help_text in data["options"].items():
-        print(f"  {name:28} {help_text}")
+    for name, option in data["options"].items():
+        print(f"  {name:28} {option['help']}")
     if data["readings"]:
         print("readings where the text is silent (not options: each the one sensible way):")
         for reading in data["readings"]:

@@ -14,6 +14,7 @@ GM. It never imports the session core's internals.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from domain.commands import Command, Context, Query
@@ -46,6 +47,25 @@ class Core(Protocol):
     def gm_only(self, actor: str, what: str) -> None: ...
 
 
+@dataclass(frozen=True)
+class Option:
+    """One option a ruleset takes (``kiroku session open --option NAME=VALUE``)."""
+
+    help: str
+    """What it does (each value's meaning, for a closed one)."""
+    default: str
+    """Its value when the session is opened without it."""
+    values: tuple[str, ...] = ()
+    """Every value it takes, when they are a closed set (its default among them); ()
+    when it takes a text its ruleset reads (a number of XP, a list of maluses)."""
+
+    def __post_init__(self) -> None:
+        if self.values and self.default not in self.values:
+            raise ValueError(f"option default {self.default!r} is not one of {self.values}")
+        if len(set(self.values)) != len(self.values):
+            raise ValueError(f"option values {self.values} name one twice")
+
+
 @runtime_checkable
 class Ruleset(Protocol):
     """One ruleset, bound to a session's options."""
@@ -60,8 +80,9 @@ class Ruleset(Protocol):
     def options(self) -> Mapping[str, str]: ...
 
     @property
-    def option_help(self) -> Mapping[str, str]:
-        """Each option the ruleset takes, with what it does and its default."""
+    def declared_options(self) -> Mapping[str, Option]:
+        """Each option the ruleset takes: what it does, its default and, for one that
+        takes one of a closed set, every value it takes (:mod:`domain.rulesets.options`)."""
         ...
 
     @property

@@ -32,6 +32,7 @@ class JoinCharacter(Command, frozen=True, kw_only=True):
         added={"count": 1, "name": None, "carried": None},
         internal=("carried",),
         gm_only=True,
+        phase="setting_up",
     )
 
     sheet: Annotated[
@@ -65,7 +66,9 @@ class JoinCharacter(Command, frozen=True, kw_only=True):
 class AddParticipant(Command, frozen=True, kw_only=True):
     """The GM lets someone take part: a player, or an observer who may act for no one."""
 
-    spec = CommandSpec(("participant",), positional=("participant",), gm_only=True)
+    spec = CommandSpec(
+        ("participant",), positional=("participant",), gm_only=True, phase="setting_up"
+    )
 
     participant: Annotated[str, Meta(min_length=1, max_length=100, description="their id")]
     role: Annotated[
@@ -76,7 +79,7 @@ class AddParticipant(Command, frozen=True, kw_only=True):
 class TakeNote(Command, frozen=True, kw_only=True):
     """A note in the record: a ruling's context, a scene change."""
 
-    spec = CommandSpec(("note",), positional=("text",))
+    spec = CommandSpec(("note",), positional=("text",), phase="session")
 
     text: Annotated[str, Meta(min_length=1, max_length=MAX_NOTE, description="the note")]
     character: Name | None = None
@@ -86,7 +89,9 @@ class Retract(Command, frozen=True, kw_only=True):
     """The GM retracts a ruling: the command that gave an event, whole (or, with --last,
     the latest that still counts)."""
 
-    spec = CommandSpec(("retract",), positional=("position",), preview=True, gm_only=True)
+    spec = CommandSpec(
+        ("retract",), positional=("position",), preview=True, gm_only=True, phase="corrections"
+    )
 
     position: Annotated[int, Meta(ge=1, description="the event's position")] | None = None
     last: Annotated[bool, Meta(description="the latest event that still counts")] = False
@@ -98,7 +103,7 @@ class Undo(Command, frozen=True, kw_only=True):
     In the order they were given: a ruling that still counts, whole — or a correction,
     whole, restoring what it changed."""
 
-    spec = CommandSpec(("undo",), preview=True, gm_only=True)
+    spec = CommandSpec(("undo",), preview=True, gm_only=True, phase="corrections")
 
     reason: Annotated[str, Meta(min_length=1, max_length=MAX_REASON, description="why")]
 
@@ -108,7 +113,12 @@ class Amend(Command, frozen=True, kw_only=True):
     ruling is decided again on the history so corrected."""
 
     spec = CommandSpec(
-        ("amend",), positional=("position",), preview=True, added={"faces": None}, gm_only=True
+        ("amend",),
+        positional=("position",),
+        preview=True,
+        added={"faces": None},
+        gm_only=True,
+        phase="corrections",
     )
 
     position: Annotated[int, Meta(ge=1, description="the position of an event of the ruling")]
@@ -137,7 +147,9 @@ class Reinstate(Command, frozen=True, kw_only=True):
     With every ruling the same correction dropped, the whole correction is taken back,
     and every later ruling is decided again."""
 
-    spec = CommandSpec(("reinstate",), positional=("position",), preview=True, gm_only=True)
+    spec = CommandSpec(
+        ("reinstate",), positional=("position",), preview=True, gm_only=True, phase="corrections"
+    )
 
     position: Annotated[
         int, Meta(ge=1, description="the position of a retracted event, or of its retraction")
@@ -152,7 +164,7 @@ class Reveal(Command, frozen=True, kw_only=True):
     whose sheet they read as they saw it where it came from: from here they read the
     sheet as it is (:class:`domain.events.Carried`)."""
 
-    spec = CommandSpec(("reveal",), positional=("position",), gm_only=True)
+    spec = CommandSpec(("reveal",), positional=("position",), gm_only=True, phase="session")
 
     position: Annotated[
         int,
@@ -164,13 +176,13 @@ class CloseSession(Command, frozen=True, kw_only=True):
     """The GM closes the session: no command is taken until it is reopened, and every
     live stream of it ends."""
 
-    spec = CommandSpec(("close",), gm_only=True)
+    spec = CommandSpec(("close",), gm_only=True, phase="session")
 
 
 class ReopenSession(Command, frozen=True, kw_only=True):
     """The GM reopens a closed session."""
 
-    spec = CommandSpec(("reopen",), gm_only=True)
+    spec = CommandSpec(("reopen",), gm_only=True, phase="session")
 
 
 class AdvanceClock(Command, frozen=True, kw_only=True):
@@ -178,7 +190,8 @@ class AdvanceClock(Command, frozen=True, kw_only=True):
     In-game time, which rules that count hours or days read."""
 
     spec = CommandSpec(("clock", "advance"), positional=("minutes",),
-                       parsers={"minutes": parse_duration}, gm_only=True)  # fmt: skip
+                       parsers={"minutes": parse_duration}, gm_only=True,
+                       phase="session")  # fmt: skip
 
     minutes: Annotated[
         int,

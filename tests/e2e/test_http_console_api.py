@@ -43,7 +43,10 @@ def test_the_rulesets_and_their_commands_fields_need_no_token(night: Served) -> 
     listed = anyone.get("/v1/rulesets").json()["rulesets"]
     assert [r["id"] for r in listed] == ["l5r-house", "l5r3e", "l5r4e", "l5r5e-house", "ukiyo"]
     four = anyone.get("/v1/rulesets/l5r4e").json()
-    assert "starting_xp" in four["options"]
+    assert four["options"]["starting_xp"] == four["options"]["starting_xp"] | {"default": "40"}
+    assert "values" not in four["options"]["starting_xp"]  # any number of XP: typed
+    bands = four["options"]["range_bands"]  # a closed set, declared as data
+    assert bands == bands | {"default": "complete", "values": ["complete", "begun"]}
     roll = next(c for c in four["commands"] if c["name"] == "roll")
     raises = next(f for f in roll["fields"] if f["name"] == "raises")
     assert raises == raises | {"type": "int", "minimum": 0, "maximum": 20, "default": 0}

@@ -75,23 +75,28 @@ test("a new session's form starts on the server's main ruleset, else the first l
   assert.equal(mainRuleset([]), "");
 });
 
-test("commands are offered by phase, and a player is offered none of the GM's", async () => {
-  const { commandGroups, phaseOf } = await import("../../adapters/http/console/logic.js");
-  const commands = [
-    { name: "roll", gm_only: false }, { name: "combat start", gm_only: true },
-    { name: "attack", gm_only: false }, { name: "wound", gm_only: true },
-    { name: "join", gm_only: true }, { name: "note", gm_only: false }, { name: "tea", gm_only: false },
-    { name: "whatever", gm_only: false },
+test("commands are offered by the phase each declares, and a player is offered none of the GM's", async () => {
+  const { commandGroups } = await import("../../adapters/http/console/logic.js");
+  const phases = [
+    { id: "setting_up", title: "Setting up" }, { id: "turns", title: "Rounds and turns" },
+    { id: "fighting", title: "Fighting" }, { id: "rolls", title: "Rolls and checks" },
+    { id: "wounds", title: "Wounds and recovery" }, { id: "session", title: "The session" },
   ];
-  assert.equal(phaseOf("combat round"), "Rounds and turns");
-  assert.equal(phaseOf("xp award"), "Standing and XP");
-  const gm = commandGroups(commands, { gm: true, fighting: true });
+  const commands = [
+    { name: "roll", gm_only: false, phase: "rolls" }, { name: "combat start", gm_only: true, phase: "turns" },
+    { name: "attack", gm_only: false, phase: "fighting" }, { name: "wound", gm_only: true, phase: "wounds" },
+    { name: "join", gm_only: true, phase: "setting_up" }, { name: "note", gm_only: false, phase: "session" },
+    { name: "tea", gm_only: false, phase: "rolls" }, { name: "duel strike", gm_only: false, phase: "fighting" },
+    { name: "spin", gm_only: false, phase: "spinning" },  // a plug-in's phase the list does not name
+  ];
+  const gm = commandGroups(commands, phases, { gm: true, fighting: true });
   assert.deepEqual(gm.map((g) => [g.label, g.commands.map((c) => c.name)]), [
-    ["Rounds and turns", ["combat start"]], ["Fighting", ["attack"]], ["Rolls", ["roll", "tea"]],
-    ["Wounds and recovery", ["wound"]], ["The session", ["join", "note"]], ["Other", ["whatever"]],
+    ["Rounds and turns", ["combat start"]], ["Fighting", ["attack", "duel strike"]],
+    ["Rolls and checks", ["roll", "tea"]], ["Wounds and recovery", ["wound"]],
+    ["Setting up", ["join"]], ["The session", ["note"]], ["spinning", ["spin"]],
   ]);
-  const player = commandGroups(commands, { gm: false, fighting: false });
-  assert.deepEqual(player.map((g) => g.label), ["Rolls", "Fighting", "The session", "Other"]);
+  const player = commandGroups(commands, phases, { gm: false, fighting: false });
+  assert.deepEqual(player.map((g) => g.id), ["rolls", "fighting", "session", "spinning"]);
   assert.ok(player.every((g) => g.commands.every((c) => !c.gm_only)));
 });
 
@@ -103,13 +108,15 @@ test("whose turn it is and whether a fight is on, from whichever view says so", 
   assert.equal(fighting({ wounds: {} }), false);
 });
 
-test("a ruleset option's values are read off its help, the default first", async () => {
+test("a ruleset option's choices are the values it declares, the default first", async () => {
   const { optionChoices } = await import("../../adapters/http/console/logic.js");
-  assert.deepEqual(optionChoices("true (default): armour counts; false spares them"), ["true", "false"]);
-  assert.deepEqual(optionChoices("false (default): no; true: yes"), ["false", "true"]);
-  assert.deepEqual(optionChoices("complete (default): each band; begun: each begun"), ["complete", "begun"]);
-  assert.deepEqual(optionChoices("most (default): the most; odds: the best odds; none: ask"), ["most", "odds", "none"]);
-  assert.equal(optionChoices("the XP every character starts with (default 40)"), null);
+  assert.deepEqual(optionChoices({ help: "…", default: "3", values: ["3", "6", "0"] }), [
+    { value: "", text: "3 (default)" }, { value: "6", text: "6" }, { value: "0", text: "0" },
+  ]);
+  // whatever its help says: a help written "X (default): …" with no values declared is typed
+  assert.equal(optionChoices({ help: "true (default): yes; false: no", default: "true" }), null);
+  assert.equal(optionChoices({ help: "the XP every character starts with", default: "40", values: [] }), null);
+  assert.deepEqual(optionChoices({ help: "pool or tn", default: "pool", values: ["tn", "pool"] }).map((c) => c.value), ["", "tn"]);
 });
 
 test("an amendment changes only what differs from the ruling as given", async () => {
@@ -118,4 +125,26 @@ test("an amendment changes only what differs from the ruling as given", async ()
   assert.deepEqual(changedInputs(given, { character: "A", tn: 25, raises: 0, manoeuvres: [] }), { tn: 25 });
   assert.deepEqual(changedInputs(given, { character: "A", tn: 20, void: true }), { void: true });
   assert.deepEqual(changedInputs(given, { character: "A", tn: 20, manoeuvres: null, arrow: null }), {});
+});
+
+test("a named item reads as the rules read it, and the boxes ticked send NAME or NAME:ARGUMENT", async () => {
+  const { namedItem, namedItems } = await import("../../adapters/http/console/logic.js");
+  assert.deepEqual(namedItem("Called-Shot:Head"), { name: "called_shot", argument: "head" });
+  assert.deepEqual(namedItem("feint"), { name: "feint", argument: "" });
+  const values = ["extra_attack", "called_shot", "increased_damage", "feint"];
+  // in the order the field declares, an argument left out left to the rules' default
+  assert.deepEqual(namedItems(values, { feint: "", called_shot: "head", increased_damage: "" }),
+    ["called_shot:head", "increased_damage", "feint"]);
+  assert.deepEqual(namedItems(values, { increased_damage: "2" }), ["increased_damage:2"]);
+  assert.deepEqual(namedItems(values, {}), []);
+});
+
+test("faces are refused as the server refuses them, each family as it types them", async () => {
+  const { facesProblem } = await import("../../adapters/http/console/logic.js");
+  assert.equal(facesProblem("roll_keep", "6,7,10+3,1r4"), null);
+  assert.equal(facesProblem("roll_keep", "6,7,10+"), "faces '6,7,10+': die 3 ('10+'): '' is not a face");
+  assert.equal(facesProblem("roll_keep", "2r5"), "faces '2r5': die 1 ('2r5'): only a 1 is rerolled, written '1r' before the new faces");
+  assert.equal(facesProblem("narrative", "5,3,1,12"), null);
+  assert.equal(facesProblem("two_d6", "10+3"), "--faces '10+3': give each die's face, as 3,5");
+  assert.equal(facesProblem("roll_keep", " "), "faces ' ': no dice given");
 });

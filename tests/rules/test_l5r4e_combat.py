@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from application.rows import describe_ruleset
 from domain.dice.roll_keep.faces import parse_faces
 from domain.errors import IllegalUnderRules, MalformedInput
+from domain.rulesets import load_ruleset
 from domain.rulesets.l5r4e import afflictions, attacks, combat
 from domain.rulesets.l5r4e.armour import armour_tn, armour_tn_total
 from domain.rulesets.l5r4e.commands.fight import Attack
 from domain.rulesets.l5r4e.events import AttackResolved, DiceRolled, WoundsTaken
+from domain.rulesets.l5r4e.manoeuvres import CALLED_SHOT
 from domain.rulesets.l5r4e.play import Play
 from domain.rulesets.roll_keep_kit.character import Armour, Skill
 from tests.rules.skirmish import DAI_TSUCHI, KATANA, YUMI, cut, fumi, kaneka, skirmish
@@ -235,6 +238,44 @@ class TestAttacks:
         victim.join("X", "p")
         cost = attacks.manoeuvre_cost(f"called_shot:{called}", victim.state.characters["x"])
         assert cost == ("called_shot", raises, called)
+
+    @pytest.mark.parametrize("command", ["attack", "duel strike"])
+    def test_the_manoeuvres_every_surface_offers_are_those_the_rules_take(
+        self, command: str
+    ) -> None:
+        """What the API serves of a command's manoeuvres (a box each; a called shot's
+        part of the body, increased damage's raises from 1 to 20) is what the rules read:
+        every name with each value it offers is taken, and the rules refuse a name or an
+        argument it does not offer, quoting it."""
+        described = describe_ruleset(load_ruleset("l5r4e"))
+        [spec] = [c for c in described["commands"] if c["name"] == command]
+        [field] = [f for f in spec["fields"] if f["name"] == "manoeuvres"]
+        victim = Table()
+        victim.join("X", "p")
+        target = victim.state.characters["x"]
+        offered = []
+        for name in field["values"]:
+            argument = field.get("arguments", {}).get(name)
+            if argument is None:
+                offered.append(name)
+            elif "values" in argument:
+                offered += [f"{name}:{value}" for value in argument["values"]]
+            else:
+                low, high = argument["minimum"], argument["maximum"]
+                offered += [f"{name}:{low}", f"{name}:{high}", f"{name}"]
+                for beyond in (low - 1, high + 1):
+                    with pytest.raises(MalformedInput, match=f"'{beyond}' is not a number"):
+                        attacks.manoeuvre_cost(f"{name}:{beyond}", target)
+        for text in offered:
+            assert attacks.manoeuvre_cost(text, target)[0] == text.partition(":")[0]
+        assert field["arguments"]["called_shot"]["values"] == list(CALLED_SHOT)
+        assert field["arguments"]["increased_damage"] == {
+            "minimum": 1, "maximum": 20, "default": "1"
+        }  # fmt: skip
+        with pytest.raises(MalformedInput, match="called shot 'tail'; choose from arm"):
+            attacks.manoeuvre_cost("called_shot:tail", target)
+        with pytest.raises(MalformedInput, match="'feint' takes no argument"):
+            attacks.manoeuvre_cost("feint:2", target)
 
     def test_knockdown_costs_4_against_four_legs(self) -> None:
         table = Table()

@@ -22,7 +22,7 @@ from domain.commands import Command, CommandSpec, Context
 from domain.errors import MalformedInput, NotAllowed, NotFound
 from domain.events import CharacterJoined, Event
 from domain.names import key
-from domain.rulesets.base import Core, RulesetFactory, Table, View
+from domain.rulesets.base import Core, Option, RulesetFactory, Table, View
 
 RULESET_ID = "coin"
 HEADS, TAILS = 1, 2
@@ -45,7 +45,7 @@ class CoinsFlipped(Event, frozen=True, kw_only=True):
 class Flip(Command, frozen=True, kw_only=True):
     """Call heads or tails and flip coins: a majority of the call wins."""
 
-    spec = CommandSpec(("flip",), dice="queue", positional=("coins",))
+    spec = CommandSpec(("flip",), dice="queue", positional=("coins",), phase="rolls")
 
     character: Annotated[str, Meta(min_length=1, max_length=100, description="who flips")]
     coins: Annotated[int, Meta(ge=1, le=9, description="how many coins")]
@@ -71,7 +71,7 @@ class CoinRuleset:
     options: Mapping[str, str]
     id: str = RULESET_ID
     title: str = "Coin flips (a test ruleset)"
-    option_help: Mapping[str, str] = field(default_factory=dict)
+    declared_options: Mapping[str, Option] = field(default_factory=dict)
     sheet_type: type[Any] = CoinSheet
     event_types: tuple[type[Event], ...] = (CoinsFlipped,)
     command_types: tuple[type[Command], ...] = (Flip,)

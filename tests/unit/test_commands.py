@@ -25,7 +25,7 @@ from tests.support import GM, T0, Scripted, Table, sheet
 class Shout(Command, frozen=True, kw_only=True):
     """No ruleset has this command."""
 
-    spec = CommandSpec(("shout",))
+    spec = CommandSpec(("shout",), phase="session")
 
 
 def decide(table: Table, command: Command, dice: Any = None, actor: str = GM) -> list[Any]:

@@ -29,11 +29,17 @@ def test_the_ruleset_passes_the_check(ruleset_id: str, check: str) -> None:
 
 @pytest.mark.parametrize(
     ("check", "names"),
-    [("events_are_folded", "CoinSpun"), ("every_command_is_decided", "Spin")],
+    [
+        ("events_are_folded", "CoinSpun"),
+        ("every_command_is_decided", "Spin"),
+        ("its_commands_name_their_phase", "'spin' names phase 'spinning'"),
+        ("its_closed_options_declare_their_values", "option edge lists its values"),
+    ],
 )
 def test_a_ruleset_that_forgets_one_fails_the_check_by_name(check: str, names: str) -> None:
-    """The kit can fail: coin, listing a command it decides nowhere and an event nothing
-    folds (:mod:`tests.rulesets.forgetful`), fails those two checks, naming them."""
+    """The kit can fail: coin, listing a command it decides nowhere, of a phase no surface
+    knows, an event nothing folds and an option whose values go undeclared
+    (:mod:`tests.rulesets.forgetful`), fails those checks, naming them."""
     register("forgetful", "tests.rulesets.forgetful")
     try:
         with pytest.raises(AssertionError, match=names):

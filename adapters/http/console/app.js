@@ -184,15 +184,16 @@ function openSessionForm(api, rulesets, campaigns = []) {
       return;
     }
     options.replaceChildren(element("legend", { text: `Options of ${described.id} (empty: the default)` }));
-    for (const [name, help] of Object.entries(described.options)) {
+    for (const [name, option] of Object.entries(described.options)) {
       const inputId = `option-${name}`;
-      const values = optionChoices(help);  // a closed set: a choice, the default first
-      const input = values
+      const choices = optionChoices(option);  // a closed set, as declared: the default first
+      const input = choices
         ? element("select", { id: inputId, "data-option": name, "aria-describedby": `${inputId}-help` },
-          ...values.map((v, i) => element("option", { value: i === 0 ? "" : v, text: i === 0 ? `${v} (default)` : v })))
-        : element("input", { id: inputId, "data-option": name, autocomplete: "off", "aria-describedby": `${inputId}-help` });
+          ...choices.map((c) => element("option", { value: c.value, text: c.text })))
+        : element("input", { id: inputId, "data-option": name, autocomplete: "off", placeholder: option.default,
+          "aria-describedby": `${inputId}-help` });
       options.append(labelled(inputId, name.replaceAll("_", " "), input,
-        element("small", { id: `${inputId}-help`, text: help })));
+        element("small", { id: `${inputId}-help`, text: option.help })));
     }
   }
   select.addEventListener("change", showOptions);
@@ -281,7 +282,7 @@ class SessionPage {
   }
 
   get commands() {
-    return [...this.rules.commands, ...this.rules.core_commands.filter((c) => !["retract", "undo", "amend", "reinstate"].includes(c.name))];
+    return [...this.rules.commands, ...this.rules.core_commands.filter((c) => c.phase !== "corrections")];
   }
 
   // The characters, from whichever of the views name them (a ruleset may have no
@@ -524,12 +525,12 @@ class SessionPage {
       if (now === offeredFighting) return;
       offeredFighting = now;
       const picked = command.value;
-      command.replaceChildren(...commandGroups(this.commands, { gm: this.gm, fighting: now }).map((group) =>
-        element("optgroup", { label: group.label },
+      command.replaceChildren(...commandGroups(this.commands, this.rules.phases, { gm: this.gm, fighting: now }).map((group) =>
+        element("optgroup", { label: group.label, "data-phase": group.id },
           ...group.commands.map((c) => element("option", { value: c.name, text: c.name })))));
       if (picked && [...command.options].some((o) => o.value === picked)) command.value = picked;
       else if (now) {  // a fight on: what a turn is for, first
-        const first = command.querySelector("optgroup[label='Fighting'] option");
+        const first = command.querySelector("optgroup[data-phase='fighting'] option");
         if (first) command.value = first.value;
       }
     };
@@ -559,7 +560,7 @@ class SessionPage {
       }
       const asked = ++trial;
       const body = built.values();
-      if (!built.touched) {  // nothing typed yet: nothing to try
+      if (!built.touched || built.problem()) {  // nothing typed yet, or nothing to try yet
         odds.replaceChildren();
         return;
       }
@@ -611,6 +612,11 @@ class SessionPage {
     });
     const send = async () => {
       const spec = described();
+      const problem = built.problem();  // what the page can tell before asking
+      if (problem) {
+        built.fault(problem);
+        return;
+      }
       submit.disabled = true;
       try {
         const done = await this.api.post(`${this.api.session(this.id)}/commands`, built.values());

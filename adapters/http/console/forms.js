@@ -6,6 +6,8 @@
 // What the form sends is what the shell would: the server checks it, and its refusal is
 // shown beside the field it names. The Act panel and the amendments build theirs here.
 
+import { facesProblem, namedItem, namedItems } from "./logic.js";
+
 const CHARACTER_FIELDS = new Set([
   "character", "attacker", "target", "healer", "patient", "leader", "challenger",
   "defender", "other", "first", "second", "protected", "behind", "ours", "theirs",
@@ -31,6 +33,7 @@ const PRIMARY = new Set([
   ...CHARACTER_FIELDS, "weapon", "skill", "trait", "ring", "expression", "tn", "raises", "void",
   "stance", "amount", "faces", "reason", "hidden", "text", "participant", "role", "player",
   "sheet", "count", "name", "kind", "action", "actions", "condition", "delta", "position", "minutes",
+  "manoeuvres",
 ]);
 
 const OTHER = "\u2026other";
@@ -96,18 +99,68 @@ function control(field, inputId, describedBy, onInput) {
     return { input, read: () => input.checked, set: (v) => { input.checked = Boolean(v); }, text: () => "" };
   }
   if (values && field.type === "vartuple") {  // each item one of a closed set: a box each
+    // and, for a named item that takes an argument (`called_shot:head`), its argument beside
+    // its box: a choice of its values, or a whole number within its bounds
+    const takes = field.arguments || {};
     const boxes = values.map((value) => element("input", { type: "checkbox", value, id: `${inputId}-${value}` }));
+    const extras = new Map();
+    for (const box of boxes) {
+      const argument = takes[box.value];
+      if (!argument) continue;
+      const said = box.value.replaceAll("_", " ");
+      const id = `${box.id}-argument`;
+      const extra = Array.isArray(argument.values)
+        ? element("select", { id, "data-argument": box.value, "aria-label": `${said}: which` },
+          element("option", { value: "", text: argument.default != null ? `(default: ${argument.default})` : "— which? —" }),
+          ...argument.values.map((v) => element("option", { value: v, text: String(v).replaceAll("_", " ") })))
+        : element("input", { type: "number", id, "data-argument": box.value, min: argument.minimum, max: argument.maximum,
+          step: 1, inputmode: "numeric", placeholder: argument.default ?? "",
+          "aria-label": `${said}: how many (${argument.minimum} to ${argument.maximum})` });
+      extra.addEventListener(extra.tagName === "SELECT" ? "change" : "input", () => {
+        if (extra.value !== "") box.checked = true;  // a part aimed at, or raises: declared
+        changed();
+      });
+      box.addEventListener("change", () => { if (box.checked && extra.value === "") extra.focus(); });
+      extras.set(box.value, extra);
+    }
     const input = element("fieldset", { id: inputId, name: field.name, class: "choices", "aria-describedby": describedBy },
       element("legend", { text: `${label(field)}${field.required ? " *" : ""}` }),
-      ...boxes.map((box) => element("label", { for: box.id }, box, ` ${box.value.replaceAll("_", " ")}`)));
+      ...boxes.map((box) => element("span", { class: "choice" },
+        element("label", { for: box.id }, box, ` ${box.value.replaceAll("_", " ")}`), extras.get(box.value) || "")));
     boxes.forEach((box) => box.addEventListener("change", changed));
+    const picked = () => Object.fromEntries(boxes.filter((b) => b.checked)
+      .map((b) => [b.value, extras.has(b.value) ? extras.get(b.value).value.trim() : ""]));
     return {
       input, group: true,
       read: () => {
-        const checked = boxes.filter((b) => b.checked).map((b) => b.value);
+        const checked = namedItems(values, picked());
         return checked.length ? checked : undefined;
       },
-      set: (v) => boxes.forEach((b) => { b.checked = Array.isArray(v) && v.includes(b.value); }),
+      set: (v) => {
+        const given = new Map((Array.isArray(v) ? v : []).map(namedItem).map((item) => [item.name, item.argument]));
+        for (const box of boxes) {
+          box.checked = given.has(box.value);
+          if (extras.has(box.value)) extras.get(box.value).value = given.get(box.value) || "";
+        }
+      },
+      // What the rules would refuse of an argument chosen here, in their words: a
+      // number out of its bounds, a choice left empty where the rules take no default.
+      problem: () => {
+        for (const [name, argument] of Object.entries(picked())) {
+          const bounds = takes[name];
+          if (!bounds) continue;
+          const said = name.replaceAll("_", " ");
+          if (Array.isArray(bounds.values) && argument === "" && bounds.default == null) {
+            return `${said} '': choose from ${bounds.values.join(", ")}`;
+          }
+          const whole = /^[0-9]{1,4}$/.test(argument);
+          if (bounds.minimum !== undefined && argument !== ""
+            && (!whole || Number(argument) < bounds.minimum || Number(argument) > bounds.maximum)) {
+            return `${said} '${argument}' is not a whole number from ${bounds.minimum} to ${bounds.maximum}`;
+          }
+        }
+        return null;
+      },
       text: () => "",
     };
   }
@@ -207,8 +260,10 @@ export function commandForm(command, {
   const ordered = [...fields.filter((f) => f.name !== "reason" && f.name !== "hidden"),
     ...fields.filter((f) => f.name === "reason" || f.name === "hidden")];
   if (faces && command.dice !== "none" && !fields.some((f) => f.name === "faces")) {
-    ordered.push({ name: "faces", type: "str", required: false,
-      help: "physical dice: the faces thrown at the table, die by die (6,7,10+3); empty: the server rolls" });
+    // typed as the command's dice family types them (GET /v1/rulesets/{id}: `family`,
+    // `faces`), and checked as the server reads them before anything is sent
+    ordered.push({ name: "faces", type: "str", required: false, max_length: 200, family: command.family,
+      help: `physical dice: ${command.faces || "the faces thrown at the table"}; empty: the server rolls` });
   }
   const more = element("details", { class: "more-fields" }, element("summary", { text: "More options" }));
   const acting = () => {
@@ -234,9 +289,23 @@ export function commandForm(command, {
       entry.fill(CHARACTER_FIELDS.has(name) ? known.characters : sheetValues(name));
     }
   };
+  // What the page can tell is wrong before asking the server, which stays the judge:
+  // faces that do not read as the dice family types them, an argument out of its bounds.
+  const problemOf = (name) => {
+    const entry = inputs.get(name);
+    if (!entry) return null;
+    if (entry.field.family && entry.text()) return facesProblem(entry.field.family, entry.text());
+    return entry.problem ? entry.problem() : null;
+  };
   const changed = (name) => {
     touched = true;
     if (ACTING.includes(name) || name === "first" || name === "second") refill();
+    if (errors.has(name)) {  // said as it is typed, and unsaid once mended
+      const problem = problemOf(name);
+      errors.get(name).textContent = problem || "";
+      if (problem) inputs.get(name).input.setAttribute("aria-invalid", "true");
+      else inputs.get(name).input.removeAttribute("aria-invalid");
+    }
     onInput(name);
   };
   for (const field of ordered) {
@@ -292,6 +361,16 @@ export function commandForm(command, {
     inputs,
     get touched() {
       return touched;
+    },
+    // The first thing the page can tell is wrong ({field, message}: faces that do not
+    // read, an argument out of its bounds), for the form to show instead of sending it;
+    // null when there is none (the server judges the rest).
+    problem() {
+      for (const name of inputs.keys()) {
+        const message = problemOf(name);
+        if (message) return { field: name, message };
+      }
+      return null;
     },
     // Each field's value as the body takes it (a box left as its default is left out).
     values() {

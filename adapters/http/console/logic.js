@@ -80,37 +80,25 @@ export function mainRuleset(rulesets) {
 
 // -- what the Act panel offers --------------------------------------------------------
 
-// The phases a command is offered under, by its first word (the rulesets' own words:
-// 4e's `combat round`, 5e's `confront next`, Ukiyo's `conflict start`); any other command
-// is under "Other".
-const PHASES = [
-  ["Rounds and turns", /^(combat|confront|conflict|battle|duel|scene|initiative|stance|stare|objective)$/],
-  ["Fighting", /^(attack|damage|strike|hit|manoeuvre|move|guard|delay|full-defense|act|declare|grapple|reversal|protect|wait|challenge|answer|coup-de-grace|resist|center|predict|decline-coup|swap|stand|pick-up|second-attempt|claim|punish|aggravate|surrender|forfeit|prepare|unmask|breathe|place|single-combat|action)$/],
-  ["Rolls", /^(roll|check|test|oppose|cooperate|cast|concentrate|concentration|perceive-honour|heraldry|resist-taint|fear|degrading|tea|meditate|stay-awake)$/],
-  ["Wounds and recovery", /^(wound|heal|void|recover|rest|medicine|kit|strife|fatigue|sleep|time|condition)$/],
-  ["Standing and XP", /^(honour|glory|status|taint|standing|xp|money)$/],
-  ["The session", /^(join|participant|note|clock|close|reopen|reveal|equip|armoury|honour-table)$/],
-];
-
-export function phaseOf(name) {
-  const word = String(name).split(" ")[0];
-  const found = PHASES.find(([, words]) => words.test(word));
-  return found ? found[0] : "Other";
-}
-
-// The commands offered, grouped by phase: only what the holder may give (a player never
-// sees what the rules keep to the GM: `gm_only`), the fighting ones first while a fight
-// is under way, the rolls first otherwise; each group in the ruleset's own order.
-export function commandGroups(commands, { gm = true, fighting = false } = {}) {
-  const order = fighting
-    ? ["Rounds and turns", "Fighting", "Rolls", "Wounds and recovery", "Standing and XP", "The session", "Other"]
-    : ["Rolls", "Rounds and turns", "Fighting", "Wounds and recovery", "Standing and XP", "The session", "Other"];
-  const groups = new Map(order.map((label) => [label, []]));
+// The commands offered, grouped by the phase each declares (GET /v1/rulesets/{id}: a
+// command's `phase`, and `phases`, each phase's id and title in the order a session
+// meets them): only what the holder may give (a player never sees what the rules keep to
+// the GM: `gm_only`); while a fight is under way its rounds and turns, its fighting, then
+// the rolls and the wounds first, otherwise the rolls and checks first; the rest in the
+// phases' order, and each group in the ruleset's own order. A
+// phase the list does not name (a plug-in's) comes last, under its own id.
+export function commandGroups(commands, phases = [], { gm = true, fighting = false } = {}) {
+  const titles = new Map(phases.map((phase) => [phase.id, phase.title]));
+  const first = fighting ? ["turns", "fighting", "rolls", "wounds"] : ["rolls"];
+  const order = [...first.filter((id) => titles.has(id)), ...phases.map((phase) => phase.id).filter((id) => !first.includes(id))];
+  const groups = new Map(order.map((id) => [id, []]));
   for (const command of commands) {
     if (!gm && command.gm_only) continue;
-    groups.get(phaseOf(command.name)).push(command);
+    if (!groups.has(command.phase)) groups.set(command.phase, []);
+    groups.get(command.phase).push(command);
   }
-  return order.filter((label) => groups.get(label).length).map((label) => ({ label, commands: groups.get(label) }));
+  return [...groups].filter(([, listed]) => listed.length)
+    .map(([id, listed]) => ({ id, label: titles.get(id) || String(id), commands: listed }));
 }
 
 // Whose turn it is, in whichever view says so (`current`: the roll & keep rulesets'
@@ -131,21 +119,15 @@ export function fighting(views) {
   return currentTurn(views) !== null;
 }
 
-// A ruleset option's closed values, read off its help as every ruleset writes it
-// ("true (default): …; false: …", "complete (default): …; begun: …"): the default first;
-// null for an option that takes any value ("the XP every character starts with").
-export function optionChoices(help) {
-  const text = String(help || "");
-  if (/^(true|false) \(default\)/.test(text)) {
-    return text.startsWith("true") ? ["true", "false"] : ["false", "true"];
-  }
-  const first = /^([a-z_][a-z0-9_-]*) \(default\):/.exec(text);
-  if (!first) return null;
-  const values = [first[1]];
-  for (const found of text.matchAll(/;\s*([a-z_][a-z0-9_-]*):/g)) {
-    if (!values.includes(found[1])) values.push(found[1]);
-  }
-  return values.length > 1 ? values : null;
+// A ruleset option's choices, as GET /v1/rulesets/{id} declares them (`options`: each
+// name's {help, default, values}; `values` only where it takes one of a closed set):
+// the default first, as "" (an option left out is its default), then every other value;
+// null for an option that takes a text its ruleset reads (the XP every character starts
+// with), which is typed.
+export function optionChoices(option) {
+  if (!option || !Array.isArray(option.values) || !option.values.length) return null;
+  return [{ value: "", text: `${option.default} (default)` },
+    ...option.values.filter((value) => value !== option.default).map((value) => ({ value, text: value }))];
 }
 
 // What an amendment changes: each input whose value differs from the ruling's as given.
@@ -159,4 +141,65 @@ export function changedInputs(given, now) {
     if (JSON.stringify(value) !== JSON.stringify(before ?? null)) changes[name] = empty(value) ? null : value;
   }
   return changes;
+}
+
+// -- named items (4e's manoeuvres: `feint`, `called_shot:head`, `increased_damage:2`) ----
+
+// A named item as typed or recorded, read as the rules read it: its name (lower case,
+// `-` as `_`) and what follows its colon ("" when nothing does).
+export function namedItem(text) {
+  const [name, ...rest] = String(text).trim().toLowerCase().replaceAll("-", "_").split(":");
+  return { name, argument: rest.join(":") };
+}
+
+// The texts a field of named items sends, from the boxes ticked ({name: argument typed
+// or chosen, "" for none}), in the order the field declares them (`values`): NAME, or
+// NAME:ARGUMENT where one is given (an argument left out is the rules' default).
+export function namedItems(values, picked) {
+  return values.filter((name) => name in picked)
+    .map((name) => (picked[name] === "" || picked[name] === undefined ? name : `${name}:${picked[name]}`));
+}
+
+// -- physical dice: the faces typed at the table, checked as the server reads them -----
+
+// The most characters of faces the server reads (domain/dice/roll_keep/faces.py).
+const MAX_FACES_LENGTH = 10000;
+
+const quoted = (text) => `'${text}'`;
+const isFace = (part) => /^[0-9]{1,2}$/.test(part);
+
+// What is wrong with faces typed for a command of dice family `family`, in the server's
+// words (domain/dice/given.py: roll & keep dice `6,7,10+3,1r4`, parse_faces; the
+// narrative dice and the 2d6 one whole number a die, `3,5`, plain_faces); null when they
+// read. Whether they fit the roll (how many dice, which faces a die has) is the server's
+// to say, as it is at the shell.
+export function facesProblem(family, text) {
+  const spec = String(text);
+  if (family !== "roll_keep") {
+    const parts = spec.split(",").map((part) => part.trim());
+    if (parts.every(isFace)) return null;
+    const shown = spec.length > 200 ? `${quoted(spec.slice(0, 200))}… (${spec.length.toLocaleString("en")} characters)` : quoted(spec);
+    return `--faces ${shown}: give each die's face, as 3,5`;
+  }
+  if (!spec.trim()) return `faces ${quoted(spec)}: no dice given`;
+  if (spec.length > MAX_FACES_LENGTH) {
+    return `faces ${quoted(spec.slice(0, 30))}… are ${spec.length.toLocaleString("en")} characters long (at most ${MAX_FACES_LENGTH.toLocaleString("en")})`;
+  }
+  const chunks = spec.split(",");
+  for (const [index, chunk] of chunks.entries()) {
+    let textLeft = chunk.trim().toLowerCase();
+    if (textLeft.includes("r")) {
+      const at = textLeft.indexOf("r");
+      if (textLeft.slice(0, at).trim() !== "1") {
+        return `faces ${quoted(spec)}: die ${index + 1} (${quoted(chunk.trim())}): only a 1 is rerolled, written '1r' before the new faces`;
+      }
+      textLeft = textLeft.slice(at + 1);
+    }
+    for (const part of textLeft.split("+")) {
+      if (!isFace(part.trim())) {
+        return `faces ${quoted(spec)}: die ${index + 1} (${quoted(chunk.trim())}): ${quoted(part.trim())} is not a face`;
+      }
+    }
+  }
+  return null;
 }

@@ -255,7 +255,7 @@ export function timelinePanel(page) {
       for (const span of [reasonError, changesError]) span.textContent = "";
       general.textContent = "";
       if (amended) amended.clear();
-      const field = error instanceof ApiProblem ? error.field : null;
+      const field = error instanceof ApiProblem ? error.field : error.field || null;  // or the page's own
       if (field === "reason") reasonError.textContent = error.message;
       // an amendment's other inputs are refused by the ruling's own fields: its changes
       else if (kind === "amend" && (field || error.status === 400 || error.status === 422)) {
@@ -274,6 +274,8 @@ export function timelinePanel(page) {
     previewButton.addEventListener("click", async () => {
       confirm.disabled = true;
       try {
+        const problem = amended && amended.problem();  // what the page can tell first
+        if (problem) throw problem;
         const made = body();
         const found = await page.api.post(path, made, { dry_run: "true" });
         fault({ message: "" });
@@ -361,7 +363,9 @@ export function timelinePanel(page) {
 // One event whole, read as `kiroku show` prints it (GET …/events/N): who recorded it and
 // when, whether it still counts, what it follows from, its fields, its dice die by die
 // (faces, explosions, the kept ones) with the chance they had, the roll explained (parts,
-// TN and where it comes from), and the command that gave it with its inputs and dice.
+// TN and where it comes from), the command that gave it with its inputs and dice, and
+// what used it as the records of the rulings since name it (GET …/events/N's `used_by`:
+// nothing decided again); the GM asks, with a button, what its retraction would change.
 function eventWhole(shown, page, open) {
   const parts = [];
   const at = new Date(shown.at);
@@ -428,17 +432,39 @@ function eventWhole(shown, page, open) {
   } else {
     parts.push(element("p", { text: "command: none recorded (an opening, a fork, or a session older than the records)" }));
   }
-  if (page.gm && command && !shown.retracted) {  // what used it: what its retraction would change
-    const used = element("div", { class: "event-used-by", id: "event-used-by", "aria-live": "polite" },
-      element("p", { class: "hint", text: "what used it: reading…" }));
+  if (!shown.retracted) {  // what used it: as the records of the rulings since name it
+    const users = (shown.used_by || []).map((user) => {
+      const go = element("button", { type: "button", class: "link", text: `event ${user.event}` });
+      go.addEventListener("click", () => open(user.event));
+      const given = user.bound ? "given for it (its retraction would drop it)" : "used it";
+      return element("li", {}, go, ` ${user.command}, ${given}: ${user.summary}`);
+    });
+    const unrecorded = shown.used_by_unrecorded || 0;
+    const used = element("div", { class: "event-used-by", id: "event-used-by" },
+      element("p", { text: users.length ? "what used its ruling, as each later ruling's record says:" : "what used its ruling: no later ruling's record names it" }),
+      users.length ? element("ul", { "aria-label": "what used it" }, ...users) : "",
+      unrecorded ? element("p", { class: "hint", text: `${unrecorded} later ruling${unrecorded === 1 ? "" : "s"} recorded nothing of what ${unrecorded === 1 ? "it" : "they"} used (made before rulings did)` }) : "");
     parts.push(used);
-    page.api.post(`${page.api.session(page.id)}/retract`, { position: shown.position, reason: "what used it" }, { dry_run: "true" })
-      .then((found) => {
-        const lines = [...(found.revised || []).map((r) => `decided again without it: ${r.command} (${r.before.join("; ")})`),
-          ...(found.dropped || []).map((d) => `dropped without it: ${d.command} — ${d.why}`)];
-        used.replaceChildren(element("p", { text: lines.length ? "what used it (its retraction would change):" : "what used it: nothing recorded since depends on it" }),
-          lines.length ? element("ul", {}, ...lines.map((text) => element("li", { text }))) : "");
-      }, () => used.replaceChildren());
+    if (page.gm && command) {  // the whole of it, on asking: the retraction decided again, nothing recorded
+      const outcome = element("div", { id: "event-retraction-outcome", "aria-live": "polite" });
+      const ask = element("button", { type: "button", id: "event-what-if-retracted", text: "What would its retraction change?" });
+      ask.addEventListener("click", async () => {
+        ask.disabled = true;
+        outcome.replaceChildren(element("p", { class: "hint", text: "deciding every later ruling again without it…" }));
+        try {
+          const found = await page.api.post(`${page.api.session(page.id)}/retract`, { position: shown.position, reason: "what would its retraction change" }, { dry_run: "true" });
+          const lines = [...(found.revised || []).map((r) => `decided again without it: ${r.command} (${r.before.join("; ")})`),
+            ...(found.dropped || []).map((d) => `dropped without it: ${d.command} — ${d.why}`)];
+          outcome.replaceChildren(element("p", { text: lines.length ? "its retraction would change:" : "its retraction would change no later ruling" }),
+            lines.length ? element("ul", {}, ...lines.map((text) => element("li", { text }))) : "");
+        } catch (error) {
+          outcome.replaceChildren(element("p", { class: "form-error", role: "alert", text: error.message }));
+        } finally {
+          ask.disabled = false;
+        }
+      });
+      used.append(ask, outcome);
+    }
   }
   parts.push(element("details", { class: "event-json" }, element("summary", { text: "As the API gives it (JSON)" }),
     element("pre", { class: "event-whole", tabindex: "0" }, JSON.stringify(shown, null, 2))));

@@ -38,7 +38,7 @@ Label = Annotated[str, Meta(max_length=100)]
 class Roll(RollFields, frozen=True, kw_only=True):
     """A roll recorded in the session: an expression, or a skill, trait or ring roll."""
 
-    spec = CommandSpec(("roll",), dice="faces", positional=("expression",))
+    spec = CommandSpec(("roll",), dice="faces", positional=("expression",), phase="rolls")
 
     free_raises: Annotated[int, Meta(ge=0, le=20, description="free raises: +5 total each")] = 0
     emphasis: Annotated[bool, Meta(description="an emphasis of the skill applies")] = False
@@ -50,7 +50,7 @@ class Roll(RollFields, frozen=True, kw_only=True):
 class RollInitiative(Command, frozen=True, kw_only=True):
     """Roll initiative once for the combat (Reflexes + rank, keep Reflexes)."""
 
-    spec = CommandSpec(("initiative",), dice="faces", for_groups=True)
+    spec = CommandSpec(("initiative",), dice="faces", for_groups=True, phase="turns")
 
     character: Character
     celerity: Annotated[bool, Meta(description="« Célérité »: 2 Void points for +1k1")] = False
@@ -59,7 +59,7 @@ class RollInitiative(Command, frozen=True, kw_only=True):
 class StartRound(Command, frozen=True, kw_only=True):
     """End the round under way and start the next, in the new order."""
 
-    spec = CommandSpec(("combat", "round"), gm_only=True)
+    spec = CommandSpec(("combat", "round"), gm_only=True, phase="turns")
 
     surprised: Annotated[Names, Meta(description="surprised this round: −20 initiative")] = ()
 
@@ -67,7 +67,7 @@ class StartRound(Command, frozen=True, kw_only=True):
 class NextTurn(Command, frozen=True, kw_only=True):
     """The character whose turn it is (or one who delayed) is done."""
 
-    spec = CommandSpec(("combat", "next"))
+    spec = CommandSpec(("combat", "next"), phase="turns")
 
     character: Annotated[str, Meta(max_length=100, description="one who delayed")] | None = None
 
@@ -75,7 +75,7 @@ class NextTurn(Command, frozen=True, kw_only=True):
 class SwapInitiative(Command, frozen=True, kw_only=True):
     """Swap rolled initiatives right after the rolls (Void points, or Combat Reflexes)."""
 
-    spec = CommandSpec(("swap",))
+    spec = CommandSpec(("swap",), phase="fighting")
 
     character: Character
     other: Name
@@ -88,7 +88,7 @@ class SwapInitiative(Command, frozen=True, kw_only=True):
 class ChooseManoeuvre(Command, frozen=True, kw_only=True):
     """Choose the turn's manoeuvre: attack, assault or dodge (which rolls Agility/Defense)."""
 
-    spec = CommandSpec(("manoeuvre",), dice="faces", positional=("manoeuvre",))
+    spec = CommandSpec(("manoeuvre",), dice="faces", positional=("manoeuvre",), phase="fighting")
 
     character: Character
     manoeuvre: Annotated[Manoeuvre, Meta(description="« Attaque », « Assaut » or « Esquive »")]
@@ -98,7 +98,7 @@ class ChooseManoeuvre(Command, frozen=True, kw_only=True):
 class TakeActions(Command, frozen=True, kw_only=True):
     """Declare actions of the turn (an attack or a spell declares its own)."""
 
-    spec = CommandSpec(("act",), flags={"actions": "--action"})
+    spec = CommandSpec(("act",), flags={"actions": "--action"}, phase="fighting")
 
     character: Character
     actions: Annotated[
@@ -110,7 +110,7 @@ class TakeActions(Command, frozen=True, kw_only=True):
 class Delay(Command, frozen=True, kw_only=True):
     """Delay the rest of one's actions to later in the round."""
 
-    spec = CommandSpec(("delay",))
+    spec = CommandSpec(("delay",), phase="fighting")
 
     character: Character
 
@@ -118,7 +118,9 @@ class Delay(Command, frozen=True, kw_only=True):
 class Attack(Command, frozen=True, kw_only=True):
     """Attack: roll against the target's TN to be hit, with raises, manoeuvres and Void."""
 
-    spec = CommandSpec(("attack",), dice="queue", flags={"circumstances": "--circumstance"})
+    spec = CommandSpec(
+        ("attack",), dice="queue", flags={"circumstances": "--circumstance"}, phase="fighting"
+    )
 
     character: Character
     target: Name
@@ -178,7 +180,7 @@ class Attack(Command, frozen=True, kw_only=True):
 class Damage(Command, frozen=True, kw_only=True):
     """Roll the damage of the character's last hit (weapon + Strength) and wound the target."""
 
-    spec = CommandSpec(("damage",), dice="faces")
+    spec = CommandSpec(("damage",), dice="faces", phase="fighting")
 
     character: Character
 
@@ -186,7 +188,7 @@ class Damage(Command, frozen=True, kw_only=True):
 class Grapple(Command, frozen=True, kw_only=True):
     """A grapple's round: the opposed Strength rolls again (the holder has a free raise)."""
 
-    spec = CommandSpec(("grapple",), dice="queue")
+    spec = CommandSpec(("grapple",), dice="queue", phase="fighting")
 
     character: Character
     release: Annotated[bool, Meta(description="the holder lets go")] = False
@@ -195,7 +197,7 @@ class Grapple(Command, frozen=True, kw_only=True):
 class Reversal(Command, frozen=True, kw_only=True):
     """A reversal of fortune at the round's end: one unexploding die onto an initiative."""
 
-    spec = CommandSpec(("reversal",), dice="faces")
+    spec = CommandSpec(("reversal",), dice="faces", phase="fighting")
 
     character: Character
     target: Annotated[str, Meta(max_length=100, description="an opponent hit this round")] | (
@@ -206,7 +208,7 @@ class Reversal(Command, frozen=True, kw_only=True):
 class SpendVoid(Command, frozen=True, kw_only=True):
     """Spend Void: +10 TN to be hit, one more action, or −10 wounds from the last attack."""
 
-    spec = CommandSpec(("void",), positional=("use",))
+    spec = CommandSpec(("void",), positional=("use",), phase="wounds")
 
     character: Character
     use: Annotated[
@@ -224,7 +226,7 @@ class TakeWounds(table_commands.TakeWounds, frozen=True, kw_only=True):
 class Cast(Command, frozen=True, kw_only=True):
     """Cast a spell: ring + mastery rank against 10 + 5 a level; raises shorten the casting."""
 
-    spec = CommandSpec(("cast",), dice="faces")
+    spec = CommandSpec(("cast",), dice="faces", phase="rolls")
 
     character: Character
     spell: Annotated[str, Meta(min_length=1, max_length=100, description="the spell's name")]

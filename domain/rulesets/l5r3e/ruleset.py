@@ -11,7 +11,7 @@ from domain.commands import Command, Context
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import IllegalUnderRules
 from domain.events import Event
-from domain.rulesets.base import Core, Follows, Progress, RulesetFactory, Table, View
+from domain.rulesets.base import Core, Follows, Option, Progress, RulesetFactory, Table, View
 from domain.rulesets.l5r3e import RULESET_ID
 from domain.rulesets.l5r3e import commands as c
 from domain.rulesets.l5r3e.events import (
@@ -45,7 +45,7 @@ from domain.rulesets.l5r3e.sheet import ThirdSheet, check_third_sheet
 from domain.rulesets.l5r3e.state import HANDLERS, ThirdState
 from domain.rulesets.l5r3e.table import fighter, is_dead, wound_rank
 from domain.rulesets.l5r3e.views import VIEWS, describe_third, explain_third, tables
-from domain.rulesets.options import Options
+from domain.rulesets.options import Options, boolean
 from domain.rulesets.roll_keep_kit import deciding as kit
 from domain.rulesets.roll_keep_kit.carrying import (
     carried_over,
@@ -76,15 +76,20 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.Cast: decide_cast,
 }
 
-OPTION_HELP = {
-    "defense_to_tn": "true (default): a character not in Assault (nor surprised) adds "
-    "their Defense rank to the TN to be hit (« Exceptions »: « Défense 3 »); false: the "
-    "basic rules' Reflexes × 5 + armour alone, as the text's first examples count",
-    "emphasis": "skill_rank (default): an emphasis adds the skill's rank to the roll, "
-    "as the text's Mirumoto Rola adds 3 with Kenjutsu (Katana) 3; none: it adds nothing "
-    "here (the published 3e rerolls 1s)",
+OPTIONS = {
+    "defense_to_tn": boolean(
+        "true (default): a character not in Assault (nor surprised) adds their Defense rank "
+        "to the TN to be hit (« Exceptions »: « Défense 3 »); false: the basic rules' "
+        "Reflexes × 5 + armour alone, as the text's first examples count"
+    ),
+    "emphasis": Option(
+        "skill_rank (default): an emphasis adds the skill's rank to the roll, as the text's "
+        "Mirumoto Rola adds 3 with Kenjutsu (Katana) 3; none: it adds nothing here (the "
+        "published 3e rerolls 1s)",
+        "skill_rank",
+        ("skill_rank", "none"),
+    ),
 }
-BOOLEANS = ("true", "false")
 
 
 @dataclass(frozen=True)
@@ -95,7 +100,7 @@ class ThirdEdition(KitRuleset):
     rules: Rules
     id: str = RULESET_ID
     title: str = "Legend of the Five Rings, 3rd edition (skirmish rules)"
-    option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
+    declared_options: Mapping[str, Option] = field(default_factory=lambda: OPTIONS)
     sheet_type: type[Any] = ThirdSheet
     event_types: tuple[type[Event], ...] = THIRD_EVENT_TYPES
     deciders: ClassVar[Mapping[type[Command], Callable[..., list[Event]]]] = DECIDERS
@@ -190,11 +195,11 @@ class ThirdEdition(KitRuleset):
 
 
 def build(options: Mapping[str, str]) -> ThirdEdition:
-    given = Options(RULESET_ID, options, OPTION_HELP)
+    given = Options(RULESET_ID, options, OPTIONS)
     rules = Rules(
         ten_dice=FOURTH_EDITION,
-        defense_adds_to_tn=given.choice("defense_to_tn", BOOLEANS) == "true",
-        emphasis_adds_rank=given.choice("emphasis", ("skill_rank", "none")) == "skill_rank",
+        defense_adds_to_tn=given.choice("defense_to_tn") == "true",
+        emphasis_adds_rank=given.choice("emphasis") == "skill_rank",
     )
     return ThirdEdition(options=dict(options), rules=rules)
 

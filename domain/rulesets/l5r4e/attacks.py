@@ -40,6 +40,7 @@ from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.combat import on_turn, spend_action
 from domain.rulesets.l5r4e.contests import Side, oppose
 from domain.rulesets.l5r4e.events import ActionTaken, AttackResolved, DiceRolled, Event, WoundsTaken
+from domain.rulesets.l5r4e.manoeuvres import CALLED_SHOT, read
 from domain.rulesets.l5r4e.play import Play, last_rolled
 from domain.rulesets.l5r4e.society import honour_loss_events
 from domain.rulesets.l5r4e.state_records import CharacterState, key
@@ -50,28 +51,17 @@ from domain.rulesets.roll_keep_kit.rolls import roll_spec
 Dice = DiceSource | Sequence[Die]
 
 UNARMED = Weapon("Unarmed", "0k1", "Jiujutsu", size="small")
-CALLED_SHOT = {"arm": 1, "leg": 1, "hand": 2, "foot": 2, "head": 3, "eye": 4, "ear": 4,
-               "finger": 4}  # fmt: skip
-MANOEUVRES = ("extra_attack", "called_shot", "disarm", "increased_damage", "feint", "knockdown")
 RANGE_STEP_M = 15
 
 
 def manoeuvre_cost(text: str, target: CharacterState) -> tuple[str, int, str]:
-    """``called_shot:head`` → (``called_shot``, 3, ``head``)."""
-    name, _, argument = text.strip().casefold().replace("-", "_").partition(":")
-    if name not in MANOEUVRES:
-        raise MalformedInput(f"manoeuvre {text!r}; choose from {', '.join(MANOEUVRES)}")
+    """``called_shot:head`` → (``called_shot``, 3, ``head``): read as the command declares
+    it (:func:`domain.rulesets.l5r4e.manoeuvres.read`), then priced."""
+    name, argument = read(text)
     if name == "called_shot":
-        if argument not in CALLED_SHOT:
-            raise MalformedInput(f"called shot {argument!r}; choose from {', '.join(CALLED_SHOT)}")
         return name, CALLED_SHOT[argument], argument
     if name == "increased_damage":
-        count = int(argument) if argument.isascii() and argument.isdigit() else int(not argument)
-        if count < 1:
-            raise MalformedInput(f"increased damage {argument!r} is not a number of raises")
-        return name, count, str(count)
-    if argument:
-        raise MalformedInput(f"manoeuvre {name!r} takes no argument ({argument!r})")
+        return name, int(argument), argument
     cost = {"extra_attack": 5, "disarm": 3, "feint": 2}.get(name)
     if name == "knockdown":
         cost = 4 if target.sheet.four_legged else 2

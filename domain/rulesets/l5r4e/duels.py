@@ -32,7 +32,6 @@ from domain.dice.source import DiceSource
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets.l5r4e.armour import armour_tn
 from domain.rulesets.l5r4e.attacks import (
-    MANOEUVRES,
     Manoeuvres,
     choose_weapon,
     damage_expression,
@@ -49,6 +48,7 @@ from domain.rulesets.l5r4e.events import (
     Revealed,
     WoundsTaken,
 )
+from domain.rulesets.l5r4e.manoeuvres import MANOEUVRES, STRIKE_MANOEUVRES
 from domain.rulesets.l5r4e.play import Play, last_rolled
 from domain.rulesets.l5r4e.state_records import CharacterState, DuelState, key
 from domain.rulesets.roll_keep_kit.modifiers import Part
@@ -258,12 +258,6 @@ def focus(session: Play, *, actor: str, at: datetime, duel: str, dice: DiceSourc
         DuelFocused(actor=actor, at=at, duel=duel, first=first, margin=margin, free_raises=free)
     )
     return events
-
-
-STRIKE_MANOEUVRES = ("called_shot", "increased_damage", "feint")
-"""The manoeuvres a strike resolves within itself (the focus's free raises « s'appliquent
-(pour effectuer une Manoeuvre par exemple) »); the others end in an opposed roll or a
-second attack, which a duel does not have."""
 
 
 def _blow(

@@ -16,7 +16,7 @@ from domain.commands import Command, Context, Decider
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION, TenDiceRule
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound, excerpt
 from domain.events import Event
-from domain.rulesets.base import Core, DemoTable, Follows, Progress, ShownRoll, Table, View
+from domain.rulesets.base import Core, DemoTable, Follows, Option, Progress, ShownRoll, Table, View
 from domain.rulesets.l5r4e import RULESET_ID, views, views_play
 from domain.rulesets.l5r4e.advice import warnings
 from domain.rulesets.l5r4e.events import EVENT_TYPES, AttackResolved
@@ -30,6 +30,7 @@ from domain.rulesets.l5r4e.state_records import CharacterState, key
 from domain.rulesets.l5r4e.views import tables
 from domain.rulesets.l5r4e.views_lines import describe_play
 from domain.rulesets.l5r4e.wounds import wound_ladder
+from domain.rulesets.options import Options, boolean
 from domain.rulesets.roll_keep_kit.chances import roll_keep_chance
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, check_sheet
 from domain.rulesets.roll_keep_kit.events import verify_recorded
@@ -62,7 +63,7 @@ class FourthEdition:
     """Whether a total equal to the TN succeeds (option ``success_on_tie``)."""
     range_bands_begun: bool = False
     """Whether a 15 m band begun past a bow's range costs −1k0 (option ``range_bands``)."""
-    option_help: Mapping[str, str] = field(default_factory=dict)
+    declared_options: Mapping[str, Option] = field(default_factory=dict)
     event_types: tuple[type[Event], ...] = ()
     views: Mapping[str, View] = field(default_factory=dict)
     sheet_type: type[CharacterSheet] = CharacterSheet
@@ -273,17 +274,25 @@ class FourthEdition:
         return warnings(events, after)
 
 
-OPTION_HELP = {
-    "starting_xp": f"the XP every character starts with (default {STARTING_XP})",
-    "armour_penalty_on_attacks": "true (default): armour's TN penalty on Agility and "
-    "Reflexes skill rolls counts on attack rolls too; false spares them",
-    "success_on_tie": "true (default): a total equal to the TN succeeds, as in the "
-    "published game; false: it must exceed it (« excéder », the summary's word)",
-    "range_bands": "complete (default): −1k0 for each complete 15 m band past a bow's "
-    "range (« par tranche de 15m au delà »); begun: for each band begun",
+OPTIONS = {
+    "starting_xp": Option(
+        f"the XP every character starts with (default {STARTING_XP})", str(STARTING_XP)
+    ),
+    "armour_penalty_on_attacks": boolean(
+        "true (default): armour's TN penalty on Agility and Reflexes skill rolls counts on "
+        "attack rolls too; false spares them"
+    ),
+    "success_on_tie": boolean(
+        "true (default): a total equal to the TN succeeds, as in the published game; "
+        "false: it must exceed it (« excéder », the summary's word)"
+    ),
+    "range_bands": Option(
+        "complete (default): −1k0 for each complete 15 m band past a bow's range (« par "
+        "tranche de 15m au delà »); begun: for each band begun",
+        "complete",
+        ("complete", "begun"),
+    ),
 }
-OPTIONS = tuple(OPTION_HELP)
-BOOLEANS = ("true", "false")
 
 VIEWS = {
     "session": views.session,
@@ -319,31 +328,22 @@ MAX_STARTING_XP = 10_000
 
 
 def build(options: Mapping[str, str]) -> FourthEdition:
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise MalformedInput(
-            f"ruleset {RULESET_ID!r} has no option {unknown[0]!r}; options: {', '.join(OPTIONS)}"
-        )
-    raw = options.get("starting_xp", str(STARTING_XP))
+    given = Options(RULESET_ID, options, OPTIONS)
+    raw = given.text("starting_xp")
     if not (raw.isascii() and raw.isdigit() and len(raw) <= 5 and int(raw) <= MAX_STARTING_XP):
         raise MalformedInput(
             f"option starting_xp={excerpt(raw)} is not a whole number of XP from 0 to "
             f"{MAX_STARTING_XP:,}"
         )
-    for name in ("armour_penalty_on_attacks", "success_on_tie"):
-        flag = options.get(name, "true")
-        if flag not in BOOLEANS:
-            raise MalformedInput(f"option {name}={flag!r} is not true or false")
-    bands = options.get("range_bands", "complete")
-    if bands not in ("complete", "begun"):
-        raise MalformedInput(f"option range_bands={bands!r} is not complete or begun")
+    given.choice("armour_penalty_on_attacks")  # checked: situation.py weighs it on a roll
+    bands = given.choice("range_bands")
     return FourthEdition(
         id=RULESET_ID,
         title="Legend of the Five Rings, 4th edition",
         options=dict(options),
         ten_dice_rule=FOURTH_EDITION,
         starting_xp=int(raw),
-        ties_succeed=options.get("success_on_tie", "true") == "true",
+        ties_succeed=given.choice("success_on_tie") == "true",
         range_bands_begun=bands == "begun",
         stances=STANCES,
         wound_ladder=wound_ladder,
@@ -353,7 +353,7 @@ def build(options: Mapping[str, str]) -> FourthEdition:
         price=price,
         situation=situation,
         check_stance=check_stance,
-        option_help=OPTION_HELP,
+        declared_options=OPTIONS,
         event_types=EVENT_TYPES,
         views=VIEWS,
         commands=_commands,

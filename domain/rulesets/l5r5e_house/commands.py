@@ -23,7 +23,7 @@ ReadiedWeapon = Annotated[
 class Check(Command, frozen=True, kw_only=True):
     """A narrative check: a skill with a ring (the stance's in a confrontation)."""
 
-    spec = CommandSpec(("check",), dice="queue", family="narrative")
+    spec = CommandSpec(("check",), dice="queue", family="narrative", phase="rolls")
 
     character: Character
     skill: Annotated[Label, Meta(description="the skill rolled")]
@@ -45,7 +45,7 @@ class Check(Command, frozen=True, kw_only=True):
 class StartConfrontation(Command, frozen=True, kw_only=True):
     """Start a confrontation: a duel or a skirmish."""
 
-    spec = CommandSpec(("confront", "start"), positional=("kind",), gm_only=True)
+    spec = CommandSpec(("confront", "start"), positional=("kind",), gm_only=True, phase="turns")
 
     kind: Annotated[Kind, Meta(description="a duel (Meditation) or a skirmish (Tactics)")]
 
@@ -53,25 +53,27 @@ class StartConfrontation(Command, frozen=True, kw_only=True):
 class StartRound(Command, frozen=True, kw_only=True):
     """Start the next round, in descending initiative (ties: lower honour first)."""
 
-    spec = CommandSpec(("confront", "round"), gm_only=True)
+    spec = CommandSpec(("confront", "round"), gm_only=True, phase="turns")
 
 
 class NextTurn(Command, frozen=True, kw_only=True):
     """The character whose turn it is is done."""
 
-    spec = CommandSpec(("confront", "next"))
+    spec = CommandSpec(("confront", "next"), phase="turns")
 
 
 class EndConfrontation(Command, frozen=True, kw_only=True):
     """End the confrontation (the scene goes on)."""
 
-    spec = CommandSpec(("confront", "end"), gm_only=True)
+    spec = CommandSpec(("confront", "end"), gm_only=True, phase="turns")
 
 
 class RollInitiative(Command, frozen=True, kw_only=True):
     """Initiative: Meditation (duel) or Tactics (skirmish) TN 1; the ring is the stance."""
 
-    spec = CommandSpec(("initiative",), dice="queue", family="narrative", for_groups=True)
+    spec = CommandSpec(
+        ("initiative",), dice="queue", family="narrative", for_groups=True, phase="turns"
+    )
 
     character: Character
     ring: Annotated[Ring, Meta(description="the ring rolled, which is the stance taken")]
@@ -86,7 +88,7 @@ class RollInitiative(Command, frozen=True, kw_only=True):
 class ChooseStance(Command, frozen=True, kw_only=True):
     """Choose the turn's stance (its ring for every check) before acting."""
 
-    spec = CommandSpec(("stance",), positional=("stance",), for_groups=True)
+    spec = CommandSpec(("stance",), positional=("stance",), for_groups=True, phase="turns")
 
     character: Character
     stance: Annotated[Ring, Meta(description="the stance, whose ring every check rolls")]
@@ -95,7 +97,7 @@ class ChooseStance(Command, frozen=True, kw_only=True):
 class Stare(Command, frozen=True, kw_only=True):
     """The duel's stare-down: each duellist's secret bid of strife, added to initiative."""
 
-    spec = CommandSpec(("stare",), flags={"bids": "--bid"}, gm_only=True)
+    spec = CommandSpec(("stare",), flags={"bids": "--bid"}, gm_only=True, phase="turns")
 
     bids: Annotated[
         tuple[Annotated[str, Meta(max_length=110)], ...],
@@ -106,7 +108,7 @@ class Stare(Command, frozen=True, kw_only=True):
 class Strike(Command, frozen=True, kw_only=True):
     """« Frapper »: Martial Arts TN 2 with a readied weapon; damage + bonus successes."""
 
-    spec = CommandSpec(("strike",), dice="queue", family="narrative")
+    spec = CommandSpec(("strike",), dice="queue", family="narrative", phase="fighting")
 
     character: Character
     target: Name
@@ -123,7 +125,7 @@ class Strike(Command, frozen=True, kw_only=True):
 class CoupDeGrace(Command, frozen=True, kw_only=True):
     """A coup de grâce, at any moment: a critical of twice the deadliness + bonus."""
 
-    spec = CommandSpec(("coup-de-grace",), dice="queue", family="narrative")
+    spec = CommandSpec(("coup-de-grace",), dice="queue", family="narrative", phase="fighting")
 
     character: Character
     weapon: ReadiedWeapon | None = None
@@ -133,7 +135,7 @@ class CoupDeGrace(Command, frozen=True, kw_only=True):
 class Resist(Command, frozen=True, kw_only=True):
     """Meet the hit one owes: armour, then defend (fatigue) or take the critical."""
 
-    spec = CommandSpec(("resist",), dice="queue", family="narrative")
+    spec = CommandSpec(("resist",), dice="queue", family="narrative", phase="fighting")
 
     character: Character
     take_critical: Annotated[
@@ -153,7 +155,7 @@ class Resist(Command, frozen=True, kw_only=True):
 class Breathe(Command, frozen=True, kw_only=True):
     """« Reprendre son souffle »: 1 strife and 1 fatigue off, each above its half."""
 
-    spec = CommandSpec(("breathe",))
+    spec = CommandSpec(("breathe",), phase="fighting")
 
     character: Character
 
@@ -161,7 +163,7 @@ class Breathe(Command, frozen=True, kw_only=True):
 class Prepare(Command, frozen=True, kw_only=True):
     """« Préparer un objet »: ready a weapon (or stow it, none named)."""
 
-    spec = CommandSpec(("prepare",))
+    spec = CommandSpec(("prepare",), phase="fighting")
 
     character: Character
     weapon: (
@@ -172,7 +174,7 @@ class Prepare(Command, frozen=True, kw_only=True):
 class Unmask(Command, frozen=True, kw_only=True):
     """« Tomber le masque »: the character's strife is gone (a duel's opening for the foe)."""
 
-    spec = CommandSpec(("unmask",))
+    spec = CommandSpec(("unmask",), phase="fighting")
 
     character: Character
 
@@ -180,7 +182,7 @@ class Unmask(Command, frozen=True, kw_only=True):
 class GiveStrife(Command, frozen=True, kw_only=True):
     """Strife the GM rules (a check's own strife records itself)."""
 
-    spec = CommandSpec(("strife",), positional=("amount",), gm_only=True)
+    spec = CommandSpec(("strife",), positional=("amount",), gm_only=True, phase="wounds")
 
     character: Character
     amount: Annotated[int, Meta(ge=1, le=100, description="how much strife")]
@@ -190,7 +192,7 @@ class GiveStrife(Command, frozen=True, kw_only=True):
 class GiveFatigue(Command, frozen=True, kw_only=True):
     """Fatigue the GM rules (a march, a fall, a night awake)."""
 
-    spec = CommandSpec(("fatigue",), positional=("amount",), gm_only=True)
+    spec = CommandSpec(("fatigue",), positional=("amount",), gm_only=True, phase="wounds")
 
     character: Character
     amount: Annotated[int, Meta(ge=1, le=100, description="how much fatigue")]
@@ -200,13 +202,13 @@ class GiveFatigue(Command, frozen=True, kw_only=True):
 class EndScene(Command, frozen=True, kw_only=True):
     """End the scene: fatigue and strife above half endurance and composure come off."""
 
-    spec = CommandSpec(("scene", "end"), gm_only=True)
+    spec = CommandSpec(("scene", "end"), gm_only=True, phase="wounds")
 
 
 class Sleep(Command, frozen=True, kw_only=True):
     """A night's sleep: twice the Water ring's fatigue comes off."""
 
-    spec = CommandSpec(("sleep",), gm_only=True)
+    spec = CommandSpec(("sleep",), gm_only=True, phase="wounds")
 
     character: Character
 
@@ -217,7 +219,7 @@ Band = Annotated[int, Meta(ge=0, le=20, description="a range band on the line")]
 class Place(Command, frozen=True, kw_only=True):
     """The GM places a character on the line of range bands."""
 
-    spec = CommandSpec(("place",), positional=("band",), gm_only=True)
+    spec = CommandSpec(("place",), positional=("band",), gm_only=True, phase="fighting")
 
     character: Character
     band: Band
@@ -226,7 +228,7 @@ class Place(Command, frozen=True, kw_only=True):
 class Move(Command, frozen=True, kw_only=True):
     """The turn's free move of one range band (before or after the action)."""
 
-    spec = CommandSpec(("move",), positional=("band",))
+    spec = CommandSpec(("move",), positional=("band",), phase="fighting")
 
     character: Character
     band: Band
@@ -235,7 +237,9 @@ class Move(Command, frozen=True, kw_only=True):
 class Manoeuvre(Command, frozen=True, kw_only=True):
     """« Manœuvrer »: a move action of one band, more for a Fitness check TN 2."""
 
-    spec = CommandSpec(("manoeuvre",), dice="queue", family="narrative", positional=("band",))
+    spec = CommandSpec(
+        ("manoeuvre",), dice="queue", family="narrative", positional=("band",), phase="fighting"
+    )
 
     character: Character
     band: Band
@@ -246,7 +250,7 @@ class Manoeuvre(Command, frozen=True, kw_only=True):
 class Protect(Command, frozen=True, kw_only=True):
     """« Protéger »: Tactics TN 1; attacks on the protected +1 TN, +1 per 2 bonus."""
 
-    spec = CommandSpec(("protect",), dice="queue", family="narrative")
+    spec = CommandSpec(("protect",), dice="queue", family="narrative", phase="fighting")
 
     character: Character
     target: Name
@@ -256,7 +260,7 @@ class Protect(Command, frozen=True, kw_only=True):
 class Wait(Command, frozen=True, kw_only=True):
     """« Attendre »: hold an action for an event before the round's end."""
 
-    spec = CommandSpec(("wait",), positional=("trigger",))
+    spec = CommandSpec(("wait",), positional=("trigger",), phase="fighting")
 
     character: Character
     trigger: Annotated[str, Meta(min_length=1, max_length=200, description="when to act")]
@@ -265,7 +269,7 @@ class Wait(Command, frozen=True, kw_only=True):
 class Challenge(Command, frozen=True, kw_only=True):
     """« Défier »: Command TN 1 against one within 0–5 bands, to a single combat."""
 
-    spec = CommandSpec(("challenge",), dice="queue", family="narrative")
+    spec = CommandSpec(("challenge",), dice="queue", family="narrative", phase="fighting")
 
     character: Character
     target: Name
@@ -275,7 +279,7 @@ class Challenge(Command, frozen=True, kw_only=True):
 class Answer(Command, frozen=True, kw_only=True):
     """Accept or refuse a challenge (the challenged character's player)."""
 
-    spec = CommandSpec(("answer",), positional=("answer",))
+    spec = CommandSpec(("answer",), positional=("answer",), phase="fighting")
 
     character: Character
     answer: Annotated[
@@ -286,7 +290,7 @@ class Answer(Command, frozen=True, kw_only=True):
 class SingleCombat(Command, frozen=True, kw_only=True):
     """The single combat's outcome: the loser's allies take 3 strife."""
 
-    spec = CommandSpec(("single-combat",), gm_only=True)
+    spec = CommandSpec(("single-combat",), gm_only=True, phase="fighting")
 
     winner: Name
     loser: Name
@@ -295,7 +299,7 @@ class SingleCombat(Command, frozen=True, kw_only=True):
 class ChangeStanding(Command, frozen=True, kw_only=True):
     """Honour or glory the GM rules (a sabotaged single combat: −10 and −5)."""
 
-    spec = CommandSpec(("standing",), gm_only=True)
+    spec = CommandSpec(("standing",), gm_only=True, phase="standing")
 
     character: Character
     honour: Annotated[int, Meta(ge=-100, le=100, description="honour gained (negative: lost)")] = 0
@@ -306,7 +310,7 @@ class ChangeStanding(Command, frozen=True, kw_only=True):
 class Center(Command, frozen=True, kw_only=True):
     """« Centrer »: in the Void stance, roll a skill's dice and reserve some for later."""
 
-    spec = CommandSpec(("center",), dice="queue", family="narrative")
+    spec = CommandSpec(("center",), dice="queue", family="narrative", phase="fighting")
 
     character: Character
     skill: Annotated[Label, Meta(description="the skill whose dice are rolled")]
@@ -318,7 +322,7 @@ class Center(Command, frozen=True, kw_only=True):
 class Predict(Command, frozen=True, kw_only=True):
     """« Prédire »: write an element in secret; the opponent's matching stance costs 4."""
 
-    spec = CommandSpec(("predict",))
+    spec = CommandSpec(("predict",), phase="fighting")
 
     character: Character
     target: Name
@@ -331,7 +335,7 @@ class Predict(Command, frozen=True, kw_only=True):
 class DeclineCoup(Command, frozen=True, kw_only=True):
     """Let a coup de grâce pass (so that the other duellist may strike theirs)."""
 
-    spec = CommandSpec(("decline-coup",))
+    spec = CommandSpec(("decline-coup",), phase="fighting")
 
     character: Character
 
@@ -339,7 +343,7 @@ class DeclineCoup(Command, frozen=True, kw_only=True):
 class DealHit(Command, frozen=True, kw_only=True):
     """Damage (with its deadliness) or a critical from another source than a strike."""
 
-    spec = CommandSpec(("hit",), gm_only=True)
+    spec = CommandSpec(("hit",), gm_only=True, phase="fighting")
 
     character: Character
     damage: Annotated[int, Meta(ge=0, le=100, description="the damage dealt")] = 0
@@ -353,7 +357,7 @@ class DealHit(Command, frozen=True, kw_only=True):
 class Recover(Command, frozen=True, kw_only=True):
     """Fatigue or strife taken off as the GM rules (a Medicine check's effect, a rest)."""
 
-    spec = CommandSpec(("recover",), gm_only=True)
+    spec = CommandSpec(("recover",), gm_only=True, phase="wounds")
 
     character: Character
     fatigue: Annotated[int, Meta(ge=0, le=100, description="fatigue taken off")] = 0

@@ -15,7 +15,7 @@ from domain.dice.narrative.roll import parse_pool, recompute
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
 from domain.names import key
-from domain.rulesets.base import Core, Follows, Progress, RulesetFactory, Table, View
+from domain.rulesets.base import Core, Follows, Option, Progress, RulesetFactory, Table, View
 from domain.rulesets.l5r5e_house import RULESET_ID
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
@@ -72,22 +72,44 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.Recover: p.decide_recover,
 }
 
-OPTION_HELP = {
-    "vigilance_rounding": "up (default): vigilance is (Air + Water) / 2 rounded up; down: "
-    "rounded down",
-    "stare_down_cap": "focus (default): a stare-down bid is at most the bidder's focus; "
-    "none: no cap",
-    "keep_default": "most (default): a check whose dice are not named keeps the most "
-    "successes (the bonus ones count) and every explosion success; odds: the odds' policy "
-    "(the best chance at the TN, then the least strife); either then keeps, in the room "
-    "left, every die that costs nothing (a success or an opportunity without strife)",
-    "opportunity_critical": "also (default): a strike's two opportunities add a critical "
-    "of the deadliness to its damage (« infligez … un coup critique »); instead: the "
-    "critical replaces the damage",
-    "coup_window": "open (default): a coup de grâce stays open until struck or let pass; "
-    "round: it lapses with the round it opened in (« immédiatement »)",
-    "stare_down": "gm (default): the GM calls each duel round's stare-down; required: no "
-    "one acts in a duel round before it",
+OPTIONS = {
+    "vigilance_rounding": Option(
+        "up (default): vigilance is (Air + Water) / 2 rounded up; down: rounded down",
+        "up",
+        ("up", "down"),
+    ),
+    "stare_down_cap": Option(
+        "focus (default): a stare-down bid is at most the bidder's focus; none: no cap",
+        "focus",
+        ("focus", "none"),
+    ),
+    "keep_default": Option(
+        "most (default): a check whose dice are not named keeps the most successes (the "
+        "bonus ones count) and every explosion success; odds: the odds' policy (the best "
+        "chance at the TN, then the least strife); either then keeps, in the room left, "
+        "every die that costs nothing (a success or an opportunity without strife)",
+        "most",
+        ("most", "odds"),
+    ),
+    "opportunity_critical": Option(
+        "also (default): a strike's two opportunities add a critical of the deadliness to "
+        "its damage (« infligez … un coup critique »); instead: the critical replaces the "
+        "damage",
+        "also",
+        ("also", "instead"),
+    ),
+    "coup_window": Option(
+        "open (default): a coup de grâce stays open until struck or let pass; round: it "
+        "lapses with the round it opened in (« immédiatement »)",
+        "open",
+        ("open", "round"),
+    ),
+    "stare_down": Option(
+        "gm (default): the GM calls each duel round's stare-down; required: no one acts in "
+        "a duel round before it",
+        "gm",
+        ("gm", "required"),
+    ),
 }
 
 READINGS = (
@@ -116,7 +138,7 @@ class FifthHouse(KitRuleset):
     readings: tuple[str, ...] = READINGS
     id: str = RULESET_ID
     title: str = "Legend of the Five Rings, 5th edition confrontations (house rules)"
-    option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
+    declared_options: Mapping[str, Option] = field(default_factory=lambda: OPTIONS)
     sheet_type: type[Any] = FifthSheet
     event_types: tuple[type[Event], ...] = FIFTH_EVENT_TYPES
     deciders: ClassVar[Mapping[type[Command], Callable[..., list[Event]]]] = DECIDERS
@@ -270,15 +292,15 @@ def _kept_from_acting(character: str, before: FifthState) -> tuple[Follows, ...]
 
 
 def build(options: Mapping[str, str]) -> FifthHouse:
-    given = Options(RULESET_ID, options, OPTION_HELP)
+    given = Options(RULESET_ID, options, OPTIONS)
     return FifthHouse(
         options=dict(options),
-        vigilance_up=given.choice("vigilance_rounding", ("up", "down")) == "up",
-        stare_cap=given.choice("stare_down_cap", ("focus", "none")) == "focus",
-        keep_for_odds=given.choice("keep_default", ("most", "odds")) == "odds",
-        critical_instead=given.choice("opportunity_critical", ("also", "instead")) == "instead",
-        coup_lapses=given.choice("coup_window", ("open", "round")) == "round",
-        stare_required=given.choice("stare_down", ("gm", "required")) == "required",
+        vigilance_up=given.choice("vigilance_rounding") == "up",
+        stare_cap=given.choice("stare_down_cap") == "focus",
+        keep_for_odds=given.choice("keep_default") == "odds",
+        critical_instead=given.choice("opportunity_critical") == "instead",
+        coup_lapses=given.choice("coup_window") == "round",
+        stare_required=given.choice("stare_down") == "required",
     )
 
 

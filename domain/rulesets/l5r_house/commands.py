@@ -21,7 +21,7 @@ WeaponName = Annotated[str, Meta(max_length=100, description="the weapon in hand
 class Roll(RollFields, frozen=True, kw_only=True):
     """A roll recorded in the session: an expression, or a skill, trait or ring roll."""
 
-    spec = CommandSpec(("roll",), dice="faces", positional=("expression",))
+    spec = CommandSpec(("roll",), dice="faces", positional=("expression",), phase="rolls")
 
     void: Annotated[bool, Meta(description="a Void point: +1k1")] = False
     void_raise: Annotated[bool, Meta(description="a Void point: a free raise (−5 TN)")] = False
@@ -30,7 +30,7 @@ class Roll(RollFields, frozen=True, kw_only=True):
 class RollInitiative(Command, frozen=True, kw_only=True):
     """Roll initiative for the combat: 1k1 + Reflexes, the weapon's bonus, less the malus."""
 
-    spec = CommandSpec(("initiative",), dice="faces", for_groups=True)
+    spec = CommandSpec(("initiative",), dice="faces", for_groups=True, phase="turns")
 
     character: Character
     weapon: WeaponName | None = None
@@ -40,7 +40,7 @@ class RollInitiative(Command, frozen=True, kw_only=True):
 class Declare(Command, frozen=True, kw_only=True):
     """Declare the round's one action (lowest initiative first); a full defence rolls."""
 
-    spec = CommandSpec(("declare",), dice="faces", positional=("action",))
+    spec = CommandSpec(("declare",), dice="faces", positional=("action",), phase="fighting")
 
     character: Character
     action: Annotated[Action, Meta(description="the action declared for the round")]
@@ -51,7 +51,7 @@ class Declare(Command, frozen=True, kw_only=True):
 class Attack(Command, frozen=True, kw_only=True):
     """Resolve a declared Attack or Assault: raises, called shots, disarm, Void."""
 
-    spec = CommandSpec(("attack",), dice="queue")
+    spec = CommandSpec(("attack",), dice="queue", phase="fighting")
 
     character: Character
     weapon: WeaponName | None = None
@@ -82,7 +82,7 @@ class Attack(Command, frozen=True, kw_only=True):
 class Damage(Command, frozen=True, kw_only=True):
     """Roll the last hit's damage (Strength + the weapon's dice) and wound the target."""
 
-    spec = CommandSpec(("damage",), dice="faces")
+    spec = CommandSpec(("damage",), dice="faces", phase="fighting")
 
     character: Character
 
@@ -90,7 +90,7 @@ class Damage(Command, frozen=True, kw_only=True):
 class SpendVoid(Command, frozen=True, kw_only=True):
     """Spend the round's Void point: ignore wound malus, or +10 to the TN, this round."""
 
-    spec = CommandSpec(("void",), positional=("use",))
+    spec = CommandSpec(("void",), positional=("use",), phase="wounds")
 
     character: Character
     use: Annotated[

@@ -11,7 +11,7 @@ from domain.commands import Command, Context
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
 from domain.events import Event
-from domain.rulesets.base import Core, Progress, RulesetFactory, Table, View
+from domain.rulesets.base import Core, Option, Progress, RulesetFactory, Table, View
 from domain.rulesets.l5r_house import RULESET_ID
 from domain.rulesets.l5r_house import commands as c
 from domain.rulesets.l5r_house import play as p
@@ -45,13 +45,21 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.Heal: kit.decide_heal,
 }
 
-OPTION_HELP = {
-    "wound_malus": "levels (default): each wounded level one point of malus (Égratigné 1 "
-    "… Épuisé 6), the scale of the text's « quelqu'un à -2 »; published: the published "
-    "game's +3, +5, +10, +15, +20, +40",
-    "malus_on": "pool (default): the malus comes off the dice rolled and kept (« ses "
-    "dégâts comptent dans le calcul du nombre de dés jetés et gardés »); tn: it is added "
-    "to the TN instead",
+OPTIONS = {
+    "wound_malus": Option(
+        "levels (default): each wounded level one point of malus (Égratigné 1 … Épuisé 6), "
+        "the scale of the text's « quelqu'un à -2 »; published: the published game's +3, "
+        "+5, +10, +15, +20, +40",
+        "levels",
+        ("levels", "published"),
+    ),
+    "malus_on": Option(
+        "pool (default): the malus comes off the dice rolled and kept (« ses dégâts "
+        "comptent dans le calcul du nombre de dés jetés et gardés »); tn: it is added to "
+        "the TN instead (and the default with wound_malus=published)",
+        "pool",
+        ("pool", "tn"),
+    ),
 }
 
 
@@ -64,7 +72,7 @@ class HouseRules(KitRuleset):
     malus_in_pool: bool = True
     id: str = RULESET_ID
     title: str = "Legend of the Five Rings, the house combat flow"
-    option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
+    declared_options: Mapping[str, Option] = field(default_factory=lambda: OPTIONS)
     sheet_type: type[Any] = CharacterSheet
     event_types: tuple[type[Event], ...] = HOUSE_EVENT_TYPES
     deciders: ClassVar[Mapping[type[Command], Callable[..., list[Event]]]] = DECIDERS
@@ -137,9 +145,9 @@ class HouseRules(KitRuleset):
 
 
 def build(options: Mapping[str, str]) -> HouseRules:
-    given = Options(RULESET_ID, options, OPTION_HELP)
-    malus = given.choice("wound_malus", ("levels", "published"))
-    on = given.choice("malus_on", ("pool", "tn"), "pool" if malus == "levels" else "tn")
+    given = Options(RULESET_ID, options, OPTIONS)
+    malus = given.choice("wound_malus")
+    on = given.choice("malus_on", None if malus == "levels" else "tn")
     if malus == "published" and on == "pool":
         raise MalformedInput(
             "option wound_malus=published (+3 … +40) goes on the TN: malus_on=tn (forty "

@@ -31,7 +31,7 @@ class StartConflict(Command, frozen=True, kw_only=True):
     spec = CommandSpec(
         ("conflict", "start"), positional=("kind",),
         flags={"sides": "--side", "threats": "--threat"},
-     gm_only=True,)  # fmt: skip
+     gm_only=True, phase="turns")  # fmt: skip
 
     kind: Annotated[
         Kind,
@@ -52,7 +52,7 @@ class StartConflict(Command, frozen=True, kw_only=True):
 class StateObjective(Command, frozen=True, kw_only=True):
     """A side's objective, and its gravity (the gravest sets the manches to win)."""
 
-    spec = CommandSpec(("objective",), positional=("objective",), gm_only=True)
+    spec = CommandSpec(("objective",), positional=("objective",), gm_only=True, phase="turns")
 
     objective: Annotated[Text, Meta(description="what the side wants")]
     side: Side
@@ -63,7 +63,7 @@ class StateObjective(Command, frozen=True, kw_only=True):
 class TakeInitiative(Command, frozen=True, kw_only=True):
     """Who has the initiative for the first manche, and how."""
 
-    spec = CommandSpec(("initiative",), gm_only=True)
+    spec = CommandSpec(("initiative",), gm_only=True, phase="turns")
 
     side: Annotated[str, Meta(min_length=1, max_length=100, description="the side that has it")]
     how: Annotated[
@@ -78,7 +78,7 @@ class Test(Command, frozen=True, kw_only=True):
 
     With ``--against N``, a test outside the manches against an opposition score."""
 
-    spec = CommandSpec(("test",), dice="queue", family="two_d6")
+    spec = CommandSpec(("test",), dice="queue", family="two_d6", phase="rolls")
 
     character: Character
     technique: Annotated[
@@ -106,7 +106,7 @@ class Test(Command, frozen=True, kw_only=True):
 class Claim(Command, frozen=True, kw_only=True):
     """The gain of a yakuza bet won (or none), chosen once the dice are known."""
 
-    spec = CommandSpec(("claim",), positional=("gain",))
+    spec = CommandSpec(("claim",), positional=("gain",), phase="fighting")
 
     conflict: ConflictName | None = None
     gain: Annotated[
@@ -130,7 +130,7 @@ class Claim(Command, frozen=True, kw_only=True):
 class Punish(Command, frozen=True, kw_only=True):
     """The winner's punishment of a beaten side: its gravity, what it is, the wounds."""
 
-    spec = CommandSpec(("punish",), positional=("punishment",))
+    spec = CommandSpec(("punish",), positional=("punishment",), phase="fighting")
 
     punishment: Annotated[Text, Meta(description="what the winner inflicts")]
     side: Side
@@ -154,7 +154,7 @@ class Punish(Command, frozen=True, kw_only=True):
 class Wound(Command, frozen=True, kw_only=True):
     """Wounds the GM rules outside a conflict's reckoning."""
 
-    spec = CommandSpec(("wound",), gm_only=True)
+    spec = CommandSpec(("wound",), gm_only=True, phase="wounds")
 
     character: Character
     count: Annotated[int, Meta(ge=1, le=4, description="how many wound boxes")] = 1
@@ -163,7 +163,7 @@ class Wound(Command, frozen=True, kw_only=True):
 class Heal(Command, frozen=True, kw_only=True):
     """Heal the last wound (soon after, with time), or all by the GM's time passing."""
 
-    spec = CommandSpec(("heal",), gm_only=True)
+    spec = CommandSpec(("heal",), gm_only=True, phase="wounds")
 
     character: Character
     how: Annotated[
@@ -175,7 +175,7 @@ class Heal(Command, frozen=True, kw_only=True):
 class Recover(Command, frozen=True, kw_only=True):
     """A new scenario: every character (or one) recovers from every wound."""
 
-    spec = CommandSpec(("recover",), gm_only=True)
+    spec = CommandSpec(("recover",), gm_only=True, phase="wounds")
 
     character: Character | None = None
 
@@ -183,7 +183,7 @@ class Recover(Command, frozen=True, kw_only=True):
 class Aggravate(Command, frozen=True, kw_only=True):
     """« Aggraver le conflit »: more manches, the wins kept, −3 on the asker's next test."""
 
-    spec = CommandSpec(("aggravate",))
+    spec = CommandSpec(("aggravate",), phase="fighting")
 
     side: Annotated[str, Meta(min_length=1, max_length=100, description="the side asking")]
     gravity: Annotated[
@@ -197,7 +197,7 @@ class Aggravate(Command, frozen=True, kw_only=True):
 class OfferSurrender(Command, frozen=True, kw_only=True):
     """A side offers to give up (honestly)."""
 
-    spec = CommandSpec(("surrender", "offer"))
+    spec = CommandSpec(("surrender", "offer"), phase="fighting")
 
     side: Annotated[str, Meta(min_length=1, max_length=100, description="the side giving up")]
     conflict: ConflictName | None = None
@@ -206,7 +206,7 @@ class OfferSurrender(Command, frozen=True, kw_only=True):
 class AcceptSurrender(Command, frozen=True, kw_only=True):
     """The surrender accepted: punishment by the manches won."""
 
-    spec = CommandSpec(("surrender", "accept"))
+    spec = CommandSpec(("surrender", "accept"), phase="fighting")
 
     side: Annotated[str, Meta(min_length=1, max_length=100, description="the side answering")]
     conflict: ConflictName | None = None
@@ -215,7 +215,7 @@ class AcceptSurrender(Command, frozen=True, kw_only=True):
 class RefuseSurrender(Command, frozen=True, kw_only=True):
     """The surrender refused: −3 on the refuser's next manche."""
 
-    spec = CommandSpec(("surrender", "refuse"))
+    spec = CommandSpec(("surrender", "refuse"), phase="fighting")
 
     side: Annotated[str, Meta(min_length=1, max_length=100, description="the side answering")]
     conflict: ConflictName | None = None
@@ -224,7 +224,7 @@ class RefuseSurrender(Command, frozen=True, kw_only=True):
 class Forfeit(Command, frozen=True, kw_only=True):
     """A side declares forfeit: the others win, punishing by the manches they won."""
 
-    spec = CommandSpec(("forfeit",))
+    spec = CommandSpec(("forfeit",), phase="fighting")
 
     side: Side
     conflict: ConflictName | None = None
@@ -233,7 +233,7 @@ class Forfeit(Command, frozen=True, kw_only=True):
 class Interrupt(Command, frozen=True, kw_only=True):
     """Both sides agree to stop: the manches won are cancelled."""
 
-    spec = CommandSpec(("conflict", "interrupt"), gm_only=True)
+    spec = CommandSpec(("conflict", "interrupt"), gm_only=True, phase="turns")
 
     conflict: ConflictName | None = None
 
@@ -241,7 +241,7 @@ class Interrupt(Command, frozen=True, kw_only=True):
 class JoinSide(Command, frozen=True, kw_only=True):
     """A relay or a supporter joins a side; its manches are pooled."""
 
-    spec = CommandSpec(("conflict", "join"), gm_only=True)
+    spec = CommandSpec(("conflict", "join"), gm_only=True, phase="turns")
 
     side: Side
     character: Character
@@ -255,7 +255,7 @@ class JoinSide(Command, frozen=True, kw_only=True):
 class EndConflict(Command, frozen=True, kw_only=True):
     """Close a conflict (won, or ended by the GM)."""
 
-    spec = CommandSpec(("conflict", "end"), gm_only=True)
+    spec = CommandSpec(("conflict", "end"), gm_only=True, phase="turns")
 
     conflict: ConflictName | None = None
 
@@ -266,7 +266,7 @@ class ConflictOdds(Query, frozen=True, kw_only=True):
     ``kiroku odds --ruleset ukiyo '8-3 vs 7' --manches 3``: the chance of winning the
     conflict from a score, betting on each manche; without ``--manches``, one test's."""
 
-    spec = CommandSpec(("odds",))
+    spec = CommandSpec(("odds",), phase="rolls")
 
     manches: Annotated[int, Meta(ge=1, le=MAX_MANCHES, description="manches to win")] | None = None
     their_manches: (

@@ -15,7 +15,7 @@ from domain.dice.two_d6.odds import conflict_odds, odds_of_test
 from domain.dice.two_d6.roll import check_throw
 from domain.errors import MalformedInput
 from domain.events import Event
-from domain.rulesets.base import Core, Follows, Progress, RulesetFactory, Table, View
+from domain.rulesets.base import Core, Follows, Option, Progress, RulesetFactory, Table, View
 from domain.rulesets.options import Options
 from domain.rulesets.roll_keep_kit.carrying import (
     carried_over,
@@ -55,15 +55,29 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.EndConflict: k.decide_end,
 }
 
-OPTION_HELP = {
-    "resolution": "opposed (default): each side throws two dice + its score, the higher "
-    "wins; single: only the initiative's side throws, the other's result is its score + 7",
-    "ties": "none (default): an equal result is nobody's manche; initiative: it is the "
-    "initiative's, in a duel",
-    "wound_maluses": "the malus on every technique for 1, 2, 3, 4 wounds (default 0,3,3,6: "
-    "the text gives 0 and 6)",
-    "variety_malus": "3 (default), 6 or 0: the malus for a technique already used in the "
-    "conflict's manches",
+OPTIONS = {
+    "resolution": Option(
+        "opposed (default): each side throws two dice + its score, the higher wins; single: "
+        "only the initiative's side throws, the other's result is its score + 7",
+        "opposed",
+        ("opposed", "single"),
+    ),
+    "ties": Option(
+        "none (default): an equal result is nobody's manche; initiative: it is the "
+        "initiative's, in a duel",
+        "none",
+        ("none", "initiative"),
+    ),
+    "wound_maluses": Option(
+        "the malus on every technique for 1, 2, 3, 4 wounds (default 0,3,3,6: the text "
+        "gives 0 and 6)",
+        "0,3,3,6",
+    ),
+    "variety_malus": Option(
+        "3 (default), 6 or 0: the malus for a technique already used in the conflict's manches",
+        "3",
+        ("3", "6", "0"),
+    ),
 }
 
 READINGS = (
@@ -114,7 +128,7 @@ class Ukiyo(KitRuleset):
     readings: tuple[str, ...] = READINGS
     id: str = RULESET_ID
     title: str = "Les Errants d'Ukiyo: conflicts won in manches"
-    option_help: Mapping[str, str] = field(default_factory=lambda: OPTION_HELP)
+    declared_options: Mapping[str, Option] = field(default_factory=lambda: OPTIONS)
     sheet_type: type[Any] = UkiyoSheet
     event_types: tuple[type[Event], ...] = UKIYO_EVENT_TYPES
     deciders: ClassVar[Mapping[type[Command], Callable[..., list[Event]]]] = DECIDERS
@@ -270,13 +284,13 @@ def _numbers(text: str) -> tuple[int, ...]:
 
 
 def build(options: Mapping[str, str]) -> Ukiyo:
-    given = Options(RULESET_ID, options, OPTION_HELP)
+    given = Options(RULESET_ID, options, OPTIONS)
     return Ukiyo(
         options=dict(options),
-        resolution=given.choice("resolution", ("opposed", "single")),
-        ties=given.choice("ties", ("none", "initiative")),
-        wound_maluses=_numbers(given.text("wound_maluses", "0,3,3,6")),
-        variety_malus=int(given.choice("variety_malus", ("3", "6", "0"))),
+        resolution=given.choice("resolution"),
+        ties=given.choice("ties"),
+        wound_maluses=_numbers(given.text("wound_maluses")),
+        variety_malus=int(given.choice("variety_malus")),
     )
 
 

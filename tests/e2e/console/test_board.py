@@ -80,10 +80,22 @@ def test_commands_come_by_phase_and_a_player_is_offered_only_what_they_may_give(
     gms = {c["name"] for c in rules["commands"] + rules["core_commands"] if c["gm_only"]}
     assert {"wound", "combat start", "xp award", "join"} <= gms
     gm = console.gm("night")
-    groups = gm.locator("#act-command optgroup").evaluate_all("all => all.map(g => g.label)")
-    assert groups[:3] == ["Rounds and turns", "Fighting", "Rolls"]  # a fight is on
+    groups = gm.locator("#act-command optgroup").evaluate_all(
+        "all => all.map(g => [g.dataset.phase, g.label, [...g.children].map(o => o.value)])"
+    )
+    assert [label for _, label, _ in groups[:3]] == [
+        "Rounds and turns",
+        "Fighting",
+        "Rolls and checks",
+    ]  # a fight is on: its rounds and its blows first
+    titles = {phase["id"]: phase["title"] for phase in rules["phases"]}
+    phase_of = {c["name"]: c["phase"] for c in rules["commands"] + rules["core_commands"]}
+    for phase, label, names in groups:  # each under the phase its spec declares
+        assert label == titles[phase]
+        assert {phase_of[name] for name in names} == {phase}, (label, names)
+    assert "corrections" not in [phase for phase, _, _ in groups]  # the timeline's
     expect(
-        gm.locator("#act-command optgroup[label='Fighting'] option[value='attack']")
+        gm.locator("#act-command optgroup[data-phase='fighting'] option[value='attack']")
     ).to_have_count(1)
     expect(gm.locator("#act-character")).to_have_value(KANEKA)  # whose turn it is
     phone = player(console, "ana")
@@ -144,6 +156,74 @@ def test_closed_choices_are_offered_as_choices(console: Console) -> None:
     assert values == ["", "false"]  # the default (true), or false
     assert home.locator("#option-starting_xp").evaluate("e => e.tagName") == "INPUT"
     shot(home, "24-open-options", "#options")
+    home.select_option("#open-ruleset", "ukiyo")
+    variety = home.locator("#option-variety_malus option")  # "3 (default), 6 or 0": declared
+    expect(variety).to_have_count(3)
+    assert variety.evaluate_all("all => all.map(o => o.value)") == ["", "6", "0"]
+    assert home.locator("#option-wound_maluses").get_attribute("placeholder") == "0,3,3,6"
+    shot(home, "24-open-options-ukiyo", "#options")
+
+
+def test_an_attack_s_manoeuvres_are_chosen_and_its_faces_checked_as_they_are_typed(
+    console: Console,
+) -> None:
+    """A 4e attack's manoeuvres are a box each, a called shot's part of the body a
+    choice and increased damage's raises a bounded number, as the ruleset declares them;
+    physical dice's faces say their family's syntax and are refused as the server would,
+    before anything is sent; the ruling's record holds what was chosen, and its
+    amendment's form is filled with it."""
+    version = prepared(console)
+    page = console.gm("night")
+    act(page, "attack", target=FUMI, raises=2)
+    form = page.locator('#act-form form[data-command="attack"]')
+    manoeuvres = form.locator('[name="manoeuvres"]')
+    boxes = manoeuvres.locator("input[type=checkbox]")
+    assert boxes.evaluate_all("all => all.map(b => b.value)") == [
+        "extra_attack", "called_shot", "disarm", "increased_damage", "feint", "knockdown"
+    ]  # fmt: skip
+    where = manoeuvres.locator('[data-argument="called_shot"]')
+    parts = where.locator("option").evaluate_all("all => all.map(o => o.value)")
+    assert parts == ["", "arm", "leg", "hand", "foot", "head", "eye", "ear", "finger"]
+    more = manoeuvres.locator('[data-argument="increased_damage"]')
+    bounds = more.evaluate("e => [e.type, e.min, e.max, e.placeholder]")
+    assert bounds == ["number", "1", "20", "1"]
+    where.select_option("arm")  # the part aimed at: its box is ticked with it
+    expect(manoeuvres.locator('input[value="called_shot"]')).to_be_checked()
+    manoeuvres.locator('input[value="increased_damage"]').check()
+    more.fill("25")
+    error = form.locator('[data-field="manoeuvres"] .field-error')
+    expect(error).to_have_text("increased damage '25' is not a whole number from 1 to 20")
+    more.fill("")  # one raise, the rules' default
+    expect(error).to_have_text("")
+    faces = form.locator('[name="faces"]')
+    expect(form.locator('[data-field="faces"] small')).to_contain_text("10+3,1r4")  # roll & keep's
+    faces.fill("9,9,10+")
+    faces_error = form.locator('[data-field="faces"] .field-error')
+    expect(faces_error).to_have_text("faces '9,9,10+': die 3 ('10+'): '' is not a face")
+    page.click("#act-submit")  # refused on the page: nothing is sent
+    expect(faces).to_have_attribute("aria-invalid", "true")
+    assert console.served.get(NIGHT).json()["version"] == version
+    shot(page, "24-manoeuvres-and-faces", "#act")
+    faces.fill("")  # the server rolls
+    expect(faces_error).to_have_text("")
+    page.click("#act-submit")
+    expect(page.locator("#result")).to_contain_text("attack", timeout=20_000)
+    events = console.served.get(NIGHT + f"/events?after={version}&limit=10").json()["events"]
+    shown = console.served.get(f"{NIGHT}/events/{events[0]['position']}").json()
+    assert shown["command"]["inputs"]["manoeuvres"] == ["called_shot:arm", "increased_damage"]
+    page.locator("#events li button.event-open").nth(version).click()
+    page.click('#event-dialog [data-action="amend"]')
+    amend = page.locator('#correction-changes[data-command="attack"]')
+    expect(amend.locator('input[value="called_shot"]')).to_be_checked()
+    expect(amend.locator('[data-argument="called_shot"]')).to_have_value("arm")
+    expect(amend.locator('input[value="increased_damage"]')).to_be_checked()
+    expect(amend.locator('input[value="feint"]')).not_to_be_checked()
+    expect(amend.locator('[name="faces"]')).to_have_count(1)
+    amend.locator('[name="faces"]').fill("1r")
+    page.fill("#correction-reason", "her dice")
+    page.click("#correction-preview")  # the page's own refusal, beside the field
+    expect(amend.locator('[data-field="faces"] .field-error')).to_contain_text("'' is not a face")
+    expect(page.locator("#correction-confirm")).to_be_disabled()
 
 
 def test_buttons_say_what_they_are_and_the_admin_hint_is_no_error(console: Console) -> None:

@@ -41,6 +41,8 @@ def test_an_event_opened_whole_reads_as_kiroku_show_with_its_dice(console: Conso
     damage = console.served.post(NIGHT + "/commands", {"command": "damage", "attacker": KANEKA})
     assert damage.status_code == 201, damage.text
     expect(page.locator("#events li", has_text="rolls Katana damage")).to_have_count(1)
+    retractions: list[str] = []  # every retraction tried (a preview decides the tail again)
+    page.on("request", lambda r: retractions.append(r.url) if "/retract" in r.url else None)
     page.locator("#events li", has_text="rolls Kenjutsu").locator("button.event-open").click()
     dialog = page.locator("#event-dialog")
     position = int(
@@ -63,12 +65,22 @@ def test_an_event_opened_whole_reads_as_kiroku_show_with_its_dice(console: Conso
     expect(dialog.locator("#event-command")).to_contain_text("attack (Attack), which gave events")
     expect(dialog.locator("#event-counts")).to_have_text("still counts")
     used = dialog.locator("#event-used-by")  # what used it: the damage its hit allowed
-    expect(used).to_contain_text("dropped without it: damage")
+    users = [u for u in shown["used_by"] if u["command"] == "damage"]
+    assert users and all(u["bound"] for u in users), shown["used_by"]
+    expect(used).to_contain_text(f"event {users[0]['event']} damage, given for it")
+    assert retractions == []  # read from the records: nothing decided again to open it
+    dialog.locator("#event-what-if-retracted").click()  # the whole of it, on asking
+    expect(dialog.locator("#event-retraction-outcome")).to_contain_text(
+        "dropped without it: damage"
+    )
+    assert len(retractions) == 1 and "dry_run=true" in retractions[0]
     shot(page, "27-event-whole", "#event-dialog")
     phone = player(console, "ana")  # a player reads their own roll the same way
     phone.locator("#events li", has_text="rolls Kenjutsu").locator("button.event-open").click()
     expect(phone.locator("#event-dice li.die")).to_have_count(6)
     expect(phone.locator("#event-command")).not_to_contain_text("undefined")
+    expect(phone.locator("#event-used-by")).to_contain_text("damage, given for it")
+    expect(phone.locator("#event-what-if-retracted")).to_have_count(0)  # the GM's to ask
     shot(phone, "27-event-whole-phone", full=False)
 
 

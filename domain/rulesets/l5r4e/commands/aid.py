@@ -21,7 +21,7 @@ Names = Annotated[tuple[Name, ...], Meta(max_length=20)]
 class Oppose(Command, frozen=True, kw_only=True):
     """An opposed roll."""
 
-    spec = CommandSpec(("oppose",), dice="queue", gm_only=True)
+    spec = CommandSpec(("oppose",), dice="queue", gm_only=True, phase="rolls")
 
     contest: Annotated[str, Meta(min_length=1, max_length=100, description="what it is about")]
     first: Annotated[Name, Meta(description="the first character")]
@@ -81,7 +81,9 @@ def decide_oppose(play: Any, command: Oppose, context: Context) -> list[Event]:
 class LeadRoll(Command, frozen=True, kw_only=True):
     """A cooperative roll: the leader rolls, each follower adding their skill rank."""
 
-    spec = CommandSpec(("cooperate", "lead"), dice="faces", flags={"followers": "--follower"})
+    spec = CommandSpec(
+        ("cooperate", "lead"), dice="faces", flags={"followers": "--follower"}, phase="rolls"
+    )
 
     leader: Name
     followers: Annotated[Names, Meta(description="who helps the leader")] = ()
@@ -95,7 +97,11 @@ class FollowRolls(Command, frozen=True, kw_only=True):
     """A cooperative roll: each follower rolls, a success adds to the leader's roll."""
 
     spec = CommandSpec(
-        ("cooperate", "follow"), dice="queue", flags={"followers": "--follower"}, gm_only=True
+        ("cooperate", "follow"),
+        dice="queue",
+        flags={"followers": "--follower"},
+        gm_only=True,
+        phase="rolls",
     )
 
     leader: Name
@@ -108,7 +114,7 @@ class FollowRolls(Command, frozen=True, kw_only=True):
 class SecondAttempt(Command, frozen=True, kw_only=True):
     """Investigation/Perception again at +15."""
 
-    spec = CommandSpec(("second-attempt",), dice="faces")
+    spec = CommandSpec(("second-attempt",), dice="faces", phase="fighting")
 
     character: Character
     void: Void = False
@@ -117,7 +123,7 @@ class SecondAttempt(Command, frozen=True, kw_only=True):
 class Rest(Command, frozen=True, kw_only=True):
     """A night's rest."""
 
-    spec = CommandSpec(("rest",), dice="queue", gm_only=True)
+    spec = CommandSpec(("rest",), dice="queue", gm_only=True, phase="wounds")
 
     character: Character
 
@@ -125,7 +131,7 @@ class Rest(Command, frozen=True, kw_only=True):
 class PassTime(Command, frozen=True, kw_only=True):
     """Move the session's clock on (hours of the story)."""
 
-    spec = CommandSpec(("time",), gm_only=True)
+    spec = CommandSpec(("time",), gm_only=True, phase="wounds")
 
     hours: Annotated[int, Meta(ge=1, le=MAX_HOURS, description="hours that pass")]
 
@@ -133,7 +139,7 @@ class PassTime(Command, frozen=True, kw_only=True):
 class StayAwake(Command, frozen=True, kw_only=True):
     """A fatigued character's Willpower roll to stay awake (every two hours)."""
 
-    spec = CommandSpec(("stay-awake",), dice="faces", gm_only=True)
+    spec = CommandSpec(("stay-awake",), dice="faces", gm_only=True, phase="rolls")
 
     character: Character
     tn: Annotated[int, Meta(ge=0, le=100, description="the GM's TN (default 15)")] = STAY_AWAKE_TN
@@ -142,7 +148,7 @@ class StayAwake(Command, frozen=True, kw_only=True):
 class GiveKit(Command, frozen=True, kw_only=True):
     """Hand a medicine kit."""
 
-    spec = CommandSpec(("kit",), gm_only=True)
+    spec = CommandSpec(("kit",), gm_only=True, phase="wounds")
 
     character: Character
 
@@ -150,7 +156,7 @@ class GiveKit(Command, frozen=True, kw_only=True):
 class Medicine(Command, frozen=True, kw_only=True):
     """Treat wounds with Medicine."""
 
-    spec = CommandSpec(("medicine",), dice="queue", flags={"healer": "--character"})
+    spec = CommandSpec(("medicine",), dice="queue", flags={"healer": "--character"}, phase="wounds")
 
     healer: Character
     patient: Name
@@ -161,7 +167,7 @@ class Medicine(Command, frozen=True, kw_only=True):
 class Meditate(Command, frozen=True, kw_only=True):
     """Meditation to regain Void."""
 
-    spec = CommandSpec(("meditate",), dice="faces")
+    spec = CommandSpec(("meditate",), dice="faces", phase="rolls")
 
     character: Character
     half_hours: Annotated[int, Meta(ge=1, le=48, description="half hours of meditation")] = 1
@@ -171,7 +177,10 @@ class TeaCeremony(Command, frozen=True, kw_only=True):
     """A tea ceremony."""
 
     spec = CommandSpec(
-        ("tea",), dice="faces", flags={"leader": "--character", "participants": "--guest"}
+        ("tea",),
+        dice="faces",
+        flags={"leader": "--character", "participants": "--guest"},
+        phase="rolls",
     )
 
     leader: Character

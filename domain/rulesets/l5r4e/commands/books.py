@@ -24,7 +24,7 @@ from domain.rulesets.roll_keep_kit.table_commands import TakeWounds as TakeWound
 class SpendVoid(Command, frozen=True, kw_only=True):
     """Spend (or, with --regain, regain) a Void point."""
 
-    spec = CommandSpec(("void",), bare={"regain": "all"})
+    spec = CommandSpec(("void",), bare={"regain": "all"}, phase="wounds")
 
     character: Character
     purpose: Annotated[Text, Meta(description="what the point is spent on, for the log")] = (
@@ -73,7 +73,11 @@ class ChangeStanding(Command, frozen=True, kw_only=True):
 
 def _standing_spec(name: str) -> CommandSpec:
     return CommandSpec(
-        (name,), positional=("delta",), parsers={"delta": parse_tenths}, gm_only=True
+        (name,),
+        positional=("delta",),
+        parsers={"delta": parse_tenths},
+        gm_only=True,
+        phase="standing",
     )
 
 
@@ -120,7 +124,7 @@ def decide_standing(play: Any, command: ChangeStanding, context: Context) -> lis
 class AwardExperience(Command, frozen=True, kw_only=True):
     """Award XP."""
 
-    spec = CommandSpec(("xp", "award"), positional=("amount",), gm_only=True)
+    spec = CommandSpec(("xp", "award"), positional=("amount",), gm_only=True, phase="standing")
 
     character: Character
     amount: Annotated[Amount, Meta(description="the experience points awarded")]
@@ -129,7 +133,7 @@ class AwardExperience(Command, frozen=True, kw_only=True):
 class SpendExperience(Command, frozen=True, kw_only=True):
     """Spend XP on one trait, the Void ring, a skill rank or an emphasis."""
 
-    spec = CommandSpec(("xp", "spend"))
+    spec = CommandSpec(("xp", "spend"), phase="standing")
 
     character: Character
     trait: Annotated[str, Meta(max_length=20, description="a trait to raise")] | None = None

@@ -21,7 +21,7 @@ Coins = Annotated[int, Meta(ge=-1_000_000, le=1_000_000)]
 class Cast(Command, frozen=True, kw_only=True):
     """Cast a spell."""
 
-    spec = CommandSpec(("cast",), dice="faces")
+    spec = CommandSpec(("cast",), dice="faces", phase="rolls")
 
     character: Character
     spell: Spell
@@ -33,7 +33,7 @@ class Cast(Command, frozen=True, kw_only=True):
 class Concentrate(Command, frozen=True, kw_only=True):
     """Keep a spell going."""
 
-    spec = CommandSpec(("concentrate",))
+    spec = CommandSpec(("concentrate",), phase="rolls")
 
     character: Character
     spell: Spell
@@ -42,7 +42,7 @@ class Concentrate(Command, frozen=True, kw_only=True):
 class ConcentrationCheck(Command, frozen=True, kw_only=True):
     """A concentration check."""
 
-    spec = CommandSpec(("concentration",), dice="faces", gm_only=True)
+    spec = CommandSpec(("concentration",), dice="faces", gm_only=True, phase="rolls")
 
     character: Character
     cause: Annotated[
@@ -57,7 +57,7 @@ class ConcentrationCheck(Command, frozen=True, kw_only=True):
 class PerceiveHonour(Command, frozen=True, kw_only=True):
     """Lore: Bushido against 30."""
 
-    spec = CommandSpec(("perceive-honour",), dice="faces")
+    spec = CommandSpec(("perceive-honour",), dice="faces", phase="rolls")
 
     character: Character
     target: Name
@@ -66,7 +66,7 @@ class PerceiveHonour(Command, frozen=True, kw_only=True):
 class Recognise(Command, frozen=True, kw_only=True):
     """Recognise someone (50 − 5 × glory)."""
 
-    spec = CommandSpec(("heraldry",), dice="faces")
+    spec = CommandSpec(("heraldry",), dice="faces", phase="rolls")
 
     character: Character
     target: Name
@@ -75,7 +75,9 @@ class Recognise(Command, frozen=True, kw_only=True):
 class ResistTaint(Command, frozen=True, kw_only=True):
     """Resist the Taint."""
 
-    spec = CommandSpec(("resist-taint",), dice="faces", flags={"taint": "--gain"}, gm_only=True)
+    spec = CommandSpec(
+        ("resist-taint",), dice="faces", flags={"taint": "--gain"}, gm_only=True, phase="rolls"
+    )
 
     character: Character
     tn: TN
@@ -86,7 +88,7 @@ class ResistTaint(Command, frozen=True, kw_only=True):
 class Fear(Command, frozen=True, kw_only=True):
     """A fear roll."""
 
-    spec = CommandSpec(("fear",), dice="faces", gm_only=True)
+    spec = CommandSpec(("fear",), dice="faces", gm_only=True, phase="rolls")
 
     character: Character
     rank: Annotated[int, Meta(ge=1, le=10, description="the fear's rank")]
@@ -95,7 +97,7 @@ class Fear(Command, frozen=True, kw_only=True):
 class DegradingRoll(Command, frozen=True, kw_only=True):
     """A degrading skill roll and its honour loss."""
 
-    spec = CommandSpec(("degrading",), dice="faces")
+    spec = CommandSpec(("degrading",), dice="faces", phase="rolls")
 
     character: Character
     skill: Annotated[str, Meta(min_length=1, max_length=100, description="the skill rolled")]
@@ -108,7 +110,7 @@ class DegradingRoll(Command, frozen=True, kw_only=True):
 class ChangeMoney(Command, frozen=True, kw_only=True):
     """Koku, bu and zeni."""
 
-    spec = CommandSpec(("money",), gm_only=True)
+    spec = CommandSpec(("money",), gm_only=True, phase="standing")
 
     character: Character
     koku: Annotated[Coins, Meta(description="koku gained (negative: paid)")] = 0
@@ -120,7 +122,11 @@ class LoadHonourTable(Command, frozen=True, kw_only=True):
     """Load the GM's honour table (JSON)."""
 
     spec = CommandSpec(
-        ("honour-table",), positional=("rows",), files={"rows": "honour table"}, gm_only=True
+        ("honour-table",),
+        positional=("rows",),
+        files={"rows": "honour table"},
+        gm_only=True,
+        phase="setting_up",
     )
 
     rows: Annotated[
@@ -141,7 +147,11 @@ class LoadArmoury(Command, frozen=True, kw_only=True):
     """Load the GM's armoury (JSON)."""
 
     spec = CommandSpec(
-        ("armoury",), positional=("armoury",), files={"armoury": "armoury"}, gm_only=True
+        ("armoury",),
+        positional=("armoury",),
+        files={"armoury": "armoury"},
+        gm_only=True,
+        phase="setting_up",
     )
 
     armoury: Annotated[Armoury, Meta(description="its weapons, arrows and armours")]
@@ -161,7 +171,7 @@ def decide_armoury(play: Any, command: LoadArmoury, context: Context) -> list[Ev
 class Equip(Command, frozen=True, kw_only=True):
     """Take an item from the armoury."""
 
-    spec = CommandSpec(("equip",), gm_only=True)
+    spec = CommandSpec(("equip",), gm_only=True, phase="setting_up")
 
     character: Character
     item: Annotated[str, Meta(min_length=1, max_length=100, description="an armoury item")]

@@ -8,6 +8,7 @@ from domain.commands import Command, CommandSpec, Context
 from domain.events import Event
 from domain.rulesets.l5r4e import battle
 from domain.rulesets.l5r4e.events import BattleEntry
+from domain.rulesets.l5r4e.manoeuvres import STRIKE_MANOEUVRES, declared
 from domain.rulesets.roll_keep_kit.fields import Character, FreeRaises, Name, Text
 
 Learnable = Literal["void", "reflexes", "iaijutsu", "mastery", "void_points", "wound_rank"]
@@ -17,7 +18,7 @@ DuelId = Annotated[str, Meta(min_length=1, max_length=40, description="the duel 
 class BeginDuel(Command, frozen=True, kw_only=True):
     """Begin an iaijutsu duel."""
 
-    spec = CommandSpec(("duel", "begin"), gm_only=True)
+    spec = CommandSpec(("duel", "begin"), gm_only=True, phase="turns")
 
     challenger: Name
     defender: Name
@@ -34,6 +35,7 @@ class Assess(Command, frozen=True, kw_only=True):
         ("duel", "assess"),
         dice="queue",
         flags={"challenger_learns": "--challenger-learns", "defender_learns": "--defender-learns"},
+        phase="turns",
     )
 
     duel: DuelId
@@ -54,7 +56,7 @@ class Assess(Command, frozen=True, kw_only=True):
 class Concede(Command, frozen=True, kw_only=True):
     """A duellist concedes after the assessment."""
 
-    spec = CommandSpec(("duel", "concede"))
+    spec = CommandSpec(("duel", "concede"), phase="turns")
 
     duel: DuelId
     character: Character
@@ -63,7 +65,7 @@ class Concede(Command, frozen=True, kw_only=True):
 class Focus(Command, frozen=True, kw_only=True):
     """The duellists' focus rolls."""
 
-    spec = CommandSpec(("duel", "focus"), dice="queue")
+    spec = CommandSpec(("duel", "focus"), dice="queue", phase="turns")
 
     duel: DuelId
 
@@ -71,13 +73,15 @@ class Focus(Command, frozen=True, kw_only=True):
 class Strike(Command, frozen=True, kw_only=True):
     """The strike."""
 
-    spec = CommandSpec(("duel", "strike"), dice="queue", flags={"manoeuvres": "--manoeuvre"})
+    spec = CommandSpec(
+        ("duel", "strike"), dice="queue", flags={"manoeuvres": "--manoeuvre"}, phase="fighting"
+    )
 
     duel: DuelId
     manoeuvres: Annotated[
         tuple[Annotated[str, Meta(max_length=40)], ...],
-        Meta(max_length=3, description="the first striker's: called_shot:arm, "
-             "increased_damage:2, feint"),
+        Meta(max_length=3, description="the first striker's, each NAME or NAME:ARGUMENT "
+             "(called_shot:arm)", extra_json_schema=declared(STRIKE_MANOEUVRES)),
     ] = ()  # fmt: skip
     raises: Annotated[int, Meta(ge=0, le=10, description="raises the first striker calls")] = 0
 
@@ -85,7 +89,9 @@ class Strike(Command, frozen=True, kw_only=True):
 class BeginBattle(Command, frozen=True, kw_only=True):
     """Begin a mass battle with the GM's table."""
 
-    spec = CommandSpec(("battle", "begin"), files={"table": "battle table"}, gm_only=True)
+    spec = CommandSpec(
+        ("battle", "begin"), files={"table": "battle table"}, gm_only=True, phase="turns"
+    )
 
     name: Annotated[str, Meta(min_length=1, max_length=100, description="the battle")]
     armies: Annotated[
@@ -101,13 +107,13 @@ class BeginBattle(Command, frozen=True, kw_only=True):
 class NextBattleTurn(Command, frozen=True, kw_only=True):
     """The next turn of the battle."""
 
-    spec = CommandSpec(("battle", "turn"), gm_only=True)
+    spec = CommandSpec(("battle", "turn"), gm_only=True, phase="turns")
 
 
 class DeclareEngagement(Command, frozen=True, kw_only=True):
     """A character's engagement this turn."""
 
-    spec = CommandSpec(("battle", "engage"), positional=("engagement",))
+    spec = CommandSpec(("battle", "engage"), positional=("engagement",), phase="turns")
 
     character: Character
     engagement: Annotated[
@@ -119,7 +125,7 @@ class DeclareEngagement(Command, frozen=True, kw_only=True):
 class Commanders(Command, frozen=True, kw_only=True):
     """The commanders' contest."""
 
-    spec = CommandSpec(("battle", "commanders"), dice="queue")
+    spec = CommandSpec(("battle", "commanders"), dice="queue", phase="turns")
 
     ours: Name
     theirs: Name
@@ -130,7 +136,7 @@ class Commanders(Command, frozen=True, kw_only=True):
 class DrawBattleResult(Command, frozen=True, kw_only=True):
     """A character's roll on the GM's battle table."""
 
-    spec = CommandSpec(("battle", "draw"), dice="faces")
+    spec = CommandSpec(("battle", "draw"), dice="faces", phase="turns")
 
     character: Character
 
@@ -138,7 +144,7 @@ class DrawBattleResult(Command, frozen=True, kw_only=True):
 class HeroicOpportunity(Command, frozen=True, kw_only=True):
     """A heroic opportunity, taken (or refused)."""
 
-    spec = CommandSpec(("battle", "heroic"))
+    spec = CommandSpec(("battle", "heroic"), phase="turns")
 
     character: Character
     refuse: Annotated[bool, Meta(description="refuse the opportunity")] = False
@@ -159,4 +165,4 @@ def decide_heroic(play: Any, command: HeroicOpportunity, context: Context) -> li
 class EndBattle(Command, frozen=True, kw_only=True):
     """End the battle."""
 
-    spec = CommandSpec(("battle", "end"), gm_only=True)
+    spec = CommandSpec(("battle", "end"), gm_only=True, phase="turns")

@@ -7,6 +7,7 @@ from msgspec import Meta
 
 from domain.commands import Command, CommandSpec
 from domain.rulesets.l5r4e.conditions import CONDITIONS
+from domain.rulesets.l5r4e.manoeuvres import MANOEUVRES, declared
 from domain.rulesets.roll_keep_kit.fields import (
     Character,
     FreeRaises,
@@ -58,6 +59,7 @@ class Attack(Command, frozen=True, kw_only=True):
             "range_m": "--range",
         },
         added=ENDS_TURN,
+        phase="fighting",
     )
 
     attacker: Character
@@ -67,8 +69,8 @@ class Attack(Command, frozen=True, kw_only=True):
     free_raises: FreeRaises = 0
     manoeuvres: Annotated[
         tuple[Annotated[str, Meta(max_length=40)], ...],
-        Meta(max_length=10, description="extra_attack, called_shot:head, disarm, "
-             "increased_damage:2, feint, knockdown"),
+        Meta(max_length=10, description="the manoeuvres its raises pay for, each NAME or "
+             "NAME:ARGUMENT (called_shot:head)", extra_json_schema=declared(MANOEUVRES)),
     ] = ()  # fmt: skip
     circumstances: Annotated[int, Meta(ge=-100, le=100, description="added to the armour TN")] = 0
     void: Void = False
@@ -83,7 +85,11 @@ class Damage(Command, frozen=True, kw_only=True):
     """The damage roll of a hit."""
 
     spec = CommandSpec(
-        ("damage",), dice="queue", flags={"attacker": "--character"}, added=ENDS_TURN
+        ("damage",),
+        dice="queue",
+        flags={"attacker": "--character"},
+        added=ENDS_TURN,
+        phase="fighting",
     )
 
     attacker: Character
@@ -94,7 +100,9 @@ class Damage(Command, frozen=True, kw_only=True):
 class TakeAction(Command, frozen=True, kw_only=True):
     """An action with no roll."""
 
-    spec = CommandSpec(("action",), positional=("kind", "action"), added=ENDS_TURN)
+    spec = CommandSpec(
+        ("action",), positional=("kind", "action"), added=ENDS_TURN, phase="fighting"
+    )
 
     character: Character
     kind: Annotated[
@@ -107,7 +115,9 @@ class TakeAction(Command, frozen=True, kw_only=True):
 class Move(Command, frozen=True, kw_only=True):
     """Move Water × 5 (free) or × 10 (simple) feet."""
 
-    spec = CommandSpec(("move",), dice="faces", positional=("kind",), added=ENDS_TURN)
+    spec = CommandSpec(
+        ("move",), dice="faces", positional=("kind",), added=ENDS_TURN, phase="fighting"
+    )
 
     character: Character
     kind: Annotated[
@@ -120,7 +130,7 @@ class Move(Command, frozen=True, kw_only=True):
 class Delay(Command, frozen=True, kw_only=True):
     """Act later this round."""
 
-    spec = CommandSpec(("delay",))
+    spec = CommandSpec(("delay",), phase="fighting")
 
     character: Character
     behind: Annotated[str, Meta(max_length=100, description="act after this character "
@@ -130,7 +140,9 @@ class Delay(Command, frozen=True, kw_only=True):
 class Guard(Command, frozen=True, kw_only=True):
     """Guard someone (+10 / −5)."""
 
-    spec = CommandSpec(("guard",), flags={"protected": "--protect"}, added=ENDS_TURN)
+    spec = CommandSpec(
+        ("guard",), flags={"protected": "--protect"}, added=ENDS_TURN, phase="fighting"
+    )
 
     character: Character
     protected: Name
@@ -140,7 +152,7 @@ class Guard(Command, frozen=True, kw_only=True):
 class Stand(Command, frozen=True, kw_only=True):
     """Stand up from prone."""
 
-    spec = CommandSpec(("stand",))
+    spec = CommandSpec(("stand",), phase="fighting")
 
     character: Character
 
@@ -148,7 +160,7 @@ class Stand(Command, frozen=True, kw_only=True):
 class PickUp(Command, frozen=True, kw_only=True):
     """Pick up the weapon a disarm made one drop (a simple action)."""
 
-    spec = CommandSpec(("pick-up",))
+    spec = CommandSpec(("pick-up",), phase="fighting")
 
     character: Character
 
@@ -156,7 +168,7 @@ class PickUp(Command, frozen=True, kw_only=True):
 class FullDefense(Command, frozen=True, kw_only=True):
     """The Full Defense roll."""
 
-    spec = CommandSpec(("full-defense",), dice="faces", added=ENDS_TURN)
+    spec = CommandSpec(("full-defense",), dice="faces", added=ENDS_TURN, phase="fighting")
 
     character: Character
     end_turn: EndTurn = False
@@ -165,7 +177,7 @@ class FullDefense(Command, frozen=True, kw_only=True):
 class SwapInitiative(Command, frozen=True, kw_only=True):
     """Trade initiative (a Void point)."""
 
-    spec = CommandSpec(("swap",))
+    spec = CommandSpec(("swap",), phase="fighting")
 
     character: Character
     other: Name
@@ -174,7 +186,9 @@ class SwapInitiative(Command, frozen=True, kw_only=True):
 class ApplyCondition(Command, frozen=True, kw_only=True):
     """Apply a condition."""
 
-    spec = CommandSpec(("condition", "apply"), positional=("condition",), gm_only=True)
+    spec = CommandSpec(
+        ("condition", "apply"), positional=("condition",), gm_only=True, phase="wounds"
+    )
 
     character: Character
     condition: Condition
@@ -185,7 +199,9 @@ class ApplyCondition(Command, frozen=True, kw_only=True):
 class EndCondition(Command, frozen=True, kw_only=True):
     """End a condition."""
 
-    spec = CommandSpec(("condition", "end"), positional=("condition",), gm_only=True)
+    spec = CommandSpec(
+        ("condition", "end"), positional=("condition",), gm_only=True, phase="wounds"
+    )
 
     character: Character
     condition: Condition
@@ -195,7 +211,9 @@ class EndCondition(Command, frozen=True, kw_only=True):
 class Recover(Command, frozen=True, kw_only=True):
     """The reaction phase roll (stunned, dazed)."""
 
-    spec = CommandSpec(("recover",), dice="queue", positional=("condition",), gm_only=True)
+    spec = CommandSpec(
+        ("recover",), dice="queue", positional=("condition",), gm_only=True, phase="wounds"
+    )
 
     character: Character
     condition: Annotated[

@@ -29,7 +29,11 @@ class StartRound(Command, frozen=True, kw_only=True):
     """Start the next round of the combat, with the stances its characters declare."""
 
     spec = CommandSpec(
-        ("combat", "round"), flags={"stances": "--stance"}, added={"stances": ()}, gm_only=True
+        ("combat", "round"),
+        flags={"stances": "--stance"},
+        added={"stances": ()},
+        gm_only=True,
+        phase="turns",
     )
 
     stances: Annotated[
@@ -69,7 +73,7 @@ class Roll(RollFields, frozen=True, kw_only=True):
     """A roll recorded in the session: an expression, or a skill, trait or ring roll."""
 
     spec = CommandSpec(("roll",), dice="faces", positional=("expression",), flags={
-        "use_center": "--center"})  # fmt: skip
+        "use_center": "--center"}, phase="rolls")  # fmt: skip
 
     difficulty: Annotated[str, Meta(description="easy, average, very_hard, impossible")] | None = (
         None
@@ -155,7 +159,7 @@ def decide_roll(play: Any, command: Roll, context: Context) -> list[Event]:
 class RollInitiative(Command, frozen=True, kw_only=True):
     """Roll initiative (insight rank + Reflexes, keep Reflexes)."""
 
-    spec = CommandSpec(("initiative",), dice="faces", for_groups=True)
+    spec = CommandSpec(("initiative",), dice="faces", for_groups=True, phase="turns")
 
     character: Character
 
@@ -163,7 +167,7 @@ class RollInitiative(Command, frozen=True, kw_only=True):
 class ChooseStance(Command, frozen=True, kw_only=True):
     """Choose a stance at the start of the round."""
 
-    spec = CommandSpec(("stance",), positional=("stance",), for_groups=True)
+    spec = CommandSpec(("stance",), positional=("stance",), for_groups=True, phase="turns")
 
     character: Character
     stance: Annotated[
