@@ -63,12 +63,20 @@ MAX_REASON = 500
 """The longest reason a command (or a file's event) may give: one line a GM reads."""
 
 
-class CommandSpec(msgspec.Struct, frozen=True):
-    """How a command is named and given (see the module docstring). A Struct, not a
-    dataclass: a bare roll's start-up then never imports ``dataclasses`` (and
-    ``inspect`` with it)."""
+class _Named(msgspec.Struct, frozen=True):
+    """A command spec's one positional field: its words at the shell."""
 
     words: tuple[str, ...]
+
+
+class CommandSpec(_Named, frozen=True, kw_only=True):
+    """How a command is named and given (see the module docstring): its words first,
+    every other field by name. A Struct, not a dataclass: a bare roll's start-up then
+    never imports ``dataclasses`` (and ``inspect`` with it)."""
+
+    phase: Phase
+    """The part of play it belongs to (:data:`PHASES`), declared by every command: the
+    console offers the commands grouped by it."""
     dice: DiceMode = "none"
     positional: tuple[str, ...] = ()
     """Fields given positionally, in this order."""
@@ -102,9 +110,6 @@ class CommandSpec(msgspec.Struct, frozen=True):
     gm_only: bool = False
     """Only the session's GM gives it (a player's is refused, ``NotAllowed``): a surface
     offers it to the GM alone (the console's forms)."""
-    phase: Phase = field(kw_only=True)
-    """The part of play it belongs to (:data:`PHASES`), declared by every command: the
-    console offers the commands grouped by it."""
 
     @property
     def name(self) -> str:
@@ -218,8 +223,7 @@ def option_of(command_type: type[Command] | type[Query], name: str) -> str:
     return command_type.spec.flags.get(name, "--" + name.replace("_", "-"))
 
 
-@dataclass(frozen=True)
-class Argument:
+class Argument(msgspec.Struct, frozen=True):
     """What a named item takes after its colon (``called_shot:head``,
     ``increased_damage:2``): one of ``values``, or a whole number from ``low`` to
     ``high``; ``default`` when it may be left out (``increased_damage`` is one raise)."""
