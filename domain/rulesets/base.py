@@ -14,8 +14,9 @@ GM. It never imports the session core's internals.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
+
+import msgspec
 
 from domain.commands import Command, Context, Query
 from domain.events import Event, Recorded, SessionOpened
@@ -47,9 +48,9 @@ class Core(Protocol):
     def gm_only(self, actor: str, what: str) -> None: ...
 
 
-@dataclass(frozen=True)
-class Option:
-    """One option a ruleset takes (``kiroku session open --option NAME=VALUE``)."""
+class Option(msgspec.Struct, frozen=True):
+    """One option a ruleset takes (``kiroku session open --option NAME=VALUE``): a Struct,
+    so that a bare roll, which reads the rulesets' names, imports no ``dataclasses``."""
 
     help: str
     """What it does (each value's meaning, for a closed one)."""
