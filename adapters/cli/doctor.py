@@ -290,24 +290,31 @@ def examine(path: str, timeout: float = 10.0, keys: Keys | None = None) -> dict[
             tally = {"records": 0, "problems": []}
             streams = _streams(_salvaged_rows(connection, report), tally, keys)
             _check_against_index(connection, streams)
-        report["records"] = tally["records"]
-        report["problems"] += tally["problems"]
-        for originator, stream in streams.items():
-            name = stream.get("session", f"(stream {originator})")
-            problem = stream["problem"]
-            report["sessions"][name] = {
-                "events": stream["events"],
-                "intact": problem is None,
-                "edited": stream.get("edited", False),
-            }
-            if problem is not None:
-                report["sessions"][name]["problem"] = problem
-                report["problems"].append(f"session {name!r}: {problem}")
+        _report_streams(report, streams, tally)
     except sqlite3.Error as error:
         report["problems"].append(f"the store cannot be read: {error}")
     finally:
         connection.close()
     return report
+
+
+def _report_streams(
+    report: dict[str, Any], streams: dict[str, dict[str, Any]], tally: dict[str, Any]
+) -> None:
+    """Each stream's findings into the report, whatever store they were read from."""
+    report["records"] = tally["records"]
+    report["problems"] += tally["problems"]
+    for originator, stream in streams.items():
+        name = stream.get("session", f"(stream {originator})")
+        problem = stream["problem"]
+        report["sessions"][name] = {
+            "events": stream["events"],
+            "intact": problem is None,
+            "edited": stream.get("edited", False),
+        }
+        if problem is not None:
+            report["sessions"][name]["problem"] = problem
+            report["problems"].append(f"session {name!r}: {problem}")
 
 
 def examine_postgres(config: StoreConfig) -> dict[str, Any]:
@@ -352,19 +359,7 @@ def examine_postgres(config: StoreConfig) -> dict[str, Any]:
         report["problems"].append(describe_store_error(error, config))
         return report
     report["integrity"] = "ok"
-    report["records"] = tally["records"]
-    report["problems"] += tally["problems"]
-    for originator, stream in streams.items():
-        name = stream.get("session", f"(stream {originator})")
-        problem = stream["problem"]
-        report["sessions"][name] = {
-            "events": stream["events"],
-            "intact": problem is None,
-            "edited": stream.get("edited", False),
-        }
-        if problem is not None:
-            report["sessions"][name]["problem"] = problem
-            report["problems"].append(f"session {name!r}: {problem}")
+    _report_streams(report, streams, tally)
     return report
 
 
