@@ -40,7 +40,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from bench.machine import load
-from bench.streams import ADMIN, Server, percentile, start
+from bench.streams import ADMIN, Server, percentile, start, subscribe
 
 COMMANDS = 300
 SENDERS = 10
@@ -144,19 +144,9 @@ def cpu_seconds(pid: int) -> float:
 
 async def sse(url: str, arrivals: dict[int, list[float]], ready: asyncio.Event, until: int,
               client: httpx.AsyncClient) -> None:  # fmt: skip
-    buffer = b""
-    async with client.stream("GET", url, headers=AUTH, timeout=None) as answer:
-        ready.set()
-        async for chunk in answer.aiter_raw():
-            now = time.perf_counter()
-            buffer += chunk
-            *frames, buffer = buffer.split(b"\n\n")
-            for frame in frames:
-                if frame.startswith(b"id: "):
-                    position = int(frame[4 : frame.index(b"\n")].rsplit(b".", 1)[1])
-                    arrivals.setdefault(position, []).append(now)
-                    if position >= until:
-                        return
+    """The stream followed by SSE as bench/streams.py follows it, in ``ws``'s argument
+    order (the two are chosen between by kind)."""
+    await subscribe(client, url, arrivals, ready, until)
 
 
 async def ws(url: str, arrivals: dict[int, list[float]], ready: asyncio.Event, until: int,

@@ -15,10 +15,25 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import runner
-from tests.e2e.server import served
+from tests.e2e.server import Served, served
 from tests.e2e.test_http_roles import table
 
 ST = Path(sys.executable).parent / "st"
+
+
+def night_s_document(server: Served, folder: Path) -> Path:
+    """The server's OpenAPI document as schemathesis is given it: every operation on the
+    one session the table opened, and without the live stream (it never ends)."""
+    document = server.get("/openapi.json").json()
+    del document["paths"]["/v1/sessions/{session}/stream"]
+    for path in document["paths"].values():
+        for operation in path.values():
+            for parameter in operation.get("parameters", ()):
+                if parameter["name"] == "session":
+                    parameter["schema"] = {"type": "string", "enum": ["night"]}
+    schema = folder / "openapi.json"
+    schema.write_text(json.dumps(document))
+    return schema
 
 
 @pytest.mark.slow  # schemathesis: every operation, every role
@@ -27,15 +42,7 @@ def test_no_request_of_any_role_breaks_the_server_or_its_schema(tmp_path: Path, 
     tokens = table(runner(tmp_path))
     with served(tmp_path / "data") as server:
         token = server.admin if role == "admin" else tokens[role]
-        document = server.get("/openapi.json").json()
-        del document["paths"]["/v1/sessions/{session}/stream"]
-        for path in document["paths"].values():
-            for operation in path.values():
-                for parameter in operation.get("parameters", ()):
-                    if parameter["name"] == "session":
-                        parameter["schema"] = {"type": "string", "enum": ["night"]}
-        schema = tmp_path / "openapi.json"
-        schema.write_text(json.dumps(document))
+        schema = night_s_document(server, tmp_path)
         done = subprocess.run(
             [str(ST), "run", str(schema), "--url", server.url,
              "-H", f"Authorization: Bearer {token}", "--max-examples", "8", "--seed", "1",
@@ -63,15 +70,7 @@ takes)."""
 def test_the_document_and_the_server_agree_with_the_checks_on(tmp_path: Path) -> None:
     tokens = table(runner(tmp_path))
     with served(tmp_path / "data", "--auth-failures", "100000") as server:
-        document = server.get("/openapi.json").json()
-        del document["paths"]["/v1/sessions/{session}/stream"]
-        for path in document["paths"].values():
-            for operation in path.values():
-                for parameter in operation.get("parameters", ()):
-                    if parameter["name"] == "session":
-                        parameter["schema"] = {"type": "string", "enum": ["night"]}
-        schema = tmp_path / "openapi.json"
-        schema.write_text(json.dumps(document))
+        schema = night_s_document(server, tmp_path)
         done = subprocess.run(
             [str(ST), "run", str(schema), "--url", server.url,
              "-H", f"Authorization: Bearer {tokens['sensei']}", "--max-examples", "5",

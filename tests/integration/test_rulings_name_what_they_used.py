@@ -39,8 +39,8 @@ def join(sheet: str, player: str) -> JoinCharacter:
     return JoinCharacter(sheet=json.loads((SHEETS / sheet).read_text()), player=player)
 
 
-@pytest.fixture
-def skirmish(store: EventStore) -> SessionService:
+def two_cuts(store: EventStore) -> SessionService:
+    """Fumi hits Rola in round 1 and again in round 2; no damage rolled yet."""
     service = SessionService(store, clock=Clock())
     service.open(session_id="sk", ruleset="l5r3e", gm="sensei")
     service.decide("sk", join("bayushi-fumi-3e.json", "ana"))
@@ -57,6 +57,12 @@ def skirmish(store: EventStore) -> SessionService:
         if round_ == 1:
             service.decide("sk", third.NextTurn())
             service.decide("sk", third.StartRound())
+    return service
+
+
+@pytest.fixture
+def skirmish(store: EventStore) -> SessionService:
+    service = two_cuts(store)
     service.decide("sk", third.Damage(character=FUMI), actor="ana", dice=faces("9,9,4,3,2"))
     return service
 

@@ -10,8 +10,6 @@ note of the GM's stands between, so that a player's numbers differ from the stor
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,36 +23,14 @@ from domain.dice.roll_keep.faces import parse_faces as faces
 from domain.events import NoteTaken
 from domain.rulesets.l5r3e import commands as third
 from domain.rulesets.l5r3e.events import AttackResolved
-from domain.session.commands import JoinCharacter, Retract, Reveal, TakeNote
+from domain.session.commands import Retract, Reveal, TakeNote
 from domain.session.record import CommandRecord
-from tests.replays.curate_3e import queue
-from tests.support import T0, Clock
-
-SHEETS = Path(__file__).resolve().parents[2] / "replays" / "sheets"
-FUMI, ROLA = "Bayushi Fumi", "Mirumoto Rola"
-
-
-def join(sheet: str, player: str) -> JoinCharacter:
-    return JoinCharacter(sheet=json.loads((SHEETS / sheet).read_text()), player=player)
+from tests.integration.test_rulings_name_what_they_used import FUMI, two_cuts
+from tests.support import T0
 
 
 def skirmish(store: EventStore, *, damage_hidden: bool) -> SessionService:
-    service = SessionService(store, clock=Clock())
-    service.open(session_id="sk", ruleset="l5r3e", gm="sensei")
-    service.decide("sk", join("bayushi-fumi-3e.json", "ana"))
-    service.decide("sk", join("mirumoto-rola-3e.json", "ben"))
-    service.decide("sk", third.StartCombat())
-    service.decide("sk", third.RollInitiative(character=FUMI), dice=faces("6,7,3"))
-    service.decide("sk", third.RollInitiative(character=ROLA), dice=faces("7,2,6,8"))
-    service.decide("sk", third.StartRound())
-    attack = third.Attack(character=FUMI, target=ROLA, weapon="Katana")
-    for round_ in (1, 2):
-        service.decide("sk", third.TakeActions(character=ROLA, actions=("simple",)), actor="ben")
-        service.decide("sk", third.NextTurn(), actor="ben")
-        service.decide("sk", attack, actor="ana", dice=queue("10+9,8,7,1,1,1"))
-        if round_ == 1:
-            service.decide("sk", third.NextTurn())
-            service.decide("sk", third.StartRound())
+    service = two_cuts(store)
     service.decide("sk", TakeNote(text="Rola's blood on the snow", hidden=True))
     damage = third.Damage(character=FUMI, hidden=damage_hidden)
     service.decide("sk", damage, actor="sensei" if damage_hidden else "ana",
