@@ -195,6 +195,11 @@ def decide_roll(play: Play, command: c.Roll, dice: Dice | None) -> list[Event]:
     chosen = sum((command.void, command.void_skill, command.void_raise))
     if chosen > 1:
         raise IllegalUnderRules("« 1 SEUL point de Vide par jet ! »: choose one Void use")
+    if chosen and command.purpose == "damage":
+        raise IllegalUnderRules(
+            f"a damage roll ({_quoted_void(command)}): a Void point « NE PEUT PAS ETRE UTILISE "
+            "POUR AUGMENTER UN JET DE DOMMAGES ! »"
+        )
     events: list[Event] = []
     parts: list[Part] = []
     who: Fighter | None = None
@@ -261,6 +266,13 @@ def decide_roll(play: Play, command: c.Roll, dice: Dice | None) -> list[Event]:
         hidden=command.hidden,
     )
     return [*events, rolled]
+
+
+def _quoted_void(command: c.Roll) -> str:
+    """The roll as it was given, with its Void use: ``'5k2' --purpose damage --void``."""
+    what = repr(command.expression) if command.expression else repr(command.skill or "a roll")
+    flag = "--void" if command.void else "--void-skill" if command.void_skill else "--void-raise"
+    return f"{what} --purpose {command.purpose} {flag}"
 
 
 def _skill_pool(who: Fighter, command: c.Roll) -> tuple[str, str, int]:
