@@ -10,7 +10,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from domain.campaign import CampaignOpened
-from domain.commands import PHASES, Command, describe_command, option_of, unwrap
+from domain.commands import PHASES, Command, describe_command, option_of, repeats, unwrap
 from domain.dice.given import FACES_SYNTAX
 from domain.errors import KirokuError
 from domain.events import Recorded, SessionOpened
@@ -31,6 +31,7 @@ def _field(command_type: type[Command], field: mi.Field) -> dict[str, Any]:
         "type": type(kind).__name__.removesuffix("Type").lower(),
         "required": field.required,
         "help": field_help(field),
+        "repeats": repeats(command_type, field),
     }
     if choices_of(kind, extra):
         data["values"] = list(choices_of(kind, extra))

@@ -99,6 +99,10 @@ class CommandSpec(_Named, frozen=True, kw_only=True):
     """Field → the value every record made before the field existed implies: a record
     keeps the field only when the command gives it otherwise, so no older record, replay
     or seal reads differently (:func:`domain.session.record.inputs_of`)."""
+    widened: tuple[str, ...] = ()
+    """Fields once given once and now repeatable (a tuple): a record made before reads its
+    one value as a tuple of it, and its ``null`` as none (l5r3e's ``encouraged_by``, one
+    companion before issue 31, several since): :func:`widened_inputs`."""
     for_groups: bool = False
     """Its ``character`` may name a group of characters joined together (``join
     --count``): the command is then decided for each of them in turn, in one batch."""
@@ -120,6 +124,16 @@ class CommandSpec(_Named, frozen=True, kw_only=True):
         """Its faces are typed one whole number a die (``3,5``), with no roll & keep
         notation read into them."""
         return self.family != "roll_keep"
+
+
+def widened_inputs(spec: CommandSpec, inputs: dict[str, Any]) -> dict[str, Any]:
+    """A record's ``inputs`` as its command reads them today: each field the spec
+    declares :attr:`~CommandSpec.widened` read as a list of its one recorded value (none
+    for ``null``). Records are never rewritten: this is how an older one is read."""
+    for name in spec.widened:
+        if name in inputs and not isinstance(inputs[name], (list, tuple)):
+            inputs[name] = [] if inputs[name] is None else [inputs[name]]
+    return inputs
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -216,6 +230,19 @@ def unwrap(kind: Any) -> tuple[Any, dict[str, Any]]:
             kind = others[0]
         else:
             return kind, extra
+
+
+def repeats(command_type: type[Command] | type[Query], field: mi.Field) -> bool:
+    """Whether a field is given several times, each time one more (a tuple of any length,
+    not read from a file): the one declaration of what may repeat (issue 31). The shell
+    takes its option once for each (``--encouraged-by A --encouraged-by B``), an HTTP
+    body a list, ``kiroku rules --json`` and the API say ``"repeats": true``; any other
+    option given twice is refused, never the last kept (:mod:`adapters.cli.parsing`,
+    :mod:`adapters.http.members`). The rules hold what is given to their caps."""
+    kind = unwrap(field.type)[0]
+    return isinstance(kind, (mi.VarTupleType, mi.ListType)) and (
+        field.name not in command_type.spec.files
+    )
 
 
 def option_of(command_type: type[Command] | type[Query], name: str) -> str:

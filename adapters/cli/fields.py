@@ -14,7 +14,7 @@ from typing import Any
 import msgspec.inspect as mi
 
 from adapters.cli.numbers import whole_number
-from domain.commands import Command, Query, option_of, unwrap
+from domain.commands import Command, Query, option_of, repeats, unwrap
 from domain.field_help import field_help
 from domain.session.commands import hideable
 
@@ -73,7 +73,7 @@ def add_fields(parser: Parser, command_type: Declared, skip: Collection[str] = (
             options["metavar"] = tuple(
                 f"{field.name.upper()}{i + 1}" for i in range(len(kind.item_types))
             )
-        elif isinstance(kind, (mi.VarTupleType, mi.ListType)) and field.name not in spec.files:
+        elif repeats(command_type, field):
             options["action"] = "append"
             options["help"] = f"{options['help']} (the option once for each)".lstrip()
         elif isinstance(kind, mi.IntType) and field.name not in spec.parsers:

@@ -22,6 +22,7 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 from msgspec import Meta
 
+from adapters.http.members import given_twice, repeated_member
 from adapters.http.problems import Problem, malformed
 from domain.commands import Command, DiceFamily
 from domain.dice.given import FACES_SYNTAX
@@ -111,6 +112,9 @@ class CommandBodies:
             raise malformed(
                 f"{excerpt(body.decode('utf-8', 'replace'))}: not a JSON object ({error})"
             ) from None
+        twice = repeated_member(body)
+        if twice is not None:
+            raise malformed(f"{excerpt(body.decode('utf-8', 'replace'))}: {given_twice(twice)}")
         command_type = self.by_tag[type(decoded)]
         fields = msgspec.structs.asdict(decoded)
         faces = fields.pop("faces", None)
@@ -177,6 +181,10 @@ def decode_as(body: bytes, kind: type[T], what: str) -> T:
     """A body holding one ``kind`` (a correction, a fork, a session to open)."""
     check_depth(body, what)
     try:
-        return msgspec.json.decode(body or b"{}", type=kind)
+        decoded = msgspec.json.decode(body or b"{}", type=kind)
     except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as error:
         raise malformed(f"{what} {excerpt(body.decode('utf-8', 'replace'))}: {error}") from None
+    twice = repeated_member(body)
+    if twice is not None:
+        raise malformed(f"{what} {excerpt(body.decode('utf-8', 'replace'))}: {given_twice(twice)}")
+    return decoded

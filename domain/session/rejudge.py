@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from domain.commands import Command, Context
+from domain.commands import Command, Context, widened_inputs
 from domain.dice.given import drawn_in_order
 from domain.dice.roll_keep.die import Die
 from domain.dice.source import DiceSource, TableFaces
@@ -88,7 +88,7 @@ def command_for(
             f"the ruling at {record.first} was a {record.kind!r}, which ruleset "
             f"{session.ruleset.id!r} does not take"
         )
-    fields = dict(record.inputs) | (changes or {})
+    fields = widened_inputs(kind.spec, dict(record.inputs)) | (changes or {})
     if record.reason is not None:
         fields.setdefault("reason", record.reason)
     try:

@@ -5,7 +5,7 @@ exits 2, quotes the input and the text, and appends nothing."""
 from __future__ import annotations
 
 from tests.e2e.conftest import Run, ok
-from tests.e2e.test_cli_l5r3e import S, count, skirmish
+from tests.e2e.test_cli_l5r3e import SHEETS, S, count, skirmish
 
 __all__ = ["skirmish"]  # the fixture, shared
 
@@ -27,3 +27,27 @@ def test_a_void_point_on_a_damage_roll_is_refused_and_not_spent(skirmish: Run) -
         "--faces", "9,8,1,1,1", "--as", "ana",
     )  # fmt: skip
     assert rolled["roll"]["total"] == 17
+
+
+def test_several_companions_encourage_one_attack_each_held_to_the_cap(skirmish: Run) -> None:
+    """« Encouragement »: each companion pays 2 and gives 1 point, « Un même personnage ne
+    peut pas recevoir ainsi plus de points de Vide supplémentaires que son propre Rang de
+    Vide ! »: Rola (Void 3) cannot take four, and takes two."""
+    rola = str(SHEETS / "mirumoto-rola-3e.json")
+    ok(skirmish, "join", *S, "--sheet", rola, "--count", "4", "--name", "Ally", "--player", "cat")
+    allies = [a for n in range(1, 5) for a in ("--encouraged-by", f"Ally {n}")]
+    attack = ("attack", *S, "--character", "Mirumoto Rola", "--target", "Bayushi Fumi",
+              "--weapon", "Katana")  # fmt: skip
+    before = count(skirmish)
+    done = skirmish(*attack, *allies, "--faces", "9,8,7,6,5,4,3,2,1,1")
+    assert done.returncode == 2, done.stdout
+    assert "has received 3 Void points by encouragement this combat and their Void ring is 3" in (
+        done.stderr
+    )
+    assert "Ally 4's would be one more" in done.stderr
+    assert count(skirmish) == before
+    ok(skirmish, *attack, *allies[:4], "--faces", "9,8,7,6,5,4,3,2")
+    state = ok(skirmish, "state", *S)
+    assert state["void"]["Mirumoto Rola"] == {"left": 3, "ring": 3, "encouraged": 2}
+    assert state["void"]["Ally 1"]["left"] == state["void"]["Ally 2"]["left"] == 1
+    assert state["void"]["Ally 3"]["left"] == 3

@@ -228,7 +228,7 @@ def three_ronin() -> RecordedTable:
         c.Attack(
             character="Bayushi Fumi", target="Ronin 2", weapon="Katana", move=True, raises=3,
             manoeuvre="extra_damage", free_to_manoeuvre=2, void="roll_dice",
-            encouraged_by="Kuni Lingus",
+            encouraged_by=("Kuni Lingus",),
         ),
         dice=queue("9,8,8,7,6,5,3,2"),
     )  # fmt: skip

@@ -469,7 +469,7 @@ def test_encouragement_is_capped_by_the_ally_s_void_ring() -> None:
             character="Bayushi Fumi",
             target="Mirumoto Rola",
             weapon="Katana",
-            encouraged_by="Mirumoto Rola",
+            encouraged_by=("Mirumoto Rola",),
         ),
         dice=queue("9,8,5,1,1,1,1"),
     )
@@ -750,7 +750,7 @@ def test_encouragement_is_paid_by_the_ally_s_player() -> None:
             character="Bayushi Fumi",
             target="Mirumoto Rola",
             weapon="Katana",
-            encouraged_by="Kuni Lingus",
+            encouraged_by=("Kuni Lingus",),
         ),
         NotAllowed,
         "'ana' may not act for 'Kuni Lingus'",

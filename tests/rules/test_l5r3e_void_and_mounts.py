@@ -5,15 +5,18 @@ refuses and records nothing."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
 
-from domain.errors import IllegalUnderRules
+from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r3e import commands as c
 from domain.rulesets.l5r3e.events import VoidSpent
 from domain.rulesets.roll_keep_kit.events import DiceRolled
-from tests.replays.curate_3e import faces
-from tests.rules.test_l5r3e_play import fumi_first, refused, view
+from tests.replays.curate_3e import bayushi_fumi, faces, mirumoto_rola, queue
+from tests.rules.test_l5r3e_play import fight, fumi_first, kuni, refused, view
+from tests.support import RecordedTable
 
 # -- « NE PEUT PAS ETRE UTILISE POUR AUGMENTER UN JET DE DOMMAGES ! » ---------------------
 
@@ -61,3 +64,95 @@ def test_void_on_any_other_roll_is_still_spent() -> None:
         dice=faces("9,8,1,1,1,1"),
     )
     assert view(t, "void")["Bayushi Fumi"]["left"] == 2
+
+
+# -- « Encouragement », from several companions at once ---------------------------------
+
+
+def three(fumi_void: int = 3) -> RecordedTable:
+    """Fumi 23 first (Void ``fumi_void``), Rola 15, Kuni Lingus 6: round 1 under way."""
+    return fight(
+        bayushi_fumi(void=fumi_void), mirumoto_rola(), kuni(),
+        inits=("10+5,8,1", "6,5,4,1", "3,2,1,1"),
+    )  # fmt: skip
+
+
+def encouraged(*allies: str, **more: Any) -> c.Attack:
+    return c.Attack(
+        character="Bayushi Fumi", target="Mirumoto Rola", weapon="Katana", encouraged_by=allies,
+        **more,
+    )  # fmt: skip
+
+
+def test_two_companions_each_give_one_point_on_the_same_attack() -> None:
+    """« Lorsque l'un de ses compagnons effectue 1 action, le personnage peut dépenser 2
+    points de Vide et l'encourager. Son compagnon bénéficie alors de 1 point de Vide
+    supplémentaire … en plus de ses propres points de Vide »: each companion who
+    encourages pays 2 and gives 1, so two give 2 — beside the one acting's own point, as
+    Fumi's 8g5 counts it (6g3, his own +1g1, Lingus's +1g1): here 6g3 + 1g1 + 2 × 1g1."""
+    t = three()
+    t.do(
+        encouraged("Mirumoto Rola", "Kuni Lingus", void="roll_dice"),
+        dice=queue("9,8,7,6,5,4,3,2,1"),
+    )
+    spent = [r.event for r in t.events if isinstance(r.event, VoidSpent)]
+    assert [(e.character, e.use, e.points, e.ally) for e in spent] == [
+        ("Bayushi Fumi", "roll_dice", 1, None),
+        ("Mirumoto Rola", "encouragement", 2, None),
+        ("Bayushi Fumi", "roll_dice", 1, "Mirumoto Rola"),
+        ("Kuni Lingus", "encouragement", 2, None),
+        ("Bayushi Fumi", "roll_dice", 1, "Kuni Lingus"),
+    ]
+    rolled = [r.event for r in t.events if isinstance(r.event, DiceRolled)][-1]
+    assert rolled.roll.expression == "9k6"
+    voids = view(t, "void")
+    assert voids["Bayushi Fumi"] == {"left": 2, "ring": 3, "encouraged": 2}
+    assert voids["Mirumoto Rola"]["left"] == voids["Kuni Lingus"]["left"] == 1
+
+
+def test_encouragement_past_the_one_acting_s_void_ring_is_refused() -> None:
+    """« Un même personnage ne peut pas recevoir ainsi plus de points de Vide
+    supplémentaires que son propre Rang de Vide ! »: Void 1 takes one companion's point,
+    not two; nobody pays for the refused attack."""
+    t = three(fumi_void=1)
+    refused(
+        t,
+        encouraged("Mirumoto Rola", "Kuni Lingus"),
+        IllegalUnderRules,
+        "Bayushi Fumi has received 1 Void points by encouragement this combat and their Void "
+        "ring is 1: Kuni Lingus's would be one more",
+        dice=queue("9,8,7,6,5,4,3,2,1"),
+    )
+    assert view(t, "void")["Mirumoto Rola"]["left"] == 3
+
+
+def test_the_cap_counts_the_points_received_earlier_in_the_combat() -> None:
+    """The cap is on what one receives « ainsi », over the combat (the reading the fold
+    keeps: ``encouraged`` until the combat ends): Void 2, one point on a first attack,
+    two more refused on the next."""
+    t = three(fumi_void=2)
+    t.do(encouraged("Kuni Lingus"), dice=queue("9,8,7,6,5,4,3"))
+    t.do(c.NextTurn())
+    t.do(c.NextTurn())
+    t.do(c.NextTurn())
+    t.do(c.StartRound())
+    refused(
+        t,
+        encouraged("Mirumoto Rola", "Kuni Lingus"),
+        IllegalUnderRules,
+        r"received 2 Void points by encouragement this combat and their Void ring is 2",
+        dice=queue("9,8,7,6,5,4,3,2"),
+    )
+
+
+def test_a_companion_encourages_an_action_once() -> None:
+    """« le personnage peut dépenser 2 points de Vide et l'encourager »: once an action;
+    the name given twice is refused, quoting it."""
+    t = three()
+    refused(
+        t,
+        encouraged("Kuni Lingus", "kuni lingus"),
+        MalformedInput,
+        "--encouraged-by 'kuni lingus': Kuni Lingus is named twice",
+        dice=queue("9,8,7,6,5,4,3,2"),
+    )

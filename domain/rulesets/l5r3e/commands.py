@@ -32,6 +32,18 @@ VoidOnThisRoll = Annotated[
     Meta(description="« 1 SEUL point de Vide par jet »: +1k1, +1 free raise, or +1 skill rank"),
 ]
 Names = Annotated[tuple[Name, ...], Meta(max_length=50)]
+MAX_ENCOURAGED = 10
+"""The most companions a roll may name as encouraging it: no Void ring passes 10, and
+none may receive more such points than their Void ring (:func:`.void.encouragement_allowed`)."""
+Encouragers = Annotated[
+    tuple[Name, ...],
+    Meta(
+        max_length=MAX_ENCOURAGED,
+        description="« Encouragement »: a companion who spends 2 Void to give the one acting "
+        "1 point on this roll (each companion once; never more such points than one's Void "
+        "ring)",
+    ),
+]
 Label = Annotated[str, Meta(max_length=100)]
 
 
@@ -119,7 +131,11 @@ class Attack(Command, frozen=True, kw_only=True):
     """Attack: roll against the target's TN to be hit, with raises, manoeuvres and Void."""
 
     spec = CommandSpec(
-        ("attack",), dice="queue", flags={"circumstances": "--circumstance"}, phase="fighting"
+        ("attack",),
+        dice="queue",
+        flags={"circumstances": "--circumstance"},
+        phase="fighting",
+        widened=("encouraged_by",),
     )
 
     character: Character
@@ -161,11 +177,10 @@ class Attack(Command, frozen=True, kw_only=True):
     ] = 0
     void: VoidOnThisRoll | None = None
     perseverance: Annotated[bool, Meta(description="a Void point: no wound penalty")] = False
-    encouraged_by: Annotated[str, Meta(max_length=100, description="an ally's 2 Void")] | (
-        None
-    ) = None
+    encouraged_by: Encouragers = ()
     encouraged_use: Annotated[
-        VoidOnRoll, Meta(description="what the ally's encouragement buys on the roll")
+        VoidOnRoll,
+        Meta(description="what each ally's encouragement buys on the roll (one point each)"),
     ] = "roll_dice"
     final_strike: Annotated[bool, Meta(description="« Coup ultime »: 3 Void (5 dead)")] = False
     protects: Annotated[str, Meta(max_length=100, description="the ally a guard protects")] | (

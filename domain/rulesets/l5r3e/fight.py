@@ -185,7 +185,7 @@ def decide_attack(play: Play, command: c.Attack, dice: Dice | None) -> list[Even
     # raises: called, and what a move or standing up costs; a Void point's skill rank
     # counts before the roll is found unskilled (« s'affranchir de la règle de jet
     # sans-compétence »)
-    bought = [command.void, command.encouraged_use if command.encouraged_by else None]
+    bought = [command.void, *(command.encouraged_use for _ in command.encouraged_by)]
     rank = who.sheet.skill_rank(skill) + bought.count("roll_skill_rank")
     unskilled = rank == 0
     called = command.raises + implied

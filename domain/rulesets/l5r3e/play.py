@@ -122,31 +122,43 @@ class Play(RollKeepDeciding):
         self,
         who: Fighter,
         use: c.VoidOnRoll | None,
-        ally: str | None,
+        allies: Sequence[str],
         ally_use: c.VoidOnRoll,
         what: str,
         *,
         already: int = 0,
     ) -> tuple[list[Event], list[Part]]:
-        """One own point on a roll (« 1 SEUL point de Vide par jet ! »), and one an ally's
-        encouragement gives (« en plus de ses propres points de Vide »)."""
+        """One own point on a roll (« 1 SEUL point de Vide par jet ! »), and one for each
+        companion's encouragement (« en plus de ses propres points de Vide »): each
+        companion once, paying 2, and never more such points, this combat, than the one
+        acting's Void ring (« Un même personnage ne peut pas recevoir ainsi plus de points
+        de Vide supplémentaires que son propre Rang de Vide ! »)."""
         events: list[Event] = []
         parts: list[Part] = []
         if use is not None:
             events.append(self.spend(who, use, what, already=already))
             parts.append(on_roll(use))
-        if ally is not None:
+        givers: list[Fighter] = []
+        for ally in allies:
             giver = fighter(self.state, ally)
+            if any(key(giver.name) == key(g.name) for g in givers):
+                raise MalformedInput(
+                    f"--encouraged-by {ally!r}: {giver.name} is named twice (a companion "
+                    "encourages an action once, for 2 Void points)"
+                )
+            givers.append(giver)
+        for received, giver in enumerate(givers, start=who.encouraged):
             self.permitted(giver.name, giver.player)  # the ally's player pays, or the GM
             if key(giver.name) == key(who.name):
                 raise IllegalUnderRules("« Encouragement » is given to a companion, not oneself")
-            events.append(self.spend(giver, "encouragement", f"encourages {who.name}: {what}"))
-            if not encouragement_allowed(who.encouraged, who.sheet.ring("void")):
+            if not encouragement_allowed(received, who.sheet.ring("void")):
                 raise IllegalUnderRules(
-                    f"{who.name} has had {who.encouraged} Void points by encouragement: « Un "
-                    "même personnage ne peut pas recevoir ainsi plus de points de Vide "
-                    "supplémentaires que son propre Rang de Vide ! »"
+                    f"{who.name} has received {received} Void points by encouragement this "
+                    f"combat and their Void ring is {who.sheet.ring('void')}: {giver.name}'s "
+                    "would be one more (« Un même personnage ne peut pas recevoir ainsi plus "
+                    "de points de Vide supplémentaires que son propre Rang de Vide ! »)"
                 )
+            events.append(self.spend(giver, "encouragement", f"encourages {who.name}: {what}"))
             if not who.sheet.human:
                 raise IllegalUnderRules(
                     "« Seul les Humains peuvent dépenser leurs points de Vide ! »"
@@ -239,7 +251,7 @@ def decide_roll(play: Play, command: c.Roll, dice: Dice | None) -> list[Event]:
             if command.void_skill
             else ("roll_free_raise" if command.void_raise else None)
         )
-        spent, void_parts = play.void_on_roll(who, use, None, "roll_dice", f"on {label!r}")  # type: ignore[arg-type]
+        spent, void_parts = play.void_on_roll(who, use, (), "roll_dice", f"on {label!r}")  # type: ignore[arg-type]
         events += spent
         parts += void_parts
         penalty = wound_penalty(who)
@@ -580,7 +592,7 @@ def decide_cast(play: Play, command: c.Cast, dice: Dice | None) -> list[Event]:
             play.in_turn(who), who, ("simple", "special_ability") if command.scroll else (
                 "special_ability",)
         )  # fmt: skip
-    events, parts = play.void_on_roll(who, command.void, None, "roll_dice", spell.name)
+    events, parts = play.void_on_roll(who, command.void, (), "roll_dice", spell.name)
     if command.raises:
         parts.append(
             Part(source=f"{command.raises} raises (temps d'incantation)", tn=5 * command.raises)

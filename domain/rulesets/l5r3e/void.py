@@ -10,7 +10,9 @@ it buys:
 - « Coup ultime »: at Down or Out, 3 points for one last action at +30 TN — 5 if dead;
 - « Echange d'Initiative »: 1 point each, right after the rolls, two swap their results;
 - « Encouragement »: 2 points give an ally acting now 1 point to spend at once, never more
-  such points than the ally's own Void ring;
+  such points than the ally's own Void ring — several companions may each encourage one
+  action (each once), as the cap counts points received, not givers (the one acting's
+  own point and the encouraged ones are spent on one roll: Fumi's 8g5);
 - « Gain de 1 action »: 2 points, one more action this round, not an attack;
 - « Persévérance »: 1 point, no wound penalty on one roll;
 - « Réduction des blessures »: once a round, 1 point, −10 to one attack's damage.
