@@ -51,3 +51,37 @@ def test_several_companions_encourage_one_attack_each_held_to_the_cap(skirmish: 
     assert state["void"]["Mirumoto Rola"] == {"left": 3, "ring": 3, "encouraged": 2}
     assert state["void"]["Ally 1"]["left"] == state["void"]["Ally 2"]["left"] == 1
     assert state["void"]["Ally 3"]["left"] == 3
+
+
+def test_a_rider_s_assault_and_dodge_are_refused_until_the_gm_dismounts_them(
+    skirmish: Run,
+) -> None:
+    """« Il est IMPOSSIBLE de choisir cette Manoeuvre lorsque l'on chevauche une monture. »
+    (Assaut, Esquive): the GM's ruling, recorded with its reason, shown in ``state``."""
+    rola = ("--character", "Mirumoto Rola")
+    by_player = skirmish("mount", *S, *rola, "--as", "ben")
+    assert by_player.returncode == 2 and "only the GM" in by_player.stderr
+    ok(skirmish, "mount", *S, *rola, "--reason", "Rola rides to the ford")
+    shown = skirmish("state", *S)
+    assert "Attaque (à cheval)" in shown.stdout
+    assert ok(skirmish, "state", *S)["manoeuvres"]["Mirumoto Rola"]["mounted"] is True
+    assert "Rola rides to the ford" in skirmish("log", *S).stdout
+    for manoeuvre, french in (("assault", "Assaut"), ("dodge", "Esquive")):
+        before = count(skirmish)
+        done = skirmish("manoeuvre", manoeuvre, *S, *rola, "--as", "ben", "--faces", "9,8,7,6,5,4")
+        assert done.returncode == 2, done.stdout
+        assert f"manoeuvre '{manoeuvre}': Mirumoto Rola is mounted: « {french} »" in done.stderr
+        assert "lorsque l'on chevauche une monture" in done.stderr
+        assert count(skirmish) == before
+    ok(skirmish, "dismount", *S, *rola, "--reason", "his horse is cut down")
+    ok(skirmish, "manoeuvre", "assault", *S, *rola, "--as", "ben")
+    assert "mounted" not in ok(skirmish, "state", *S)["manoeuvres"]["Mirumoto Rola"]
+
+
+def test_a_hidden_mount_is_the_gm_s_secret_on_every_read(skirmish: Run) -> None:
+    """What a player reads is the GM's record filtered: a mount kept behind the screen is
+    not in their log, until revealed."""
+    ok(skirmish, "mount", *S, "--character", "Bayushi Fumi", "--hidden")
+    assert ok(skirmish, "state", *S)["manoeuvres"]["Bayushi Fumi"]["mounted"] is True
+    assert "Bayushi Fumi is mounted" in skirmish("log", *S).stdout
+    assert "is mounted" not in skirmish("log", *S, "--as", "ben").stdout

@@ -40,6 +40,7 @@ from domain.rulesets.l5r4e.commands.table import (
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Skill, Traits, Weapon
 from domain.session.commands import Retract, Undo
 from tests.replays.curate_3e import SESSIONS as THIRD_EDITION
+from tests.replays.curate_3e_riders import SESSIONS as THIRD_EDITION_RIDERS
 from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
 from tests.replays.curate_5e import SESSIONS as FIFTH_EDITION
 from tests.replays.curate_campaign import SESSIONS as CAMPAIGN
@@ -234,6 +235,7 @@ SESSIONS: dict[str, Callable[[], Curated]] = {
 SESSIONS.update(FOURTH_EDITION)
 SESSIONS.update(CORRECTIONS)
 SESSIONS.update(THIRD_EDITION)
+SESSIONS.update(THIRD_EDITION_RIDERS)
 SESSIONS.update(HOUSE)
 SESSIONS.update(FIFTH_EDITION)
 SESSIONS.update(UKIYO)

@@ -10,12 +10,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.errors import IllegalUnderRules, MalformedInput
+from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed, NotFound
 from domain.rulesets.l5r3e import commands as c
-from domain.rulesets.l5r3e.events import VoidSpent
+from domain.rulesets.l5r3e.events import Dismounted, Mounted, VoidSpent
 from domain.rulesets.roll_keep_kit.events import DiceRolled
 from tests.replays.curate_3e import bayushi_fumi, faces, mirumoto_rola, queue
-from tests.rules.test_l5r3e_play import fight, fumi_first, kuni, refused, view
+from tests.rules.test_l5r3e_play import fight, fumi_first, kuni, refused, table, view
 from tests.support import RecordedTable
 
 # -- « NE PEUT PAS ETRE UTILISE POUR AUGMENTER UN JET DE DOMMAGES ! » ---------------------
@@ -156,3 +156,78 @@ def test_a_companion_encourages_an_action_once() -> None:
         "--encouraged-by 'kuni lingus': Kuni Lingus is named twice",
         dice=queue("9,8,7,6,5,4,3,2"),
     )
+
+
+# -- « lorsque l'on chevauche une monture » ------------------------------------------------
+
+HORSEBACK = "Il est IMPOSSIBLE de choisir cette Manoeuvre lorsque l'on chevauche une monture"
+
+
+@pytest.mark.parametrize("manoeuvre", ["assault", "dodge"])
+def test_a_rider_may_choose_neither_assault_nor_dodge(manoeuvre: str) -> None:
+    """Assaut: « Il est IMPOSSIBLE de choisir cette Manoeuvre lorsque l'on chevauche une
+    monture. » Esquive: the same sentence. The GM rules Fumi mounted, with a reason; his
+    choice is refused quoting it, and nothing is recorded."""
+    t = fumi_first()
+    t.do(c.Mount(character="Bayushi Fumi", reason="he rides at the ronin"))
+    mounted = t.events[-1].event
+    assert isinstance(mounted, Mounted) and mounted.reason == "he rides at the ronin"
+    assert view(t, "manoeuvres")["Bayushi Fumi"]["mounted"] is True
+    refused(
+        t,
+        msgspec.convert({"character": "Bayushi Fumi", "manoeuvre": manoeuvre}, c.ChooseManoeuvre),
+        IllegalUnderRules,
+        f"manoeuvre '{manoeuvre}': Bayushi Fumi is mounted: .*{HORSEBACK}",
+        dice=faces("9,8,7,6,5,4"),
+    )
+
+
+def test_a_rider_attacks_as_ever() -> None:
+    """Attack, the default Manoeuvre, is not among those the text bars a rider."""
+    t = fumi_first()
+    t.do(c.Mount(character="Bayushi Fumi"))
+    t.do(c.ChooseManoeuvre(character="Bayushi Fumi", manoeuvre="attack"), actor="ana")
+    assert view(t, "manoeuvres")["Bayushi Fumi"]["manoeuvre"] == "attack"
+
+
+def test_once_dismounted_every_manoeuvre_is_open_again() -> None:
+    t = fumi_first()
+    t.do(c.Mount(character="Bayushi Fumi"))
+    t.do(c.Dismount(character="Bayushi Fumi", reason="his horse is killed"))
+    assert isinstance(t.events[-1].event, Dismounted)
+    assert "mounted" not in view(t, "manoeuvres")["Bayushi Fumi"]
+    t.do(c.ChooseManoeuvre(character="Bayushi Fumi", manoeuvre="assault"), actor="ana")
+    assert view(t, "manoeuvres")["Bayushi Fumi"]["manoeuvre"] == "assault"
+
+
+def test_a_dodge_before_the_combat_is_barred_to_a_rider_too() -> None:
+    """« Il est possible d'adopter cette Manoeuvre, juste avant le début du combat » —
+    but not in the saddle."""
+    t = table(bayushi_fumi(), mirumoto_rola())
+    t.do(c.Mount(character="Mirumoto Rola"))
+    t.do(c.StartCombat())
+    refused(
+        t,
+        c.ChooseManoeuvre(character="Mirumoto Rola", manoeuvre="dodge"),
+        IllegalUnderRules,
+        HORSEBACK,
+        dice=faces("9,8,7,6,5,4"),
+    )
+
+
+def test_the_mount_is_the_gm_s_ruling_and_each_change_is_a_change() -> None:
+    t = fumi_first()
+    refused(t, c.Mount(character="Bayushi Fumi"), NotAllowed, "only the GM", actor="ana")
+    refused(t, c.Dismount(character="Bayushi Fumi"), IllegalUnderRules, "is not mounted")
+    t.do(c.Mount(character="Bayushi Fumi"))
+    refused(t, c.Mount(character="bayushi fumi"), IllegalUnderRules, "is mounted already")
+    refused(t, c.Mount(character="Bayushi Fuma"), NotFound, "'Bayushi Fuma'")
+
+
+def test_a_rider_stays_mounted_when_the_combat_ends() -> None:
+    """A reading (:mod:`domain.rulesets.l5r3e.mounts`): the condition lasts until the GM
+    lifts it."""
+    t = fumi_first()
+    t.do(c.Mount(character="Bayushi Fumi"))
+    t.do(c.EndCombat())
+    assert view(t, "manoeuvres")["Bayushi Fumi"]["mounted"] is True

@@ -39,6 +39,8 @@ roll & keep dice and kit and the core, none of 4e's tables. Its pieces:
   actions) and Dodge (its few actions, its count of known foes), the basic turn's actions
   (:mod:`.manoeuvres`); « Retournements de Situation »: who may roll and on whom
   (:mod:`.reversals`).
+- « lorsque l'on chevauche une monture »: the GM's ruling of who is mounted, and the
+  Assault and Dodge a rider may not choose (:mod:`.mounts`).
 - « Lutte »: the unarmed attack that opens it (bare hands or a tanto's size, armour
   ignored), the opposed Strength rolls with their free raises, who takes control
   (:mod:`.grappling`).
@@ -69,9 +71,10 @@ Readings where the text is silent — each a named option or stated here:
 - a combatant who rolls initiative while a round is under way takes a place in it.
 
 What the text has that is not a command: the held one's « immobilisé » (the GM rules
-what they may do), a called shot's effect (recorded as given, the GM's), mounts (no
-mounted state: Assault and Dodge are never refused for it), a disarmed weapon picked up
-(the state shows who was disarmed until the combat ends).
+what they may do), a called shot's effect (recorded as given, the GM's), getting on or off
+a horse (the GM rules who is mounted, :mod:`.mounts`, and records the action it took
+as any other), a disarmed weapon picked up (the state shows who was disarmed until the
+combat ends).
 """
 
 RULESET_ID = "l5r3e"

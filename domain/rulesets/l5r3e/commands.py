@@ -248,3 +248,19 @@ class Cast(Command, frozen=True, kw_only=True):
     raises: Raises = 0
     void: VoidOnThisRoll | None = None
     scroll: Annotated[bool, Meta(description="unrolling the scroll: a simple action")] = False
+
+
+class Mount(Command, frozen=True, kw_only=True):
+    """The GM rules a character mounted: no Assault nor Dodge until they dismount."""
+
+    spec = CommandSpec(("mount",), gm_only=True, phase="fighting")
+
+    character: Character
+
+
+class Dismount(Command, frozen=True, kw_only=True):
+    """The GM rules a mounted character on foot again."""
+
+    spec = CommandSpec(("dismount",), gm_only=True, phase="fighting")
+
+    character: Character

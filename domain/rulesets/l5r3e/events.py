@@ -33,10 +33,12 @@ __all__ = [
     "CombatStarted",
     "DamageReduced",
     "DiceRolled",
+    "Dismounted",
     "GrappleBroken",
     "GrappleWon",
     "InitiativeSwapped",
     "ManoeuvreChosen",
+    "Mounted",
     "ReversalApplied",
     "RoundStarted",
     "SpellCast",
@@ -208,6 +210,21 @@ class SpellCast(Event, frozen=True, kw_only=True):
     scroll: bool = False
 
 
+class Mounted(Event, frozen=True, kw_only=True):
+    """The GM's ruling that ``character`` now rides a mount (« lorsque l'on chevauche une
+    monture »): Assault and Dodge are refused them until they dismount
+    (:mod:`domain.rulesets.l5r3e.mounts`). The reason is the command's."""
+
+    character: str
+
+
+class Dismounted(Event, frozen=True, kw_only=True):
+    """The GM's ruling that ``character`` is on foot again: every Manoeuvre is theirs to
+    choose from their next choice on."""
+
+    character: str
+
+
 THIRD_EVENT_TYPES: tuple[type[Event], ...] = (
     DiceRolled,
     CombatStarted,
@@ -228,4 +245,6 @@ THIRD_EVENT_TYPES: tuple[type[Event], ...] = (
     ActionsTaken,
     TurnDelayed,
     SpellCast,
+    Mounted,
+    Dismounted,
 )

@@ -70,11 +70,16 @@ ASSAULT_FREE_RAISES = 2
 AGAINST_ASSAULT = 3
 
 
-def check_choice(manoeuvre: Manoeuvre, *, mounted: bool) -> None:
+def check_choice(manoeuvre: Manoeuvre, *, mounted: bool, who: str = "") -> None:
     """« Il est IMPOSSIBLE de choisir cette Manoeuvre lorsque l'on chevauche une monture »
-    (Assault and Dodge alike)."""
+    (Assault and Dodge alike; :mod:`.mounts`)."""
     if mounted and manoeuvre != "attack":
-        raise IllegalUnderRules(f"« {FRENCH[manoeuvre]} » cannot be chosen on horseback")
+        rider = f"{who} is mounted: " if who else ""
+        raise IllegalUnderRules(
+            f"manoeuvre {manoeuvre!r}: {rider}« {FRENCH[manoeuvre]} » cannot be chosen on "
+            "horseback (« Il est IMPOSSIBLE de choisir cette Manoeuvre lorsque l'on chevauche "
+            "une monture. »; `kiroku dismount` first)"
+        )
 
 
 def check_bans(manoeuvre: Manoeuvre, actions: Sequence[Action]) -> None:

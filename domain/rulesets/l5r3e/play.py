@@ -35,7 +35,7 @@ from domain.rulesets.l5r3e.events import (
     TurnPassed,
     VoidSpent,
 )
-from domain.rulesets.l5r3e.manoeuvres import Manoeuvre, check_bans, check_turn
+from domain.rulesets.l5r3e.manoeuvres import Manoeuvre, check_bans, check_choice, check_turn
 from domain.rulesets.l5r3e.skirmish import (
     dodge_expression,
     initiative_expression,
@@ -458,6 +458,7 @@ def decide_manoeuvre(play: Play, command: c.ChooseManoeuvre, dice: Dice | None) 
     taken « juste avant le début du combat », standing for round 1's choice."""
     who = play.acting_for(command.character)
     can_act(who)
+    check_choice(command.manoeuvre, mounted=who.mounted, who=who.name)
     combat = play.combat()
     if combat.round == 0:
         if command.manoeuvre != "dodge":

@@ -26,6 +26,7 @@ from domain.rulesets.l5r3e.fight import (
     decide_grapple,
     decide_reversal,
 )
+from domain.rulesets.l5r3e.mounts import decide_dismount, decide_mount
 from domain.rulesets.l5r3e.play import (
     Play,
     Rules,
@@ -74,6 +75,8 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.TakeWounds: decide_wounds,
     c.Heal: kit.decide_heal,
     c.Cast: decide_cast,
+    c.Mount: decide_mount,
+    c.Dismount: decide_dismount,
 }
 
 OPTIONS = {

@@ -19,10 +19,12 @@ from domain.rulesets.l5r3e.events import (
     CombatStarted,
     DamageReduced,
     DiceRolled,
+    Dismounted,
     GrappleBroken,
     GrappleWon,
     InitiativeSwapped,
     ManoeuvreChosen,
+    Mounted,
     ReversalApplied,
     RoundStarted,
     SpellCast,
@@ -92,6 +94,9 @@ class Fighter(msgspec.Struct, kw_only=True):
     casting_until: int = 0
     """The round a spell being cast ties the caster up until (« tours complets »)."""
     died_round: int = -1
+    mounted: bool = False
+    """« lorsque l'on chevauche une monture »: as the GM last ruled (``Mounted``,
+    ``Dismounted``), through combats alike."""
 
     @property
     def void_left(self) -> int:
@@ -395,6 +400,14 @@ def _cast(state: ThirdState, event: SpellCast) -> None:
         actions.extend(("simple", "special_ability") if event.scroll else ("special_ability",))
 
 
+def _mounted(state: ThirdState, event: Mounted) -> None:
+    state.fighters[key(event.character)].mounted = True
+
+
+def _dismounted(state: ThirdState, event: Dismounted) -> None:
+    state.fighters[key(event.character)].mounted = False
+
+
 HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
     CharacterJoined: _joined,
     DiceRolled: _rolled,
@@ -416,4 +429,6 @@ HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
     VoidSpent: _void,
     ActionsTaken: _actions,
     SpellCast: _cast,
+    Mounted: _mounted,
+    Dismounted: _dismounted,
 }

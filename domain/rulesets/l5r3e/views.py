@@ -14,10 +14,12 @@ from domain.rulesets.l5r3e.events import (
     ActionsTaken,
     AttackResolved,
     DamageReduced,
+    Dismounted,
     GrappleBroken,
     GrappleWon,
     InitiativeSwapped,
     ManoeuvreChosen,
+    Mounted,
     ReversalApplied,
     SpellCast,
     SurpriseDeclared,
@@ -124,6 +126,7 @@ def manoeuvres(state: ThirdState) -> dict[str, Any]:
             "tn": sum(p.tn for p in parts),
             "tn_parts": [{"source": p.source, "value": p.tn} for p in parts],
             "tn_against": dodged_by,
+            **({"mounted": True} if f.mounted else {}),  # only a rider's row says so
         }
     return out
 
@@ -166,7 +169,8 @@ def tables(projections: Any) -> list[Table]:
             (
                 mark + name,
                 str(init["initiative"]) if init and init["initiative"] is not None else "-",
-                MANOEUVRE_NAMES.get(held["manoeuvre"], held["manoeuvre"]),
+                MANOEUVRE_NAMES.get(held["manoeuvre"], held["manoeuvre"])
+                + (" (à cheval)" if held.get("mounted") else ""),
                 "; ".join(
                     [str(held["tn"])]
                     + [f"{tn} vs {foe}" for foe, tn in held.get("tn_against", {}).items()]
@@ -246,6 +250,10 @@ def describe_third(event: Event) -> str:
             return f"{event.character}: {', '.join(event.actions)}{costs}"
         case TurnDelayed():
             return f"{event.character} delays"
+        case Mounted():
+            return f"{event.character} is mounted: no Assault nor Dodge until they dismount"
+        case Dismounted():
+            return f"{event.character} dismounts: every manoeuvre is theirs again"
         case SpellCast():
             verdict = "succeeds" if event.success else "fails"
             return f"{event.character} casts {event.spell} ({event.turns} turn(s)): {verdict}"
