@@ -126,14 +126,15 @@ class CommandSpec(_Named, frozen=True, kw_only=True):
         return self.family != "roll_keep"
 
 
-def widened_inputs(spec: CommandSpec, inputs: dict[str, Any]) -> dict[str, Any]:
-    """A record's ``inputs`` as its command reads them today: each field the spec
+def widened_inputs(spec: CommandSpec, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """A record's ``inputs`` (a copy) as its command reads them today: each field the spec
     declares :attr:`~CommandSpec.widened` read as a list of its one recorded value (none
     for ``null``). Records are never rewritten: this is how an older one is read."""
+    read = dict(inputs)
     for name in spec.widened:
-        if name in inputs and not isinstance(inputs[name], (list, tuple)):
-            inputs[name] = [] if inputs[name] is None else [inputs[name]]
-    return inputs
+        if name in read and not isinstance(read[name], (list, tuple)):
+            read[name] = [] if read[name] is None else [read[name]]
+    return read
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -22,7 +22,7 @@ from adapters.cli.parsing import Parser
 from adapters.cli.render import print_json
 from application.correction_reports import made, report_of
 from application.service import SessionService
-from domain.commands import Command
+from domain.commands import Command, widened_inputs
 from domain.dice.given import FACES_SYNTAX
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets import Ruleset
@@ -124,7 +124,7 @@ def amend_command(args: argparse.Namespace) -> int:
         for name in ("session", "actor", "data_dir"):
             setattr(given, name, getattr(given, name, None) or getattr(early, name))
         given.json = given.json or args.json
-        changed = _changes(given, command_type, record.inputs)
+        changed = _changes(given, command_type, widened_inputs(command_type.spec, record.inputs))
         faces = getattr(given, "faces", None)
         if faces is not None and given.seed is not None:
             raise MalformedInput("give either --faces or --seed, not both")

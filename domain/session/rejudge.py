@@ -88,7 +88,7 @@ def command_for(
             f"the ruling at {record.first} was a {record.kind!r}, which ruleset "
             f"{session.ruleset.id!r} does not take"
         )
-    fields = widened_inputs(kind.spec, dict(record.inputs)) | (changes or {})
+    fields = widened_inputs(kind.spec, record.inputs) | (changes or {})
     if record.reason is not None:
         fields.setdefault("reason", record.reason)
     try:

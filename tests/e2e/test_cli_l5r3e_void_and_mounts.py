@@ -4,8 +4,10 @@ exits 2, quotes the input and the text, and appends nothing."""
 
 from __future__ import annotations
 
+import json
+
 from tests.e2e.conftest import Run, ok
-from tests.e2e.test_cli_l5r3e import SHEETS, S, count, skirmish
+from tests.e2e.test_cli_l5r3e import ROOT, SHEETS, S, count, skirmish
 
 __all__ = ["skirmish"]  # the fixture, shared
 
@@ -85,3 +87,24 @@ def test_a_hidden_mount_is_the_gm_s_secret_on_every_read(skirmish: Run) -> None:
     assert ok(skirmish, "state", *S)["manoeuvres"]["Bayushi Fumi"]["mounted"] is True
     assert "Bayushi Fumi is mounted" in skirmish("log", *S).stdout
     assert "is mounted" not in skirmish("log", *S, "--as", "ben").stdout
+
+
+def test_an_attack_recorded_with_one_encourager_is_amended_as_recorded(kiroku: Run) -> None:
+    """The three ronin replay records Lingus's encouragement as one name, from before a
+    roll could name several: amending that attack reads it as a list of one, and the
+    encouragement stands."""
+    assert kiroku("import", str(ROOT / "replays" / "l5r3e-three-ronin.jsonl")).returncode == 0
+    ronin = ("--session", "l5r3e-three-ronin")
+    attack = next(
+        row["position"]
+        for row in ok(kiroku, "log", *ronin, "--kind", "AttackResolved")
+        if row["summary"].startswith("Bayushi Fumi hits Ronin 2")
+    )
+    done = kiroku("amend", *ronin, str(attack), "--reason", "Ronin 2 never saw him", "--unseen",
+                  "--dry-run", "--json")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    said = [event["summary"] for event in report["events"]]
+    assert "Bayushi Fumi spends 1 Void point given by Kuni Lingus (roll_dice): on the attack on " \
+        "Ronin 2" in said  # fmt: skip
+    assert report["dropped"] == []
