@@ -34,7 +34,7 @@ from typing import Any, Literal, Protocol
 
 import msgspec
 
-from domain.commands import Command, Context
+from domain.commands import Command, Context, widened_inputs
 from domain.dice.given import given_faces
 from domain.dice.roll_keep.die import Die
 from domain.dice.source import DiceSource, TableFaces
@@ -629,7 +629,8 @@ def _consequences(
 
 
 def _changes(command: Command, record: CommandRecord) -> dict[str, object]:
-    return {k: v for k, v in inputs_of(command).items() if record.inputs.get(k) != v}
+    recorded = widened_inputs(command.spec, record.inputs)  # as the command reads them
+    return {k: v for k, v in inputs_of(command).items() if recorded.get(k) != v}
 
 
 def _check_reinstated(session: Session, target: CommandRecord, stored: tuple[Event, ...]) -> None:
