@@ -37,7 +37,7 @@ async def session_series(request: Request) -> Response:
     def read(service: SessionService) -> dict[str, Any]:
         place = seat(server, service, sid, token)  # the token first, then the query
         gm_only(place, "reads a series: it reads past positions")
-        only_params(request, "series", {"path", "samples"})
+        only_params(request, "series", {"path", "samples"}, repeats=frozenset({"path"}))
         given = request.query_params.getlist("path")
         if not 1 <= len(given) <= MAX_PATHS:
             raise malformed(f"give 1 to {MAX_PATHS} paths (path=wounds.*.wounds)")

@@ -359,11 +359,19 @@ def seat(server: Server, service: SessionService, session_id: str, token: str) -
     return Seat(session, holder)
 
 
-def only_params(request: Request, what: str, known: set[str]) -> None:
-    """400 for a query parameter ``what`` does not take (never silently ignored)."""
+def only_params(
+    request: Request, what: str, known: set[str], repeats: frozenset[str] = frozenset()
+) -> None:
+    """400 for a query parameter ``what`` does not take (never silently ignored), and for
+    one given twice that does not repeat (``repeats``: never the last kept, issue 31)."""
     unknown = sorted(set(request.query_params) - known - {"access_token"})
     if unknown:
         raise malformed(f"{what} takes no {', '.join(excerpt(u) for u in unknown)}")
+    for name in request.query_params:
+        given = request.query_params.getlist(name)
+        if len(given) > 1 and name not in repeats:
+            said = ", then ".join(excerpt(g) for g in given)
+            raise malformed(f"{what}: {name} given {len(given)} times ({said}): give it once")
 
 
 def gm_only(place: Seat, what: str) -> None:

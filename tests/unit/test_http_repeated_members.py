@@ -5,10 +5,12 @@ field that takes several takes them as one list, and that stands."""
 from __future__ import annotations
 
 import pytest
+from starlette.requests import Request
 
 from adapters.http.bodies import decode_as, ruleset_commands
 from adapters.http.members import repeated_member
 from adapters.http.problems import Problem
+from adapters.http.server import only_params
 from domain.rulesets.l5r3e import commands as c
 from domain.session.commands import Retract
 
@@ -51,3 +53,17 @@ def test_several_encouragers_are_one_list() -> None:
 def test_every_other_body_refuses_a_member_twice_too() -> None:
     with pytest.raises(Problem, match="member 'reason' is given twice"):
         decode_as(b'{"position": 3, "reason": "a", "reason": "b"}', Retract, "a retraction")
+
+
+def _asked(query: bytes) -> Request:
+    return Request({"type": "http", "method": "GET", "path": "/", "query_string": query,
+                    "headers": []})  # fmt: skip
+
+
+def test_a_query_parameter_twice_is_refused_unless_it_repeats() -> None:
+    """``?tn=15&tn=20`` kept the last; the odds' parameters are given once, a series'
+    ``path`` once for each path."""
+    with pytest.raises(Problem, match=r"odds: tn given 2 times \('15', then '20'\): give it once"):
+        only_params(_asked(b"tn=15&tn=20"), "odds", {"tn"})
+    only_params(_asked(b"tn=15"), "odds", {"tn"})
+    only_params(_asked(b"path=a&path=b"), "series", {"path"}, repeats=frozenset({"path"}))
