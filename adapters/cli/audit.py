@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 import time
 from collections.abc import Iterable
@@ -251,9 +252,10 @@ def render_command(command: dict[str, Any]) -> list[str]:
         f"given by {command['actor']} at {local_time(command['at'])}"
     ]
     given = [
-        f"--{name.replace('_', '-')}" + ("" if value is True else f" {_value(value)}")
+        f"--{name.replace('_', '-')}" + ("" if each is True else f" {_typed(each)}")
         for name, value in command["inputs"].items()
         if value not in (None, False, "", [], {})
+        for each in _each(value)
     ]
     lines.append("  inputs: " + (" ".join(given) if given else "(none)"))
     if command["drawn"]:
@@ -261,6 +263,21 @@ def render_command(command: dict[str, Any]) -> list[str]:
     if command["given"]:
         lines.append("  faces given: " + _faces(command["given"]))
     return lines
+
+
+def _each(value: Any) -> list[Any]:
+    """A repeated option's values one by one (``--encouraged-by A --encouraged-by B``,
+    as it is typed); any other value as it is."""
+    if isinstance(value, list | tuple) and all(
+        isinstance(item, str | int | float) and not isinstance(item, bool) for item in value
+    ):
+        return list(value)
+    return [value]
+
+
+def _typed(value: Any) -> str:
+    """A value as a shell reads it back (``'Kuni Lingus'``), so the line can be typed again."""
+    return shlex.quote(value) if isinstance(value, str) else _value(value)
 
 
 def _faces(given: Any) -> str:

@@ -290,7 +290,7 @@ def test_show_names_the_command_that_gave_the_event_with_its_inputs_and_dice(
 ) -> None:
     text = contested("show", *S, "5").stdout
     assert "command: roll (Roll), which gave events 4–5, given by ana at " in text
-    assert "--character Akodo Kaneka --skill Kenjutsu --trait agility --tn 20" in text
+    assert "--character 'Akodo Kaneka' --skill Kenjutsu --trait agility --tn 20" in text
     assert "--void" in text and "--emphasis" in text
     assert "faces given: 1r5,9,8,10+3,6,2,4\n" in text  # as they were typed
     shown = json.loads(contested("show", *S, "4", "--json").stdout)["command"]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from adapters.cli.audit import aware
+from adapters.cli.audit import aware, render_command
 from adapters.cli.render import local_time
 from adapters.cli.replay_commands import _export
 from adapters.replay_file import read_replay_records
@@ -70,3 +70,14 @@ def test_an_export_keeps_only_the_records_of_the_events_it_read(
     _, events, records = read_replay_records(out)
     assert [r.position for r in events] == [1, 2]
     assert [r.first for r in records] == [2]
+
+
+def test_a_commands_inputs_read_as_they_were_typed() -> None:
+    """A repeated option once per value, a name with a space quoted as the shell reads it
+    (issue 31: two encouragers on one attack)."""
+    inputs = {"encouraged_by": ["Kuni Lingus", "Ally"], "void": True, "tn": 20}
+    command = {"command": "attack", "kind": "Attack", "actor": GM, "at": "2026-12-06T08:00:00",
+               "positions": [7, 8], "drawn": [], "given": [], "inputs": inputs}  # fmt: skip
+    assert render_command(command)[1] == (
+        "  inputs: --encouraged-by 'Kuni Lingus' --encouraged-by Ally --void --tn 20"
+    )
