@@ -41,8 +41,9 @@ from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
 from domain.names import key
 from domain.rulesets.l5r5e_house import commands as c
+from domain.rulesets.l5r5e_house.compromised import check_stare_bid, unbidding, vigilance_now
 from domain.rulesets.l5r5e_house.criticals import lessened, severity
-from domain.rulesets.l5r5e_house.derived import composure, endurance, focus, half_up, vigilance
+from domain.rulesets.l5r5e_house.derived import composure, endurance, focus, half_up
 from domain.rulesets.l5r5e_house.events import (
     CheckRolled,
     ConfrontationEnded,
@@ -358,9 +359,7 @@ def decide_initiative(play: Play, command: c.RollInitiative, dice: Dice | None) 
         stance=command.ring,
     )  # fmt: skip
     base_from = "vigilance" if command.surprised else "focus"
-    base = (
-        vigilance(who.sheet, round_up=play.vigilance_up) if command.surprised else focus(who.sheet)
-    )
+    base = vigilance_now(who, round_up=play.vigilance_up) if command.surprised else focus(who.sheet)
     total = base + (1 + bonus if roll.success else 0)
     readied = None
     if roll.opportunities:
@@ -419,7 +418,8 @@ def decide_stance(play: Play, command: c.ChooseStance, dice: Dice | None) -> lis
 def decide_stare(play: Play, command: c.Stare, dice: Dice | None) -> list[Event]:
     """The duel's « Défier du regard », at the start of each round: each duellist takes
     strife equal to the round's number, plus a secret bid (at most their focus: option
-    ``stare_down_cap``) added to their initiative for the round."""
+    ``stare_down_cap``) added to their initiative for the round — none from a Compromised
+    duellist (:mod:`.compromised`), who may be left out of the bids (recorded as 0)."""
     play.core.gm_only(play.actor, "settle the stare-down's secret bids")
     conf = play.confrontation()
     if conf.kind != "duel":
@@ -438,9 +438,11 @@ def decide_stare(play: Play, command: c.Stare, dice: Dice | None) -> list[Event]
         cap = focus(who.sheet)
         if play.stare_cap and int(amount) > cap:
             raise IllegalUnderRules(f"{who.name} bids at most their focus, {cap}, not {amount}")
+        check_stare_bid(who, int(amount), conf.round, text)
         bids.append((who.name, int(amount)))
+    bids += unbidding(play.state, conf, bids)
     if sorted(key(n) for n, _ in bids) != sorted(conf.initiative):
-        raise MalformedInput("--bid once for each duellist")
+        raise MalformedInput("--bid once for each duellist (a Compromised one may be left out)")
     return [play.event(StareDown, round=conf.round, bids=tuple(bids))]
 
 
