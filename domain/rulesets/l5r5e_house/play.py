@@ -70,6 +70,7 @@ from domain.rulesets.l5r5e_house.events import (
 )
 from domain.rulesets.l5r5e_house.sheet import Ring, Weapon
 from domain.rulesets.l5r5e_house.state import HANDLERS, Confrontation, FifthState, Fighter
+from domain.rulesets.l5r5e_house.waiting import holding, takes_held
 from domain.rulesets.table_kit.deciding import Deciding, find
 
 STRIKE_TN = 2
@@ -205,18 +206,32 @@ class Play(Deciding):
         if who.dead:
             raise IllegalUnderRules(f"{who.name} is dead")
 
-    def action(self, who: Fighter, kind: str, *, checked: bool) -> None:
+    def action(self, who: Fighter, kind: str, *, checked: bool, name: str = "") -> None:
         """One action a turn; the Water stance's one more, with no check, of another kind;
-        a held action (« Attendre ») at any moment of the round; a prediction awaiting
-        this character's stance comes before any action."""
+        the action « Attendre » holds (``name``, its command) at any moment of the round
+        (:mod:`.waiting`); a prediction awaiting this character's stance comes before any
+        action."""
         self.able(who)
         conf = self.confrontation()
-        if key(who.name) in conf.waiting:
+        me = key(who.name)
+        if me in conf.waiting and me not in conf.held:  # a wait with no action named
             if "movement" in kind:
                 raise IllegalUnderRules(
                     "« Attendre »: any action « excepté une action de Déplacement »"
                 )
             return
+        held = conf.held.get(me)
+        if held is not None and takes_held(held, name, round_over=conf.current() is None):
+            return
+        try:
+            self.turn_action(who, kind, checked=checked)
+        except IllegalUnderRules as refusal:
+            if held is None:
+                raise
+            raise IllegalUnderRules(f"{refusal}; {holding(who.name, held)}") from None
+
+    def turn_action(self, who: Fighter, kind: str, *, checked: bool) -> None:
+        """The turn's own action (:meth:`action`)."""
         conf = self.in_turn(who)
         if self.stare_required and conf.kind == "duel" and not conf.bids:
             raise IllegalUnderRules(
@@ -480,7 +495,7 @@ def decide_strike(play: Play, command: c.Strike, dice: Dice | None) -> list[Even
     success, the weapon's base damage + 1 a bonus success; two opportunities, a critical
     of the weapon's deadliness — none on a holder of the Earth stance."""
     who = play.acting_for(command.character)
-    play.action(who, "attack", checked=True)
+    play.action(who, "attack", checked=True, name="strike")
     target = find(play.state.fighters, command.target)
     if key(target.name) == key(who.name):
         raise MalformedInput(f"{who.name} cannot strike themself")
@@ -627,7 +642,7 @@ def decide_breathe(play: Play, command: c.Breathe, dice: Dice | None) -> list[Ev
     Sang-froid. Éliminez 1 point de Fatigue si votre Fatigue est supérieure à la moitié
     de votre Endurance. »"""
     who = play.acting_for(command.character)
-    play.action(who, "support", checked=False)
+    play.action(who, "support", checked=False, name="breathe")
     strife = 1 if 2 * who.strife > composure(who.sheet) else 0
     fatigue = 1 if 2 * who.fatigue > endurance(who.sheet) else 0
     return [play.event(Recovered, character=who.name, fatigue=fatigue, strife=strife, how="breath")]
@@ -636,7 +651,7 @@ def decide_breathe(play: Play, command: c.Breathe, dice: Dice | None) -> list[Ev
 def decide_prepare(play: Play, command: c.Prepare, dice: Dice | None) -> list[Event]:
     who = play.acting_for(command.character)
     if play.state.confrontation is not None and play.state.confrontation.round:
-        play.action(who, "support", checked=False)
+        play.action(who, "support", checked=False, name="prepare")
     weapon = _weapon(who, command.weapon) if command.weapon else None
     return [play.event(WeaponReadied, character=who.name, weapon=weapon.name if weapon else None)]
 

@@ -21,6 +21,7 @@ from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
 from domain.rulesets.l5r5e_house import skirmish as s
 from domain.rulesets.l5r5e_house.chances import check_chance
+from domain.rulesets.l5r5e_house.completing import complete
 from domain.rulesets.l5r5e_house.derived import endurance, half_up
 from domain.rulesets.l5r5e_house.events import (
     FIFTH_EVENT_TYPES,
@@ -121,6 +122,11 @@ READINGS = (
     "a coup de grâce is rolled in the striker's stance's ring (Fire when none)",
     "a critical's Fitness test is no action: the Incapacitated make it too",
     "explosions come in one order, ring explosions first (as the odds count them)",
+    "« Attendre » names the action it holds (--action): only it is taken when the trigger "
+    "comes, any other but Attendre once the round's turns are over; the Water stance's "
+    "extra action stays apart from it",
+    "« Compromis » is the published condition: no die showing strife kept, vigilance 1, no "
+    "stare-down bid (the round's strife counted first)",
 )
 
 
@@ -205,6 +211,10 @@ class FifthHouse(KitRuleset):
             critical_instead=self.critical_instead, coup_lapses=self.coup_lapses,
             stare_required=self.stare_required,
         )  # fmt: skip
+
+    def completed(self, command: Any, session: Any) -> Any:
+        """What a new command leaves to the rules, written into it (:mod:`.completing`)."""
+        return complete(command, session)
 
     def describe_own(self, event: Event) -> str:
         return describe_fifth(event)

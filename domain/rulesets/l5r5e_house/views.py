@@ -282,6 +282,8 @@ def describe_fifth(event: Event) -> str:
                 return f"{event.character} fails to protect {event.protected}"
             return f"{event.character} protects {event.protected}: attacks on them +{event.tn} TN"
         case Waiting():
+            if event.action:
+                return f"{event.character} waits to {event.action}: {event.trigger}"
             return f"{event.character} waits: {event.trigger}"
         case Challenged():
             verdict = "must answer" if event.success else "need not answer"
