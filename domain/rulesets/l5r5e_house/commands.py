@@ -147,7 +147,7 @@ class Resist(Command, frozen=True, kw_only=True):
         Annotated[
             Ring,
             Meta(description="the Fitness test's ring outside a confrontation (« l'anneau de "
-                 "son choix »)"),
+                 "son choix »); none named: the highest ring, ties Earth first"),
         ]
         | None
     ) = None  # fmt: skip

@@ -68,6 +68,7 @@ from domain.rulesets.l5r5e_house.events import (
     Unmasked,
     WeaponReadied,
 )
+from domain.rulesets.l5r5e_house.resisting import fitness_ring
 from domain.rulesets.l5r5e_house.sheet import Ring, Weapon
 from domain.rulesets.l5r5e_house.state import HANDLERS, Confrontation, FifthState, Fighter
 from domain.rulesets.l5r5e_house.waiting import holding, takes_held
@@ -619,11 +620,12 @@ def decide_resist(play: Play, command: c.Resist, dice: Dice | None) -> list[Even
             fatigue=fatigue, critical=became, void_spent=void, source=owed.source,
         )
     ]  # fmt: skip
-    ring = play.ring_for(who, command.ring)
+    ring, unnamed = fitness_ring(play, who, command.ring)  # :mod:`.resisting`
     for value in criticals:
         check, roll, bonus = play.check(
             who, "Fitness", ring, FITNESS_TN, dice, keep=command.keep,
-            purpose="critical (Fitness)", parts=(TnPart(source="Forme", value=FITNESS_TN),),
+            purpose="critical (Fitness)" + unnamed,
+            parts=(TnPart(source="Forme", value=FITNESS_TN),),
             action=False,
         )  # fmt: skip
         final = lessened(value, bool(roll.success), bonus)

@@ -165,7 +165,8 @@ def _joined(state: FifthState, event: CharacterJoined[FifthSheet]) -> None:
     sheet = event.sheet
     seat(
         state.fighters, event, Fighter,
-        void_points=sheet.rings.void, fatigue=sheet.fatigue, criticals=list(sheet.criticals),
+        void_points=sheet.rings.void if sheet.void_points is None else sheet.void_points,
+        fatigue=sheet.fatigue, strife=sheet.strife, criticals=list(sheet.criticals),
     )  # fmt: skip
 
 
