@@ -127,3 +127,11 @@ def test_the_help_says_each_new_option(kiroku: Run) -> None:
     assert "--action" in wait and "never a move" in wait
     resist = kiroku("resist", "--ruleset", "l5r5e-house", "--help").stdout
     assert "none named: the highest ring" in " ".join(resist.split())
+
+
+def test_the_default_keep_keeps_the_free_opportunities(kiroku: Run) -> None:
+    """Issue 30's Ronin at the shell: no --keep, r6 r3 r2 s5 s3 and a blank explosion."""
+    s = seated(kiroku, "n", ("kakita-ryoku-5e", "ana"), ruleset="l5r5e-house")
+    done = ok(kiroku, "check", *s, *RYOKU, "--skill", "Meditation", "--ring", "fire",
+              "--faces", "6,3,2,5,3,1")  # fmt: skip
+    assert done["rolls"][0]["kept"] == [0, 1, 3]

@@ -101,3 +101,16 @@ def test_a_ring_named_or_a_stance_stays_as_it_was() -> None:
     t.do(c.Resist(character="Kakita Ryoku", ring="water"), actor="ana", dice=faces(5, 5, 1))
     check = next(r.event for r in t.events if isinstance(r.event, CheckRolled))
     assert (check.ring, check.purpose) == ("water", "critical (Fitness)")
+
+
+def test_the_default_keep_keeps_the_opportunities_that_cost_nothing() -> None:
+    """Issue 30's Ronin, through this ruleset's check (the brute force over every keep is
+    ``tests/unit/test_narrative_keep.py``): Fire 3, r6 r3 r2 s5 s3 — the explosion and two
+    free opportunities (r3, s5) are kept, not r2, whose opportunity costs a strife; the
+    r6's explosion (a blank) is not kept."""
+    t = narrative()
+    t.do(c.Check(character="Kakita Ryoku", skill="Meditation", ring="fire"),
+         dice=faces(6, 3, 2, 5, 3, 1))  # fmt: skip
+    roll = t.events[-1].event.roll  # type: ignore[attr-defined]
+    assert [i for i, d in enumerate(roll.dice) if d.kept] == [0, 1, 3]
+    assert (roll.successes, roll.opportunities, roll.strife) == (1, 2, 1)
