@@ -9,9 +9,13 @@ type différent ») stays apart from the held one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from adapters.replay_file import read_replay_stored
 from domain.errors import IllegalUnderRules
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house.events import Moved, Waiting
+from domain.session.verify import verify
 from tests.replays.curate_5e import faces
 from tests.rules.test_l5r5e_house import refused, skirmish, view
 
@@ -88,3 +92,20 @@ def test_when_the_trigger_never_comes_any_action_but_attendre_at_the_round_s_end
     t.do(c.Breathe(character="Kakita Ryoku"))
     assert view(t, "confrontation")["waiting"] == []
     refused(t, c.Breathe(character="Kakita Ryoku"), IllegalUnderRules, "no one's turn")
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_a_wait_recorded_before_the_action_was_named_keeps_its_reading() -> None:
+    """The skirmish replay as curated before issue 31 (its wait names no action): every
+    ruling re-judged to its recorded events — the waiter's first action (a strike, on a
+    bandit's turn) spent it, as it did then."""
+    _, events, records, stored = read_replay_stored(
+        FIXTURES / "l5r5e-house-skirmish-wait-unnamed.jsonl"
+    )
+    waiting = next(r.event for r in events if isinstance(r.event, Waiting))
+    assert waiting.action == ""
+    verdict = verify(events, records, stored=stored)
+    assert verdict.problem is None, verdict.problem.message
+    assert verdict.rulings == len(records)
