@@ -8,7 +8,7 @@ from __future__ import annotations
 from domain.errors import MalformedInput, NotAllowed
 from domain.rulesets.ukiyo import commands as c
 from domain.rulesets.ukiyo.events import MancheWon, TechniqueTested
-from domain.rulesets.ukiyo.views import describe_ukiyo
+from domain.rulesets.ukiyo.views import describe_ukiyo, explain_ukiyo
 from domain.session.commands import Amend
 from tests.replays.curate_ukiyo import faces
 from tests.rules.test_ukiyo import duel, events, refused
@@ -26,6 +26,7 @@ def test_the_gm_rules_a_bet_won_that_the_dice_s_parity_lost() -> None:
     assert (test.bet_won, test.bet_ruled, test.reason) == (True, True, WHY)
     line = describe_ukiyo(test)
     assert "bets even: won as the GM rules (the dice's parity: lost)" in line
+    assert "bet even: won, ruled by the GM (the dice's parity: lost)" in explain_ukiyo(test)
     t.do(c.Test(character="Wasari", technique="poignard caché"), dice=faces(6, 6), actor="ben")
     assert not events(t, MancheWon)  # Tengu's gain first
     t.do(c.Claim(gain="wound", character="Tengu"), actor="ana")

@@ -367,6 +367,14 @@ def explain_ukiyo(event: Event) -> list[str]:
         lines = [f"dice: {' + '.join(map(str, event.faces)) or 'none (the mean, 7)'}"]
         lines.append(f"technique {event.technique}: {event.score}")
         lines += [f"malus {MALUS_WORDS[m.kind]}: −{m.amount}" for m in event.maluses]
+        if event.call is not None:
+            by_dice = "won" if parity_won(event.call, sum(event.faces) or 7) else "lost"
+            verdict = "won" if event.bet_won else "lost"
+            lines.append(
+                f"bet {event.call}: {verdict}, ruled by the GM (the dice's parity: {by_dice})"
+                if event.bet_ruled
+                else f"bet {event.call}: {verdict} (the dice's parity)"
+            )
         if event.opposition is not None:
             faces = " + ".join(map(str, event.opposition_faces)) or "7 (the mean)"
             lines.append(f"opposition: {faces} + {event.against} = {event.opposition}")
