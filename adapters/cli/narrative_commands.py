@@ -30,6 +30,7 @@ from domain.dice.narrative.roll import (
     resolve_check,
     throw,
 )
+from domain.dice.narrative.shown import narrative_as_json
 from domain.dice.source import TableFaces
 from domain.errors import MalformedInput
 
@@ -115,34 +116,6 @@ def _explosion_keeps(pool: Pool, keep: list[int] | None) -> Any:
     """``--keep`` past the pool names explosion dice kept (none named: none kept); without
     ``--keep``, the policy's (kept while short of the TN)."""
     return None if keep is None else chosen_explosions(keep, pool.ring + pool.skill)
-
-
-def narrative_as_json(roll: NarrativeRoll) -> dict[str, Any]:
-    """The JSON of ``kiroku roll 3r2s --json``: every die with what it shows, whether it
-    was kept and which die's explosion threw it, and the counts of the kept dice."""
-    return {
-        "expression": roll.expression,
-        "family": "narrative",
-        "dice": [
-            {
-                "index": i,
-                "kind": d.kind,
-                "face": d.face,
-                "shows": d.shows.name,
-                "kept": d.kept,
-                "exploded_from": d.parent if d.parent >= 0 else None,
-            }
-            for i, d in enumerate(roll.dice)
-        ],
-        "kept": [i for i, d in enumerate(roll.dice) if d.kept],
-        "successes": roll.successes,
-        "opportunities": roll.opportunities,
-        "strife": roll.strife,
-        "tn": roll.tn,
-        "success": roll.success,
-        "bonus_successes": roll.bonus_successes,
-        "compromised": roll.compromised,
-    }
 
 
 def describe_narrative(roll: NarrativeRoll) -> str:

@@ -191,7 +191,8 @@ def skirmish() -> RecordedTable:
     t.do(c.Answer(character="Bandit 2", answer="refuse"))
     t.do(c.NextTurn(), actor="ana")
     t.do(c.NextTurn())
-    t.do(c.Wait(character="Hida Tsuneo", trigger="a bandit attacks Ryoku"), actor="ben")
+    t.do(c.Wait(character="Hida Tsuneo", trigger="a bandit attacks Ryoku", action="strike"),
+         actor="ben")  # fmt: skip
     t.do(c.NextTurn(), actor="ben")
     t.do(c.Strike(character="Bandit 1", target="Kakita Ryoku"), dice=faces(6, 5, 12, 8, 5, 9))
     t.do(c.Resist(character="Kakita Ryoku"), actor="ana")

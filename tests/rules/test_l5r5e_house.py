@@ -437,7 +437,7 @@ def test_protection_raises_attacks_until_the_protector_s_next_turn() -> None:
 
 def test_a_held_action_comes_at_any_moment_of_the_round() -> None:
     t = skirmish()
-    t.do(c.Wait(character="Kakita Ryoku", trigger="Daini moves"))
+    t.do(c.Wait(character="Kakita Ryoku", trigger="Daini moves", action="strike"))
     t.do(c.NextTurn())
     t.do(
         c.Strike(character="Kakita Ryoku", target="Mirumoto Daini"),
@@ -647,15 +647,18 @@ def test_the_water_stance_s_extra_action_may_come_first_or_second() -> None:
 
 def test_a_wait_is_held_once_and_never_for_a_move() -> None:
     t = skirmish(daini_band=4)
-    t.do(c.Wait(character="Kakita Ryoku", trigger="Daini comes near"))
+    t.do(c.Wait(character="Kakita Ryoku", trigger="Daini comes near", action="strike"))
     refused(
-        t, c.Wait(character="Kakita Ryoku", trigger="again"), IllegalUnderRules, "waits already"
+        t,
+        c.Wait(character="Kakita Ryoku", trigger="again", action="protect"),
+        IllegalUnderRules,
+        "waits already",
     )
     refused(
         t,
         c.Manoeuvre(character="Kakita Ryoku", band=2),
         IllegalUnderRules,
-        "excepté une action de Déplacement",
+        "holds « Frapper »",
     )
 
 

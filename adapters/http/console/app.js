@@ -835,6 +835,7 @@ export function recordedPanel(done) {
 }
 
 export function rollPanel(roll) {
+  if (roll.family === "narrative") return narrativePanel(roll);
   const kept = new Set(roll.kept_dice);
   const rerolled = new Set(roll.rerolled_ones);
   const dice = roll.dice.map((faces, i) => element("li", {
@@ -852,6 +853,24 @@ export function rollPanel(roll) {
     element("p", { class: "total", text: `${total}${outcome}` }),
     roll.base_tn !== null && roll.base_tn !== undefined ? element("p", { class: "tn", text: `base TN ${roll.base_tn}${roll.raises ? `, ${roll.raises} raise(s) called` : ""}${roll.free_raises ? `, ${roll.free_raises} free` : ""}` }) : "",
     parts.length ? element("ul", { class: "parts", "aria-label": "the parts of the pool and TN" }, ...parts) : "");
+}
+
+// A narrative check (the 5e confrontations'): each die and what it shows, the kept ones
+// marked, the counts of the kept dice and the TN with its parts.
+function narrativePanel(roll) {
+  const dice = roll.dice.map((d) => element("li", {
+    class: `die${d.kept ? " kept" : ""}${d.exploded_from !== null ? " exploded" : ""}`,
+    "aria-label": `die ${d.index + 1}: ${d.kind} ${d.face}, ${d.shows}${d.exploded_from !== null ? ` (explosion of die ${d.exploded_from + 1})` : ""}${d.kept ? ", kept" : ", dropped"}`,
+    text: `${d.kind === "ring" ? "r" : "s"}${d.face}`,
+  }));
+  const parts = (roll.parts || []).map((p) => element("li", { text: `${p.source}: TN ${signed(p.value)}` }));
+  const counts = `${roll.successes} successes, ${roll.opportunities} opportunities, ${roll.strife} strife`;
+  const outcome = roll.tn === null ? "" : ` vs TN ${roll.tn}: ${roll.success ? `success${roll.bonus_successes ? `, ${roll.bonus_successes} bonus` : ""}` : "failure"}`;
+  return element("figure", { class: "roll", "data-position": roll.position },
+    element("figcaption", { text: `#${roll.position} ${roll.character || ""} ${roll.skill || ""} ${roll.expression}` }),
+    element("ol", { class: "dice", "aria-label": "the dice, kept ones marked" }, ...dice),
+    element("p", { class: "total", text: `${counts}${outcome}` }),
+    parts.length ? element("ul", { class: "parts", "aria-label": "the parts of the TN" }, ...parts) : "");
 }
 
 window.addEventListener("hashchange", route);

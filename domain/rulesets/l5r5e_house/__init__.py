@@ -36,8 +36,12 @@ that are not options, the one sensible way where the text says nothing):
   second;
 - option ``stare_down`` (gm; required): the GM calls each round's stare-down, or no one
   acts in a duel round before it;
-- « Attendre » holds one action, never a move; the Water stance's extra action may come
-  first or second; a check (``kiroku check``) is the GM's, outside the turn's count;
+- « Attendre » holds the one action it names, never a move (:mod:`.waiting`): only it
+  is taken when the trigger comes, any other but Attendre once the round's turns are
+  over; the Water stance's extra action may come first or second, and stays apart from
+  the held one; a check (``kiroku check``) is the GM's, outside the turn's count;
+- « Compromis » is the published condition (:mod:`.compromised`): no die showing strife
+  kept, a vigilance of 1, no stare-down bid (the round's strife counted first);
 - range bands lie on one line: the GM places each character, a range is a difference;
 - « Attendre »'s trigger is the GM's to judge: the held action may be taken at any
   moment of the round; « Prédire » is a hidden event until the target's stance reveals

@@ -7,6 +7,7 @@ from msgspec import Meta
 from domain.commands import Command, CommandSpec
 from domain.rulesets.l5r5e_house.events import Kind
 from domain.rulesets.l5r5e_house.sheet import Ring
+from domain.rulesets.l5r5e_house.waiting import HeldAction
 
 Character = Annotated[str, Meta(min_length=1, max_length=100, description="the character who acts")]
 Name = Annotated[str, Meta(min_length=1, max_length=100, description="a character's name")]
@@ -146,7 +147,7 @@ class Resist(Command, frozen=True, kw_only=True):
         Annotated[
             Ring,
             Meta(description="the Fitness test's ring outside a confrontation (« l'anneau de "
-                 "son choix »)"),
+                 "son choix »); none named: the highest ring, ties Earth first"),
         ]
         | None
     ) = None  # fmt: skip
@@ -258,12 +259,20 @@ class Protect(Command, frozen=True, kw_only=True):
 
 
 class Wait(Command, frozen=True, kw_only=True):
-    """« Attendre »: hold an action for an event before the round's end."""
+    """« Attendre »: hold a named action (never a move) for an event before the round's end."""
 
-    spec = CommandSpec(("wait",), positional=("trigger",), phase="fighting")
+    spec = CommandSpec(("wait",), positional=("trigger",), phase="fighting", added={"action": None})
 
     character: Character
     trigger: Annotated[str, Meta(min_length=1, max_length=200, description="when to act")]
+    action: (
+        Annotated[
+            HeldAction,
+            Meta(description="the action held, the only one its trigger lets the character "
+                 "take (required; never a move: « excepté une action de Déplacement »)"),
+        ]
+        | None
+    ) = None  # fmt: skip
 
 
 class Challenge(Command, frozen=True, kw_only=True):

@@ -249,10 +249,12 @@ class Protecting(Event, frozen=True, kw_only=True):
 
 
 class Waiting(Event, frozen=True, kw_only=True):
-    """« Attendre »: the action held for an event before the round's end."""
+    """« Attendre »: the action held for an event before the round's end (``action``:
+    the command held, empty in a wait recorded before it was named)."""
 
     character: str
     trigger: str
+    action: str = ""
 
 
 class Challenged(Event, frozen=True, kw_only=True):

@@ -41,8 +41,9 @@ from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
 from domain.names import key
 from domain.rulesets.l5r5e_house import commands as c
+from domain.rulesets.l5r5e_house.compromised import check_stare_bid, unbidding, vigilance_now
 from domain.rulesets.l5r5e_house.criticals import lessened, severity
-from domain.rulesets.l5r5e_house.derived import composure, endurance, focus, half_up, vigilance
+from domain.rulesets.l5r5e_house.derived import composure, endurance, focus, half_up
 from domain.rulesets.l5r5e_house.events import (
     CheckRolled,
     ConfrontationEnded,
@@ -67,8 +68,10 @@ from domain.rulesets.l5r5e_house.events import (
     Unmasked,
     WeaponReadied,
 )
+from domain.rulesets.l5r5e_house.resisting import fitness_ring
 from domain.rulesets.l5r5e_house.sheet import Ring, Weapon
 from domain.rulesets.l5r5e_house.state import HANDLERS, Confrontation, FifthState, Fighter
+from domain.rulesets.l5r5e_house.waiting import holding, takes_held
 from domain.rulesets.table_kit.deciding import Deciding, find
 
 STRIKE_TN = 2
@@ -204,18 +207,32 @@ class Play(Deciding):
         if who.dead:
             raise IllegalUnderRules(f"{who.name} is dead")
 
-    def action(self, who: Fighter, kind: str, *, checked: bool) -> None:
+    def action(self, who: Fighter, kind: str, *, checked: bool, name: str = "") -> None:
         """One action a turn; the Water stance's one more, with no check, of another kind;
-        a held action (« Attendre ») at any moment of the round; a prediction awaiting
-        this character's stance comes before any action."""
+        the action « Attendre » holds (``name``, its command) at any moment of the round
+        (:mod:`.waiting`); a prediction awaiting this character's stance comes before any
+        action."""
         self.able(who)
         conf = self.confrontation()
-        if key(who.name) in conf.waiting:
+        me = key(who.name)
+        if me in conf.waiting and me not in conf.held:  # a wait with no action named
             if "movement" in kind:
                 raise IllegalUnderRules(
                     "« Attendre »: any action « excepté une action de Déplacement »"
                 )
             return
+        held = conf.held.get(me)
+        if held is not None and takes_held(held, name, round_over=conf.current() is None):
+            return
+        try:
+            self.turn_action(who, kind, checked=checked)
+        except IllegalUnderRules as refusal:
+            if held is None:
+                raise
+            raise IllegalUnderRules(f"{refusal}; {holding(who.name, held)}") from None
+
+    def turn_action(self, who: Fighter, kind: str, *, checked: bool) -> None:
+        """The turn's own action (:meth:`action`)."""
         conf = self.in_turn(who)
         if self.stare_required and conf.kind == "duel" and not conf.bids:
             raise IllegalUnderRules(
@@ -358,9 +375,7 @@ def decide_initiative(play: Play, command: c.RollInitiative, dice: Dice | None) 
         stance=command.ring,
     )  # fmt: skip
     base_from = "vigilance" if command.surprised else "focus"
-    base = (
-        vigilance(who.sheet, round_up=play.vigilance_up) if command.surprised else focus(who.sheet)
-    )
+    base = vigilance_now(who, round_up=play.vigilance_up) if command.surprised else focus(who.sheet)
     total = base + (1 + bonus if roll.success else 0)
     readied = None
     if roll.opportunities:
@@ -419,7 +434,8 @@ def decide_stance(play: Play, command: c.ChooseStance, dice: Dice | None) -> lis
 def decide_stare(play: Play, command: c.Stare, dice: Dice | None) -> list[Event]:
     """The duel's « Défier du regard », at the start of each round: each duellist takes
     strife equal to the round's number, plus a secret bid (at most their focus: option
-    ``stare_down_cap``) added to their initiative for the round."""
+    ``stare_down_cap``) added to their initiative for the round — none from a Compromised
+    duellist (:mod:`.compromised`), who may be left out of the bids (recorded as 0)."""
     play.core.gm_only(play.actor, "settle the stare-down's secret bids")
     conf = play.confrontation()
     if conf.kind != "duel":
@@ -438,9 +454,11 @@ def decide_stare(play: Play, command: c.Stare, dice: Dice | None) -> list[Event]
         cap = focus(who.sheet)
         if play.stare_cap and int(amount) > cap:
             raise IllegalUnderRules(f"{who.name} bids at most their focus, {cap}, not {amount}")
+        check_stare_bid(who, int(amount), conf.round, text)
         bids.append((who.name, int(amount)))
+    bids += unbidding(play.state, conf, bids)
     if sorted(key(n) for n, _ in bids) != sorted(conf.initiative):
-        raise MalformedInput("--bid once for each duellist")
+        raise MalformedInput("--bid once for each duellist (a Compromised one may be left out)")
     return [play.event(StareDown, round=conf.round, bids=tuple(bids))]
 
 
@@ -478,7 +496,7 @@ def decide_strike(play: Play, command: c.Strike, dice: Dice | None) -> list[Even
     success, the weapon's base damage + 1 a bonus success; two opportunities, a critical
     of the weapon's deadliness — none on a holder of the Earth stance."""
     who = play.acting_for(command.character)
-    play.action(who, "attack", checked=True)
+    play.action(who, "attack", checked=True, name="strike")
     target = find(play.state.fighters, command.target)
     if key(target.name) == key(who.name):
         raise MalformedInput(f"{who.name} cannot strike themself")
@@ -602,11 +620,12 @@ def decide_resist(play: Play, command: c.Resist, dice: Dice | None) -> list[Even
             fatigue=fatigue, critical=became, void_spent=void, source=owed.source,
         )
     ]  # fmt: skip
-    ring = play.ring_for(who, command.ring)
+    ring, unnamed = fitness_ring(play, who, command.ring)  # :mod:`.resisting`
     for value in criticals:
         check, roll, bonus = play.check(
             who, "Fitness", ring, FITNESS_TN, dice, keep=command.keep,
-            purpose="critical (Fitness)", parts=(TnPart(source="Forme", value=FITNESS_TN),),
+            purpose="critical (Fitness)" + unnamed,
+            parts=(TnPart(source="Forme", value=FITNESS_TN),),
             action=False,
         )  # fmt: skip
         final = lessened(value, bool(roll.success), bonus)
@@ -625,7 +644,7 @@ def decide_breathe(play: Play, command: c.Breathe, dice: Dice | None) -> list[Ev
     Sang-froid. Éliminez 1 point de Fatigue si votre Fatigue est supérieure à la moitié
     de votre Endurance. »"""
     who = play.acting_for(command.character)
-    play.action(who, "support", checked=False)
+    play.action(who, "support", checked=False, name="breathe")
     strife = 1 if 2 * who.strife > composure(who.sheet) else 0
     fatigue = 1 if 2 * who.fatigue > endurance(who.sheet) else 0
     return [play.event(Recovered, character=who.name, fatigue=fatigue, strife=strife, how="breath")]
@@ -634,7 +653,7 @@ def decide_breathe(play: Play, command: c.Breathe, dice: Dice | None) -> list[Ev
 def decide_prepare(play: Play, command: c.Prepare, dice: Dice | None) -> list[Event]:
     who = play.acting_for(command.character)
     if play.state.confrontation is not None and play.state.confrontation.round:
-        play.action(who, "support", checked=False)
+        play.action(who, "support", checked=False, name="prepare")
     weapon = _weapon(who, command.weapon) if command.weapon else None
     return [play.event(WeaponReadied, character=who.name, weapon=weapon.name if weapon else None)]
 

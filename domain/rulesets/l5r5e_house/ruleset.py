@@ -15,12 +15,22 @@ from domain.dice.narrative.roll import parse_pool, recompute
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
 from domain.names import key
-from domain.rulesets.base import Core, Follows, Option, Progress, RulesetFactory, Table, View
+from domain.rulesets.base import (
+    Core,
+    Follows,
+    Option,
+    Progress,
+    RulesetFactory,
+    ShownRoll,
+    Table,
+    View,
+)
 from domain.rulesets.l5r5e_house import RULESET_ID
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
 from domain.rulesets.l5r5e_house import skirmish as s
 from domain.rulesets.l5r5e_house.chances import check_chance
+from domain.rulesets.l5r5e_house.completing import complete
 from domain.rulesets.l5r5e_house.derived import endurance, half_up
 from domain.rulesets.l5r5e_house.events import (
     FIFTH_EVENT_TYPES,
@@ -31,6 +41,7 @@ from domain.rulesets.l5r5e_house.events import (
 )
 from domain.rulesets.l5r5e_house.recorded import check_recorded
 from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
+from domain.rulesets.l5r5e_house.shown import shown_check
 from domain.rulesets.l5r5e_house.state import HANDLERS, FifthState
 from domain.rulesets.l5r5e_house.views import VIEWS, describe_fifth, explain_fifth, tables
 from domain.rulesets.options import Options
@@ -121,6 +132,11 @@ READINGS = (
     "a coup de grâce is rolled in the striker's stance's ring (Fire when none)",
     "a critical's Fitness test is no action: the Incapacitated make it too",
     "explosions come in one order, ring explosions first (as the odds count them)",
+    "« Attendre » names the action it holds (--action): only it is taken when the trigger "
+    "comes, any other but Attendre once the round's turns are over; the Water stance's "
+    "extra action stays apart from it",
+    "« Compromis » is the published condition: no die showing strife kept, vigilance 1, no "
+    "stare-down bid (the round's strife counted first)",
 )
 
 
@@ -148,13 +164,15 @@ class FifthHouse(KitRuleset):
 
     def sheet_now(self, state: Any, character: str) -> Any:
         """:class:`domain.rulesets.base.Campaigning`: the sheet with the honour and glory
-        the session moved, the fatigue and the criticals it left them."""
+        the session moved, the fatigue, strife, Void points and criticals it left them."""
         fighter = one_of(state.fighters, character)
         return msgspec.structs.replace(
             fighter.sheet,
             honour=max(0, min(100, fighter.sheet.honour + fighter.honour)),
             glory=max(0, min(100, fighter.sheet.glory + fighter.glory)),
             fatigue=fighter.fatigue,
+            strife=fighter.strife,
+            void_points=fighter.void_points,
             criticals=tuple(fighter.criticals),
         )
 
@@ -164,8 +182,10 @@ class FifthHouse(KitRuleset):
         session's end ends its scene (« À la fin de chaque scène … tous les points de
         Fatigue dépassant la moitié de la valeur d'Endurance … sont éliminés »), and each
         day between is a night's sleep (« … un nombre de points de Fatigue égal au double
-        de son anneau d'Eau »). Strife is a scene's. The criticals stay: they are what
-        lasts. A hit still owed must be met first; the dead are carried nowhere."""
+        de son anneau d'Eau »). Strife is a scene's, and the Void is full again at the
+        next session (the sheet's ``strife`` and ``void_points`` are for the GM to state
+        otherwise). The criticals stay: they are what lasts. A hit still owed must be met
+        first; the dead are carried nowhere."""
         fighter = one_of(state.fighters, character)
         if fighter.dead:
             raise IllegalUnderRules(
@@ -175,7 +195,9 @@ class FifthHouse(KitRuleset):
             raise IllegalUnderRules(
                 f"{fighter.name} still owes {len(fighter.owed)} hit(s): resist them first"
             )
-        sheet = self.sheet_now(state, character)
+        sheet = msgspec.structs.replace(
+            self.sheet_now(state, character), strife=0, void_points=None
+        )
         if days is None:
             return msgspec.structs.replace(sheet, fatigue=0)
         fatigue = min(sheet.fatigue, half_up(endurance(sheet)))
@@ -205,6 +227,15 @@ class FifthHouse(KitRuleset):
             critical_instead=self.critical_instead, coup_lapses=self.coup_lapses,
             stare_required=self.stare_required,
         )  # fmt: skip
+
+    def completed(self, command: Any, session: Any) -> Any:
+        """What a new command leaves to the rules, written into it (:mod:`.completing`)."""
+        return complete(command, session)
+
+    def shown_roll(self, event: Event) -> ShownRoll | None:
+        """A narrative check shown whole (:mod:`.shown`): its dice, keep and TN listed under
+        ``rolls`` in a command's ``--json``."""
+        return shown_check(event, describe_fifth(event), explain_fifth(event))
 
     def describe_own(self, event: Event) -> str:
         return describe_fifth(event)

@@ -70,6 +70,12 @@ class FifthSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     composure_bonus: Annotated[int, Meta(ge=-10, le=10)] = 0
     fatigue: Annotated[int, Meta(ge=0, le=1000)] = 0
     """Fatigue they join with: none, unless the GM carries it from an earlier session."""
+    strife: Annotated[int, Meta(ge=0, le=1000)] = 0
+    """Strife they join with (« Conflit »): none, unless the GM states what an earlier
+    scene left them (above composure, they join Compromised)."""
+    void_points: Annotated[int, Meta(ge=0, le=10)] | None = None
+    """Void points they join with, at most the Void ring; none stated: as many as the
+    Void ring (a character joins with their Void full, as the engine always read it)."""
     criticals: Annotated[tuple[tuple[int, Label], ...], Meta(max_length=100)] = ()
     """The criticals they suffered in earlier sessions (severity, result): what the
     published game calls its lasting injuries stays with the character."""
@@ -92,6 +98,11 @@ def check_fifth_sheet(sheet: object) -> None:
     weapons = [key(w.name) for w in sheet.weapons]
     if len(weapons) != len(set(weapons)):
         raise MalformedInput(f"sheet of {sheet.name!r}: a weapon is listed twice")
+    if sheet.void_points is not None and sheet.void_points > sheet.rings.void:
+        raise MalformedInput(
+            f"sheet of {sheet.name!r}: void_points {sheet.void_points} above its Void ring "
+            f"{sheet.rings.void} (the most Void points a character holds)"
+        )
     for weapon in sheet.weapons:
         if weapon.range[0] > weapon.range[1]:
             raise MalformedInput(f"sheet of {sheet.name!r}: {weapon.name}'s range {weapon.range}")

@@ -31,6 +31,7 @@ from domain.rulesets.l5r5e_house.events import (
 )
 from domain.rulesets.l5r5e_house.play import Play, _weapon, air_part, keep_indices
 from domain.rulesets.l5r5e_house.state import Fighter
+from domain.rulesets.l5r5e_house.waiting import check_held
 from domain.rulesets.table_kit.deciding import find
 
 MANOEUVRE_TN = 2
@@ -64,7 +65,7 @@ def decide_manoeuvre(play: Play, command: c.Manoeuvre, dice: Dice | None) -> lis
     success 1 more, and 1 a pair of bonus successes. The character moves toward the band
     named, as far as the action allows."""
     who = play.acting_for(command.character)
-    play.action(who, "movement", checked=command.check)
+    play.action(who, "movement", checked=command.check, name="manoeuvre")
     events: list[Event] = []
     reach = 1
     checked = False
@@ -93,7 +94,7 @@ def decide_protect(play: Play, command: c.Protect, dice: Dice | None) -> list[Ev
     oneself or one within the weapon's reach; on a success, until the protector's next
     turn, attacks on the protected are at +1 TN, +1 a pair of bonus successes."""
     who = play.acting_for(command.character)
-    play.action(who, "support", checked=True)
+    play.action(who, "support", checked=True, name="protect")
     target = find(play.state.fighters, command.target)
     if key(target.name) != key(who.name):
         play.in_it(target)
@@ -112,17 +113,25 @@ def decide_protect(play: Play, command: c.Protect, dice: Dice | None) -> list[Ev
 
 
 def decide_wait(play: Play, command: c.Wait, dice: Dice | None) -> list[Event]:
-    """« Attendre »: « au prix d'une action de Soutien, de Manipulation et d'Attaque » —
-    the action held may be taken at any moment of the round (its trigger the GM's to
-    judge), in the stance's ring."""
+    """« Attendre »: « au prix d'une action de Soutien, de Manipulation et d'Attaque, vous
+    pouvez déclarer une action (excepté une action de Déplacement) » — the action named
+    and only it may be taken at any moment of the round (its trigger the GM's to judge),
+    in the stance's ring (:mod:`.waiting`). A wait recorded before the action was named
+    (none given: the ruleset's ``completed`` refuses that of a new command) keeps its
+    reading."""
     who = play.acting_for(command.character)
     conf = play.confrontation()
     if key(who.name) in conf.waiting:
         raise IllegalUnderRules(f"{who.name} waits already (« hormis Attendre »)")
-    play.action(who, "support+manipulation+attack", checked=False)
+    if command.action is not None:
+        check_held(command.action)
+    play.action(who, "support+manipulation+attack", checked=False, name="wait")
     if conf.kind != "skirmish":
         raise IllegalUnderRules("« Attendre » is a skirmish's action")
-    return [play.event(Waiting, character=who.name, trigger=command.trigger)]
+    return [
+        play.event(Waiting, character=who.name, trigger=command.trigger,
+                   action=command.action or "")
+    ]  # fmt: skip
 
 
 def _glory_rank(fighter: Fighter) -> int:
@@ -132,7 +141,7 @@ def _glory_rank(fighter: Fighter) -> int:
 def decide_challenge(play: Play, command: c.Challenge, dice: Dice | None) -> list[Event]:
     """« Défier »: a manipulation action, a Command check TN 1 on one within 0–5 bands."""
     who = play.acting_for(command.character)
-    play.action(who, "manipulation", checked=True)
+    play.action(who, "manipulation", checked=True, name="challenge")
     conf = play.confrontation()
     if conf.kind != "skirmish":
         raise IllegalUnderRules("« Défier » is a skirmish's action")
@@ -215,7 +224,7 @@ def decide_center(play: Play, command: c.Center, dice: Dice | None) -> list[Even
     dice, and as many of them reserved as wanted (never more than the rank) for the next
     check of the skill in the scene. By default the dice showing a success are kept."""
     who = play.acting_for(command.character)
-    play.action(who, "support", checked=False)
+    play.action(who, "support", checked=False, name="center")
     if play.confrontation().kind != "duel":
         raise IllegalUnderRules("« Centrer » is one of the « ACTIONS LORS DES DUELS »")
     if who.stance != "void":
@@ -246,7 +255,7 @@ def decide_predict(play: Play, command: c.Predict, dice: Dice | None) -> list[Ev
     revealed at the opponent's next stance choice — a match, 4 strife and another stance;
     it lasts until the end of the predictor's next turn."""
     who = play.acting_for(command.character)
-    play.action(who, "attack+manipulation", checked=False)
+    play.action(who, "attack+manipulation", checked=False, name="predict")
     conf = play.confrontation()
     if conf.kind != "duel":
         raise IllegalUnderRules("« Prédire » is a duel's action")

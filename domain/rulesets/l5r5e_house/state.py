@@ -49,6 +49,7 @@ from domain.rulesets.l5r5e_house.events import (
     WeaponReadied,
 )
 from domain.rulesets.l5r5e_house.sheet import FifthSheet, Ring
+from domain.rulesets.l5r5e_house.waiting import takes_held
 from domain.rulesets.table_kit.seats import next_in, seat
 
 
@@ -139,6 +140,8 @@ class Confrontation(msgspec.Struct, kw_only=True):
     """Who has taken the turn's free move (keys)."""
     protections: list[Protection] = msgspec.field(default_factory=list)
     waiting: list[str] = msgspec.field(default_factory=list)
+    held: dict[str, str] = msgspec.field(default_factory=dict)
+    """« Attendre »: who waits (key) → the action they hold (:mod:`.waiting`)."""
     challenges: dict[str, tuple[str, int]] = msgspec.field(default_factory=dict)
     """A challenged character (key) → (the challenger's key, the check's bonus successes)."""
     predictions: list[Prediction] = msgspec.field(default_factory=list)
@@ -162,7 +165,8 @@ def _joined(state: FifthState, event: CharacterJoined[FifthSheet]) -> None:
     sheet = event.sheet
     seat(
         state.fighters, event, Fighter,
-        void_points=sheet.rings.void, fatigue=sheet.fatigue, criticals=list(sheet.criticals),
+        void_points=sheet.rings.void if sheet.void_points is None else sheet.void_points,
+        fatigue=sheet.fatigue, strife=sheet.strife, criticals=list(sheet.criticals),
     )  # fmt: skip
 
 
@@ -241,6 +245,7 @@ def _round(state: FifthState, event: RoundBegan) -> None:
     conf.bids.clear()
     conf.moved.clear()
     conf.waiting.clear()
+    conf.held.clear()
     _set_order(state)
     _turn_begins(state)
 
@@ -262,14 +267,20 @@ def _turn_begins(state: FifthState) -> None:
     state.fighters[who].barred_stance = None
 
 
-def _act(state: FifthState, who: str, kinds: str, checked: bool) -> None:
-    """An action taken, recorded as ``kinds|checked`` (« Attaque », « Soutien » … joined
-    by +): counted in the turn; a held (« Attendre ») action is spent."""
+def _act(state: FifthState, who: str, kinds: str, checked: bool, name: str = "") -> None:
+    """An action (``name``, its command) taken, recorded as ``kinds|checked`` (« Attaque »,
+    « Soutien » … joined by +): counted in the turn — unless it is the one « Attendre »
+    holds, which Attendre paid for (:mod:`.waiting`)."""
     conf = state.confrontation
     if conf is None or not conf.round:
         return
+    held = conf.held.get(who)
+    if held is not None and takes_held(held, name, round_over=conf.current() is None):
+        conf.waiting.remove(who)
+        del conf.held[who]
+        return
     conf.actions.setdefault(who, []).append(f"{kinds}|{int(checked)}")
-    if who in conf.waiting:
+    if who in conf.waiting and who not in conf.held:  # a wait with no action named
         conf.waiting.remove(who)
 
 
@@ -305,7 +316,7 @@ def _struck(state: FifthState, event: StruckAt) -> None:
     attacker = state.fighters[key(event.character)]
     if conf is not None:
         if not event.coup_de_grace:  # a coup de grâce is struck outside the turn
-            _act(state, key(attacker.name), "attack", True)
+            _act(state, key(attacker.name), "attack", True, "strike")
         if event.coup_de_grace:
             conf.coups.pop(key(attacker.name), None)
             conf.coups_struck.append(key(attacker.name))
@@ -364,13 +375,13 @@ def _recovered(state: FifthState, event: Recovered) -> None:
     fighter.fatigue = max(0, fighter.fatigue - event.fatigue)
     fighter.strife = max(0, fighter.strife - event.strife)
     if event.how == "breath":
-        _act(state, key(fighter.name), "support", False)
+        _act(state, key(fighter.name), "support", False, "breathe")
 
 
 def _readied(state: FifthState, event: WeaponReadied) -> None:
     fighter = state.fighters[key(event.character)]
     fighter.readied = event.weapon
-    _act(state, key(fighter.name), "support", False)
+    _act(state, key(fighter.name), "support", False, "prepare")
 
 
 def _void(state: FifthState, event: VoidPointSpent) -> None:
@@ -414,7 +425,7 @@ def _moved(state: FifthState, event: Moved) -> None:
     if conf is None:
         return
     if event.manoeuvre:
-        _act(state, key(fighter.name), "movement", event.checked)
+        _act(state, key(fighter.name), "movement", event.checked, "manoeuvre")
     else:
         conf.moved.append(key(fighter.name))
 
@@ -426,7 +437,7 @@ def _placed(state: FifthState, event: Placed) -> None:
 def _protecting(state: FifthState, event: Protecting) -> None:
     conf = state.confrontation
     assert conf is not None
-    _act(state, key(event.character), "support", True)
+    _act(state, key(event.character), "support", True, "protect")
     if event.tn:
         conf.protections.append(
             Protection(protector=key(event.character), protected=key(event.protected),
@@ -437,14 +448,16 @@ def _protecting(state: FifthState, event: Protecting) -> None:
 def _waiting(state: FifthState, event: Waiting) -> None:
     conf = state.confrontation
     assert conf is not None
-    _act(state, key(event.character), "support+manipulation+attack", False)
+    _act(state, key(event.character), "support+manipulation+attack", False, "wait")
     conf.waiting.append(key(event.character))
+    if event.action:
+        conf.held[key(event.character)] = event.action
 
 
 def _challenged(state: FifthState, event: Challenged) -> None:
     conf = state.confrontation
     assert conf is not None
-    _act(state, key(event.character), "manipulation", True)
+    _act(state, key(event.character), "manipulation", True, "challenge")
     if event.success:
         conf.challenges[key(event.target)] = (key(event.character), event.bonus)
 
@@ -487,7 +500,7 @@ def _standing(state: FifthState, event: StandingChanged) -> None:
 
 def _centered(state: FifthState, event: Centered) -> None:
     fighter = state.fighters[key(event.character)]
-    _act(state, key(fighter.name), "support", False)
+    _act(state, key(fighter.name), "support", False, "center")
     faces = tuple(event.faces[i] for i in event.reserved)
     fighter.reserved = (event.skill, faces) if faces else None
 
@@ -495,7 +508,7 @@ def _centered(state: FifthState, event: Centered) -> None:
 def _predicted(state: FifthState, event: Predicted) -> None:
     conf = state.confrontation
     assert conf is not None
-    _act(state, key(event.character), "attack+manipulation", False)
+    _act(state, key(event.character), "attack+manipulation", False, "predict")
     conf.predictions.append(
         Prediction(by=key(event.character), target=key(event.target), element=event.element,
                    round=conf.round)

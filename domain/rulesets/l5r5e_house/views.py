@@ -8,7 +8,8 @@ from domain.dice.narrative.roll import counted, format_dice
 from domain.events import Event
 from domain.names import key
 from domain.rulesets.base import Table
-from domain.rulesets.l5r5e_house.derived import composure, endurance, focus, vigilance
+from domain.rulesets.l5r5e_house.compromised import vigilance_now
+from domain.rulesets.l5r5e_house.derived import composure, endurance, focus
 from domain.rulesets.l5r5e_house.events import (
     Centered,
     ChallengeAnswered,
@@ -53,7 +54,7 @@ def characters(state: FifthState) -> dict[str, Any]:
             "endurance": endurance(f.sheet),
             "composure": composure(f.sheet),
             "focus": focus(f.sheet),
-            "vigilance": vigilance(f.sheet, round_up=state.vigilance_up),
+            "vigilance": vigilance_now(f, round_up=state.vigilance_up),  # 1 when Compromised
             "honour": f.sheet.honour,
             "glory": f.sheet.glory,
         }
@@ -281,6 +282,8 @@ def describe_fifth(event: Event) -> str:
                 return f"{event.character} fails to protect {event.protected}"
             return f"{event.character} protects {event.protected}: attacks on them +{event.tn} TN"
         case Waiting():
+            if event.action:
+                return f"{event.character} waits to {event.action}: {event.trigger}"
             return f"{event.character} waits: {event.trigger}"
         case Challenged():
             verdict = "must answer" if event.success else "need not answer"

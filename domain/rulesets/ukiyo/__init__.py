@@ -51,7 +51,8 @@ Where the excerpt is cut, a reading (not an option: ``kiroku rules ukiyo`` lists
   (but a special bet's) is chosen once the dice are known, as « PARIS SPECIAUX … doivent
   en effet être précisés avant que les dés soient lancés » makes the special bets the
   exception; a bet lost costs nothing here — its stake (the text's tokens) is cut, and
-  the GM records any consequence as a note;
+  the GM records any consequence as a note; a table that decides bets otherwise has the
+  GM rule each one won or lost with a reason (``--bet``, :mod:`.bet_ruling`);
 - the initiative's side tests first; the manche's winner takes the initiative, a tie
   leaves it; « Conserver l'initiative » keeps it for its holder;
 - a test outside the manches is against an opposition score the GM sets (thrown like a

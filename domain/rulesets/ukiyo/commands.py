@@ -6,6 +6,7 @@ from msgspec import Meta
 
 from domain.commands import Command, CommandSpec, Query
 from domain.dice.two_d6.odds import MAX_MANCHES, OddsBet
+from domain.rulesets.ukiyo.bet_ruling import BetRuling
 from domain.rulesets.ukiyo.events import Call, Gain, Kind, Special
 
 Character = Annotated[str, Meta(min_length=1, max_length=100, description="the character")]
@@ -78,7 +79,7 @@ class Test(Command, frozen=True, kw_only=True):
 
     With ``--against N``, a test outside the manches against an opposition score."""
 
-    spec = CommandSpec(("test",), dice="queue", family="two_d6", phase="rolls")
+    spec = CommandSpec(("test",), dice="queue", family="two_d6", phase="rolls", added={"bet": None})
 
     character: Character
     technique: Annotated[
@@ -101,6 +102,14 @@ class Test(Command, frozen=True, kw_only=True):
         None
     ) = None
     conflict: ConflictName | None = None
+    bet: (
+        Annotated[
+            BetRuling,
+            Meta(description="the GM's ruling of the yakuza bet, over the dice's parity "
+                 "(with --call and a --reason)"),
+        ]
+        | None
+    ) = None  # fmt: skip
 
 
 class Claim(Command, frozen=True, kw_only=True):

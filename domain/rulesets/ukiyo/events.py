@@ -119,6 +119,9 @@ class TechniqueTested(Event, frozen=True, kw_only=True):
     call: Call | None = None
     bet_won: bool | None = None
     special: Special | None = None
+    bet_ruled: bool = False
+    """The GM ruled the bet (``bet_won``) over the dice's parity; the reason says why
+    (:mod:`domain.rulesets.ukiyo.bet_ruling`)."""
     against: int | None = None
     """A test outside the manches (« TESTS HORS MANCHE »), against this opposition score."""
     opposition_faces: tuple[int, ...] = ()

@@ -23,6 +23,7 @@ from domain.events import Event
 from domain.names import key
 from domain.rulesets.table_kit.deciding import Deciding, find
 from domain.rulesets.ukiyo import commands as c
+from domain.rulesets.ukiyo.bet_ruling import bet_outcome
 from domain.rulesets.ukiyo.events import (
     GainClaimed,
     Malus,
@@ -181,12 +182,12 @@ def decide_test(play: Play, command: c.Test, dice: DiceSource) -> list[Event]:
         )
     faces: tuple[int, ...] = throw(dice).faces if throws else ()
     total = sum(faces) if throws else 7
-    call_won = None if command.call is None else (total % 2 == 0) == (command.call == "even")
+    call_won, ruled = bet_outcome(play, command, total)  # :mod:`.bet_ruling`
     test = play.event(
         TechniqueTested, character=errant.name, technique=technique.name, score=technique.score,
         maluses=kept, faces=faces, result=total + effective, conflict=conflict.name,
         side=side.name, manche=conflict.manche, call=command.call, bet_won=call_won,
-        special=command.special,
+        special=command.special, bet_ruled=ruled,
     )  # fmt: skip
     assert isinstance(test, TechniqueTested)
     tests = {**conflict.tests, key(side.name): Pending(test=test)}
@@ -256,11 +257,11 @@ def _outside_test(
     assert against is not None
     opposition_faces = throw(dice).faces if play.resolution == "opposed" else ()
     opposition = (sum(opposition_faces) if opposition_faces else 7) + against
-    call_won = None if command.call is None else (sum(faces) % 2 == 0) == (command.call == "even")
+    call_won, ruled = bet_outcome(play, command, sum(faces))  # :mod:`.bet_ruling`
     test = play.event(
         TechniqueTested, character=errant.name, technique=command.technique, score=score,
         maluses=kept, faces=faces, result=sum(faces) + score - sum(m.amount for m in kept),
-        call=command.call, bet_won=call_won, against=against,
+        call=command.call, bet_won=call_won, bet_ruled=ruled, against=against,
         opposition_faces=opposition_faces, opposition=opposition,
         heal=None if command.heal is None else play.errant(command.heal).name,
     )  # fmt: skip

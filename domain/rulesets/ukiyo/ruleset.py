@@ -28,6 +28,7 @@ from domain.rulesets.ukiyo import RULESET_ID
 from domain.rulesets.ukiyo import commands as c
 from domain.rulesets.ukiyo import course as k
 from domain.rulesets.ukiyo import play as p
+from domain.rulesets.ukiyo.bet_ruling import completed as bet_completed
 from domain.rulesets.ukiyo.events import UKIYO_EVENT_TYPES, TechniqueTested
 from domain.rulesets.ukiyo.links import followed
 from domain.rulesets.ukiyo.recorded import check_recorded
@@ -82,6 +83,7 @@ OPTIONS = {
 
 READINGS = (
     "a yakuza bet is chō-han: even or odd called on one's own two dice before the throw",
+    "the GM may rule a bet won or lost over the dice's parity, with a reason (test --bet)",
     "a bet's gain (not a special bet's) is claimed once the dice are known (`kiroku claim`)",
     "a bet lost costs nothing: its stake is cut from the text (record any as a note)",
     "the initiative's side tests first; a manche's winner takes the initiative, a tie leaves it",
@@ -164,6 +166,11 @@ class Ukiyo(KitRuleset):
             state=state, resolution=self.resolution, ties=self.ties,
             wound_maluses=self.wound_maluses, variety_malus=self.variety_malus,
         )  # fmt: skip
+
+    def completed(self, command: Any, session: Any) -> Any:
+        """A new command as the rules take it: a bet ruled by the GM gives its reason
+        (:mod:`.bet_ruling`)."""
+        return bet_completed(command, session)
 
     def describe_own(self, event: Event) -> str:
         return describe_ukiyo(event)

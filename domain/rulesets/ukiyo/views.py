@@ -9,6 +9,7 @@ from typing import Any
 from domain.events import SCREEN, Event
 from domain.names import key
 from domain.rulesets.base import Table
+from domain.rulesets.ukiyo.bet_ruling import parity_won
 from domain.rulesets.ukiyo.counts import GRAVITY_NAMES, gravity_said
 from domain.rulesets.ukiyo.events import (
     GAIN_NAMES,
@@ -348,6 +349,9 @@ def _describe_test(event: TechniqueTested) -> str:
             f" ({event.special.replace('_', ' ')})" if event.special else ""
         )
         bet += ": won" if event.bet_won else ": lost"
+        if event.bet_ruled and event.call:
+            by_dice = "won" if parity_won(event.call, sum(event.faces) or 7) else "lost"
+            bet += f" as the GM rules (the dice's parity: {by_dice})"
     if event.against is not None:
         thrown = "+".join(map(str, event.opposition_faces)) or "7, not thrown"
         where = f" against {event.opposition} (the opposition: [{thrown}] + {event.against})"
@@ -363,6 +367,14 @@ def explain_ukiyo(event: Event) -> list[str]:
         lines = [f"dice: {' + '.join(map(str, event.faces)) or 'none (the mean, 7)'}"]
         lines.append(f"technique {event.technique}: {event.score}")
         lines += [f"malus {MALUS_WORDS[m.kind]}: −{m.amount}" for m in event.maluses]
+        if event.call is not None:
+            by_dice = "won" if parity_won(event.call, sum(event.faces) or 7) else "lost"
+            verdict = "won" if event.bet_won else "lost"
+            lines.append(
+                f"bet {event.call}: {verdict}, ruled by the GM (the dice's parity: {by_dice})"
+                if event.bet_ruled
+                else f"bet {event.call}: {verdict} (the dice's parity)"
+            )
         if event.opposition is not None:
             faces = " + ".join(map(str, event.opposition_faces)) or "7 (the mean)"
             lines.append(f"opposition: {faces} + {event.against} = {event.opposition}")
