@@ -20,6 +20,7 @@ from domain.rulesets.l5r5e_house import RULESET_ID
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
 from domain.rulesets.l5r5e_house import skirmish as s
+from domain.rulesets.l5r5e_house.afflictions import bleeding, decide_afflict, decide_treat
 from domain.rulesets.l5r5e_house.chances import check_chance
 from domain.rulesets.l5r5e_house.derived import endurance, half_up
 from domain.rulesets.l5r5e_house.events import (
@@ -29,9 +30,12 @@ from domain.rulesets.l5r5e_house.events import (
     DamageResolved,
     TurnEnded,
 )
+from domain.rulesets.l5r5e_house.injury_commands import Afflict, Treat
+from domain.rulesets.l5r5e_house.injury_fold import ALL_HANDLERS
+from domain.rulesets.l5r5e_house.injury_lines import describe_injury
 from domain.rulesets.l5r5e_house.recorded import check_recorded
-from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
-from domain.rulesets.l5r5e_house.state import HANDLERS, FifthState
+from domain.rulesets.l5r5e_house.sheet import Disadvantage, FifthSheet, check_fifth_sheet
+from domain.rulesets.l5r5e_house.state import FifthState
 from domain.rulesets.l5r5e_house.views import VIEWS, describe_fifth, explain_fifth, tables
 from domain.rulesets.options import Options
 from domain.rulesets.roll_keep_kit.carrying import one_of
@@ -70,6 +74,8 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.DeclineCoup: p.decide_decline,
     c.DealHit: p.decide_hit,
     c.Recover: p.decide_recover,
+    Treat: decide_treat,
+    Afflict: decide_afflict,
 }
 
 OPTIONS = {
@@ -110,6 +116,13 @@ OPTIONS = {
         "gm",
         ("gm", "required"),
     ),
+    "critical_table": Option(
+        "published (default): a critical's effects are the published game's critical "
+        "table's (armour damaged, wounds, bleeding, scars, dying, death); gm: the GM rules "
+        "each effect from a table of their own (`kiroku afflict`)",
+        "published",
+        ("published", "gm"),
+    ),
 }
 
 READINGS = (
@@ -135,6 +148,7 @@ class FifthHouse(KitRuleset):
     critical_instead: bool = False
     coup_lapses: bool = False
     stare_required: bool = False
+    gm_table: bool = False
     readings: tuple[str, ...] = READINGS
     id: str = RULESET_ID
     title: str = "Legend of the Five Rings, 5th edition confrontations (house rules)"
@@ -142,20 +156,23 @@ class FifthHouse(KitRuleset):
     sheet_type: type[Any] = FifthSheet
     event_types: tuple[type[Event], ...] = FIFTH_EVENT_TYPES
     deciders: ClassVar[Mapping[type[Command], Callable[..., list[Event]]]] = DECIDERS
-    handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = HANDLERS
+    handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = ALL_HANDLERS
     state_type: ClassVar[type[Any]] = FifthState
     attack_event: ClassVar[str] = "StruckAt"
 
     def sheet_now(self, state: Any, character: str) -> Any:
         """:class:`domain.rulesets.base.Campaigning`: the sheet with the honour and glory
-        the session moved, the fatigue and the criticals it left them."""
+        the session moved, the fatigue and the criticals it left them, and the scars of
+        those criticals among its disadvantages."""
         fighter = one_of(state.fighters, character)
+        scars = tuple(Disadvantage(name, ring) for name, ring in fighter.scars)
         return msgspec.structs.replace(
             fighter.sheet,
             honour=max(0, min(100, fighter.sheet.honour + fighter.honour)),
             glory=max(0, min(100, fighter.sheet.glory + fighter.glory)),
             fatigue=fighter.fatigue,
             criticals=tuple(fighter.criticals),
+            disadvantages=(*fighter.sheet.disadvantages, *scars)[:60],
         )
 
     def carried(self, state: Any, character: str, days: int | None) -> Any:
@@ -203,11 +220,17 @@ class FifthHouse(KitRuleset):
             state=state, vigilance_up=self.vigilance_up,
             stare_cap=self.stare_cap, keep_for_odds=self.keep_for_odds,
             critical_instead=self.critical_instead, coup_lapses=self.coup_lapses,
-            stare_required=self.stare_required,
+            stare_required=self.stare_required, gm_table=self.gm_table,
         )  # fmt: skip
 
+    def decide(self, core: Core, state: Any, command: Command, context: Context) -> list[Event]:
+        """The command's events, each check of a Bleeding character followed by what it
+        bled (:func:`.afflictions.bleeding`)."""
+        events = super().decide(core, state, command, context)
+        return bleeding(self.play(core, state, command, context), state, events)
+
     def describe_own(self, event: Event) -> str:
-        return describe_fifth(event)
+        return describe_injury(event) or describe_fifth(event)
 
     def explain_own(self, event: Event) -> list[str]:
         return explain_fifth(event)
@@ -260,8 +283,13 @@ class FifthHouse(KitRuleset):
         if fighter is None or not fighter.owed:
             return ()
         first = fighter.owed[0]
-        back = sum(1 for later in fighter.owed[1:] if later.struck == first.struck)
+        back = sum(
+            1 for later in fighter.owed[1:]
+            if (later.struck, later.bled) == (first.struck, first.bled)
+        )  # fmt: skip
         why = "the hit it meets"
+        if first.bled:
+            return (Follows("Bled", {"character": fighter.name}, why, True, back),)
         if first.struck:
             return (Follows("StruckAt", {"target": fighter.name, "hit": True}, why, True, back),)
         return (Follows("HitDealt", {"character": fighter.name}, why, True, back),)
@@ -301,6 +329,7 @@ def build(options: Mapping[str, str]) -> FifthHouse:
         critical_instead=given.choice("opportunity_critical") == "instead",
         coup_lapses=given.choice("coup_window") == "round",
         stare_required=given.choice("stare_down") == "required",
+        gm_table=given.choice("critical_table") == "gm",
     )
 
 

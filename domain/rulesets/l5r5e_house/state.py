@@ -63,6 +63,8 @@ class Owed(msgspec.Struct, kw_only=True):
     critical: int | None = None
     struck: bool = False
     """Owed by a strike (:class:`StruckAt`), not another source (:class:`HitDealt`)."""
+    bled: bool = False
+    """Owed by bleeding (:class:`~.injury_events.Bled`): no resistance against it."""
 
 
 class Fighter(msgspec.Struct, kw_only=True):
@@ -95,6 +97,15 @@ class Fighter(msgspec.Struct, kw_only=True):
     staked: str | None = None
     """A challenge accepted against this challenger: an Attack before the single combat
     costs 10 honour and 5 glory."""
+    wounds: dict[str, str] = msgspec.field(default_factory=dict)
+    """The rings wounded by criticals → « lightly » or « severely » (:mod:`.afflictions`)."""
+    bleeding: bool = False
+    dying: int = -1
+    """Rounds left to live while Dying; -1: not dying."""
+    armour_damage: int = 0
+    """The worn armour: 0 whole, 1 Damaged (−2 resistance), 2 Destroyed."""
+    scars: list[tuple[str, str]] = msgspec.field(default_factory=list)
+    """Scars taken this session, as disadvantages: (name, ring)."""
 
     @property
     def incapacitated(self) -> bool:

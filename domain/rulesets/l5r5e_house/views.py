@@ -41,6 +41,8 @@ from domain.rulesets.l5r5e_house.events import (
     Waiting,
     WeaponReadied,
 )
+from domain.rulesets.l5r5e_house.injury_lines import conditions
+from domain.rulesets.l5r5e_house.injury_lines import marks as injury_marks
 from domain.rulesets.l5r5e_house.state import FifthState
 
 
@@ -89,6 +91,7 @@ def fighters(state: FifthState) -> dict[str, Any]:
             "owes": [
                 {"from": o.source, "damage": o.damage, "critical": o.critical} for o in f.owed
             ],
+            "conditions": conditions(f),
         }  # fmt: skip
     return out
 
@@ -150,7 +153,7 @@ def tables(projections: Any) -> list[Table]:
             ("Compromised", f["compromised"]),
             ("dead", f["dead"]),
         )
-        marks = [mark for mark, on in flags if on]
+        marks = [mark for mark, on in flags if on] + injury_marks(f["conditions"])
         rows.append((
             ("▶ " if conf.get("current") == name else "") + name,
             str(row["initiative"] + row["bid"]) if row else "-",
