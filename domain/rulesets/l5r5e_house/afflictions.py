@@ -181,19 +181,20 @@ def treatable(who: Fighter, condition: str) -> None:
 
 def decide_treat(play: Play, command: Treat, dice: Dice | None) -> list[Event]:
     """Medicine on a patient's bleeding (TN 2) or dying (TN 4): a Support action in a
-    round; on a success the condition is gone."""
+    round for one in the confrontation (a healer beside it acts freely); on a success
+    the condition is gone."""
     who = play.acting_for(command.character)
     patient = find(play.state.fighters, command.patient)
     if patient.dead:
         raise IllegalUnderRules(f"{patient.name} is dead")
     treatable(patient, command.condition)
-    if play.state.confrontation is not None and play.state.confrontation.round:
-        play.action(who, "support", checked=True)
+    conf = play.state.confrontation
+    if conf is not None and conf.round and key(who.name) in conf.initiative:
+        play.action(who, "support", checked=True)  # a healer outside it acts freely
     tn = TREATMENT_TN[command.condition]
     check, roll, _ = play.check(
         who, "Medicine", play.ring_for(who, command.ring), tn, dice, keep=command.keep,
         purpose=f"Medicine ({command.condition})", parts=(TnPart(source="Médecine", value=tn),),
-        target=patient if key(patient.name) != key(who.name) else None,
     )  # fmt: skip
     treated = play.event(
         Treated, character=who.name, patient=patient.name, condition=command.condition,

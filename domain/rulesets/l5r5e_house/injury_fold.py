@@ -62,7 +62,9 @@ def _bled(state: FifthState, event: Bled) -> None:
 
 
 def _treated(state: FifthState, event: Treated) -> None:
-    _act(state, key(event.character), "support", True)
+    conf = state.confrontation
+    if conf is not None and key(event.character) in conf.initiative:
+        _act(state, key(event.character), "support", True)
     if not event.success:
         return
     patient = state.fighters[key(event.patient)]

@@ -229,7 +229,8 @@ def describe_fifth(event: Event) -> str:
         case DamageResolved():
             critical = "" if event.critical is None else f", a critical of {event.critical}"
             if not event.damage:
-                return f"{event.character} meets {event.source}'s critical{critical}"
+                worn = f" ({event.resistance} resistance)" if event.resistance else ""
+                return f"{event.character} meets {event.source}'s critical{worn}{critical}"
             if event.void_spent:
                 return (
                     f"{event.character} spends a Void point to take the critical of "
