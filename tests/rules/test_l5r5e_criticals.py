@@ -13,8 +13,9 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.errors import IllegalUnderRules, MalformedInput
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.events import Event
+from domain.rulesets.base import Campaigning
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house.events import CheckRolled, CriticalSuffered, DamageResolved
 from domain.rulesets.l5r5e_house.injury_commands import Afflict, Treat
@@ -271,7 +272,7 @@ def test_a_treatment_of_what_the_patient_does_not_have_is_refused() -> None:
     treat = Treat(character="Asahina Tomo", patient=DAINI, condition="bleeding", ring="water")
     refused(t, treat, IllegalUnderRules, "Mirumoto Daini is not Bleeding", dice=faces(5))
     refused(t, Treat(character="Asahina Tomo", patient="Nobody", condition="dying",
-                     ring="water"), Exception, "Nobody", dice=faces(5))  # fmt: skip
+                     ring="water"), NotFound, "Nobody", dice=faces(5))  # fmt: skip
 
 
 def test_scars_are_disadvantages_carried_to_the_next_session() -> None:
@@ -280,6 +281,7 @@ def test_scars_are_disadvantages_carried_to_the_next_session() -> None:
     t.do(join(healer(), "cy"))
     t.do(Treat(character="Asahina Tomo", patient=DAINI, condition="bleeding", ring="water"),
          dice=faces(5, 5, 1, 1, 1, 1))  # fmt: skip
+    assert isinstance(RULES, Campaigning)
     carried = RULES.carried(t.session.table, DAINI, None)
     assert [(d.name, d.ring) for d in carried.disadvantages] == [("Maimed (water)", "water")]
     after_session = RecordedTable("next", "l5r5e-house")
