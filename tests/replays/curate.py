@@ -42,6 +42,7 @@ from domain.session.commands import Retract, Undo
 from tests.replays.curate_3e import SESSIONS as THIRD_EDITION
 from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
 from tests.replays.curate_5e import SESSIONS as FIFTH_EDITION
+from tests.replays.curate_5e_criticals import SESSIONS as FIFTH_CRITICALS
 from tests.replays.curate_campaign import SESSIONS as CAMPAIGN
 from tests.replays.curate_corrections import CORRECTIONS
 from tests.replays.curate_house import SESSIONS as HOUSE
@@ -236,6 +237,7 @@ SESSIONS.update(CORRECTIONS)
 SESSIONS.update(THIRD_EDITION)
 SESSIONS.update(HOUSE)
 SESSIONS.update(FIFTH_EDITION)
+SESSIONS.update(FIFTH_CRITICALS)
 SESSIONS.update(UKIYO)
 SESSIONS.update(CAMPAIGN)
 

@@ -33,16 +33,19 @@ def describe_injury(event: Event) -> str:
                 f"{event.resistance} left"
             )
         case Wounded():
-            again = "a second light wound: " if event.worsened else ""
+            again = " (a second light wound)" if event.worsened else ""
             return (
-                f"{event.character} is {again}{event.level.capitalize()} Wounded on "
-                f"{event.ring}: +{WOUND_TN[event.level]} TN on its checks"
+                f"{event.character} is {event.level.capitalize()} Wounded on {event.ring}"
+                f"{again}: +{WOUND_TN[event.level]} TN on its checks"
             )
         case BleedingBegan():
             return f"{event.character} is Bleeding: each check deals the strife kept as damage"
         case Scarred():
             why = " (a wound on a Severely Wounded ring)" if event.from_wound else ""
-            scar = f"{event.character} bears a {event.scar} of {event.ring}{why}"
+            scar = (
+                f"{event.character} is maimed ({event.ring}){why}" if event.scar == "maimed"
+                else f"{event.character} bears a scar of {event.ring}{why}"
+            )  # fmt: skip
             return f"{scar}: {event.disadvantage}"
         case DyingBegan():
             return f"{event.character} is Dying: dead in {event.rounds} round(s) unless treated"
