@@ -210,10 +210,6 @@ def decide_afflict(play: Play, command: Afflict, dice: Dice | None) -> list[Even
     who = find(play.state.fighters, command.character)
     if who.dead:
         raise IllegalUnderRules(f"{who.name} is dead")
-    if command.effect == "dead":
-        raise IllegalUnderRules(
-            f"afflict {command.effect!r}: a death is a critical's (`kiroku hit --critical 16`)"
-        )
     ringed = ("lightly wounded", "severely wounded", "scar", "maimed")
     if command.effect in ringed and command.ring is None:
         raise MalformedInput(f"afflict {command.effect!r}: name the ring (--ring)")

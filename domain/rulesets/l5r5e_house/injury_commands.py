@@ -2,15 +2,21 @@
 (« treat »), and the GM's ruling of an effect (« afflict »: from a table of their own,
 option ``critical_table=gm``, or any other source)."""
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from msgspec import Meta
 
 from domain.commands import Command, CommandSpec
 from domain.rulesets.l5r5e_house.commands import Character, Keep, Label, Name
-from domain.rulesets.l5r5e_house.criticals import Effect
 from domain.rulesets.l5r5e_house.injury_events import Treatable
 from domain.rulesets.l5r5e_house.sheet import Ring
+
+Ruled = Literal[
+    "armour damaged", "lightly wounded", "severely wounded", "bleeding", "scar", "maimed",
+    "dying",
+]  # fmt: skip
+"""The effects of the critical table a GM may rule (a death is a critical's own:
+``kiroku hit --critical 16``)."""
 
 
 class Treat(Command, frozen=True, kw_only=True):
@@ -36,7 +42,7 @@ class Afflict(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("afflict",), positional=("effect",), gm_only=True, phase="wounds")
 
     character: Annotated[Name, Meta(description="the character afflicted")]
-    effect: Annotated[Effect, Meta(description="the effect, as the critical table names it")]
+    effect: Annotated[Ruled, Meta(description="the effect, as the critical table names it")]
     ring: Annotated[Ring, Meta(description="the ring of a wound or a scar")] | None = None
     rounds: Annotated[int, Meta(ge=1, le=10, description="a dying's rounds to live")] = 3
     source: Annotated[Label, Meta(description="what caused it (the GM's table, a poison)")] = ""
