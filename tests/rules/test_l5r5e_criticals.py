@@ -329,3 +329,11 @@ def test_amending_the_critical_s_severity_amends_its_effects() -> None:
     t.do(Amend(position=hit, changes={"critical": 3}, reason="the beam only grazed him"))
     assert conditions(t)["wounds"] == {"water": "lightly"}
     assert conditions(t)["dying"] is None and not conditions(t)["bleeding"]
+
+
+def test_the_dying_are_not_carried_to_the_next_session() -> None:
+    t = duel()
+    critical(t, 12)
+    assert isinstance(RULES, Campaigning)
+    with pytest.raises(IllegalUnderRules, match=r"Mirumoto Daini is Dying \(3 round\(s\) left\)"):
+        RULES.carried(t.session.table, DAINI, None)

@@ -134,6 +134,9 @@ READINGS = (
     "a coup de grâce is rolled in the striker's stance's ring (Fire when none)",
     "a critical's Fitness test is no action: the Incapacitated make it too",
     "explosions come in one order, ring explosions first (as the odds count them)",
+    "a critical's wound or scar falls on the ring of its Fitness test (the stance's)",
+    "bleeding's damage has no deadliness: one who cannot defend it takes a critical of 0",
+    "dying counts down as each round begins; a healer beside a confrontation treats freely",
 )
 
 
@@ -182,7 +185,9 @@ class FifthHouse(KitRuleset):
         Fatigue dépassant la moitié de la valeur d'Endurance … sont éliminés »), and each
         day between is a night's sleep (« … un nombre de points de Fatigue égal au double
         de son anneau d'Eau »). Strife is a scene's. The criticals stay: they are what
-        lasts. A hit still owed must be met first; the dead are carried nowhere."""
+        lasts, and the scars they left among the disadvantages; the wounds of criticals
+        are the session's, rested off. A hit still owed must be met first; the dead are
+        carried nowhere, nor the dying."""
         fighter = one_of(state.fighters, character)
         if fighter.dead:
             raise IllegalUnderRules(
@@ -191,6 +196,11 @@ class FifthHouse(KitRuleset):
         if fighter.owed:
             raise IllegalUnderRules(
                 f"{fighter.name} still owes {len(fighter.owed)} hit(s): resist them first"
+            )
+        if fighter.dying >= 0:
+            raise IllegalUnderRules(
+                f"{fighter.name} is Dying ({fighter.dying} round(s) left): Medicine first "
+                "(`kiroku treat --condition dying`), or the rounds run out"
             )
         sheet = self.sheet_now(state, character)
         if days is None:
