@@ -297,7 +297,7 @@ def test_scars_are_disadvantages_carried_to_the_next_session() -> None:
 def test_under_the_gm_s_table_a_critical_has_no_effect_but_the_gm_s_ruling() -> None:
     t = duel(options={"critical_table": "gm"})
     assert after(critical(t, 8)) == []
-    [wounded] = [r.event for r in t.do(Afflict(character=DAINI, effect="lightly wounded",
+    [wounded] = [r.event for r in t.do(Afflict(character=DAINI, effect="lightly-wounded",
                                                ring="air", source="their own table"))]  # fmt: skip
     assert isinstance(wounded, Wounded) and wounded.ring == "air"
 
@@ -305,7 +305,7 @@ def test_under_the_gm_s_table_a_critical_has_no_effect_but_the_gm_s_ruling() -> 
 def test_an_affliction_missing_its_ring_or_with_nothing_to_afflict_is_refused_quoting_it() -> None:
     t = duel()
     refused(t, Afflict(character=DAINI, effect="scar"), MalformedInput, "afflict 'scar'")
-    refused(t, Afflict(character=DAINI, effect="armour damaged"), IllegalUnderRules,
+    refused(t, Afflict(character=DAINI, effect="armour-damaged"), IllegalUnderRules,
             "no armour")  # fmt: skip
 
 

@@ -115,7 +115,7 @@ def apply(
 ) -> None:  # fmt: skip
     """One effect on ``who``, given what ``so_far`` holds; its events added to it."""
     add = so_far.events.append
-    if effect == "armour damaged":
+    if effect == "armour-damaged":
         armour = who.sheet.armour
         if armour is None or so_far.armour_damage >= 2:
             return  # no armour worn, or none left: nothing to damage
@@ -124,8 +124,8 @@ def apply(
         left = 0 if destroyed else max(0, armour.resistance - ARMOUR_DAMAGE)
         add(play.event(ArmourDamaged, character=who.name, armour=armour.name,
                        destroyed=destroyed, resistance=left))  # fmt: skip
-    elif effect in ("lightly wounded", "severely wounded"):
-        level = "lightly" if effect == "lightly wounded" else "severely"
+    elif effect in ("lightly-wounded", "severely-wounded"):
+        level = "lightly" if effect == "lightly-wounded" else "severely"
         now = so_far.wounds.get(ring)
         if now == "severely":  # « a further wound on a Severely Wounded ring »
             for worse in severity(PERMANENT_INJURY + 1).effects:
@@ -210,7 +210,7 @@ def decide_afflict(play: Play, command: Afflict, dice: Dice | None) -> list[Even
     who = find(play.state.fighters, command.character)
     if who.dead:
         raise IllegalUnderRules(f"{who.name} is dead")
-    ringed = ("lightly wounded", "severely wounded", "scar", "maimed")
+    ringed = ("lightly-wounded", "severely-wounded", "scar", "maimed")
     if command.effect in ringed and command.ring is None:
         raise MalformedInput(f"afflict {command.effect!r}: name the ring (--ring)")
     so_far = Injuries.of(who)

@@ -34,11 +34,11 @@ from typing import Literal
 import msgspec
 
 Effect = Literal[
-    "armour damaged", "lightly wounded", "severely wounded", "bleeding", "scar", "maimed",
+    "armour-damaged", "lightly-wounded", "severely-wounded", "bleeding", "scar", "maimed",
     "dying", "dead",
 ]  # fmt: skip
 EFFECTS: tuple[Effect, ...] = (
-    "armour damaged", "lightly wounded", "severely wounded", "bleeding", "scar", "maimed",
+    "armour-damaged", "lightly-wounded", "severely-wounded", "bleeding", "scar", "maimed",
     "dying", "dead",
 )  # fmt: skip
 
@@ -58,20 +58,20 @@ class Severity(msgspec.Struct, frozen=True):
 
 SEVERITIES: tuple[Severity, ...] = (
     Severity(0, 2, "Close call", "De justesse", "the worn armour is Damaged (−2 resistance)",
-             ("armour damaged",)),
+             ("armour-damaged",)),
     Severity(3, 4, "Flesh wound", "Égratignure", "Lightly Wounded on the ring",
-             ("lightly wounded",)),
+             ("lightly-wounded",)),
     Severity(5, 6, "Debilitating gash", "Entaille handicapante", "Severely Wounded on the ring",
-             ("severely wounded",)),
+             ("severely-wounded",)),
     Severity(7, 8, "Permanent injury", "Blessure permanente", "Bleeding and a scar of the ring",
              ("bleeding", "scar")),
     Severity(9, 11, "Maiming blow", "Coup mutilant", "Bleeding and a worse scar (maimed)",
              ("bleeding", "maimed")),
     Severity(12, 13, "Agonizing death", "Mort lente",
              "Severely Wounded, Bleeding, Dying in 3 rounds",
-             ("severely wounded", "bleeding", "dying"), 3),
+             ("severely-wounded", "bleeding", "dying"), 3),
     Severity(14, 15, "Swift death", "Mort rapide", "Severely Wounded, Bleeding, Dying in 1 round",
-             ("severely wounded", "bleeding", "dying"), 1),
+             ("severely-wounded", "bleeding", "dying"), 1),
     Severity(16, None, "Instant death", "Mort instantanée", "dies at once", ("dead",)),
 )  # fmt: skip
 """The published game's critical table (0–2 close call, 3–4 flesh wound, 5–6

@@ -12,7 +12,7 @@ from domain.rulesets.l5r5e_house.injury_events import Treatable
 from domain.rulesets.l5r5e_house.sheet import Ring
 
 Ruled = Literal[
-    "armour damaged", "lightly wounded", "severely wounded", "bleeding", "scar", "maimed",
+    "armour-damaged", "lightly-wounded", "severely-wounded", "bleeding", "scar", "maimed",
     "dying",
 ]  # fmt: skip
 """The effects of the critical table a GM may rule (a death is a critical's own:
