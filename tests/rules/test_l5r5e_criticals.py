@@ -337,3 +337,20 @@ def test_the_dying_are_not_carried_to_the_next_session() -> None:
     assert isinstance(RULES, Campaigning)
     with pytest.raises(IllegalUnderRules, match=r"Mirumoto Daini is Dying \(3 round\(s\) left\)"):
         RULES.carried(t.session.table, DAINI, None)
+
+
+def test_a_recorded_effect_that_does_not_add_up_is_refused() -> None:
+    """A file imported without its records (``--unverified``) is held to what a command
+    gives: Destroyed armour keeps no resistance, Medicine's TN is its condition's."""
+    t = duel(daini=armoured())
+    critical(t, 0)
+    [destroyed] = after(critical(t, 1))
+    assert isinstance(destroyed, ArmourDamaged)
+    RULES.verify(destroyed)
+    with pytest.raises(MalformedInput, match="Destroyed armour has none"):
+        RULES.verify(msgspec.structs.replace(destroyed, resistance=2))
+    treated = Treated(actor="sensei", at=destroyed.at, character=DAINI, patient=DAINI,
+                      condition="dying", tn=3, success=True)  # fmt: skip
+    with pytest.raises(MalformedInput, match="Medicine on dying at TN 3"):
+        RULES.verify(treated)
+    RULES.verify(msgspec.structs.replace(treated, tn=7))

@@ -33,6 +33,7 @@ from domain.rulesets.l5r5e_house.events import (
 from domain.rulesets.l5r5e_house.injury_commands import Afflict, Treat
 from domain.rulesets.l5r5e_house.injury_fold import ALL_HANDLERS
 from domain.rulesets.l5r5e_house.injury_lines import describe_injury
+from domain.rulesets.l5r5e_house.injury_recorded import check_injury_recorded
 from domain.rulesets.l5r5e_house.recorded import check_recorded
 from domain.rulesets.l5r5e_house.sheet import Disadvantage, FifthSheet, check_fifth_sheet
 from domain.rulesets.l5r5e_house.state import FifthState
@@ -271,6 +272,7 @@ class FifthHouse(KitRuleset):
         """A recorded check must recompute from its dice to its recorded counts, and every
         other event add up as a command gives it (:mod:`.recorded`)."""
         check_recorded(event)
+        check_injury_recorded(event)
         if isinstance(event, CheckRolled) and recompute(event.roll) != event.roll:
             raise MalformedInput(
                 f"the recorded check {event.roll.expression!r} does not recompute from its dice"
