@@ -6,6 +6,10 @@ the critical."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from tests.e2e.conftest import Run, ok, seated
@@ -84,4 +88,29 @@ def test_bad_input_exits_2_quoting_it_and_appends_nothing(
     before = len(ok(duel, "log", *S))
     done = duel(*args, *S)
     assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert len(ok(duel, "log", *S)) == before
+
+
+TABLE: list[dict[str, Any]] = [
+    {"low": 0, "high": 5, "name": "Scratch", "effects": ["bleeding"]},
+    {"low": 6, "high": None, "name": "Slain", "effects": ["dead"]},
+]
+
+
+def test_the_gm_loads_a_critical_table_of_their_own(duel: Run, tmp_path: Path) -> None:
+    table = tmp_path / "criticals.json"
+    table.write_text(json.dumps(TABLE), encoding="utf-8")
+    ok(duel, "critical-table", str(table), *S)
+    agonizing(duel)
+    daini = ok(duel, "state", *S)["fighters"]["Mirumoto Daini"]
+    assert daini["dead"] and daini["criticals"] == [{"severity": 12, "result": "Slain"}]
+    assert "the GM loads a critical table of 2 bands" in duel("log", *S).stdout
+
+
+def test_a_critical_table_with_a_gap_exits_2_quoting_the_band(duel: Run, tmp_path: Path) -> None:
+    table = tmp_path / "criticals.json"
+    table.write_text(json.dumps([TABLE[0], {**TABLE[1], "low": 7}]), encoding="utf-8")
+    before = len(ok(duel, "log", *S))
+    done = duel("critical-table", str(table), *S)
+    assert done.returncode == 2 and '"low":7' in done.stderr and "start at 6" in done.stderr
     assert len(ok(duel, "log", *S)) == before

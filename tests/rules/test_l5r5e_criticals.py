@@ -17,8 +17,9 @@ from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.events import Event
 from domain.rulesets.base import Campaigning
 from domain.rulesets.l5r5e_house import commands as c
+from domain.rulesets.l5r5e_house.criticals import Severity
 from domain.rulesets.l5r5e_house.events import CheckRolled, CriticalSuffered, DamageResolved
-from domain.rulesets.l5r5e_house.injury_commands import Afflict, Treat
+from domain.rulesets.l5r5e_house.injury_commands import Afflict, LoadCriticalTable, Treat
 from domain.rulesets.l5r5e_house.injury_events import (
     ArmourDamaged,
     Bled,
@@ -354,3 +355,42 @@ def test_a_recorded_effect_that_does_not_add_up_is_refused() -> None:
     with pytest.raises(MalformedInput, match="Medicine on dying at TN 3"):
         RULES.verify(treated)
     RULES.verify(msgspec.structs.replace(treated, tn=7))
+
+
+def house_table() -> tuple[Severity, ...]:
+    """A GM's own table: 0–5 a bleeding scratch, 6–9 maimed, 10+ dead."""
+    return (
+        Severity(0, 5, "Scratch", effects=("bleeding",)),
+        Severity(6, 9, "Crippled", effects=("maimed",)),
+        Severity(10, None, "Slain", effects=("dead",)),
+    )
+
+
+def test_a_gm_s_own_critical_table_replaces_the_published_one() -> None:
+    """DESIGN: a table the text refers to without holding it is data the GM can supply."""
+    t = duel()
+    t.do(LoadCriticalTable(rows=house_table()))
+    events = critical(t, 4)
+    [suffered] = [e for e in events if isinstance(e, CriticalSuffered)]
+    assert suffered.result == "Scratch"
+    assert [type(e) for e in after(events)] == [BleedingBegan]
+    critical(t, 12)
+    assert view(t, "fighters")[DAINI]["dead"]
+
+
+@pytest.mark.parametrize(
+    ("rows", "says"),
+    [
+        ((), "at least one band"),
+        ((Severity(1, None, "Late"),), "it should start at 0"),
+        ((Severity(0, 4, "A"), Severity(6, None, "B")), "it should start at 5"),
+        ((Severity(0, 4, "A"),), "only the last is open"),
+        ((Severity(0, None, "A"), Severity(1, None, "B")), "only the last is open"),
+        ((Severity(0, None, "A", effects=("dying",)),), "dying_rounds .1 to 10. with « dying »"),
+    ],
+)
+def test_a_critical_table_with_a_gap_or_no_open_end_is_refused_quoting_it(
+    rows: tuple[Severity, ...], says: str
+) -> None:
+    t = duel()
+    refused(t, LoadCriticalTable(rows=rows), MalformedInput, says)

@@ -50,7 +50,8 @@ that are not options, the one sensible way where the text says nothing):
 - option ``critical_table`` (published; gm): a critical's effects are the published
   game's critical table's (:mod:`.criticals`, applied by :mod:`.afflictions`: armour
   damaged, wounds on the resist check's ring, bleeding, scars, dying, death), or the
-  GM's to rule (``kiroku afflict``); Medicine (``kiroku treat``) stops bleeding (TN 2)
+  GM's to rule (``kiroku afflict``); a GM's own table is loaded as data
+  (``kiroku critical-table FILE``); Medicine (``kiroku treat``) stops bleeding (TN 2)
   and dying (TN 4); bleeding's damage has no deadliness; dying counts down as each
   round begins.
 """

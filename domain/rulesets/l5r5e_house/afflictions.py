@@ -21,9 +21,10 @@ gravité sont notés dans la table idoine »):
 - a scar is a disadvantage of the ring (« Scarred », the worse « Maimed »), written on
   the sheet and carried to the next session.
 
-Option ``critical_table`` (published; gm): ``gm`` applies no effect by itself — the GM
-rules each with ``kiroku afflict``, from a table of their own (DESIGN: a table the text
-lacks is the GM's to supply, or their ruling recorded as an event).
+DESIGN: a table the text lacks is the GM's to supply, or their ruling recorded as an
+event. A GM's own table is loaded as data (``kiroku critical-table FILE``: its bands
+and their effects, in place of the published game's); option ``critical_table`` (published;
+gm): ``gm`` applies no effect by itself — the GM rules each with ``kiroku afflict``.
 """
 
 from __future__ import annotations
@@ -36,13 +37,14 @@ from domain.commands import Dice
 from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
 from domain.names import key
-from domain.rulesets.l5r5e_house.criticals import PERMANENT_INJURY, Effect, severity
+from domain.rulesets.l5r5e_house.criticals import PERMANENT_INJURY, Effect, check_table, severity
 from domain.rulesets.l5r5e_house.events import CheckRolled, TnPart
-from domain.rulesets.l5r5e_house.injury_commands import Afflict, Treat
+from domain.rulesets.l5r5e_house.injury_commands import Afflict, LoadCriticalTable, Treat
 from domain.rulesets.l5r5e_house.injury_events import (
     ArmourDamaged,
     Bled,
     BleedingBegan,
+    CriticalTableLoaded,
     DyingBegan,
     DyingCounted,
     Scarred,
@@ -102,7 +104,7 @@ def effects_of(play: Play, who: Fighter, value: int, ring: Ring, so_far: Injurie
     from the critical table; none under option ``critical_table=gm``."""
     if play.gm_table:
         return []
-    band = severity(value)
+    band = severity(value, play.state.critical_table)
     start = len(so_far.events)
     for effect in band.effects:
         apply(play, who, effect, ring, so_far, rounds=band.dying_rounds)
@@ -127,8 +129,10 @@ def apply(
     elif effect in ("lightly-wounded", "severely-wounded"):
         level = "lightly" if effect == "lightly-wounded" else "severely"
         now = so_far.wounds.get(ring)
+        if from_wound:
+            return  # a table whose severity 8 wounds again: the wound is that of 8 already
         if now == "severely":  # « a further wound on a Severely Wounded ring »
-            for worse in severity(PERMANENT_INJURY + 1).effects:
+            for worse in severity(PERMANENT_INJURY + 1, play.state.critical_table).effects:
                 apply(play, who, worse, ring, so_far, from_wound=True)
             return
         worsened = now == "lightly" and level == "lightly"
@@ -146,7 +150,7 @@ def apply(
     elif effect == "dying" and (so_far.dying < 0 or rounds < so_far.dying):
         so_far.dying = rounds  # dying already: the sooner death stands
         add(play.event(DyingBegan, character=who.name, rounds=rounds))
-    # "dead": the critical's own result kills (:data:`.criticals.DEATHS`)
+    # "dead": the critical's own band kills (:func:`.criticals.kills`, in the fold)
 
 
 def bleeding(play: Play, before: FifthState, events: Sequence[Event]) -> list[Event]:
@@ -220,3 +224,11 @@ def decide_afflict(play: Play, command: Afflict, dice: Dice | None) -> list[Even
             f"afflict {command.effect!r}: {who.name} has it already, or no armour to damage"
         )
     return so_far.events
+
+
+def decide_load_table(play: Play, command: LoadCriticalTable, dice: Dice | None) -> list[Event]:
+    """The GM's own critical table (DESIGN: a table the text refers to without holding
+    it is data the GM can supply): every severity once from 0, the last band open."""
+    play.core.gm_only(play.actor, "load a critical table")
+    check_table(command.rows)
+    return [play.event(CriticalTableLoaded, rows=command.rows)]

@@ -29,9 +29,12 @@ scène de confrontation »). How the wounds stack, and what each condition does,
 :mod:`.afflictions`'.
 """
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
+from msgspec import Meta
+
+from domain.errors import MalformedInput
 
 Effect = Literal[
     "armour-damaged", "lightly-wounded", "severely-wounded", "bleeding", "scar", "maimed",
@@ -43,17 +46,22 @@ EFFECTS: tuple[Effect, ...] = (
 )  # fmt: skip
 
 
-class Severity(msgspec.Struct, frozen=True):
-    """One band of the table: its severities, names, and effects in the order applied
-    (``dying``: in ``dying_rounds`` rounds)."""
+Bound = Annotated[int, Meta(ge=0, le=100)]
 
-    low: int
-    high: int | None
-    name: str
-    french: str
-    effect: str
-    effects: tuple[Effect, ...] = ()
-    dying_rounds: int = 0
+
+class Severity(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One band of the table: its severities (``high`` None: and above), names, and
+    effects in the order applied (``dying``: in ``dying_rounds`` rounds). A GM's own
+    table (``kiroku critical-table FILE``) is a JSON list of them, ``french`` and
+    ``effect`` (a description) optional."""
+
+    low: Bound
+    high: Bound | None
+    name: Annotated[str, Meta(min_length=1, max_length=100)]
+    french: Annotated[str, Meta(max_length=100)] = ""
+    effect: Annotated[str, Meta(max_length=200)] = ""
+    effects: Annotated[tuple[Effect, ...], Meta(max_length=8)] = ()
+    dying_rounds: Annotated[int, Meta(ge=0, le=10)] = 0
 
 
 SEVERITIES: tuple[Severity, ...] = (
@@ -82,16 +90,43 @@ PERMANENT_INJURY = 7
 """The permanent injury's band begins at 7: a wound on a Severely Wounded ring takes
 the effects of severity 8 (Bleeding and a scar)."""
 
-DEATHS = ("Instant death",)
-"""The results that kill at once; the agonizing and the swift deaths kill when their
-Dying runs out (:mod:`.afflictions`)."""
 
-
-def severity(value: int) -> Severity:
-    for band in SEVERITIES:
+def severity(value: int, table: tuple[Severity, ...] | None = None) -> Severity:
+    """The band ``value`` falls in: of the GM's table if one is loaded, else the
+    published game's."""
+    for band in table or SEVERITIES:
         if value >= band.low and (band.high is None or value <= band.high):
             return band
-    return SEVERITIES[0]
+    return (table or SEVERITIES)[0]
+
+
+def kills(value: int, table: tuple[Severity, ...] | None = None) -> bool:
+    """Whether a critical of ``value`` kills at once (its band's effects say « dead »)."""
+    return "dead" in severity(value, table).effects
+
+
+def check_table(rows: tuple[Severity, ...]) -> None:
+    """A GM's critical table covers every severity once, from 0 up, its last band open
+    (« 16+ »); a band that makes dying says in how many rounds."""
+    if not rows:
+        raise MalformedInput("a critical table needs at least one band")
+    expected = 0
+    for index, band in enumerate(rows):
+        last = index == len(rows) - 1
+        quoted = msgspec.json.encode(band).decode()
+        if band.low != expected:
+            raise MalformedInput(f"critical table band {quoted}: it should start at {expected}")
+        if (band.high is None) != last or (band.high is not None and band.high < band.low):
+            raise MalformedInput(
+                f"critical table band {quoted}: each band ends at or above its start, and "
+                "only the last is open (high: null)"
+            )
+        if ("dying" in band.effects) != (band.dying_rounds > 0):
+            raise MalformedInput(
+                f"critical table band {quoted}: dying_rounds (1 to 10) with « dying », "
+                "and only with it"
+            )
+        expected = (band.high or 0) + 1
 
 
 def lessened(severity_value: int, success: bool, bonus: int) -> int:

@@ -8,6 +8,7 @@ from msgspec import Meta
 
 from domain.commands import Command, CommandSpec
 from domain.rulesets.l5r5e_house.commands import Character, Keep, Label, Name
+from domain.rulesets.l5r5e_house.criticals import Severity
 from domain.rulesets.l5r5e_house.injury_events import Treatable
 from domain.rulesets.l5r5e_house.sheet import Ring
 
@@ -46,3 +47,21 @@ class Afflict(Command, frozen=True, kw_only=True):
     ring: Annotated[Ring, Meta(description="the ring of a wound or a scar")] | None = None
     rounds: Annotated[int, Meta(ge=1, le=10, description="a dying's rounds to live")] = 3
     source: Annotated[Label, Meta(description="what caused it (the GM's table, a poison)")] = ""
+
+
+class LoadCriticalTable(Command, frozen=True, kw_only=True):
+    """Load the GM's own critical table (JSON: its bands, each with its effects), in
+    place of the published game's."""
+
+    spec = CommandSpec(
+        ("critical-table",),
+        positional=("rows",),
+        files={"rows": "critical table"},
+        gm_only=True,
+        phase="setting_up",
+    )
+
+    rows: Annotated[
+        tuple[Severity, ...],
+        Meta(max_length=40, description="its bands: low, high (null: and above), name, effects"),
+    ]

@@ -8,6 +8,7 @@ command and its effects follow. What each one does is :mod:`.afflictions`'."""
 from typing import Literal
 
 from domain.events import Event
+from domain.rulesets.l5r5e_house.criticals import Severity
 from domain.rulesets.l5r5e_house.sheet import Ring
 
 WoundLevel = Literal["lightly", "severely"]
@@ -89,6 +90,13 @@ class Treated(Event, frozen=True, kw_only=True):
     success: bool
 
 
+class CriticalTableLoaded(Event, frozen=True, kw_only=True):
+    """The GM's own critical table, in place of the published game's from here on: its
+    bands, each with its effects."""
+
+    rows: tuple[Severity, ...]
+
+
 INJURY_EVENT_TYPES: tuple[type[Event], ...] = (
     ArmourDamaged,
     Wounded,
@@ -98,4 +106,5 @@ INJURY_EVENT_TYPES: tuple[type[Event], ...] = (
     DyingCounted,
     Bled,
     Treated,
+    CriticalTableLoaded,
 )

@@ -10,6 +10,7 @@ from domain.rulesets.l5r5e_house.injury_events import (
     ArmourDamaged,
     Bled,
     BleedingBegan,
+    CriticalTableLoaded,
     DyingBegan,
     DyingCounted,
     Scarred,
@@ -74,7 +75,12 @@ def _treated(state: FifthState, event: Treated) -> None:
         patient.dying = -1
 
 
+def _table(state: FifthState, event: CriticalTableLoaded) -> None:
+    state.critical_table = event.rows
+
+
 INJURY_HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
+    CriticalTableLoaded: _table,
     ArmourDamaged: _armour,
     Wounded: _wounded,
     BleedingBegan: _bleeding,

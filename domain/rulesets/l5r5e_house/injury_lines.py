@@ -11,6 +11,7 @@ from domain.rulesets.l5r5e_house.injury_events import (
     ArmourDamaged,
     Bled,
     BleedingBegan,
+    CriticalTableLoaded,
     DyingBegan,
     DyingCounted,
     Scarred,
@@ -25,6 +26,8 @@ ARMOUR_STATES = ("whole", "Damaged", "Destroyed")
 def describe_injury(event: Event) -> str:
     """The line of a critical's effect; "" for any other event."""
     match event:
+        case CriticalTableLoaded():
+            return f"the GM loads a critical table of {len(event.rows)} bands"
         case ArmourDamaged():
             if event.destroyed:
                 return f"{event.character}'s {event.armour} is Destroyed: no resistance left"

@@ -629,7 +629,7 @@ def decide_resist(play: Play, command: c.Resist, dice: Dice | None) -> list[Even
         events.append(
             play.event(
                 CriticalSuffered, character=who.name, severity=value, lessened_to=final,
-                result=severity(final).name,
+                result=severity(final, play.state.critical_table).name,
             )
         )  # fmt: skip
         events.extend(effects_of(play, who, final, ring, so_far))

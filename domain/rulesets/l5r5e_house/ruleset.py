@@ -20,7 +20,12 @@ from domain.rulesets.l5r5e_house import RULESET_ID
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
 from domain.rulesets.l5r5e_house import skirmish as s
-from domain.rulesets.l5r5e_house.afflictions import bleeding, decide_afflict, decide_treat
+from domain.rulesets.l5r5e_house.afflictions import (
+    bleeding,
+    decide_afflict,
+    decide_load_table,
+    decide_treat,
+)
 from domain.rulesets.l5r5e_house.chances import check_chance
 from domain.rulesets.l5r5e_house.derived import endurance, half_up
 from domain.rulesets.l5r5e_house.events import (
@@ -30,7 +35,7 @@ from domain.rulesets.l5r5e_house.events import (
     DamageResolved,
     TurnEnded,
 )
-from domain.rulesets.l5r5e_house.injury_commands import Afflict, Treat
+from domain.rulesets.l5r5e_house.injury_commands import Afflict, LoadCriticalTable, Treat
 from domain.rulesets.l5r5e_house.injury_fold import ALL_HANDLERS
 from domain.rulesets.l5r5e_house.injury_lines import describe_injury
 from domain.rulesets.l5r5e_house.injury_recorded import check_injury_recorded
@@ -77,6 +82,7 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.Recover: p.decide_recover,
     Treat: decide_treat,
     Afflict: decide_afflict,
+    LoadCriticalTable: decide_load_table,
 }
 
 OPTIONS = {

@@ -12,7 +12,7 @@ import msgspec
 
 from domain.events import CharacterJoined, Event
 from domain.names import key
-from domain.rulesets.l5r5e_house.criticals import DEATHS
+from domain.rulesets.l5r5e_house.criticals import Severity, kills
 from domain.rulesets.l5r5e_house.derived import composure, endurance
 from domain.rulesets.l5r5e_house.events import (
     Centered,
@@ -167,6 +167,8 @@ class FifthState(msgspec.Struct, kw_only=True):
     confrontation: Confrontation | None = None
     vigilance_up: bool = True
     stare_cap: bool = True
+    critical_table: tuple[Severity, ...] | None = None
+    """The GM's own critical table, once loaded (else the published game's)."""
 
 
 def _joined(state: FifthState, event: CharacterJoined[FifthSheet]) -> None:
@@ -349,7 +351,7 @@ def _critical(state: FifthState, event: CriticalSuffered) -> None:
         fighter.unconscious = True  # « il perd connaissance et subit l'état Inconscient »
         fighter.knocked_out = len(fighter.criticals)
     fighter.criticals.append((event.lessened_to, event.result))
-    if event.result in DEATHS and not fighter.dead:
+    if kills(event.lessened_to, state.critical_table) and not fighter.dead:
         fighter.dead = True
         conf = state.confrontation
         if conf is not None and fighter.name in conf.order and key(fighter.name) not in conf.acted:
