@@ -132,8 +132,9 @@ def apply(
         if from_wound:
             return  # a table whose severity 8 wounds again: the wound is that of 8 already
         if now == "severely":  # « a further wound on a Severely Wounded ring »
-            for worse in severity(PERMANENT_INJURY + 1, play.state.critical_table).effects:
-                apply(play, who, worse, ring, so_far, from_wound=True)
+            eight = severity(PERMANENT_INJURY + 1, play.state.critical_table)
+            for worse in eight.effects:
+                apply(play, who, worse, ring, so_far, rounds=eight.dying_rounds, from_wound=True)
             return
         worsened = now == "lightly" and level == "lightly"
         level = "severely" if now == "lightly" else level
@@ -188,6 +189,7 @@ def decide_treat(play: Play, command: Treat, dice: Dice | None) -> list[Event]:
     round for one in the confrontation (a healer beside it acts freely); on a success
     the condition is gone."""
     who = play.acting_for(command.character)
+    play.able(who)  # the dead and the unconscious treat no one
     patient = find(play.state.fighters, command.patient)
     if patient.dead:
         raise IllegalUnderRules(f"{patient.name} is dead")
