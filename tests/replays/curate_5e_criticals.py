@@ -10,7 +10,8 @@ from collections.abc import Callable
 import msgspec
 
 from domain.rulesets.l5r5e_house import commands as c
-from domain.rulesets.l5r5e_house.injury_commands import Treat
+from domain.rulesets.l5r5e_house.criticals import Severity
+from domain.rulesets.l5r5e_house.injury_commands import Afflict, LoadCriticalTable, Treat
 from domain.rulesets.l5r5e_house.sheet import Armour, FifthSheet, Rings, Skill
 from domain.session.commands import Amend, Retract
 from tests.replays.curate_5e import bandit, faces, join, kakita_ryoku, mirumoto_daini
@@ -98,4 +99,30 @@ def criticals() -> RecordedTable:
     return t
 
 
-SESSIONS: dict[str, Callable[[], RecordedTable]] = {"l5r5e-house-criticals": criticals}
+def gm_table() -> RecordedTable:
+    """A GM's own critical table (0–5 a bleeding scratch, 6–9 a maiming, 10+ dead),
+    loaded as data: Daini's critical of 4 bleeds him, the GM rules a light wound of Air
+    from a poison besides (``afflict``), a critical of 7 maims his Water; the bandit's
+    of 11 kills him."""
+    t = RecordedTable("l5r5e-house-gm-critical-table", "l5r5e-house")
+    t.do(join(mirumoto_daini(), "ben"))
+    t.do(join(bandit(1), "gm-npc"))
+    t.do(LoadCriticalTable(rows=(
+        Severity(0, 5, "Scratch", effects=("bleeding",)),
+        Severity(6, 9, "Crippled", effects=("maimed",)),
+        Severity(10, None, "Slain", effects=("dead",)),
+    )))  # fmt: skip
+    t.do(c.DealHit(character=DAINI, critical=4, source="a thrown knife"))
+    t.do(c.Resist(character=DAINI, ring="water"), dice=faces(1, 1, 1, 1, 1), actor="ben")
+    t.do(Afflict(character=DAINI, effect="lightly-wounded", ring="air", source="a poison"))
+    t.do(c.DealHit(character=DAINI, critical=7, source="an axe"))
+    t.do(c.Resist(character=DAINI, ring="water"), dice=faces(1, 1, 1, 1, 1), actor="ben")
+    t.do(c.DealHit(character="Bandit 1", critical=11, source="an avalanche"))
+    t.do(c.Resist(character="Bandit 1", ring="earth"), dice=faces(1, 1, 1))
+    return t
+
+
+SESSIONS: dict[str, Callable[[], RecordedTable]] = {
+    "l5r5e-house-criticals": criticals,
+    "l5r5e-house-gm-critical-table": gm_table,
+}

@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from adapters.replay_file import read_replay
 from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.events import Event
 from domain.rulesets.base import Campaigning
@@ -21,6 +22,7 @@ from domain.rulesets.l5r5e_house.criticals import Severity
 from domain.rulesets.l5r5e_house.events import CheckRolled, CriticalSuffered, DamageResolved
 from domain.rulesets.l5r5e_house.injury_commands import Afflict, LoadCriticalTable, Treat
 from domain.rulesets.l5r5e_house.injury_events import (
+    INJURY_EVENT_TYPES,
     ArmourDamaged,
     Bled,
     BleedingBegan,
@@ -32,6 +34,7 @@ from domain.rulesets.l5r5e_house.injury_events import (
 )
 from domain.rulesets.l5r5e_house.sheet import Armour, FifthSheet, Rings, Skill
 from domain.session.commands import Amend, JoinCharacter, Retract
+from tests.replays.curate import REPLAYS
 from tests.replays.curate_5e import faces, join, mirumoto_daini
 from tests.rules.test_l5r5e_house import RULES, duel, refused, view
 from tests.support import RecordedTable
@@ -394,3 +397,14 @@ def test_a_critical_table_with_a_gap_or_no_open_end_is_refused_quoting_it(
 ) -> None:
     t = duel()
     refused(t, LoadCriticalTable(rows=rows), MalformedInput, says)
+
+
+def test_every_effect_event_is_played_in_a_curated_replay() -> None:
+    """The conformance kit checks the line of every event of the curated replays
+    (``it_has_curated_replays``, :mod:`tests.lines`): each effect's event is among them,
+    so each has its line checked for the numbers it holds."""
+    played: set[type[Event]] = set()
+    for path in sorted(REPLAYS.glob("l5r5e-house-*.jsonl")):
+        _, events = read_replay(path, recompute_rolls=False)
+        played |= {type(r.event) for r in events}
+    assert set(INJURY_EVENT_TYPES) <= played, set(INJURY_EVENT_TYPES) - played
