@@ -408,3 +408,9 @@ def test_every_effect_event_is_played_in_a_curated_replay() -> None:
         _, events = read_replay(path, recompute_rolls=False)
         played |= {type(r.event) for r in events}
     assert set(INJURY_EVENT_TYPES) <= played, set(INJURY_EVENT_TYPES) - played
+
+
+def test_under_the_gm_s_rulings_an_instant_death_still_kills() -> None:
+    t = duel(options={"critical_table": "gm"})
+    critical(t, 16)
+    assert view(t, "fighters")[DAINI]["dead"]

@@ -101,7 +101,8 @@ class Injuries:
 
 def effects_of(play: Play, who: Fighter, value: int, ring: Ring, so_far: Injuries) -> list[Event]:
     """The effects of a critical of severity ``value`` (lessened) resisted in ``ring``,
-    from the critical table; none under option ``critical_table=gm``."""
+    from the critical table; none under option ``critical_table=gm`` (a death at once
+    is the fold's, :func:`.criticals.kills`, under either)."""
     if play.gm_table:
         return []
     band = severity(value, play.state.critical_table)

@@ -7,8 +7,9 @@ pour y résister … En cas de réussite, la gravité est réduite de 1, plus 1 
 bonus obtenu lors du test (minimum 0). Les Résultats des coups critiques selon leur
 gravité sont notés dans la table idoine. » The house text does not hold that table; the
 published 5th edition's stands for it (DESIGN: a table a text refers to but does not
-contain is data; option ``critical_table=gm`` leaves each effect to the GM's ruling,
-``kiroku afflict``, for a table of their own):
+contain is data: a GM loads their own with ``kiroku critical-table FILE``, or sets
+option ``critical_table=gm`` to rule each effect, ``kiroku afflict``, an instant
+death's aside):
 
 ====== ==================== ============================================================
 0–2    Close call           the worn armour is Damaged (−2 to its resistance); Damaged

@@ -125,8 +125,9 @@ OPTIONS = {
     ),
     "critical_table": Option(
         "published (default): a critical's effects are the published game's critical "
-        "table's (armour damaged, wounds, bleeding, scars, dying, death); gm: the GM rules "
-        "each effect from a table of their own (`kiroku afflict`)",
+        "table's (armour damaged, wounds, bleeding, scars, dying, death), or those of the "
+        "table the GM loads (`kiroku critical-table`); gm: none applies by itself but a "
+        "death at 16+, the GM rules each (`kiroku afflict`)",
         "published",
         ("published", "gm"),
     ),
