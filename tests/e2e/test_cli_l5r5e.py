@@ -88,7 +88,7 @@ def test_the_rules_list_options_and_the_readings_that_are_not(kiroku: Run) -> No
     rules = ok(kiroku, "rules", "l5r5e-house")
     assert set(rules["options"]) == {
         "vigilance_rounding", "stare_down_cap", "keep_default", "opportunity_critical",
-        "coup_window", "stare_down",
+        "coup_window", "stare_down", "critical_table",
     }  # fmt: skip
     assert any("range bands lie on one line" in r for r in rules["readings"])
     assert "readings where the text is silent" in kiroku("rules", "l5r5e-house").stdout

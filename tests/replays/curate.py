@@ -43,6 +43,7 @@ from tests.replays.curate_3e import SESSIONS as THIRD_EDITION
 from tests.replays.curate_3e_riders import SESSIONS as THIRD_EDITION_RIDERS
 from tests.replays.curate_4e import SESSIONS as FOURTH_EDITION
 from tests.replays.curate_5e import SESSIONS as FIFTH_EDITION
+from tests.replays.curate_5e_criticals import SESSIONS as FIFTH_CRITICALS
 from tests.replays.curate_campaign import SESSIONS as CAMPAIGN
 from tests.replays.curate_corrections import CORRECTIONS
 from tests.replays.curate_house import SESSIONS as HOUSE
@@ -238,6 +239,7 @@ SESSIONS.update(THIRD_EDITION)
 SESSIONS.update(THIRD_EDITION_RIDERS)
 SESSIONS.update(HOUSE)
 SESSIONS.update(FIFTH_EDITION)
+SESSIONS.update(FIFTH_CRITICALS)
 SESSIONS.update(UKIYO)
 SESSIONS.update(CAMPAIGN)
 

@@ -67,11 +67,12 @@ def duel() -> RecordedTable:
     strike — 3 successes, his kept strife a bonus success: 4 + 2 = 6 damage, defended as
     fatigue; Daini readies his blade. Round 2: bids 0 and 2 tie them at 7 — the lower
     honour, Daini, acts first: 4 damage; Ryoku's two opportunities add a critical of 5,
-    which Daini's Fitness test (2 successes: 1 + 1 bonus) lessens to 3, a flesh wound.
-    Round 3: Ryoku's bid of 2 takes him past his composure — Compromised — and Daini's
-    coup de grâce lands: a critical of 2 × 5, lessened by Ryoku's Fitness test (1 + 1
-    bonus) to 8, a permanent
-    injury. The scene's end takes fatigue and strife down to half."""
+    which Daini's Fitness test (2 successes: 1 + 1 bonus) lessens to 3, a flesh wound:
+    Lightly Wounded on Fire, his stance's ring. Round 3: Ryoku's bid of 2 takes him past
+    his composure — Compromised — and Daini's coup de grâce, at TN 3 for his wounded Fire
+    (his exploding skill die gives the third success), lands: a critical of 2 × 5,
+    lessened by Ryoku's Fitness test (1 + 1 bonus) to 8, a permanent injury — Bleeding
+    and a scar of Fire. The scene's end takes fatigue and strife down to half."""
     t = RecordedTable("l5r5e-house-duel", "l5r5e-house")
     t.do(join(kakita_ryoku(), "ana"))
     t.do(join(mirumoto_daini(), "ben"))
@@ -101,7 +102,7 @@ def duel() -> RecordedTable:
     t.do(c.NextTurn(), actor="ana")
     t.do(c.StartRound())
     t.do(c.Stare(bids=("Kakita Ryoku=2", "Mirumoto Daini=1")))
-    t.do(c.CoupDeGrace(character="Mirumoto Daini"), dice=faces(5, 4, 9, 8, 1), actor="ben")
+    t.do(c.CoupDeGrace(character="Mirumoto Daini"), dice=faces(5, 4, 12, 8, 1, 9), actor="ben")
     t.do(c.Resist(character="Kakita Ryoku"), dice=faces(5, 1, 3, 9), actor="ana")
     t.do(c.EndConfrontation())
     t.do(c.EndScene())

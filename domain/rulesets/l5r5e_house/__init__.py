@@ -50,7 +50,14 @@ that are not options, the one sensible way where the text says nothing):
   (``--use-reserved``); by default the dice showing a success are reserved;
 - a glory rank is glory ÷ 10; allies are those of the same ``--side``; a Void point
   gained never passes the Void ring;
-- a critical's Fitness test, and the damage it follows, are met by ``kiroku resist``.
+- a critical's Fitness test, and the damage it follows, are met by ``kiroku resist``;
+- option ``critical_table`` (published; gm): a critical's effects are the published
+  game's critical table's (:mod:`.criticals`, applied by :mod:`.afflictions`: armour
+  damaged, wounds on the resist check's ring, bleeding, scars, dying, death), or the
+  GM's to rule (``kiroku afflict``); a GM's own table is loaded as data
+  (``kiroku critical-table FILE``); Medicine (``kiroku treat``) stops bleeding (TN 2)
+  and dying (TN 4); bleeding's damage has no deadliness; dying counts down as each
+  round begins.
 """
 
 RULESET_ID = "l5r5e-house"

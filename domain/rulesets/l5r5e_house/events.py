@@ -6,6 +6,7 @@ import msgspec
 
 from domain.dice.narrative.roll import NarrativeRoll
 from domain.events import SCREEN, Event
+from domain.rulesets.l5r5e_house.injury_events import INJURY_EVENT_TYPES
 from domain.rulesets.l5r5e_house.sheet import Ring
 
 Kind = Literal["duel", "skirmish"]
@@ -353,4 +354,5 @@ FIFTH_EVENT_TYPES: tuple[type[Event], ...] = (
     Centered,
     Predicted,
     PredictionRevealed,
+    *INJURY_EVENT_TYPES,
 )

@@ -41,6 +41,13 @@ from domain.errors import IllegalUnderRules, MalformedInput
 from domain.events import Event
 from domain.names import key
 from domain.rulesets.l5r5e_house import commands as c
+from domain.rulesets.l5r5e_house.afflictions import (
+    Injuries,
+    dying_counted,
+    effects_of,
+    resistance_of,
+    wound_parts,
+)
 from domain.rulesets.l5r5e_house.compromised import check_stare_bid, unbidding, vigilance_now
 from domain.rulesets.l5r5e_house.criticals import lessened, severity
 from domain.rulesets.l5r5e_house.derived import composure, endurance, focus, half_up
@@ -68,9 +75,10 @@ from domain.rulesets.l5r5e_house.events import (
     Unmasked,
     WeaponReadied,
 )
+from domain.rulesets.l5r5e_house.injury_fold import ALL_HANDLERS as HANDLERS
 from domain.rulesets.l5r5e_house.resisting import fitness_ring
 from domain.rulesets.l5r5e_house.sheet import Ring, Weapon
-from domain.rulesets.l5r5e_house.state import HANDLERS, Confrontation, FifthState, Fighter
+from domain.rulesets.l5r5e_house.state import Confrontation, FifthState, Fighter
 from domain.rulesets.l5r5e_house.waiting import holding, takes_held
 from domain.rulesets.table_kit.deciding import Deciding, find
 
@@ -106,6 +114,8 @@ class Play(Deciding):
     """Option ``coup_window=round``: a coup de grâce lapses with its round."""
     stare_required: bool = False
     """Option ``stare_down=required``: no one acts in a duel round before its stare-down."""
+    gm_table: bool = False
+    """Option ``critical_table=gm``: a critical's effects are the GM's to rule."""
 
     def acting_for(self, name: str) -> Fighter:
         found = find(self.state.fighters, name)
@@ -140,6 +150,9 @@ class Play(Deciding):
             )
         if dice is None or isinstance(dice, Sequence):  # 5e's commands draw them in order
             raise TypeError(f"{purpose}: this check draws its dice in order: give a source")
+        wounded = wound_parts(who, ring)  # « Lightly Wounded »: +1 TN on the ring's checks
+        if wounded and tn is not None:
+            tn, parts = tn + sum(p.value for p in wounded), (*parts, *wounded)
         pool = Pool(who.sheet.rings.of(ring), who.sheet.skill_rank(skill))
         first = throw(pool, dice)
         thrown = list(first)
@@ -319,7 +332,8 @@ def decide_round(play: Play, command: c.StartRound, dice: Dice | None) -> list[E
         raise IllegalUnderRules("nobody has rolled initiative yet")
     if conf.round and conf.current() is not None:
         raise IllegalUnderRules(f"round {conf.round} is not over: {conf.current()} still to act")
-    return skipping(play, [play.event(RoundBegan, number=conf.round + 1)])
+    # each dying character counts a round down as it begins (dead at 0)
+    return skipping(play, [*dying_counted(play), play.event(RoundBegan, number=conf.round + 1)])
 
 
 def decide_next(play: Play, command: c.NextTurn, dice: Dice | None) -> list[Event]:
@@ -591,7 +605,7 @@ def decide_resist(play: Play, command: c.Resist, dice: Dice | None) -> list[Even
     if not who.owed:
         raise IllegalUnderRules(f"{who.name} has no hit to meet")
     owed = who.owed[0]  # the oldest first
-    resistance = who.sheet.armour.resistance if who.sheet.armour is not None else 0
+    resistance = 0 if owed.bled else resistance_of(who)  # bleeding ignores it
     left = max(0, owed.damage - resistance)
     criticals: list[int] = []
     fatigue = 0
@@ -621,6 +635,7 @@ def decide_resist(play: Play, command: c.Resist, dice: Dice | None) -> list[Even
         )
     ]  # fmt: skip
     ring, unnamed = fitness_ring(play, who, command.ring)  # :mod:`.resisting`
+    so_far = Injuries.of(who)
     for value in criticals:
         check, roll, bonus = play.check(
             who, "Fitness", ring, FITNESS_TN, dice, keep=command.keep,
@@ -633,9 +648,10 @@ def decide_resist(play: Play, command: c.Resist, dice: Dice | None) -> list[Even
         events.append(
             play.event(
                 CriticalSuffered, character=who.name, severity=value, lessened_to=final,
-                result=severity(final).name,
+                result=severity(final, play.state.critical_table).name,
             )
         )  # fmt: skip
+        events.extend(effects_of(play, who, final, ring, so_far))
     return events
 
 

@@ -29,6 +29,12 @@ from domain.rulesets.l5r5e_house import RULESET_ID
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house import play as p
 from domain.rulesets.l5r5e_house import skirmish as s
+from domain.rulesets.l5r5e_house.afflictions import (
+    bleeding,
+    decide_afflict,
+    decide_load_table,
+    decide_treat,
+)
 from domain.rulesets.l5r5e_house.chances import check_chance
 from domain.rulesets.l5r5e_house.completing import complete
 from domain.rulesets.l5r5e_house.derived import endurance, half_up
@@ -39,10 +45,14 @@ from domain.rulesets.l5r5e_house.events import (
     DamageResolved,
     TurnEnded,
 )
+from domain.rulesets.l5r5e_house.injury_commands import Afflict, LoadCriticalTable, Treat
+from domain.rulesets.l5r5e_house.injury_fold import ALL_HANDLERS
+from domain.rulesets.l5r5e_house.injury_lines import describe_injury
+from domain.rulesets.l5r5e_house.injury_recorded import check_injury_recorded
 from domain.rulesets.l5r5e_house.recorded import check_recorded
-from domain.rulesets.l5r5e_house.sheet import FifthSheet, check_fifth_sheet
+from domain.rulesets.l5r5e_house.sheet import Disadvantage, FifthSheet, check_fifth_sheet
 from domain.rulesets.l5r5e_house.shown import shown_check
-from domain.rulesets.l5r5e_house.state import HANDLERS, FifthState
+from domain.rulesets.l5r5e_house.state import FifthState
 from domain.rulesets.l5r5e_house.views import VIEWS, describe_fifth, explain_fifth, tables
 from domain.rulesets.options import Options
 from domain.rulesets.roll_keep_kit.carrying import one_of
@@ -81,6 +91,9 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.DeclineCoup: p.decide_decline,
     c.DealHit: p.decide_hit,
     c.Recover: p.decide_recover,
+    Treat: decide_treat,
+    Afflict: decide_afflict,
+    LoadCriticalTable: decide_load_table,
 }
 
 OPTIONS = {
@@ -121,6 +134,14 @@ OPTIONS = {
         "gm",
         ("gm", "required"),
     ),
+    "critical_table": Option(
+        "published (default): a critical's effects are the published game's critical "
+        "table's (armour damaged, wounds, bleeding, scars, dying, death), or those of the "
+        "table the GM loads (`kiroku critical-table`); gm: none applies by itself but a "
+        "death at 16+, the GM rules each (`kiroku afflict`)",
+        "published",
+        ("published", "gm"),
+    ),
 }
 
 READINGS = (
@@ -137,6 +158,9 @@ READINGS = (
     "extra action stays apart from it",
     "« Compromis » is the published condition: no die showing strife kept, vigilance 1, no "
     "stare-down bid (the round's strife counted first)",
+    "a critical's wound or scar falls on the ring of its Fitness test (the stance's)",
+    "bleeding's damage has no deadliness: one who cannot defend it takes a critical of 0",
+    "dying counts down as each round begins; a healer beside a confrontation treats freely",
 )
 
 
@@ -151,6 +175,7 @@ class FifthHouse(KitRuleset):
     critical_instead: bool = False
     coup_lapses: bool = False
     stare_required: bool = False
+    gm_table: bool = False
     readings: tuple[str, ...] = READINGS
     id: str = RULESET_ID
     title: str = "Legend of the Five Rings, 5th edition confrontations (house rules)"
@@ -158,14 +183,16 @@ class FifthHouse(KitRuleset):
     sheet_type: type[Any] = FifthSheet
     event_types: tuple[type[Event], ...] = FIFTH_EVENT_TYPES
     deciders: ClassVar[Mapping[type[Command], Callable[..., list[Event]]]] = DECIDERS
-    handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = HANDLERS
+    handlers: ClassVar[Mapping[type[Event], Callable[[Any, Any], None]]] = ALL_HANDLERS
     state_type: ClassVar[type[Any]] = FifthState
     attack_event: ClassVar[str] = "StruckAt"
 
     def sheet_now(self, state: Any, character: str) -> Any:
         """:class:`domain.rulesets.base.Campaigning`: the sheet with the honour and glory
-        the session moved, the fatigue, strife, Void points and criticals it left them."""
+        the session moved, the fatigue, strife, Void points and criticals it left them,
+        and the scars of those criticals among its disadvantages."""
         fighter = one_of(state.fighters, character)
+        scars = tuple(Disadvantage(name, ring) for name, ring in fighter.scars)
         return msgspec.structs.replace(
             fighter.sheet,
             honour=max(0, min(100, fighter.sheet.honour + fighter.honour)),
@@ -174,6 +201,7 @@ class FifthHouse(KitRuleset):
             strife=fighter.strife,
             void_points=fighter.void_points,
             criticals=tuple(fighter.criticals),
+            disadvantages=(*fighter.sheet.disadvantages, *scars)[:60],
         )
 
     def carried(self, state: Any, character: str, days: int | None) -> Any:
@@ -184,8 +212,9 @@ class FifthHouse(KitRuleset):
         day between is a night's sleep (« … un nombre de points de Fatigue égal au double
         de son anneau d'Eau »). Strife is a scene's, and the Void is full again at the
         next session (the sheet's ``strife`` and ``void_points`` are for the GM to state
-        otherwise). The criticals stay: they are what lasts. A hit still owed must be met
-        first; the dead are carried nowhere."""
+        otherwise). The criticals stay: they are what lasts, and the scars they left among
+        the disadvantages; the wounds of criticals are the session's, rested off. A hit
+        still owed must be met first; the dead are carried nowhere, nor the dying."""
         fighter = one_of(state.fighters, character)
         if fighter.dead:
             raise IllegalUnderRules(
@@ -194,6 +223,11 @@ class FifthHouse(KitRuleset):
         if fighter.owed:
             raise IllegalUnderRules(
                 f"{fighter.name} still owes {len(fighter.owed)} hit(s): resist them first"
+            )
+        if fighter.dying >= 0:
+            raise IllegalUnderRules(
+                f"{fighter.name} is Dying ({fighter.dying} round(s) left): Medicine first "
+                "(`kiroku treat --condition dying`), or the rounds run out"
             )
         sheet = msgspec.structs.replace(
             self.sheet_now(state, character), strife=0, void_points=None
@@ -225,7 +259,7 @@ class FifthHouse(KitRuleset):
             state=state, vigilance_up=self.vigilance_up,
             stare_cap=self.stare_cap, keep_for_odds=self.keep_for_odds,
             critical_instead=self.critical_instead, coup_lapses=self.coup_lapses,
-            stare_required=self.stare_required,
+            stare_required=self.stare_required, gm_table=self.gm_table,
         )  # fmt: skip
 
     def completed(self, command: Any, session: Any) -> Any:
@@ -237,8 +271,14 @@ class FifthHouse(KitRuleset):
         ``rolls`` in a command's ``--json``."""
         return shown_check(event, describe_fifth(event), explain_fifth(event))
 
+    def decide(self, core: Core, state: Any, command: Command, context: Context) -> list[Event]:
+        """The command's events, each check of a Bleeding character followed by what it
+        bled (:func:`.afflictions.bleeding`)."""
+        events = super().decide(core, state, command, context)
+        return bleeding(self.play(core, state, command, context), state, events)
+
     def describe_own(self, event: Event) -> str:
-        return describe_fifth(event)
+        return describe_injury(event) or describe_fifth(event)
 
     def explain_own(self, event: Event) -> list[str]:
         return explain_fifth(event)
@@ -269,6 +309,7 @@ class FifthHouse(KitRuleset):
         """A recorded check must recompute from its dice to its recorded counts, and every
         other event add up as a command gives it (:mod:`.recorded`)."""
         check_recorded(event)
+        check_injury_recorded(event)
         if isinstance(event, CheckRolled) and recompute(event.roll) != event.roll:
             raise MalformedInput(
                 f"the recorded check {event.roll.expression!r} does not recompute from its dice"
@@ -291,8 +332,13 @@ class FifthHouse(KitRuleset):
         if fighter is None or not fighter.owed:
             return ()
         first = fighter.owed[0]
-        back = sum(1 for later in fighter.owed[1:] if later.struck == first.struck)
+        back = sum(
+            1 for later in fighter.owed[1:]
+            if (later.struck, later.bled) == (first.struck, first.bled)
+        )  # fmt: skip
         why = "the hit it meets"
+        if first.bled:
+            return (Follows("Bled", {"character": fighter.name}, why, True, back),)
         if first.struck:
             return (Follows("StruckAt", {"target": fighter.name, "hit": True}, why, True, back),)
         return (Follows("HitDealt", {"character": fighter.name}, why, True, back),)
@@ -332,6 +378,7 @@ def build(options: Mapping[str, str]) -> FifthHouse:
         critical_instead=given.choice("opportunity_critical") == "instead",
         coup_lapses=given.choice("coup_window") == "round",
         stare_required=given.choice("stare_down") == "required",
+        gm_table=given.choice("critical_table") == "gm",
     )
 
 

@@ -46,6 +46,14 @@ class Armour(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     resistance: Annotated[int, Meta(ge=0, le=20)]
 
 
+class Disadvantage(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A disadvantage of the sheet, with its ring (the published game's): the scars a
+    critical leaves (« Scarred », « Maimed ») are written here and stay."""
+
+    name: Label
+    ring: Ring
+
+
 class Skill(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: Label
     rank: Rank
@@ -79,6 +87,8 @@ class FifthSheet(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     criticals: Annotated[tuple[tuple[int, Label], ...], Meta(max_length=100)] = ()
     """The criticals they suffered in earlier sessions (severity, result): what the
     published game calls its lasting injuries stays with the character."""
+    disadvantages: Annotated[tuple[Disadvantage, ...], Meta(max_length=60)] = ()
+    """Disadvantages, the scars of earlier criticals among them (carried over)."""
 
     def skill_rank(self, name: str) -> int:
         wanted = key(name)

@@ -12,7 +12,7 @@ import msgspec
 
 from domain.events import CharacterJoined, Event
 from domain.names import key
-from domain.rulesets.l5r5e_house.criticals import DEATHS
+from domain.rulesets.l5r5e_house.criticals import Severity, kills
 from domain.rulesets.l5r5e_house.derived import composure, endurance
 from domain.rulesets.l5r5e_house.events import (
     Centered,
@@ -64,6 +64,8 @@ class Owed(msgspec.Struct, kw_only=True):
     critical: int | None = None
     struck: bool = False
     """Owed by a strike (:class:`StruckAt`), not another source (:class:`HitDealt`)."""
+    bled: bool = False
+    """Owed by bleeding (:class:`~.injury_events.Bled`): no resistance against it."""
 
 
 class Fighter(msgspec.Struct, kw_only=True):
@@ -96,6 +98,15 @@ class Fighter(msgspec.Struct, kw_only=True):
     staked: str | None = None
     """A challenge accepted against this challenger: an Attack before the single combat
     costs 10 honour and 5 glory."""
+    wounds: dict[str, str] = msgspec.field(default_factory=dict)
+    """The rings wounded by criticals → « lightly » or « severely » (:mod:`.afflictions`)."""
+    bleeding: bool = False
+    dying: int = -1
+    """Rounds left to live while Dying; -1: not dying."""
+    armour_damage: int = 0
+    """The worn armour: 0 whole, 1 Damaged (−2 resistance), 2 Destroyed."""
+    scars: list[tuple[str, str]] = msgspec.field(default_factory=list)
+    """Scars taken this session, as disadvantages: (name, ring)."""
 
     @property
     def incapacitated(self) -> bool:
@@ -159,6 +170,8 @@ class FifthState(msgspec.Struct, kw_only=True):
     confrontation: Confrontation | None = None
     vigilance_up: bool = True
     stare_cap: bool = True
+    critical_table: tuple[Severity, ...] | None = None
+    """The GM's own critical table, once loaded (else the published game's)."""
 
 
 def _joined(state: FifthState, event: CharacterJoined[FifthSheet]) -> None:
@@ -349,7 +362,7 @@ def _critical(state: FifthState, event: CriticalSuffered) -> None:
         fighter.unconscious = True  # « il perd connaissance et subit l'état Inconscient »
         fighter.knocked_out = len(fighter.criticals)
     fighter.criticals.append((event.lessened_to, event.result))
-    if event.result in DEATHS and not fighter.dead:
+    if kills(event.lessened_to, state.critical_table) and not fighter.dead:
         fighter.dead = True
         conf = state.confrontation
         if conf is not None and fighter.name in conf.order and key(fighter.name) not in conf.acted:

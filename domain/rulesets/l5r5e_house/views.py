@@ -42,6 +42,8 @@ from domain.rulesets.l5r5e_house.events import (
     Waiting,
     WeaponReadied,
 )
+from domain.rulesets.l5r5e_house.injury_lines import conditions
+from domain.rulesets.l5r5e_house.injury_lines import marks as injury_marks
 from domain.rulesets.l5r5e_house.state import FifthState
 
 
@@ -90,6 +92,7 @@ def fighters(state: FifthState) -> dict[str, Any]:
             "owes": [
                 {"from": o.source, "damage": o.damage, "critical": o.critical} for o in f.owed
             ],
+            "conditions": conditions(f),
         }  # fmt: skip
     return out
 
@@ -151,7 +154,7 @@ def tables(projections: Any) -> list[Table]:
             ("Compromised", f["compromised"]),
             ("dead", f["dead"]),
         )
-        marks = [mark for mark, on in flags if on]
+        marks = [mark for mark, on in flags if on] + injury_marks(f["conditions"])
         rows.append((
             ("▶ " if conf.get("current") == name else "") + name,
             str(row["initiative"] + row["bid"]) if row else "-",
@@ -227,7 +230,8 @@ def describe_fifth(event: Event) -> str:
         case DamageResolved():
             critical = "" if event.critical is None else f", a critical of {event.critical}"
             if not event.damage:
-                return f"{event.character} meets {event.source}'s critical{critical}"
+                worn = f" ({event.resistance} resistance)" if event.resistance else ""
+                return f"{event.character} meets {event.source}'s critical{worn}{critical}"
             if event.void_spent:
                 return (
                     f"{event.character} spends a Void point to take the critical of "

@@ -1,0 +1,63 @@
+"""A critical's effect the GM keeps hidden (issue 31, DESIGN principle 9): a wound the GM
+rules in secret weighs on the wounded character's own check, decided on everything; the
+player reads the check's TN with the wound behind the screen, and no path of theirs names
+it — their view is the GM's record filtered afterwards."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+import pytest
+
+from adapters.store import EventStore
+from application.service import SessionService
+from domain.events import SCREEN
+from domain.rulesets.l5r5e_house import commands as c
+from domain.rulesets.l5r5e_house.events import CheckRolled, TnPart
+from domain.rulesets.l5r5e_house.injury_commands import Afflict
+from domain.session.screen import for_players
+from domain.session.verify import verify
+from projections import project_state
+from tests.replays.curate_5e import faces, join, kakita_ryoku
+from tests.support import Clock
+
+WOUND = "Lightly Wounded (fire)"
+
+
+@pytest.fixture
+def service(store: EventStore) -> SessionService:
+    """The GM wounds Ryoku's Fire in secret (a poison's work); ana then checks his
+    Fitness in Fire at TN 1."""
+    service = SessionService(store, clock=Clock())
+    service.open(session_id="poison", ruleset="l5r5e-house", gm="sensei")
+    service.decide("poison", join(kakita_ryoku(), "ana"))
+    afflict = Afflict(character="Kakita Ryoku", effect="lightly-wounded", ring="fire",
+                      source="a slow poison", hidden=True)  # fmt: skip
+    service.decide("poison", afflict)
+    check = c.Check(character="Kakita Ryoku", skill="Fitness", ring="fire", tn=1)
+    service.decide("poison", check, actor="ana", dice=faces(5, 1, 1, 1))
+    return service
+
+
+def test_the_hidden_wound_weighs_on_her_check_behind_the_screen(service: SessionService) -> None:
+    [rolled] = [r for r in service.store.read("poison") if isinstance(r.event, CheckRolled)]
+    event = rolled.event
+    assert isinstance(event, CheckRolled) and event.roll.tn == 2 and not event.roll.success
+    assert event.tn_parts[-1] == TnPart(WOUND, 1)
+    theirs = for_players(rolled).event
+    assert isinstance(theirs, CheckRolled)
+    assert theirs.tn_parts == (TnPart("the GM", 1), TnPart(SCREEN, 1))
+    events, records = list(service.store.read("poison")), service.store.records("poison")
+    assert verify(events, records).ok
+
+
+def test_no_path_of_hers_names_the_wound(service: SessionService) -> None:
+    unseen = service.secrets("poison").unseen()
+    rows = [msgspec.to_builtins(for_players(r).event) for r in service.store.read("poison")
+            if r.position not in unseen]  # fmt: skip
+    assert "Wounded" not in json.dumps(rows, ensure_ascii=False)
+    theirs = project_state(service.seen_by("poison", "ana").state)["fighters"]["Kakita Ryoku"]
+    assert theirs["conditions"]["wounds"] == {}
+    gm = project_state(service.load("poison").state)["fighters"]["Kakita Ryoku"]
+    assert gm["conditions"]["wounds"] == {"fire": "lightly"}
