@@ -57,10 +57,14 @@ class LowestFaces:
 def screened(actual: Sequence[Event], seen: Sequence[Event]) -> list[Event]:
     """``actual`` (the ruling decided on everything) with what the players are shown of
     each event, ``seen`` being the same ruling decided on what they see; events are
-    paired in order while their types agree."""
+    paired in order while their types agree. Those past the pairing come of what the
+    players cannot see (a hidden Bleeding's damage after a check): what weighs on them
+    is all behind the screen (:meth:`~domain.events.Event.screened_blind`)."""
     events = list(actual)
-    for index, (event, shown) in enumerate(zip(actual, seen, strict=False)):
-        if type(event) is not type(shown):
+    for index, event in enumerate(actual):
+        shown = seen[index] if index < len(seen) else None
+        if shown is None or type(event) is not type(shown):
+            events[index:] = [e.screened_blind() for e in actual[index:]]
             break
         events[index] = event.screened_by(shown)
     return events

@@ -16,6 +16,7 @@ from domain.events import SCREEN
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house.events import CheckRolled, TnPart
 from domain.rulesets.l5r5e_house.injury_commands import Afflict
+from domain.rulesets.l5r5e_house.injury_events import Bled
 from domain.session.screen import for_players
 from domain.session.verify import verify
 from projections import project_state
@@ -61,3 +62,40 @@ def test_no_path_of_hers_names_the_wound(service: SessionService) -> None:
     assert theirs["conditions"]["wounds"] == {}
     gm = project_state(service.load("poison").state)["fighters"]["Kakita Ryoku"]
     assert gm["conditions"]["wounds"] == {"fire": "lightly"}
+
+
+@pytest.fixture
+def bleeding(store: EventStore) -> SessionService:
+    """The GM makes Ryoku bleed in secret; ana checks his Fitness in Fire (3 ring dice),
+    two dice showing success and strife kept: he bleeds 2, owed, unaware of the cause."""
+    service = SessionService(store, clock=Clock())
+    service.open(session_id="cut", ruleset="l5r5e-house", gm="sensei")
+    service.decide("cut", join(kakita_ryoku(), "ana"))
+    afflict = Afflict(character="Kakita Ryoku", effect="bleeding", ring="fire",
+                      source="a hidden blade", hidden=True)  # fmt: skip
+    service.decide("cut", afflict)
+    check = c.Check(character="Kakita Ryoku", skill="Fitness", ring="fire", tn=1, keep="0,1")
+    service.decide("cut", check, actor="ana", dice=faces(4, 4, 1, 1))
+    return service
+
+
+def test_a_hidden_bleeding_bleeds_and_the_player_reads_only_the_damage(
+    bleeding: SessionService,
+) -> None:
+    """The damage is decided on the secret (DESIGN principle 9) and owed; the player's
+    log and state say what is owed, the cause behind the GM's screen."""
+    [bled] = [r for r in bleeding.store.read("cut") if isinstance(r.event, Bled)]
+    assert isinstance(bled.event, Bled) and bled.event.damage == 2 and bled.event.screened
+    theirs = for_players(bled).event
+    assert isinstance(theirs, Bled) and (theirs.cause, theirs.damage) == (SCREEN, 2)
+    unseen = bleeding.secrets("cut").unseen()
+    rows = [msgspec.to_builtins(for_players(r).event) for r in bleeding.store.read("cut")
+            if r.position not in unseen]  # fmt: skip
+    assert "Bleeding" not in json.dumps(rows) and "bleeding" not in json.dumps(rows)
+    player = project_state(bleeding.seen_by("cut", "ana").state)["fighters"]["Kakita Ryoku"]
+    gm = project_state(bleeding.load("cut").state)["fighters"]["Kakita Ryoku"]
+    assert (player["conditions"]["bleeding"], gm["conditions"]["bleeding"]) == (False, True)
+    assert SCREEN in json.dumps(player) and "Bleeding" not in json.dumps(player)
+    assert "Bleeding" in json.dumps(gm)
+    events, records = list(bleeding.store.read("cut")), bleeding.store.records("cut")
+    assert verify(events, records).ok

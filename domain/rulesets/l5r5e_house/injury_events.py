@@ -7,7 +7,9 @@ command and its effects follow. What each one does is :mod:`.afflictions`'."""
 
 from typing import Literal
 
-from domain.events import Event
+import msgspec
+
+from domain.events import SCREEN, Event
 from domain.rulesets.l5r5e_house.criticals import Severity
 from domain.rulesets.l5r5e_house.sheet import Ring
 
@@ -73,10 +75,34 @@ class DyingCounted(Event, frozen=True, kw_only=True):
 
 class Bled(Event, frozen=True, kw_only=True):
     """The check just before it was made Bleeding: damage equal to the strife kept, owed
-    (met by ``kiroku resist``) with no resistance against it."""
+    (met by ``kiroku resist``) with no resistance against it.
+
+    A Bleeding the GM keeps hidden bleeds all the same (DESIGN principle 9: a secret is
+    decided on): the player's check that bleeds is screened (:mod:`domain.session.
+    screen`), ``screened`` recorded, and players read the damage owed with its cause
+    behind the GM's screen (:meth:`for_players`), never the Bleeding."""
 
     character: str
     damage: int
+    cause: str = "Bleeding"
+    """What the damage is owed to, as the reader is told: the Bleeding, or, for players
+    reading a screened one, the GM's screen."""
+    screened: bool = False
+    """Recorded: the players do not see the Bleeding this damage comes from."""
+
+    def screened_by(self, seen: Event) -> Event:
+        return self if isinstance(seen, Bled) else self.screened_blind()
+
+    def screened_blind(self) -> Event:
+        return msgspec.structs.replace(self, screened=True)
+
+    def for_players(self) -> Event:
+        if not self.screened:
+            return self
+        return msgspec.structs.replace(self, screened=False, cause=SCREEN)
+
+    def unscreened(self) -> Event:
+        return msgspec.structs.replace(self, screened=False) if self.screened else self
 
 
 class Treated(Event, frozen=True, kw_only=True):

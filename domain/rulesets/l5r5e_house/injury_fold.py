@@ -58,7 +58,7 @@ def _died(state: FifthState, fighter: Fighter) -> None:
 
 def _bled(state: FifthState, event: Bled) -> None:
     state.fighters[key(event.character)].owed.append(
-        Owed(source="Bleeding", damage=event.damage, deadliness=0, bled=True)
+        Owed(source=event.cause, damage=event.damage, deadliness=0, bled=True)
     )
 
 

@@ -56,8 +56,10 @@ def describe_injury(event: Event) -> str:
             if event.rounds_left == 0:
                 return f"{event.character} dies of their wounds"
             return f"{event.character} is Dying: {event.rounds_left} round(s) left"
-        case Bled():
+        case Bled(cause="Bleeding"):
             return f"{event.character} bleeds: {event.damage} damage, no resistance"
+        case Bled():  # as players read one screened (:meth:`.Bled.for_players`)
+            return f"{event.character} owes {event.damage} damage, no resistance ({event.cause})"
         case Treated():
             verdict = "stopped" if event.success else "not stopped"
             return (
