@@ -36,9 +36,14 @@ Readings where the text is silent — each a named option or stated here:
   aside; a Void free raise pays for a use's raise, else takes 5 off the TN;
 - a disarm's opposed roll is the chosen trait + weapon skill on both sides, the
   attacker winning only above the defender;
-- a Full Defence is rolled as it is declared, so that it stands against every attack of
-  the round, the faster ones' included (« dès que l'on essaie de le toucher … durant tout
-  le tour »); with no Defense skill nothing is kept and nothing rolled;
+- option ``full_defence_roll`` (default ``first_attack``): a Full Defence is rolled at
+  the first attack on it in the round, its faces before that attack's, and stands
+  against every later attack of the round (« dès que l'on essaie de le toucher, son ND
+  passe durant tout le tour à … »); in a round where nobody attacks it nothing is
+  rolled; ``declared``: rolled as it is declared. A Void point's +1k1 on it is spent as
+  it is declared (« doit être signalé avant le jet de dé »); a Full Defence declared
+  behind the GM's screen is rolled behind it too; with no Defense skill nothing is kept
+  and nothing rolled;
 - the Assault's −15 comes after the other parts of the TN (a Void point's +10 included),
   floored at 5 + armour;
 - ties in the order go to the higher Reflexes, then to who joined first, and act « en

@@ -38,7 +38,8 @@ class RollInitiative(Command, frozen=True, kw_only=True):
 
 
 class Declare(Command, frozen=True, kw_only=True):
-    """Declare the round's one action (lowest initiative first); a full defence rolls."""
+    """Declare the round's one action (lowest initiative first); a full defence is rolled
+    at the first attack on it."""
 
     spec = CommandSpec(("declare",), dice="faces", positional=("action",), phase="fighting")
 
@@ -49,7 +50,8 @@ class Declare(Command, frozen=True, kw_only=True):
 
 
 class Attack(Command, frozen=True, kw_only=True):
-    """Resolve a declared Attack or Assault: raises, called shots, disarm, Void."""
+    """Resolve a declared Attack or Assault: raises, called shots, disarm, Void; the first
+    attack on a Full Defence rolls it (its faces first)."""
 
     spec = CommandSpec(("attack",), dice="queue", phase="fighting")
 

@@ -27,6 +27,7 @@ __all__ = [
     "CombatEnded",
     "CombatStarted",
     "DiceRolled",
+    "FullDefenceRolled",
     "HouseVoidUse",
     "RoundStarted",
     "TurnPassed",
@@ -40,15 +41,38 @@ HouseVoidUse = Literal["initiative", "dice", "free_raise", "ignore_wounds", "tn"
 
 class ActionDeclared(Event, frozen=True, kw_only=True):
     """« Les joueurs vont décrire ce que va tenter son personnage, dans l'ordre croissant
-    d'initiative »: the one action of the round; a full defence's roll (a ``DiceRolled``
-    before it in the batch) is its ``defence`` bonus to the TN for the round."""
+    d'initiative »: the one action of the round. A full defence is rolled at the first
+    attack on it (:class:`FullDefenceRolled`); under option ``full_defence_roll=declared``
+    its roll is a ``DiceRolled`` before this event in the batch, and ``defence`` its bonus
+    to the TN for the round."""
 
     character: str
     action: Action
     target: str | None = None
     defence: int = 0
     void: bool = False
-    """A Void point's +1k1 on the Full Defence roll (« un bonus de 1g1 sur une action »)."""
+    """A Void point's +1k1 on the Full Defence roll (« un bonus de 1g1 sur une action »),
+    spent as the action is declared (« Le point de vide doit être signalé avant le jet de
+    dé »), its die added when the roll is made."""
+    later_fields: ClassVar[tuple[str, ...]] = ("hidden",)
+
+    hidden: bool | None = None
+    """Declared behind the GM's screen (None: in the open): the Full Defence roll an
+    attack makes later is kept from the players too."""
+
+
+class FullDefenceRolled(Event, frozen=True, kw_only=True):
+    """« dès que l'on essaie de le toucher, son ND passe durant tout le tour à : ND actuel
+    + (agilité + défense)g(défense) »: a declared Full Defence rolled at the first attack
+    on it in the round (its roll the ``DiceRolled`` just before it, in that attack's
+    batch), ``defence`` added to the TN to be hit until the round ends. ``hidden``: the
+    declaration was the GM's secret, so is its roll."""
+
+    character: str
+    attacker: str
+    defence: int
+    void: bool = False
+    hidden: bool = False
 
 
 class AttackMade(Event, frozen=True, kw_only=True):
@@ -113,4 +137,5 @@ HOUSE_EVENT_TYPES: tuple[type[Event], ...] = (
     ActionDeclared,
     AttackMade,
     VoidSpent,
+    FullDefenceRolled,
 )

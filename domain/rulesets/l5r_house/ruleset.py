@@ -60,6 +60,14 @@ OPTIONS = {
         "pool",
         ("pool", "tn"),
     ),
+    "full_defence_roll": Option(
+        "first_attack (default): a Full Defence is rolled at the first attack on it in the "
+        "round (« dès que l'on essaie de le toucher »), its faces before that attack's, and "
+        "not at all in a round where nobody attacks; declared: it is rolled as it is "
+        "declared",
+        "first_attack",
+        ("first_attack", "declared"),
+    ),
 }
 
 
@@ -70,6 +78,7 @@ class HouseRules(KitRuleset):
     options: Mapping[str, str]
     level_malus: bool = True
     malus_in_pool: bool = True
+    defence_when_declared: bool = False
     id: str = RULESET_ID
     title: str = "Legend of the Five Rings, the house combat flow"
     declared_options: Mapping[str, Option] = field(default_factory=lambda: OPTIONS)
@@ -121,7 +130,11 @@ class HouseRules(KitRuleset):
         check_sheet(sheet)
 
     def initial(self) -> HouseState:
-        return HouseState(level_malus=self.level_malus, malus_in_pool=self.malus_in_pool)
+        return HouseState(
+            level_malus=self.level_malus,
+            malus_in_pool=self.malus_in_pool,
+            defence_when_declared=self.defence_when_declared,
+        )
 
     def odds(self, roll: str, tn: int, **options: Any) -> float:
         """Roll & keep odds, a total equal to the TN succeeding; the text's initiative
@@ -154,7 +167,10 @@ def build(options: Mapping[str, str]) -> HouseRules:
             "dice off a pool would leave 1k1)"
         )
     return HouseRules(
-        options=dict(options), level_malus=malus == "levels", malus_in_pool=on == "pool"
+        options=dict(options),
+        level_malus=malus == "levels",
+        malus_in_pool=on == "pool",
+        defence_when_declared=given.choice("full_defence_roll") == "declared",
     )
 
 

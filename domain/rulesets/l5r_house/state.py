@@ -18,6 +18,7 @@ from domain.rulesets.l5r_house.events import (
     CombatEnded,
     CombatStarted,
     DiceRolled,
+    FullDefenceRolled,
     RoundStarted,
     TurnPassed,
     VoidSpent,
@@ -74,6 +75,8 @@ class Combat(msgspec.Struct, kw_only=True):
     ignore_wounds: list[str] = msgspec.field(default_factory=list)
     attacked: list[str] = msgspec.field(default_factory=list)
     """Who has made this round's one attack (« A chaque tour … 1 action »)."""
+    defences: dict[str, int] = msgspec.field(default_factory=dict)
+    """Each Full Defence rolled this round (key → its bonus to the TN to be hit)."""
     late_wounds: dict[str, int] = msgspec.field(default_factory=dict)
     """Wounds taken this round from a foe no faster (key → wounds): they land after the
     character's own roll, so do not count in it."""
@@ -104,6 +107,9 @@ class HouseState(msgspec.Struct, kw_only=True):
     """The session's option ``wound_malus`` (``levels``: True)."""
     malus_in_pool: bool = True
     """The session's option ``malus_on`` (``pool``: True; ``tn``: False)."""
+    defence_when_declared: bool = False
+    """The session's option ``full_defence_roll`` (``declared``: True; ``first_attack``,
+    the default: False)."""
 
 
 def _joined(state: HouseState, event: CharacterJoined[CharacterSheet]) -> None:
@@ -148,6 +154,7 @@ def _round_started(state: HouseState, event: RoundStarted) -> None:
     combat.ignore_wounds.clear()
     combat.late_wounds.clear()
     combat.attacked.clear()
+    combat.defences.clear()
     for one in state.fighters.values():
         one.hit = None  # damage follows its hit in the same round
     set_order(state)
@@ -156,7 +163,16 @@ def _round_started(state: HouseState, event: RoundStarted) -> None:
 def _declared(state: HouseState, event: ActionDeclared) -> None:
     combat = state.combat
     assert combat is not None
-    combat.declared[key(event.character)] = event
+    who = key(event.character)
+    combat.declared[who] = event
+    if event.defence:
+        combat.defences[who] = event.defence
+
+
+def _full_defence(state: HouseState, event: FullDefenceRolled) -> None:
+    combat = state.combat
+    assert combat is not None
+    combat.defences[key(event.character)] = event.defence
 
 
 def _turn_passed(state: HouseState, event: TurnPassed) -> None:
@@ -218,6 +234,7 @@ HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
     CombatEnded: _combat_ended,
     RoundStarted: _round_started,
     ActionDeclared: _declared,
+    FullDefenceRolled: _full_defence,
     TurnPassed: _turn_passed,
     AttackMade: _attack,
     VoidSpent: _void,
