@@ -95,3 +95,42 @@ def test_the_option_declared_rolls_it_as_it_is_declared(kiroku: Run) -> None:
     bad = kiroku("session", "open", "--id", "other", "--gm", "sensei", "--ruleset", "l5r-house",
                  "--option", "full_defence_roll=whenever")  # fmt: skip
     assert bad.returncode != 0 and "whenever" in bad.stderr
+
+
+def test_the_gm_rules_a_tn_to_be_hit_shows_it_lifts_it_and_retracts_it(house: Run) -> None:
+    """A TN to be hit the GM sets: recorded with its reason, in ``state --json``, on the
+    attack's TN; bad input refused quoting it, nothing recorded; lifted; retracted with
+    the attack decided again."""
+    before = count(house)
+    for bad, said in (
+        (("--modifier", "60"), "60"),
+        (("--modifier", "5"), "--reason"),
+        (("--reason", "fog"), "--modifier"),
+        (("--modifier", "five", "--reason", "fog"), "five"),
+    ):
+        done = house("tn", "rule", *S, *MOTO, *bad)
+        assert done.returncode != 0 and said in done.stderr, (bad, done.stderr)
+    done = house("tn", "rule", *S, *MOTO, "--modifier", "5", "--reason", "fog", "--as", "ana")
+    assert done.returncode != 0 and "ana" in done.stderr
+    assert count(house) == before
+    ok(house, "tn", "rule", *S, *MOTO, "--modifier", "5", "--reason", "in the reeds")
+    ruling = ok(house, "log", *S)[-1]
+    assert ruling["summary"] == "the GM rules Moto Chagatai's TN to be hit: +5 — in the reeds"
+    moto = state(house)["defence"]["Moto Chagatai"]
+    assert moto["tn"] == 25
+    assert moto["ruling"] == {"modifier": 5, "base": None, "reason": "in the reeds"}
+    ok(house, "declare", "simple_and_complex", *S, *MOTO, "--as", "ana")
+    ok(house, "declare", "attack", *S, *TSUNEO, "--target", "Moto Chagatai", "--as", "ben")
+    ok(house, "attack", *S, *TSUNEO, "--faces", "9,8,7,1,1,1", "--as", "ben")  # 24
+    made = ok(house, "log", *S)[-1]["event"]
+    assert (made["tn"], made["hit"]) == (25, False)
+    ok(house, "retract", *S, str(ruling["position"]), "--reason", "there were no reeds")
+    made = ok(house, "log", *S)[-1]["event"]
+    assert made["type"] == "AttackMade" and (made["tn"], made["hit"]) == (20, True)
+    assert "ruling" not in state(house)["defence"]["Moto Chagatai"]
+    ok(house, "tn", "rule", *S, *MOTO, "--base", "10", "--reason", "he kneels")
+    assert state(house)["defence"]["Moto Chagatai"]["tn"] == 10
+    ok(house, "tn", "lift", *S, *MOTO, "--reason", "he stands")
+    assert state(house)["defence"]["Moto Chagatai"]["tn"] == 20
+    nothing = house("tn", "lift", *S, *MOTO)
+    assert nothing.returncode != 0 and "no ruling stands" in nothing.stderr

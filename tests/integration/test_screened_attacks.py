@@ -237,3 +237,23 @@ def test_an_attack_without_its_declaration_is_refused_by_the_rule(store: EventSt
     context = Context("ana", Clock()(), queue("10+9,8,7,1,1,1"))
     with pytest.raises(IllegalUnderRules, match="Akodo Kaneka declared nothing this round"):
         view.decide(house.Attack(character="Akodo Kaneka"), context)
+
+
+def test_a_hidden_ruling_on_the_tn_is_behind_the_screen_for_her(store: EventStore) -> None:
+    """The GM rules Tsuneo's TN +5 behind the screen (issue 31: a TN to be hit the GM
+    sets): her attack is decided against 25 as it is, and she reads 20 from his Reflexes
+    and 5 behind the screen — never the ruling nor its reason."""
+    service = house_round(store)
+    service.decide("h", house.Declare(character="Hida Tsuneo", action="attack",
+                                      target="Akodo Kaneka"))  # fmt: skip
+    service.decide("h", house.RuleTn(character="Hida Tsuneo", modifier=5, hidden=True,
+                                     reason="a ward only the GM knows"))  # fmt: skip
+    kaneka_attacks(service)
+    made = last(service, "h", AttackMade)
+    event = made.event
+    assert isinstance(event, AttackMade) and event.tn == 25
+    theirs = for_players(made).event
+    assert isinstance(theirs, AttackMade)
+    assert theirs.tn_parts == (Part(source=REFLEXES, tn=20), Part(source=SCREEN, tn=5))
+    assert "a ward" not in her_rows(service, "h") and "TnRuled" not in her_rows(service, "h")
+    assert verified(service, "h")

@@ -29,6 +29,8 @@ Readings where the text is silent — each a named option or stated here:
   the TN; off the initiative, always, when it is rolled;
 - the wound ladder is the published game's (Healthy Earth × 5, then Earth × 2 a level);
 - the TN to be hit is Reflexes × 5 + 5 + armour (the Assault's floor « 5+ armure »);
+  a circumstance's modifier or another base is the GM's ruling, with its reason, until
+  lifted (:mod:`.tn_rulings`), and the Assault's floor holds against it;
 - a katana is any Kenjutsu weapon, a long weapon one of size ``large``;
 - « le 2nd dé » a Void point adds to initiative is the lowest kept die: its value comes
   off once the Void ring's rounds are over;

@@ -30,6 +30,8 @@ __all__ = [
     "FullDefenceRolled",
     "HouseVoidUse",
     "RoundStarted",
+    "TnLifted",
+    "TnRuled",
     "TurnPassed",
     "VoidSpent",
     "WoundsHealed",
@@ -118,6 +120,26 @@ class AttackMade(Event, frozen=True, kw_only=True):
         return tn_unscreened(self)
 
 
+class TnRuled(Event, frozen=True, kw_only=True):
+    """The GM's ruling on ``character``'s TN to be hit, its reason the event's: a
+    circumstance's ``modifier``, and/or a ``base`` in place of Réflexes × 5 + 5 (the
+    armour still counts; the text names only « ND actuel »). It stands until lifted
+    (:class:`TnLifted`) or replaced by the next ruling on the same character."""
+
+    character: str
+    modifier: int = 0
+    base: int | None = None
+
+
+class TnLifted(Event, frozen=True, kw_only=True):
+    """The GM's ruling on ``character``'s TN to be hit lifted: Réflexes × 5 + 5 again."""
+
+    character: str
+    modifier: int = 0
+    base: int | None = None
+    """What the lifted ruling said (so that the lifting's line says what it takes off)."""
+
+
 class VoidSpent(Event, frozen=True, kw_only=True):
     """« 1 point par action », for one of the text's uses."""
 
@@ -138,4 +160,6 @@ HOUSE_EVENT_TYPES: tuple[type[Event], ...] = (
     AttackMade,
     VoidSpent,
     FullDefenceRolled,
+    TnRuled,
+    TnLifted,
 )

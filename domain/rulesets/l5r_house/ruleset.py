@@ -11,11 +11,21 @@ from domain.commands import Command, Context
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
 from domain.events import Event
-from domain.rulesets.base import Core, Option, Progress, RulesetFactory, Table, View
+from domain.rulesets.base import (
+    Core,
+    Follows,
+    Option,
+    Progress,
+    RulesetFactory,
+    Table,
+    View,
+)
 from domain.rulesets.l5r_house import RULESET_ID
 from domain.rulesets.l5r_house import commands as c
 from domain.rulesets.l5r_house import play as p
+from domain.rulesets.l5r_house import tn_rulings as tn
 from domain.rulesets.l5r_house.events import HOUSE_EVENT_TYPES, AttackMade, WoundsTaken
+from domain.rulesets.l5r_house.rules import RULED
 from domain.rulesets.l5r_house.state import HANDLERS, HouseState
 from domain.rulesets.l5r_house.table import fighter, rank_of
 from domain.rulesets.l5r_house.views import VIEWS, describe_house, explain_house, tables
@@ -43,6 +53,8 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.SpendVoid: p.decide_void,
     c.TakeWounds: kit.decide_wound,
     c.Heal: kit.decide_heal,
+    c.RuleTn: tn.decide_rule_tn,
+    c.LiftTn: tn.decide_lift_tn,
 }
 
 OPTIONS = {
@@ -142,6 +154,18 @@ class HouseRules(KitRuleset):
         from domain.dice.roll_keep.odds import success_probability  # for odds alone
 
         return success_probability(roll, tn, rule=FOURTH_EDITION, **options)
+
+    def follows(self, event: Event, before: Any = None) -> tuple[Follows, ...]:
+        """The kit's (damage follows its hit), and an attack whose TN holds the GM's ruling
+        follows that ruling (decided in its light: retracting it decides the attack
+        again)."""
+        found = super().follows(event, before)
+        if isinstance(event, AttackMade) and any(
+            p.source.startswith(RULED) for p in event.tn_parts
+        ):
+            ruled = Follows("TnRuled", {"character": event.target}, "the GM's TN to be hit")
+            found = (*found, ruled)
+        return found
 
     def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
         said: list[str] = []

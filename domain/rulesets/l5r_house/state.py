@@ -20,6 +20,8 @@ from domain.rulesets.l5r_house.events import (
     DiceRolled,
     FullDefenceRolled,
     RoundStarted,
+    TnLifted,
+    TnRuled,
     TurnPassed,
     VoidSpent,
     WoundsHealed,
@@ -44,6 +46,8 @@ class Fighter(msgspec.Struct, kw_only=True):
     first melee weapon on the sheet)."""
     disarmed: list[str] = msgspec.field(default_factory=list)
     """Weapons a disarm took this combat (« l'adversaire est désarmé »)."""
+    tn_ruling: TnRuled | None = None
+    """The GM's ruling on the TN to be hit, until lifted."""
 
     @property
     def void_left(self) -> int:
@@ -222,6 +226,14 @@ def _wounds(state: HouseState, event: WoundsTaken) -> None:
         combat.order.remove(fighter.name)  # out of the round: no one waits on them
 
 
+def _tn_ruled(state: HouseState, event: TnRuled) -> None:
+    state.fighters[key(event.character)].tn_ruling = event
+
+
+def _tn_lifted(state: HouseState, event: TnLifted) -> None:
+    state.fighters[key(event.character)].tn_ruling = None
+
+
 def _healed(state: HouseState, event: WoundsHealed) -> None:
     fighter = state.fighters[key(event.character)]
     fighter.wounds = max(0, fighter.wounds - event.amount)
@@ -240,4 +252,6 @@ HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
     VoidSpent: _void,
     WoundsTaken: _wounds,
     WoundsHealed: _healed,
+    TnRuled: _tn_ruled,
+    TnLifted: _tn_lifted,
 }

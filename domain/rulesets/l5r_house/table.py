@@ -92,10 +92,12 @@ def set_order(state: HouseState) -> None:
 def tn_to_be_hit(
     state: HouseState, target: Fighter, *, defence_now: int | None = None
 ) -> list[Part]:
-    """The TN to be hit, part by part: Reflexes × 5 + 5 and the armour, a Full Defence's
-    roll once made (``defence_now``: the one an attack rolls as it is made), a Void
-    point's +10, an Assault's −15 floored at 5 + armour."""
-    parts = base_tn(target.sheet)
+    """The TN to be hit, part by part: Reflexes × 5 + 5 (or the GM's base) and the armour,
+    the GM's modifier, a Full Defence's roll once made (``defence_now``: the one an
+    attack rolls as it is made), a Void point's +10, an Assault's −15 floored at 5 +
+    armour (« avec pour minimum 5+ armure », whatever the GM ruled: the −15 never takes
+    the TN below it)."""
+    parts = base_tn(target.sheet, target.tn_ruling)
     combat = state.combat
     declared = combat.declared.get(key(target.name)) if combat is not None else None
     defence = defence_now

@@ -11,6 +11,8 @@ from domain.rulesets.l5r_house.events import (
     ActionDeclared,
     AttackMade,
     FullDefenceRolled,
+    TnLifted,
+    TnRuled,
     VoidSpent,
 )
 from domain.rulesets.l5r_house.rules import CALLED_SHOTS, FRENCH
@@ -90,6 +92,12 @@ def defence(state: HouseState) -> dict[str, Any]:
             "tn": sum(p.tn for p in parts),
             "parts": [{"source": p.source, "value": p.tn} for p in parts],
         }
+        if f.tn_ruling is not None:
+            out[f.name]["ruling"] = {
+                "modifier": f.tn_ruling.modifier,
+                "base": f.tn_ruling.base,
+                "reason": f.tn_ruling.reason,
+            }
         declared = combat.declared.get(key(f.name)) if combat is not None else None
         if declared is not None and declared.action == "full_defence":
             rolled = combat is not None and key(f.name) in combat.defences
@@ -157,9 +165,25 @@ def describe_house(event: Event) -> str:
                 f"{event.character}'s Full Defence, rolled{void} at {event.attacker}'s attack: "
                 f"+{event.defence} to the TN this round"
             )
+        case TnRuled():
+            return f"the GM rules {event.character}'s TN to be hit: {_ruling_said(event)}"
+        case TnLifted():
+            return (
+                f"the GM lifts the ruling on {event.character}'s TN to be hit "
+                f"({_ruling_said(event)}): Réflexes × 5 + 5 again"
+            )
         case VoidSpent():
             return f"{event.character} spends a Void point ({event.use}): {event.purpose}"
     return type(event).__name__
+
+
+def _ruling_said(event: TnRuled | TnLifted) -> str:
+    said = []
+    if event.base is not None:
+        said.append(f"base {event.base} in place of Réflexes × 5 + 5")
+    if event.modifier:
+        said.append(f"{event.modifier:+d}")
+    return ", ".join(said) + (f" — {event.reason}" if event.reason else "")
 
 
 def _raises_said(event: AttackMade) -> str:
