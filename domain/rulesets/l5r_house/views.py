@@ -61,13 +61,17 @@ def initiative(state: HouseState) -> dict[str, Any]:
 
 
 def wounds(state: HouseState) -> dict[str, Any]:
+    """Each one's wounds, their level by name (``level``, ``rank``) and by number
+    (``level_number``: 0 Indemne, 1 Égratigné … 7 Hors de combat, 8 Mort), the malus it
+    puts on a roll now, and whether they may act."""
     out = {}
     for f in state.fighters.values():
-        _, rank = rank_of(f)
+        number, rank = rank_of(f)
         amount, _ = malus_now(state, f)
         out[f.name] = {
             "wounds": f.wounds,
             "level": rank.french,
+            "level_number": number,
             "rank": rank.name,
             "malus": amount,
             "can_act": rank.penalty is not None,
