@@ -25,3 +25,28 @@ def test_state_json_gives_each_wound_level_by_number_and_by_name(
     ok(kiroku, "wound", *session, "--character", character, wounds, "--source", "a fall")
     hurt = ok(kiroku, "state", *session)["wounds"][character]
     assert (hurt[name_field], hurt["level_number"]) == (name, number)
+
+
+def test_closed_values_are_listed_by_the_help_and_by_rules_json(kiroku: Run) -> None:
+    """A roll's --trait and --ring, 4e's --difficulty, 3e's act --action and attack
+    --circumstance: each lists its values in the command's help and in ``kiroku rules
+    --json``; a value outside them is refused quoting it, nothing recorded."""
+    rules = ok(kiroku, "rules", "l5r4e")
+    roll = next(c for c in rules["commands"] if c["name"] == "roll")
+    fields = {f["name"]: f for f in roll["fields"]}
+    assert fields["difficulty"]["values"] == ["easy", "average", "very_hard", "impossible"]
+    assert "agility" in fields["trait"]["values"] and "void" in fields["ring"]["values"]
+    third = ok(kiroku, "rules", "l5r3e")
+    act = next(c for c in third["commands"] if c["name"] == "act")
+    assert "melee_attack" in next(f for f in act["fields"] if f["name"] == "actions")["values"]
+    session = seated(kiroku, "skirmish", ("mirumoto-rola-3e", "ana"), ruleset="l5r3e")
+    helped = kiroku("roll", *session, "--help").stdout
+    assert "one of stamina, willpower, reflexes" in " ".join(helped.split())
+    helped = " ".join(kiroku("attack", *session, "--help").stdout.split())
+    assert "each one of darkness, dim_light, flanking" in helped
+    helped = " ".join(kiroku("act", *session, "--help").stdout.split())
+    assert "each one of complex, concentration, half_move, melee_attack" in helped
+    before = len(ok(kiroku, "log", *session))
+    bad = kiroku("roll", *session, "--character", "Mirumoto Rola", "--trait", "agilité")
+    assert bad.returncode != 0 and "'agilité' is not a trait" in bad.stderr
+    assert len(ok(kiroku, "log", *session)) == before
