@@ -50,3 +50,24 @@ def test_closed_values_are_listed_by_the_help_and_by_rules_json(kiroku: Run) -> 
     bad = kiroku("roll", *session, "--character", "Mirumoto Rola", "--trait", "agilité")
     assert bad.returncode != 0 and "'agilité' is not a trait" in bad.stderr
     assert len(ok(kiroku, "log", *session)) == before
+
+
+def test_a_no_roll_action_records_its_success(kiroku: Run) -> None:
+    """House flow: « si son action ne requiert pas de jet de dé, elle est considérée comme
+    étant réussie pour le tour »; 4e: ``kiroku action``, an action with no roll, done."""
+    house = seated(kiroku, "house", ("moto-chagatai", "ana"), ruleset="l5r-house")
+    ok(kiroku, "combat", "start", *house)
+    ok(kiroku, "initiative", *house, "--character", "Moto Chagatai", "--faces", "5")
+    ok(kiroku, "combat", "round", *house)
+    ok(kiroku, "declare", "simple_and_complex", *house, "--character", "Moto Chagatai")
+    ok(kiroku, "combat", "next", *house)
+    types = [row["type"] for row in ok(kiroku, "log", *house)[-2:]]
+    assert types == ["ActionSucceeded", "TurnPassed"]
+    night = seated(kiroku, "night", ("akodo-kaneka", "ana"), ruleset="l5r4e")
+    ok(kiroku, "combat", "start", *night)
+    ok(kiroku, "initiative", *night, "--character", "Akodo Kaneka", "--faces", "9,8,7,1")
+    ok(kiroku, "combat", "round", *night)
+    ok(kiroku, "action", "simple", "draw the katana", *night, "--character", "Akodo Kaneka")
+    taken = ok(kiroku, "log", *night)[-1]
+    assert taken["type"] == "ActionTaken" and taken["event"]["succeeded"] is True
+    assert taken["summary"].endswith("succeeds (no roll called for)")

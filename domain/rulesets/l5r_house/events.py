@@ -23,6 +23,7 @@ from domain.rulesets.roll_keep_kit.modifiers import Part
 __all__ = [
     "HOUSE_EVENT_TYPES",
     "ActionDeclared",
+    "ActionSucceeded",
     "AttackMade",
     "CombatEnded",
     "CombatStarted",
@@ -120,6 +121,16 @@ class AttackMade(Event, frozen=True, kw_only=True):
         return tn_unscreened(self)
 
 
+class ActionSucceeded(Event, frozen=True, kw_only=True):
+    """« si son action ne requiert pas de jet de dé, elle est considérée comme étant
+    réussie pour le tour »: a declared action that called for no roll, done as the
+    character's turn passes — recorded a success (a roll made in the turn is the
+    action's outcome instead)."""
+
+    character: str
+    action: Action
+
+
 class TnRuled(Event, frozen=True, kw_only=True):
     """The GM's ruling on ``character``'s TN to be hit, its reason the event's: a
     circumstance's ``modifier``, and/or a ``base`` in place of Réflexes × 5 + 5 (the
@@ -162,4 +173,5 @@ HOUSE_EVENT_TYPES: tuple[type[Event], ...] = (
     FullDefenceRolled,
     TnRuled,
     TnLifted,
+    ActionSucceeded,
 )

@@ -21,6 +21,7 @@ from domain.names import key
 from domain.rulesets.l5r_house import commands as c
 from domain.rulesets.l5r_house.events import (
     ActionDeclared,
+    ActionSucceeded,
     AttackMade,
     FullDefenceRolled,
     HouseVoidUse,
@@ -34,6 +35,7 @@ from domain.rulesets.l5r_house.rules import (
     CALLED_SHOTS,
     DISARM,
     FRENCH,
+    NO_ROLL,
     RAISE_STEP,
     attack_expression,
     check_raises,
@@ -211,6 +213,9 @@ def decide_start_round(play: Play, command: c.StartRound, dice: Dice | None) -> 
 
 
 def decide_next(play: Play, command: c.NextTurn, dice: Dice | None) -> list[Event]:
+    """The current character's action is over: a declared action that called for no
+    roll, and had none in the turn, is recorded a success (« si son action ne requiert
+    pas de jet de dé, elle est considérée comme étant réussie pour le tour »)."""
     combat = play.combat()
     current = combat.current()
     if current is None:
@@ -221,7 +226,11 @@ def decide_next(play: Play, command: c.NextTurn, dice: Dice | None) -> list[Even
             )
         raise IllegalUnderRules(f"every action of round {combat.round} has resolved")
     who = play.acting_for(current)
-    return [play.event(TurnPassed, character=who.name)]
+    declared = combat.declared.get(key(who.name))
+    events: list[Event] = []
+    if declared is not None and declared.action in NO_ROLL and not combat.rolled_in_turn:
+        events.append(play.event(ActionSucceeded, character=who.name, action=declared.action))
+    return [*events, play.event(TurnPassed, character=who.name)]
 
 
 def decide_declare(play: Play, command: c.Declare, dice: Dice | None) -> list[Event]:

@@ -55,6 +55,9 @@ RAISE_STEP = 5
 
 Action = Literal["attack", "assault", "full_defence", "simple_and_complex"]
 ACTIONS: tuple[Action, ...] = ("attack", "assault", "full_defence", "simple_and_complex")
+NO_ROLL: tuple[Action, ...] = ("simple_and_complex",)
+"""The actions that may call for no roll (« une action simple … et une action complexe
+(prier, se déplacer en courant …) »): done without one, each succeeds."""
 FRENCH: dict[Action, str] = {
     "attack": "Attaque",
     "assault": "Assaut",

@@ -14,6 +14,7 @@ from domain.events import CharacterJoined, Event
 from domain.names import key
 from domain.rulesets.l5r_house.events import (
     ActionDeclared,
+    ActionSucceeded,
     AttackMade,
     CombatEnded,
     CombatStarted,
@@ -81,6 +82,9 @@ class Combat(msgspec.Struct, kw_only=True):
     """Who has made this round's one attack (« A chaque tour … 1 action »)."""
     defences: dict[str, int] = msgspec.field(default_factory=dict)
     """Each Full Defence rolled this round (key → its bonus to the TN to be hit)."""
+    rolled_in_turn: bool = False
+    """Whether the character whose action resolves now has rolled in it: an action that
+    called for a roll has it as its outcome, one that did not succeeds."""
     late_wounds: dict[str, int] = msgspec.field(default_factory=dict)
     """Wounds taken this round from a foe no faster (key → wounds): they land after the
     character's own roll, so do not count in it."""
@@ -123,13 +127,19 @@ def _joined(state: HouseState, event: CharacterJoined[CharacterSheet]) -> None:
 
 
 def _rolled(state: HouseState, event: DiceRolled) -> None:
-    if event.purpose != "initiative" or state.combat is None or event.character is None:
+    combat = state.combat
+    if combat is None or event.character is None:
+        return
+    if event.purpose != "initiative":
+        current = combat.current()
+        if current is not None and key(current) == key(event.character):
+            combat.rolled_in_turn = True
         return
     fighter = state.fighters[key(event.character)]
     roll = event.roll
     void = any(part.source == "Point de Vide" for part in event.parts)
     kept = [sum(roll.dice[i].faces) for i in roll.kept_dice]
-    state.combat.initiative[key(event.character)] = Initiative(
+    combat.initiative[key(event.character)] = Initiative(
         total=roll.total,
         void_die=min(kept) if void and kept else 0,
         void_rounds=fighter.sheet.ring("void") if void else 0,
@@ -159,6 +169,7 @@ def _round_started(state: HouseState, event: RoundStarted) -> None:
     combat.late_wounds.clear()
     combat.attacked.clear()
     combat.defences.clear()
+    combat.rolled_in_turn = False
     for one in state.fighters.values():
         one.hit = None  # damage follows its hit in the same round
     set_order(state)
@@ -183,6 +194,7 @@ def _turn_passed(state: HouseState, event: TurnPassed) -> None:
     combat = state.combat
     assert combat is not None
     combat.resolved.append(key(event.character))
+    combat.rolled_in_turn = False
 
 
 def _attack(state: HouseState, event: AttackMade) -> None:
@@ -234,6 +246,11 @@ def _tn_lifted(state: HouseState, event: TnLifted) -> None:
     state.fighters[key(event.character)].tn_ruling = None
 
 
+def _succeeded(state: HouseState, event: ActionSucceeded) -> None:
+    """A record of the outcome: the action's effects are the GM's to narrate, the state's
+    to hold none."""
+
+
 def _healed(state: HouseState, event: WoundsHealed) -> None:
     fighter = state.fighters[key(event.character)]
     fighter.wounds = max(0, fighter.wounds - event.amount)
@@ -254,4 +271,5 @@ HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
     WoundsHealed: _healed,
     TnRuled: _tn_ruled,
     TnLifted: _tn_lifted,
+    ActionSucceeded: _succeeded,
 }

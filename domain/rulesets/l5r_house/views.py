@@ -9,6 +9,7 @@ from domain.names import key
 from domain.rulesets.base import Table
 from domain.rulesets.l5r_house.events import (
     ActionDeclared,
+    ActionSucceeded,
     AttackMade,
     FullDefenceRolled,
     TnLifted,
@@ -163,6 +164,11 @@ def describe_house(event: Event) -> str:
             if event.disarmed:
                 text += "; disarmed"
             return text
+        case ActionSucceeded():
+            return (
+                f"{event.character}'s « {FRENCH[event.action]} » succeeds: no roll called for "
+                "(« considérée comme étant réussie pour le tour »)"
+            )
         case FullDefenceRolled():
             void = " with a Void point's +1k1" if event.void else ""
             return (
