@@ -176,11 +176,13 @@ def describe_house(event: Event) -> str:
                 f"+{event.defence} to the TN this round"
             )
         case TnRuled():
-            return f"the GM rules {event.character}'s TN to be hit: {_ruling_said(event)}"
+            why = f" — {event.reason}" if event.reason else ""
+            return f"the GM rules {event.character}'s TN to be hit: {_ruling_said(event)}{why}"
         case TnLifted():
+            why = f" — {event.reason}" if event.reason else ""
             return (
                 f"the GM lifts the ruling on {event.character}'s TN to be hit "
-                f"({_ruling_said(event)}): Réflexes × 5 + 5 again"
+                f"({_ruling_said(event)}): Réflexes × 5 + 5 again{why}"
             )
         case VoidSpent():
             return f"{event.character} spends a Void point ({event.use}): {event.purpose}"
@@ -193,7 +195,7 @@ def _ruling_said(event: TnRuled | TnLifted) -> str:
         said.append(f"base {event.base} in place of Réflexes × 5 + 5")
     if event.modifier:
         said.append(f"{event.modifier:+d}")
-    return ", ".join(said) + (f" — {event.reason}" if event.reason else "")
+    return ", ".join(said)
 
 
 def _raises_said(event: AttackMade) -> str:
