@@ -119,6 +119,7 @@ def test_the_gm_rules_a_tn_to_be_hit_shows_it_lifts_it_and_retracts_it(house: Ru
     moto = state(house)["defence"]["Moto Chagatai"]
     assert moto["tn"] == 25
     assert moto["ruling"] == {"modifier": 5, "base": None, "reason": "in the reeds"}
+    assert "25 (MJ)" in house("state", *S).stdout
     ok(house, "declare", "simple_and_complex", *S, *MOTO, "--as", "ana")
     ok(house, "declare", "attack", *S, *TSUNEO, "--target", "Moto Chagatai", "--as", "ben")
     ok(house, "attack", *S, *TSUNEO, "--faces", "9,8,7,1,1,1", "--as", "ben")  # 24

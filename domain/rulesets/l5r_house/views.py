@@ -139,9 +139,10 @@ def tables(projections: Any) -> list[Table]:
 
 def _tn_shown(defence: dict[str, Any]) -> str:
     """The TN column: the TN to be hit, ``+?`` while a declared Full Defence awaits the
-    first attack that rolls it."""
+    first attack that rolls it, ``(MJ)`` while a ruling of the GM's stands on it."""
     waits = defence.get("full_defence") == "awaits the first attack"
-    return f"{defence['tn']}+?" if waits else str(defence["tn"])
+    shown = f"{defence['tn']}+?" if waits else str(defence["tn"])
+    return shown + (" (MJ)" if "ruling" in defence else "")
 
 
 def describe_house(event: Event) -> str:
