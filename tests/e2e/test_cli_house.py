@@ -56,6 +56,8 @@ def test_a_full_defence_is_rolled_at_the_first_attack_on_it(house: Run) -> None:
     assert (tsuneo["tn"], tsuneo["full_defence"]) == (20, "awaits the first attack")
     assert "20+?" in house("state", *S).stdout
     ok(house, "combat", "next", *S, "--as", "ben")
+    short = house("attack", *S, *MOTO, "--faces", "9", "--as", "ana")  # the attack's die only
+    assert short.returncode != 0 and "rolls it first (5k2): its faces, then" in short.stderr
     ok(house, "attack", *S, *MOTO, "--faces", "8,7,5,1,1,9", "--as", "ana")
     log = ok(house, "log", *S)
     kinds = [row["type"] for row in log[-4:]]

@@ -130,6 +130,9 @@ def test_full_defence_is_rolled_when_first_attacked_not_when_declared() -> None:
         "full_defence": "awaits the first attack",
     }
     t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    refused(t, c.Attack(character="Akodo Kaneka"), MalformedInput,
+            r"Full Defence rolls it first \(5k2\): its faces, then the attack's",
+            dice=queue("10+9,8,7,1,1,1"))  # fmt: skip  # her faces alone
     t.do(c.Attack(character="Akodo Kaneka"), dice=queue("7,6,1,1,1", "10+9,8,7,1,1,1"))
     kinds = [type(r.event).__name__ for r in t.events[-4:]]
     assert kinds == ["DiceRolled", "FullDefenceRolled", "DiceRolled", "AttackMade"]

@@ -351,6 +351,14 @@ def full_defence_roll(
     return events, result.total
 
 
+def _faces_first(error: MalformedInput, target: Fighter) -> MalformedInput:
+    """``error`` (faces that do not fit the rolls), saying where a Full Defence's faces go."""
+    return MalformedInput(
+        f"{error} — this first attack on {target.name}'s Full Defence rolls it first "
+        f"({defence_expression(target.sheet)}): its faces, then the attack's"
+    )
+
+
 def decide_attack(play: Play, command: c.Attack, dice: Dice | None) -> list[Event]:
     """The declared Attack or Assault, resolved on the attacker's turn; the first on a
     declared Full Defence rolls it first (:func:`full_defence_roll`)."""
@@ -388,7 +396,10 @@ def decide_attack(play: Play, command: c.Attack, dice: Dice | None) -> list[Even
         raise IllegalUnderRules("only an Assault has free raises to put on damage")
     if command.disarm and target_weapon(target) is BARE_HANDS:
         raise IllegalUnderRules(f"{target.name} holds no weapon to be disarmed of")
-    events, defence_now = full_defence_roll(play, who, target, dice)
+    try:
+        events, defence_now = full_defence_roll(play, who, target, dice)
+    except MalformedInput as error:
+        raise _faces_first(error, target) from error
     parts = malus_parts(play.state, who)
     free_for_uses = 0
     if command.void is not None:
@@ -421,17 +432,22 @@ def decide_attack(play: Play, command: c.Attack, dice: Dice | None) -> list[Even
     on_tn = ASSAULT_FREE_RAISES - command.assault_on_damage if assault else 0
     if on_tn:
         parts.append(Part(source="Assaut: augmentations gratuites", tn=-RAISE_STEP * on_tn))
-    rolled, result = play.throw(
-        who.name,
-        attack_expression(who.sheet, weapon),
-        dice,
-        purpose="attack",
-        label=f"{weapon.skill}/Agility",
-        parts=parts,
-        tn=tn,
-        unskilled=unskilled,
-        target=target.name,
-    )
+    try:
+        rolled, result = play.throw(
+            who.name,
+            attack_expression(who.sheet, weapon),
+            dice,
+            purpose="attack",
+            label=f"{weapon.skill}/Agility",
+            parts=parts,
+            tn=tn,
+            unskilled=unskilled,
+            target=target.name,
+        )
+    except MalformedInput as error:
+        if defence_now is None:
+            raise
+        raise _faces_first(error, target) from error
     events.append(rolled)
     hit = bool(result.success)
     disarmed = False
