@@ -117,7 +117,8 @@ def test_the_gm_rules_a_tn_to_be_hit_shows_it_lifts_it_and_retracts_it(house: Ru
     assert count(house) == before
     ok(house, "tn", "rule", *S, *MOTO, "--modifier", "5", "--reason", "in the reeds")
     ruling = ok(house, "log", *S)[-1]
-    assert ruling["summary"] == "the GM rules Moto Chagatai's TN to be hit: +5 — in the reeds"
+    assert ruling["summary"] == "the GM rules Moto Chagatai's TN to be hit: +5"
+    assert ruling["reason"] == "in the reeds"
     moto = state(house)["defence"]["Moto Chagatai"]
     assert moto["tn"] == 25
     assert moto["ruling"] == {"modifier": 5, "base": None, "reason": "in the reeds"}

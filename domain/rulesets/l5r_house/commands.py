@@ -107,7 +107,7 @@ class RuleTn(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("tn", "rule"), gm_only=True, phase="fighting")
 
-    character: Character
+    character: Name
     modifier: Annotated[
         int, Meta(ge=-50, le=50, description="added to the TN to be hit (a circumstance)")
     ] = 0
@@ -129,4 +129,4 @@ class LiftTn(Command, frozen=True, kw_only=True):
 
     spec = CommandSpec(("tn", "lift"), gm_only=True, phase="fighting")
 
-    character: Character
+    character: Name

@@ -176,14 +176,12 @@ def describe_house(event: Event) -> str:
                 f"{event.character}'s Full Defence, rolled{void} at {event.attacker}'s attack: "
                 f"+{event.defence} to the TN this round"
             )
-        case TnRuled():
-            why = f" — {event.reason}" if event.reason else ""
-            return f"the GM rules {event.character}'s TN to be hit: {_ruling_said(event)}{why}"
+        case TnRuled():  # its reason follows the line, as every event's does
+            return f"the GM rules {event.character}'s TN to be hit: {_ruling_said(event)}"
         case TnLifted():
-            why = f" — {event.reason}" if event.reason else ""
             return (
                 f"the GM lifts the ruling on {event.character}'s TN to be hit "
-                f"({_ruling_said(event)}): Réflexes × 5 + 5 again{why}"
+                f"({_ruling_said(event)}): Réflexes × 5 + 5 again"
             )
         case VoidSpent():
             return f"{event.character} spends a Void point ({event.use}): {event.purpose}"
