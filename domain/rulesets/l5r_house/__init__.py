@@ -10,7 +10,9 @@ and kit and the core, none of 4e's tables.
   initiative (ties together), then the actions in descending order, one a round:
   Attack, Assault, Full Defence, or a simple and a complex action (:mod:`.state`,
   :mod:`.play`). Ties « jouent en même temps »: what one does to the other lands after
-  both rolls.
+  both rolls. « si son action ne requiert pas de jet de dé, elle est considérée comme
+  étant réussie pour le tour »: a simple and complex action with no roll in its turn is
+  recorded a success as the turn passes.
 - Attack (Agility + weapon skill, keep Agility; the wounds a faster foe dealt this round
   count in the pool), Assault (2 free raises: −5 TN each or +1k0 damage; its own TN −15,
   not below 5 + armour), Full Defence (TN + (Agility + Defense)k(Defense) for the round).
