@@ -49,10 +49,10 @@ VOID = "Point de Vide (ND +10)"
 REFLEXES = "Réflexes × 5 + 5"
 
 
-def house_round(store: EventStore) -> SessionService:
+def house_round(store: EventStore, options: dict[str, str] | None = None) -> SessionService:
     """Kaneka (ana's, initiative 12) and Tsuneo (the GM's, 8), round 1 begun."""
     service = SessionService(store, clock=Clock())
-    service.open(session_id="h", ruleset="l5r-house", gm="sensei")
+    service.open(session_id="h", ruleset="l5r-house", gm="sensei", options=options or {})
     service.decide("h", join(samurai("Akodo Kaneka", skills=(Skill("Kenjutsu", 3),)), "ana"))
     tsuneo = samurai("Hida Tsuneo", skills=(Skill("Spears", 3), Skill("Defense", 2)), weapon=YARI)
     service.decide("h", join(tsuneo, "sensei"))
@@ -65,11 +65,12 @@ def house_round(store: EventStore) -> SessionService:
     return service
 
 
-def kaneka_attacks(service: SessionService) -> None:
+def kaneka_attacks(service: SessionService, *before: str) -> None:
+    """Her attack, the faces of any roll it makes first (``before``) before its own."""
     service.decide("h", house.Declare(character="Akodo Kaneka", action="attack",
                                       target="Hida Tsuneo"), actor="ana")  # fmt: skip
     service.decide("h", house.Attack(character="Akodo Kaneka"), actor="ana",
-                   dice=queue("10+9,8,7,1,1,1"))  # fmt: skip
+                   dice=queue(*before, "10+9,8,7,1,1,1"))  # fmt: skip
 
 
 @pytest.fixture
@@ -135,16 +136,25 @@ def test_retracting_the_void_point_decides_her_attack_again_on_tn_20(
     assert verified(void_on_tn, "h")
 
 
+@pytest.mark.parametrize("declared", [False, True])
 def test_a_hidden_full_defence_is_all_behind_the_screen_where_her_view_cannot_decide(
-    store: EventStore,
+    store: EventStore, declared: bool
 ) -> None:
     """Her view has Tsuneo still to declare, so it refuses her attack: the ruling is the
-    GM's (decided on the full defence, +17 from his 4k2), and she reads the whole TN
-    behind the screen, neither the defence nor its roll named."""
-    service = house_round(store)
-    service.decide("h", house.Declare(character="Hida Tsuneo", action="full_defence",
-                                      hidden=True), dice=faces("9,8,1,1,1"))  # fmt: skip
-    kaneka_attacks(service)
+    GM's (decided on the full defence, +17 from his 5k2, rolled as her attack is made),
+    and she reads the whole TN behind the screen, neither the defence nor its roll
+    named. Under ``full_defence_roll=declared`` the roll is the declaration's, as
+    secret."""
+    if declared:
+        service = house_round(store, {"full_defence_roll": "declared"})
+        service.decide("h", house.Declare(character="Hida Tsuneo", action="full_defence",
+                                          hidden=True), dice=faces("9,8,1,1,1"))  # fmt: skip
+        kaneka_attacks(service)
+    else:
+        service = house_round(store)
+        service.decide("h", house.Declare(character="Hida Tsuneo", action="full_defence",
+                                          hidden=True))  # fmt: skip
+        kaneka_attacks(service, "9,8,1,1,1")
     made = last(service, "h", AttackMade)
     event = made.event
     assert isinstance(event, AttackMade) and (event.tn, event.hit) == (37, False)
@@ -155,6 +165,7 @@ def test_a_hidden_full_defence_is_all_behind_the_screen_where_her_view_cannot_de
     line = describe(theirs, service.load("h").ruleset)
     assert "Défense" not in line and not unstated(theirs, line)
     assert "Défense totale" not in her_rows(service, "h")
+    assert "FullDefenceRolled" not in her_rows(service, "h")
     assert verified(service, "h")
 
 
@@ -226,3 +237,23 @@ def test_an_attack_without_its_declaration_is_refused_by_the_rule(store: EventSt
     context = Context("ana", Clock()(), queue("10+9,8,7,1,1,1"))
     with pytest.raises(IllegalUnderRules, match="Akodo Kaneka declared nothing this round"):
         view.decide(house.Attack(character="Akodo Kaneka"), context)
+
+
+def test_a_hidden_ruling_on_the_tn_is_behind_the_screen_for_her(store: EventStore) -> None:
+    """The GM rules Tsuneo's TN +5 behind the screen (issue 31: a TN to be hit the GM
+    sets): her attack is decided against 25 as it is, and she reads 20 from his Reflexes
+    and 5 behind the screen — never the ruling nor its reason."""
+    service = house_round(store)
+    service.decide("h", house.Declare(character="Hida Tsuneo", action="attack",
+                                      target="Akodo Kaneka"))  # fmt: skip
+    service.decide("h", house.RuleTn(character="Hida Tsuneo", modifier=5, hidden=True,
+                                     reason="a ward only the GM knows"))  # fmt: skip
+    kaneka_attacks(service)
+    made = last(service, "h", AttackMade)
+    event = made.event
+    assert isinstance(event, AttackMade) and event.tn == 25
+    theirs = for_players(made).event
+    assert isinstance(theirs, AttackMade)
+    assert theirs.tn_parts == (Part(source=REFLEXES, tn=20), Part(source=SCREEN, tn=5))
+    assert "a ward" not in her_rows(service, "h") and "TnRuled" not in her_rows(service, "h")
+    assert verified(service, "h")

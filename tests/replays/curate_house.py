@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from domain.rulesets.l5r_house import commands as c
 from domain.rulesets.roll_keep_kit.character import Armour, CharacterSheet, Skill, Traits, Weapon
+from domain.session.commands import Amend, Retract
 from tests.replays.curate_3e import faces, queue
 from tests.replays.kit_4e import join
 from tests.support import RecordedTable
@@ -65,7 +66,8 @@ def initiative() -> RecordedTable:
 
 def two_rounds() -> RecordedTable:
     """Declarations low to high, actions high to low. Round 1: Fumi (14) holds a full
-    defence (20 on his TN); Kaneka and Tsuneo (12, tied) strike each other « en même
+    defence nobody attacks, so nothing is rolled for it (« dès que l'on essaie de le
+    toucher »); Kaneka and Tsuneo (12, tied) strike each other « en même
     temps » — Kaneka's arm shot (2 raises) hits Tsuneo's Assault TN of 5 (20 − 15) for 15,
     yet Tsuneo's own roll carries no malus from it; his Assault puts one free raise on
     Kaneka's TN (20 → 15) and one on damage (5k2 + 1k0: 17). Round 2: both wounded at
@@ -87,8 +89,7 @@ def two_rounds() -> RecordedTable:
          actor="cat")  # fmt: skip
     t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"),
          actor="ben")  # fmt: skip
-    t.do(c.Declare(character="Bayushi Fumi", action="full_defence"), dice=faces("8,7,5,2,1,1"),
-         actor="dan")  # fmt: skip
+    t.do(c.Declare(character="Bayushi Fumi", action="full_defence"), actor="dan")
     t.do(c.NextTurn(), actor="dan")
     t.do(c.Attack(character="Akodo Kaneka", called_shot="arms"), dice=queue("9,7,6,2,1,1"),
          actor="ben")  # fmt: skip
@@ -116,7 +117,62 @@ def two_rounds() -> RecordedTable:
     return t
 
 
+def full_defence_and_tn() -> RecordedTable:
+    """Issue 31. Round 1: Tsuneo (8) declares a full defence with a Void point; nobody
+    has attacked him yet, so nothing is rolled. Kaneka (12) attacks him first: his 6k3
+    (5k2 and the Void die: 9 + 8 + 6 = 23) is rolled « dès que l'on essaie de le
+    toucher », before her 6k3 of 24 — TN 20 + 23 = 43, a miss; Fumi's attack meets the
+    same 43. Round 2: the GM rules Tsuneo's TN −5 (« knee-deep in the paddy »); Kaneka's
+    Assault, its two free raises on the TN (15 − 10 = 5), hits him with 7. The GM
+    retracts the ruling (the paddy was dry): the Assault is decided again against
+    20 − 10 = 10, and misses. Fumi's simple and complex action, with no roll, succeeds. The GM rules
+    Fumi's TN +5 (« behind a cart »): Tsuneo's 24 hits 20; amended to +10, the attack is
+    decided again against 25 and misses. The ruling is lifted as the cart rolls away."""
+    t = RecordedTable("l5r-house-full-defence-and-tn", "l5r-house")
+    t.do(join(samurai("Akodo Kaneka", skills=(Skill("Kenjutsu", 3),)), "ben"))
+    t.do(join(samurai("Hida Tsuneo", skills=(Skill("Spears", 3), Skill("Defense", 2)),
+                      weapon=YARI), "cat"))  # fmt: skip
+    t.do(join(samurai("Bayushi Fumi", reflexes=2, skills=(Skill("Kenjutsu", 3),)), "dan"))
+    t.do(c.StartCombat())
+    t.do(c.RollInitiative(character="Akodo Kaneka", weapon="Katana"), dice=faces("6"))
+    t.do(c.RollInitiative(character="Hida Tsuneo", weapon="Yari"), dice=faces("5,4"))
+    t.do(c.RollInitiative(character="Bayushi Fumi", weapon="Katana"), dice=faces("4"))
+    t.do(c.StartRound())
+    t.do(c.Declare(character="Hida Tsuneo", action="full_defence", void=True), actor="cat")
+    t.do(c.Declare(character="Bayushi Fumi", action="attack", target="Hida Tsuneo"),
+         actor="dan")  # fmt: skip
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"),
+         actor="ben")  # fmt: skip
+    t.do(c.Attack(character="Akodo Kaneka"), dice=queue("9,8,6,2,1,1", "9,8,7,1,1,1"),
+         actor="ben")  # fmt: skip
+    t.do(c.NextTurn(), actor="ben")
+    t.do(c.Attack(character="Bayushi Fumi"), dice=queue("10+5,9,8,1,1,1"), actor="dan")
+    t.do(c.NextTurn(), actor="dan")
+    t.do(c.NextTurn(), actor="cat")
+    t.do(c.StartRound())
+    t.do(c.RuleTn(character="Hida Tsuneo", modifier=-5, reason="knee-deep in the paddy"))
+    ruling = len(t.events)
+    t.do(c.Declare(character="Hida Tsuneo", action="attack", target="Bayushi Fumi"),
+         actor="cat")  # fmt: skip
+    t.do(c.Declare(character="Bayushi Fumi", action="simple_and_complex"), actor="dan")
+    t.do(c.Declare(character="Akodo Kaneka", action="assault", target="Hida Tsuneo"),
+         actor="ben")  # fmt: skip
+    t.do(c.Attack(character="Akodo Kaneka"), dice=queue("5,1,1,1,1,1"), actor="ben")
+    t.do(Retract(position=ruling, reason="the paddy was dry"))
+    t.do(c.NextTurn(), actor="ben")
+    t.do(c.NextTurn(), actor="dan")
+    t.do(c.RuleTn(character="Bayushi Fumi", modifier=5, reason="behind a cart"))
+    cart = len(t.events)
+    t.do(c.Attack(character="Hida Tsuneo"), dice=queue("9,8,7,1,1,1"), actor="cat")
+    t.do(Amend(position=cart, changes={"modifier": 10}, reason="a loaded cart"))
+    t.do(c.NextTurn(), actor="cat")
+    t.do(c.LiftTn(character="Bayushi Fumi", reason="the cart rolls away"))
+    t.do(c.EndCombat())
+    return t
+
+
 SESSIONS: dict[str, Callable[[], RecordedTable]] = {
     "l5r-house-initiative": initiative,
     "l5r-house-two-rounds": two_rounds,
+    "l5r-house-full-defence-and-tn": full_defence_and_tn,
 }

@@ -68,11 +68,24 @@ def test_declarations_go_lowest_initiative_first_and_actions_highest_first() -> 
     refused(t, c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"),
             IllegalUnderRules, "Hida Tsuneo declares first")  # fmt: skip
     refused(t, c.NextTurn(), IllegalUnderRules, "declarations are not done")
-    t.do(c.Declare(character="Hida Tsuneo", action="full_defence"), dice=faces("3,2,1"))
+    t.do(c.Declare(character="Hida Tsuneo", action="full_defence"))
     t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
     assert view(t, "initiative")["current"] == "Akodo Kaneka"
     refused(t, c.Attack(character="Hida Tsuneo"), IllegalUnderRules,
             "not Hida Tsuneo's action now", dice=queue("9,9,9"))  # fmt: skip
+
+
+def guarded_duel(options: dict[str, str] | None = None) -> RecordedTable:
+    """Kaneka (12) against Tsuneo (8), who has Defense 2: round 1 begun."""
+    t = RecordedTable("house", "l5r-house", options)
+    t.do(join(samurai("Akodo Kaneka", skills=(Skill("Kenjutsu", 3),)), "ana"))
+    tsuneo = samurai("Hida Tsuneo", skills=(Skill("Spears", 3), Skill("Defense", 2)), weapon=YARI)
+    t.do(join(tsuneo, "ben"))
+    t.do(c.StartCombat())
+    t.do(c.RollInitiative(character="Akodo Kaneka", weapon="Katana"), dice=faces("6"))
+    t.do(c.RollInitiative(character="Hida Tsuneo", weapon="Yari"), dice=faces("5,4"))
+    t.do(c.StartRound())
+    return t
 
 
 def test_full_defence_adds_its_roll_to_the_tn_for_the_round_and_forbids_attacking() -> None:
@@ -81,27 +94,14 @@ def test_full_defence_adds_its_roll_to_the_tn_for_the_round_and_forbids_attackin
     t = duel()
     t.do(c.Declare(character="Hida Tsuneo", action="full_defence"))
     assert view(t, "defence")["Hida Tsuneo"]["tn"] == 20
-    guarded = RecordedTable("house", "l5r-house")
-    guarded.do(join(samurai("Akodo Kaneka", skills=(Skill("Kenjutsu", 3),)), "ana"))
-    guarded.do(
-        join(
-            samurai("Hida Tsuneo", skills=(Skill("Spears", 3), Skill("Defense", 2)), weapon=YARI),
-            "ben",
-        )
-    )
-    guarded.do(c.StartCombat())
-    guarded.do(c.RollInitiative(character="Akodo Kaneka", weapon="Katana"), dice=faces("6"))
-    guarded.do(c.RollInitiative(character="Hida Tsuneo", weapon="Yari"), dice=faces("5,4"))
-    guarded.do(c.StartRound())
-    guarded.do(
-        c.Declare(character="Hida Tsuneo", action="full_defence", void=True),
-        dice=faces("9,8,1,1,1,1"),
-        actor="ben",
-    )
-    assert (
-        view(guarded, "defence")["Hida Tsuneo"]["tn"] == 20 + 18
-    )  # 6k3 with the Void die: 9 + 8 + 1
+    guarded = guarded_duel()
+    guarded.do(c.Declare(character="Hida Tsuneo", action="full_defence", void=True), actor="ben")
     guarded.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    # his 6k3 with the Void die (9 + 8 + 1), then her 6k3 (10 + 9 + 8 + 7 = 34)
+    guarded.do(c.Attack(character="Akodo Kaneka"), dice=queue("9,8,1,1,1,1", "10+9,8,7,1,1,1"))
+    made = guarded.events[-1].event
+    assert isinstance(made, AttackMade) and made.tn == 20 + 18 and not made.hit
+    assert view(guarded, "defence")["Hida Tsuneo"]["tn"] == 20 + 18
     guarded.do(c.NextTurn())
     refused(
         guarded,
@@ -111,6 +111,66 @@ def test_full_defence_adds_its_roll_to_the_tn_for_the_round_and_forbids_attackin
         dice=queue("9,9,9"),
         actor="ben",
     )
+
+
+def test_full_defence_is_rolled_when_first_attacked_not_when_declared() -> None:
+    """« dès que l'on essaie de le toucher, son ND passe durant tout le tour à : ND actuel
+    + (agilité + défense)g(défense) »: nothing is rolled as it is declared; the first
+    attack on it rolls it (its faces first), and every later attack of the round meets
+    the same roll."""
+    t = guarded_duel()
+    refused(t, c.Declare(character="Hida Tsuneo", action="full_defence"), MalformedInput,
+            "rolled at the first attack", dice=faces("9,8,7,1"), actor="ben")  # fmt: skip
+    t.do(c.Declare(character="Hida Tsuneo", action="full_defence"), actor="ben")
+    assert not any(isinstance(r.event, DiceRolled) and r.event.purpose == "defense"
+                   for r in t.events)  # fmt: skip
+    assert view(t, "defence")["Hida Tsuneo"] == {
+        "tn": 20,
+        "parts": [{"source": "Réflexes × 5 + 5", "value": 20}],
+        "full_defence": "awaits the first attack",
+    }
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    refused(t, c.Attack(character="Akodo Kaneka"), MalformedInput,
+            r"Full Defence rolls it first \(5k2\): its faces, then the attack's",
+            dice=queue("10+9,8,7,1,1,1"))  # fmt: skip  # her faces alone
+    t.do(c.Attack(character="Akodo Kaneka"), dice=queue("7,6,1,1,1", "10+9,8,7,1,1,1"))
+    kinds = [type(r.event).__name__ for r in t.events[-4:]]
+    assert kinds == ["DiceRolled", "FullDefenceRolled", "DiceRolled", "AttackMade"]
+    rolled = t.events[-4].event
+    assert isinstance(rolled, DiceRolled) and rolled.character == "Hida Tsuneo"
+    assert rolled.roll.expression == "5k2" and rolled.roll.total == 13
+    made = t.events[-1].event
+    assert isinstance(made, AttackMade) and made.tn == 33 and made.hit
+    assert view(t, "defence")["Hida Tsuneo"]["full_defence"] == "rolled"
+
+
+def test_a_full_defence_nobody_attacks_rolls_nothing() -> None:
+    """The roll is made « dès que l'on essaie de le toucher »: in a round where nobody
+    does, there is none, and the next round starts without it."""
+    t = guarded_duel()
+    t.do(c.Declare(character="Hida Tsuneo", action="full_defence"), actor="ben")
+    t.do(c.Declare(character="Akodo Kaneka", action="simple_and_complex"))
+    t.do(c.NextTurn())
+    t.do(c.NextTurn(), actor="ben")
+    t.do(c.StartRound())
+    assert not any(isinstance(r.event, DiceRolled) and r.event.purpose == "defense"
+                   for r in t.events)  # fmt: skip
+    assert view(t, "defence")["Hida Tsuneo"]["tn"] == 20
+
+
+def test_the_option_declared_keeps_the_roll_at_the_declaration() -> None:
+    """Option ``full_defence_roll=declared``: a table's older reading, the roll made as
+    the Full Defence is declared, standing for the round."""
+    t = guarded_duel({"full_defence_roll": "declared"})
+    t.do(c.Declare(character="Hida Tsuneo", action="full_defence"), dice=faces("7,6,1,1,1"),
+         actor="ben")  # fmt: skip
+    assert view(t, "defence")["Hida Tsuneo"]["tn"] == 33
+    t.do(c.Declare(character="Akodo Kaneka", action="attack", target="Hida Tsuneo"))
+    t.do(c.Attack(character="Akodo Kaneka"), dice=queue("10+9,8,7,1,1,1"))
+    made = t.events[-1].event
+    assert isinstance(made, AttackMade) and made.tn == 33 and made.hit
+    with pytest.raises(MalformedInput, match="full_defence_roll='sometimes'"):
+        load_ruleset("l5r-house", {"full_defence_roll": "sometimes"})
 
 
 def test_an_assault_lowers_one_s_tn_by_15_but_never_under_5_plus_armour() -> None:

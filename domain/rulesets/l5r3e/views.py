@@ -30,6 +30,7 @@ from domain.rulesets.l5r3e.manoeuvres import FRENCH as MANOEUVRE_NAMES
 from domain.rulesets.l5r3e.raises import FRENCH as RAISE_NAMES
 from domain.rulesets.l5r3e.state import ThirdState
 from domain.rulesets.l5r3e.table import FALLEN, initiative_parts, tn_to_be_hit, wound_rank
+from domain.rulesets.l5r3e.wounds import wound_ladder
 from domain.rulesets.roll_keep_kit.modifiers import describe_parts, tn_with_parts
 
 
@@ -78,12 +79,16 @@ def initiative(state: ThirdState) -> dict[str, Any]:
 
 
 def wounds(state: ThirdState) -> dict[str, Any]:
+    """Each one's wounds, their level by name (``level``, ``rank``) and by number
+    (``level_number``: 0 the first of the text's ladder, Indemne, up to Mort), the
+    penalty and whether they may act."""
     out = {}
     for f in state.fighters.values():
         rank = wound_rank(f)
         out[f.name] = {
             "wounds": f.wounds,
             "level": rank.french,
+            "level_number": wound_ladder(f.sheet).index(rank),
             "rank": rank.name,
             "penalty": rank.penalty or 0,
             "can_act": rank.french not in FALLEN,

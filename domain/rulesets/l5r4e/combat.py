@@ -113,12 +113,16 @@ def spend_action(session: Play, who: CharacterState, kind: ActionKind, action: s
 def take_action(
     session: Play, *, actor: str, at: datetime, character: str, kind: ActionKind, action: str
 ) -> list[Event]:
-    """Record an action that needs no roll (draw a weapon, speak, pick something up)."""
+    """Record an action that needs no roll (draw a weapon, speak, pick something up): done,
+    its outcome a success (:class:`ActionTaken`)."""
     who = on_turn(session, actor, character)
     if not action.strip():
         raise MalformedInput("name the action")
     spend_action(session, who, kind, action)
-    return [ActionTaken(actor=actor, at=at, character=who.name, kind=kind, action=action)]
+    taken = ActionTaken(
+        actor=actor, at=at, character=who.name, kind=kind, action=action, succeeded=True
+    )
+    return [taken]
 
 
 def move(

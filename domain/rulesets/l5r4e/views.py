@@ -47,16 +47,20 @@ def initiative(state: FourEState) -> dict[str, Any]:
 
 
 def wounds(state: FourEState) -> dict[str, Any]:
-    """Wounds taken, the wound rank and its TN penalty, and the ladder for the sheet."""
+    """Wounds taken, the wound rank by name and by number (``level_number``: its place on
+    the ladder, 0 Healthy … Out, then Dead), its TN penalty, and the ladder for the
+    sheet."""
     ruleset = state.ruleset
     if ruleset is None:
         return {}
     view: dict[str, Any] = {}
     for character in state.characters.values():
         rank = ruleset.wound_rank(character.sheet, character.wounds)
+        ladder = ruleset.wound_ladder(character.sheet)
         view[character.name] = {
             "wounds": character.wounds,
             "rank": rank.name,
+            "level_number": ladder.index(rank),
             "penalty": rank.penalty,
             "can_act": rank.penalty is not None,
             "ladder": [

@@ -52,7 +52,8 @@ def describe_play(event: Event) -> str:
             return f"{event.character} is no longer {event.condition}"
         case ActionTaken():
             feet = f" {event.feet} ft" if event.feet else ""
-            return f"{event.character}: {event.kind} action, {event.action}{feet}"
+            done = ": succeeds (no roll called for)" if event.succeeded else ""
+            return f"{event.character}: {event.kind} action, {event.action}{feet}{done}"
         case TurnDelayed():
             return f"{event.character} delays, acting after {event.behind or 'everyone'}"
         case InitiativeSwapped():

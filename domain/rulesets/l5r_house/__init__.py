@@ -10,7 +10,9 @@ and kit and the core, none of 4e's tables.
   initiative (ties together), then the actions in descending order, one a round:
   Attack, Assault, Full Defence, or a simple and a complex action (:mod:`.state`,
   :mod:`.play`). Ties « jouent en même temps »: what one does to the other lands after
-  both rolls.
+  both rolls. « si son action ne requiert pas de jet de dé, elle est considérée comme
+  étant réussie pour le tour »: a simple and complex action with no roll in its turn is
+  recorded a success as the turn passes.
 - Attack (Agility + weapon skill, keep Agility; the wounds a faster foe dealt this round
   count in the pool), Assault (2 free raises: −5 TN each or +1k0 damage; its own TN −15,
   not below 5 + armour), Full Defence (TN + (Agility + Defense)k(Defense) for the round).
@@ -29,6 +31,8 @@ Readings where the text is silent — each a named option or stated here:
   the TN; off the initiative, always, when it is rolled;
 - the wound ladder is the published game's (Healthy Earth × 5, then Earth × 2 a level);
 - the TN to be hit is Reflexes × 5 + 5 + armour (the Assault's floor « 5+ armure »);
+  a circumstance's modifier or another base is the GM's ruling, with its reason, until
+  lifted (:mod:`.tn_rulings`), and the Assault's floor holds against it;
 - a katana is any Kenjutsu weapon, a long weapon one of size ``large``;
 - « le 2nd dé » a Void point adds to initiative is the lowest kept die: its value comes
   off once the Void ring's rounds are over;
@@ -36,9 +40,14 @@ Readings where the text is silent — each a named option or stated here:
   aside; a Void free raise pays for a use's raise, else takes 5 off the TN;
 - a disarm's opposed roll is the chosen trait + weapon skill on both sides, the
   attacker winning only above the defender;
-- a Full Defence is rolled as it is declared, so that it stands against every attack of
-  the round, the faster ones' included (« dès que l'on essaie de le toucher … durant tout
-  le tour »); with no Defense skill nothing is kept and nothing rolled;
+- option ``full_defence_roll`` (default ``first_attack``): a Full Defence is rolled at
+  the first attack on it in the round, its faces before that attack's, and stands
+  against every later attack of the round (« dès que l'on essaie de le toucher, son ND
+  passe durant tout le tour à … »); in a round where nobody attacks it nothing is
+  rolled; ``declared``: rolled as it is declared. A Void point's +1k1 on it is spent as
+  it is declared (« doit être signalé avant le jet de dé »); a Full Defence declared
+  behind the GM's screen is rolled behind it too; with no Defense skill nothing is kept
+  and nothing rolled;
 - the Assault's −15 comes after the other parts of the TN (a Void point's +10 included),
   floored at 5 + armour;
 - ties in the order go to the higher Reflexes, then to who joined first, and act « en

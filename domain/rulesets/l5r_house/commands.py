@@ -38,7 +38,8 @@ class RollInitiative(Command, frozen=True, kw_only=True):
 
 
 class Declare(Command, frozen=True, kw_only=True):
-    """Declare the round's one action (lowest initiative first); a full defence rolls."""
+    """Declare the round's one action (lowest initiative first); a full defence is rolled
+    at the first attack on it."""
 
     spec = CommandSpec(("declare",), dice="faces", positional=("action",), phase="fighting")
 
@@ -49,7 +50,8 @@ class Declare(Command, frozen=True, kw_only=True):
 
 
 class Attack(Command, frozen=True, kw_only=True):
-    """Resolve a declared Attack or Assault: raises, called shots, disarm, Void."""
+    """Resolve a declared Attack or Assault: raises, called shots, disarm, Void; the first
+    attack on a Full Defence rolls it (its faces first)."""
 
     spec = CommandSpec(("attack",), dice="queue", phase="fighting")
 
@@ -97,3 +99,34 @@ class SpendVoid(Command, frozen=True, kw_only=True):
         Literal["ignore_wounds", "tn"],
         Meta(description="no wound malus this round, or +10 to the TN to be hit this round"),
     ]
+
+
+class RuleTn(Command, frozen=True, kw_only=True):
+    """Rule a character's TN to be hit, with its reason: a circumstance's modifier, or a
+    base of the GM's in place of Reflexes × 5 + 5, until lifted."""
+
+    spec = CommandSpec(("tn", "rule"), gm_only=True, phase="fighting")
+
+    character: Name
+    modifier: Annotated[
+        int, Meta(ge=-50, le=50, description="added to the TN to be hit (a circumstance)")
+    ] = 0
+    base: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=100,
+                description="the GM's base in place of Réflexes × 5 + 5 (the armour still counts)",
+            ),
+        ]
+        | None
+    ) = None
+
+
+class LiftTn(Command, frozen=True, kw_only=True):
+    """Lift the GM's ruling on a character's TN to be hit: Reflexes × 5 + 5 again."""
+
+    spec = CommandSpec(("tn", "lift"), gm_only=True, phase="fighting")
+
+    character: Name

@@ -10,16 +10,20 @@ after both rolls (:func:`domain.rulesets.l5r_house.table.malus_now`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from domain.commands import Dice
+from domain.dice.source import TableFaces
 from domain.errors import IllegalUnderRules, MalformedInput, NotAllowed
 from domain.events import Event
 from domain.names import key
 from domain.rulesets.l5r_house import commands as c
 from domain.rulesets.l5r_house.events import (
     ActionDeclared,
+    ActionSucceeded,
     AttackMade,
+    FullDefenceRolled,
     HouseVoidUse,
     RoundStarted,
     TurnPassed,
@@ -31,6 +35,7 @@ from domain.rulesets.l5r_house.rules import (
     CALLED_SHOTS,
     DISARM,
     FRENCH,
+    NO_ROLL,
     RAISE_STEP,
     attack_expression,
     check_raises,
@@ -208,6 +213,9 @@ def decide_start_round(play: Play, command: c.StartRound, dice: Dice | None) -> 
 
 
 def decide_next(play: Play, command: c.NextTurn, dice: Dice | None) -> list[Event]:
+    """The current character's action is over: a declared action that called for no
+    roll, and had none in the turn, is recorded a success (« si son action ne requiert
+    pas de jet de dé, elle est considérée comme étant réussie pour le tour »)."""
     combat = play.combat()
     current = combat.current()
     if current is None:
@@ -218,7 +226,11 @@ def decide_next(play: Play, command: c.NextTurn, dice: Dice | None) -> list[Even
             )
         raise IllegalUnderRules(f"every action of round {combat.round} has resolved")
     who = play.acting_for(current)
-    return [play.event(TurnPassed, character=who.name)]
+    declared = combat.declared.get(key(who.name))
+    events: list[Event] = []
+    if declared is not None and declared.action in NO_ROLL and not combat.rolled_in_turn:
+        events.append(play.event(ActionSucceeded, character=who.name, action=declared.action))
+    return [*events, play.event(TurnPassed, character=who.name)]
 
 
 def decide_declare(play: Play, command: c.Declare, dice: Dice | None) -> list[Event]:
@@ -252,10 +264,17 @@ def decide_declare(play: Play, command: c.Declare, dice: Dice | None) -> list[Ev
     defence = 0
     if command.void and command.action != "full_defence":
         raise MalformedInput("--void on a declaration is the Full Defence roll's +1k1")
-    if command.action == "full_defence" and who.sheet.skill_rank("Defense") > 0:
+    guarded = command.action == "full_defence" and who.sheet.skill_rank("Defense") > 0
+    if command.void and not guarded:
+        raise IllegalUnderRules(
+            f"{who.name} has no Defense: the Full Defence rolls no dice for a Void point's "
+            "+1k1 to add to"
+        )
+    if command.void:  # said before the roll, spent on the action declared
+        events.append(play.void(who, "dice", "+1k1 on the Full Defence roll"))
+    if guarded and play.state.defence_when_declared:
         parts = malus_parts(play.state, who, has_tn=False)
         if command.void:
-            events.append(play.void(who, "dice", "+1k1 on the Full Defence roll"))
             parts.append(VOID_DIE)
         rolled, result = play.throw(
             who.name,
@@ -267,17 +286,82 @@ def decide_declare(play: Play, command: c.Declare, dice: Dice | None) -> list[Ev
         )
         events.append(rolled)
         defence = result.total
+    elif command.action == "full_defence" and _faces_given(dice):
+        raise MalformedInput(
+            f"{who.name}'s Full Defence is rolled at the first attack on them this round "
+            "(« dès que l'on essaie de le toucher »): give its faces with that attack's "
+            "--faces, before the attack's own (option full_defence_roll=declared rolls it "
+            "now)"
+        )
     events.append(
         play.event(
             ActionDeclared, character=who.name, action=command.action, target=target,
-            defence=defence, void=command.void,
+            defence=defence, void=command.void, hidden=command.hidden or None,
         )
     )  # fmt: skip
     return events
 
 
+def _faces_given(dice: Dice | None) -> bool:
+    """Whether faces were typed for the command (not a dice source to draw from)."""
+    if isinstance(dice, TableFaces):
+        return bool(dice.left)
+    return isinstance(dice, Sequence) and bool(dice)
+
+
+def full_defence_roll(
+    play: Play, attacker: Fighter, target: Fighter, dice: Dice | None
+) -> tuple[list[Event], int | None]:
+    """« dès que l'on essaie de le toucher, son ND passe durant tout le tour à : ND actuel
+    + (agilité + défense)g(défense) »: the first attack of the round on a declared Full
+    Defence rolls it, before the attack's own roll (its faces first), with the +1k1 of
+    the Void point spent as it was declared; the roll and its bonus are as secret as the
+    declaration. Nothing (and None) when there is nothing to roll now."""
+    combat = play.combat()
+    declared = combat.declared.get(key(target.name))
+    if (
+        play.state.defence_when_declared
+        or declared is None
+        or declared.action != "full_defence"
+        or key(target.name) in combat.defences
+        or target.sheet.skill_rank("Defense") == 0
+    ):
+        return [], None
+    hidden = bool(declared.hidden)
+    events: list[Event] = []
+    parts = malus_parts(play.state, target, has_tn=False)
+    if declared.void:
+        parts.append(VOID_DIE)
+    rolled, result = play.throw(
+        target.name,
+        defence_expression(target.sheet),
+        dice,
+        purpose="defense",
+        label="Défense totale (Agilité + Défense)",
+        parts=parts,
+        hidden=hidden,
+    )
+    events.append(rolled)
+    events.append(
+        play.event(
+            FullDefenceRolled, character=target.name, attacker=attacker.name,
+            defence=result.total, void=declared.void, hidden=hidden,
+        )
+    )  # fmt: skip
+    return events, result.total
+
+
+def _faces_first(error: MalformedInput, target: Fighter) -> MalformedInput:
+    """``error`` (faces that do not fit the rolls), saying where a Full Defence's faces go."""
+    return MalformedInput(
+        f"{error} — this first attack on {target.name}'s Full Defence rolls it first "
+        f"({defence_expression(target.sheet)}): its faces, then the attack's"
+    )
+
+
 def decide_attack(play: Play, command: c.Attack, dice: Dice | None) -> list[Event]:
-    """The declared Attack or Assault, resolved on the attacker's turn."""
+    """The declared Attack or Assault, resolved on the attacker's turn; the first on a
+    declared Full Defence rolls it first (:func:`full_defence_roll`)."""
     combat = play.combat()
     who = play.acting_for(command.character)
     can_act(play.state, who)
@@ -312,7 +396,10 @@ def decide_attack(play: Play, command: c.Attack, dice: Dice | None) -> list[Even
         raise IllegalUnderRules("only an Assault has free raises to put on damage")
     if command.disarm and target_weapon(target) is BARE_HANDS:
         raise IllegalUnderRules(f"{target.name} holds no weapon to be disarmed of")
-    events: list[Event] = []
+    try:
+        events, defence_now = full_defence_roll(play, who, target, dice)
+    except MalformedInput as error:
+        raise _faces_first(error, target) from error
     parts = malus_parts(play.state, who)
     free_for_uses = 0
     if command.void is not None:
@@ -330,7 +417,7 @@ def decide_attack(play: Play, command: c.Attack, dice: Dice | None) -> list[Even
         raise IllegalUnderRules(
             f"{who.name} has no {weapon.skill}: an unskilled roll calls no raises"
         )
-    tn_parts = tn_to_be_hit(play.state, target)
+    tn_parts = tn_to_be_hit(play.state, target, defence_now=defence_now)
     tn = sum(p.tn for p in tn_parts)
     if raises:
         bits = [f"{command.extra_damage} dommages"] if command.extra_damage else []
@@ -345,17 +432,22 @@ def decide_attack(play: Play, command: c.Attack, dice: Dice | None) -> list[Even
     on_tn = ASSAULT_FREE_RAISES - command.assault_on_damage if assault else 0
     if on_tn:
         parts.append(Part(source="Assaut: augmentations gratuites", tn=-RAISE_STEP * on_tn))
-    rolled, result = play.throw(
-        who.name,
-        attack_expression(who.sheet, weapon),
-        dice,
-        purpose="attack",
-        label=f"{weapon.skill}/Agility",
-        parts=parts,
-        tn=tn,
-        unskilled=unskilled,
-        target=target.name,
-    )
+    try:
+        rolled, result = play.throw(
+            who.name,
+            attack_expression(who.sheet, weapon),
+            dice,
+            purpose="attack",
+            label=f"{weapon.skill}/Agility",
+            parts=parts,
+            tn=tn,
+            unskilled=unskilled,
+            target=target.name,
+        )
+    except MalformedInput as error:
+        if defence_now is None:
+            raise
+        raise _faces_first(error, target) from error
     events.append(rolled)
     hit = bool(result.success)
     disarmed = False

@@ -28,13 +28,16 @@ are over.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from domain.errors import IllegalUnderRules
 from domain.rulesets.roll_keep_kit.character import CharacterSheet, Weapon
 from domain.rulesets.roll_keep_kit.deciding import BARE_HANDS as BARE_HANDS
 from domain.rulesets.roll_keep_kit.modifiers import Part
 from domain.rulesets.roll_keep_kit.wounds import WoundRank, ladder
+
+if TYPE_CHECKING:  # the events import this module's vocabulary
+    from domain.rulesets.l5r_house.events import TnRuled
 
 CalledShot = Literal["legs", "arms", "torso", "head", "moustache"]
 CALLED_SHOTS: dict[CalledShot, tuple[str, int]] = {
@@ -52,6 +55,9 @@ RAISE_STEP = 5
 
 Action = Literal["attack", "assault", "full_defence", "simple_and_complex"]
 ACTIONS: tuple[Action, ...] = ("attack", "assault", "full_defence", "simple_and_complex")
+NO_ROLL: tuple[Action, ...] = ("simple_and_complex",)
+"""The actions that may call for no roll (« une action simple … et une action complexe
+(prier, se déplacer en courant …) »): done without one, each succeeds."""
 FRENCH: dict[Action, str] = {
     "attack": "Attaque",
     "assault": "Assaut",
@@ -107,12 +113,34 @@ def defence_expression(sheet: CharacterSheet) -> str:
     return f"{sheet.trait('agility') + defense}k{defense}"
 
 
-def base_tn(sheet: CharacterSheet) -> list[Part]:
-    """Reflexes × 5 + 5, and the armour's bonus."""
-    parts = [Part(source="Réflexes × 5 + 5", tn=sheet.trait("reflexes") * 5 + 5)]
+def base_tn(sheet: CharacterSheet, ruling: TnRuled | None = None) -> list[Part]:
+    """Reflexes × 5 + 5 (or the GM's base in its place), the armour's bonus, and a GM's
+    modifier for a circumstance (:func:`ruled_parts`)."""
+    base, modifier = ruled_parts(ruling)
+    parts = [base or Part(source="Réflexes × 5 + 5", tn=sheet.trait("reflexes") * 5 + 5)]
     if sheet.armour is not None:
         parts.append(Part(source=sheet.armour.name, tn=sheet.armour.tn_bonus))
-    return parts
+    return parts + ([modifier] if modifier else [])
+
+
+RULED = ("base du MJ (", "MJ (")
+"""How the parts a GM's ruling gives a TN to be hit begin."""
+
+RULING_SAID = 60
+"""How much of a ruling's reason a TN part names (the whole is on its event)."""
+
+
+def ruled_parts(ruling: TnRuled | None) -> tuple[Part | None, Part | None]:
+    """The GM's ruling on a TN to be hit as parts: its base, in place of « Réflexes × 5
+    + 5 », and its modifier (each None where the ruling gives none). The text gives the
+    TN no circumstance and no other base (« ND actuel »): both are the GM's, each named
+    with the ruling's reason."""
+    if ruling is None:
+        return None, None
+    why = (ruling.reason or "")[:RULING_SAID]
+    base = None if ruling.base is None else Part(source=f"base du MJ ({why})", tn=ruling.base)
+    modifier = Part(source=f"MJ ({why})", tn=ruling.modifier) if ruling.modifier else None
+    return base, modifier
 
 
 def assault_part(sheet: CharacterSheet, tn_so_far: int) -> Part:

@@ -11,11 +11,21 @@ from domain.commands import Command, Context
 from domain.dice.roll_keep.ten_dice import FOURTH_EDITION
 from domain.errors import MalformedInput
 from domain.events import Event
-from domain.rulesets.base import Core, Option, Progress, RulesetFactory, Table, View
+from domain.rulesets.base import (
+    Core,
+    Follows,
+    Option,
+    Progress,
+    RulesetFactory,
+    Table,
+    View,
+)
 from domain.rulesets.l5r_house import RULESET_ID
 from domain.rulesets.l5r_house import commands as c
 from domain.rulesets.l5r_house import play as p
+from domain.rulesets.l5r_house import tn_rulings as tn
 from domain.rulesets.l5r_house.events import HOUSE_EVENT_TYPES, AttackMade, WoundsTaken
+from domain.rulesets.l5r_house.rules import RULED
 from domain.rulesets.l5r_house.state import HANDLERS, HouseState
 from domain.rulesets.l5r_house.table import fighter, rank_of
 from domain.rulesets.l5r_house.views import VIEWS, describe_house, explain_house, tables
@@ -43,6 +53,8 @@ DECIDERS: dict[type[Command], Callable[..., list[Event]]] = {
     c.SpendVoid: p.decide_void,
     c.TakeWounds: kit.decide_wound,
     c.Heal: kit.decide_heal,
+    c.RuleTn: tn.decide_rule_tn,
+    c.LiftTn: tn.decide_lift_tn,
 }
 
 OPTIONS = {
@@ -60,6 +72,14 @@ OPTIONS = {
         "pool",
         ("pool", "tn"),
     ),
+    "full_defence_roll": Option(
+        "first_attack (default): a Full Defence is rolled at the first attack on it in the "
+        "round (« dès que l'on essaie de le toucher »), its faces before that attack's, and "
+        "not at all in a round where nobody attacks; declared: it is rolled as it is "
+        "declared",
+        "first_attack",
+        ("first_attack", "declared"),
+    ),
 }
 
 
@@ -70,6 +90,7 @@ class HouseRules(KitRuleset):
     options: Mapping[str, str]
     level_malus: bool = True
     malus_in_pool: bool = True
+    defence_when_declared: bool = False
     id: str = RULESET_ID
     title: str = "Legend of the Five Rings, the house combat flow"
     declared_options: Mapping[str, Option] = field(default_factory=lambda: OPTIONS)
@@ -121,7 +142,11 @@ class HouseRules(KitRuleset):
         check_sheet(sheet)
 
     def initial(self) -> HouseState:
-        return HouseState(level_malus=self.level_malus, malus_in_pool=self.malus_in_pool)
+        return HouseState(
+            level_malus=self.level_malus,
+            malus_in_pool=self.malus_in_pool,
+            defence_when_declared=self.defence_when_declared,
+        )
 
     def odds(self, roll: str, tn: int, **options: Any) -> float:
         """Roll & keep odds, a total equal to the TN succeeding; the text's initiative
@@ -129,6 +154,18 @@ class HouseRules(KitRuleset):
         from domain.dice.roll_keep.odds import success_probability  # for odds alone
 
         return success_probability(roll, tn, rule=FOURTH_EDITION, **options)
+
+    def follows(self, event: Event, before: Any = None) -> tuple[Follows, ...]:
+        """The kit's (damage follows its hit), and an attack whose TN holds the GM's ruling
+        follows that ruling (decided in its light: retracting it decides the attack
+        again)."""
+        found = super().follows(event, before)
+        if isinstance(event, AttackMade) and any(
+            p.source.startswith(RULED) for p in event.tn_parts
+        ):
+            ruled = Follows("TnRuled", {"character": event.target}, "the GM's TN to be hit")
+            found = (*found, ruled)
+        return found
 
     def warnings(self, events: Sequence[Event], after: Any = None) -> list[str]:
         said: list[str] = []
@@ -154,7 +191,10 @@ def build(options: Mapping[str, str]) -> HouseRules:
             "dice off a pool would leave 1k1)"
         )
     return HouseRules(
-        options=dict(options), level_malus=malus == "levels", malus_in_pool=on == "pool"
+        options=dict(options),
+        level_malus=malus == "levels",
+        malus_in_pool=on == "pool",
+        defence_when_declared=given.choice("full_defence_roll") == "declared",
     )
 
 

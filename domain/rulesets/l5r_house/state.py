@@ -14,11 +14,15 @@ from domain.events import CharacterJoined, Event
 from domain.names import key
 from domain.rulesets.l5r_house.events import (
     ActionDeclared,
+    ActionSucceeded,
     AttackMade,
     CombatEnded,
     CombatStarted,
     DiceRolled,
+    FullDefenceRolled,
     RoundStarted,
+    TnLifted,
+    TnRuled,
     TurnPassed,
     VoidSpent,
     WoundsHealed,
@@ -43,6 +47,8 @@ class Fighter(msgspec.Struct, kw_only=True):
     first melee weapon on the sheet)."""
     disarmed: list[str] = msgspec.field(default_factory=list)
     """Weapons a disarm took this combat (« l'adversaire est désarmé »)."""
+    tn_ruling: TnRuled | None = None
+    """The GM's ruling on the TN to be hit, until lifted."""
 
     @property
     def void_left(self) -> int:
@@ -74,6 +80,11 @@ class Combat(msgspec.Struct, kw_only=True):
     ignore_wounds: list[str] = msgspec.field(default_factory=list)
     attacked: list[str] = msgspec.field(default_factory=list)
     """Who has made this round's one attack (« A chaque tour … 1 action »)."""
+    defences: dict[str, int] = msgspec.field(default_factory=dict)
+    """Each Full Defence rolled this round (key → its bonus to the TN to be hit)."""
+    rolled_in_turn: bool = False
+    """Whether the character whose action resolves now has rolled in it: an action that
+    called for a roll has it as its outcome, one that did not succeeds."""
     late_wounds: dict[str, int] = msgspec.field(default_factory=dict)
     """Wounds taken this round from a foe no faster (key → wounds): they land after the
     character's own roll, so do not count in it."""
@@ -104,6 +115,9 @@ class HouseState(msgspec.Struct, kw_only=True):
     """The session's option ``wound_malus`` (``levels``: True)."""
     malus_in_pool: bool = True
     """The session's option ``malus_on`` (``pool``: True; ``tn``: False)."""
+    defence_when_declared: bool = False
+    """The session's option ``full_defence_roll`` (``declared``: True; ``first_attack``,
+    the default: False)."""
 
 
 def _joined(state: HouseState, event: CharacterJoined[CharacterSheet]) -> None:
@@ -113,13 +127,19 @@ def _joined(state: HouseState, event: CharacterJoined[CharacterSheet]) -> None:
 
 
 def _rolled(state: HouseState, event: DiceRolled) -> None:
-    if event.purpose != "initiative" or state.combat is None or event.character is None:
+    combat = state.combat
+    if combat is None or event.character is None:
+        return
+    if event.purpose != "initiative":
+        current = combat.current()
+        if current is not None and key(current) == key(event.character):
+            combat.rolled_in_turn = True
         return
     fighter = state.fighters[key(event.character)]
     roll = event.roll
     void = any(part.source == "Point de Vide" for part in event.parts)
     kept = [sum(roll.dice[i].faces) for i in roll.kept_dice]
-    state.combat.initiative[key(event.character)] = Initiative(
+    combat.initiative[key(event.character)] = Initiative(
         total=roll.total,
         void_die=min(kept) if void and kept else 0,
         void_rounds=fighter.sheet.ring("void") if void else 0,
@@ -148,6 +168,8 @@ def _round_started(state: HouseState, event: RoundStarted) -> None:
     combat.ignore_wounds.clear()
     combat.late_wounds.clear()
     combat.attacked.clear()
+    combat.defences.clear()
+    combat.rolled_in_turn = False
     for one in state.fighters.values():
         one.hit = None  # damage follows its hit in the same round
     set_order(state)
@@ -156,13 +178,23 @@ def _round_started(state: HouseState, event: RoundStarted) -> None:
 def _declared(state: HouseState, event: ActionDeclared) -> None:
     combat = state.combat
     assert combat is not None
-    combat.declared[key(event.character)] = event
+    who = key(event.character)
+    combat.declared[who] = event
+    if event.defence:
+        combat.defences[who] = event.defence
+
+
+def _full_defence(state: HouseState, event: FullDefenceRolled) -> None:
+    combat = state.combat
+    assert combat is not None
+    combat.defences[key(event.character)] = event.defence
 
 
 def _turn_passed(state: HouseState, event: TurnPassed) -> None:
     combat = state.combat
     assert combat is not None
     combat.resolved.append(key(event.character))
+    combat.rolled_in_turn = False
 
 
 def _attack(state: HouseState, event: AttackMade) -> None:
@@ -206,6 +238,19 @@ def _wounds(state: HouseState, event: WoundsTaken) -> None:
         combat.order.remove(fighter.name)  # out of the round: no one waits on them
 
 
+def _tn_ruled(state: HouseState, event: TnRuled) -> None:
+    state.fighters[key(event.character)].tn_ruling = event
+
+
+def _tn_lifted(state: HouseState, event: TnLifted) -> None:
+    state.fighters[key(event.character)].tn_ruling = None
+
+
+def _succeeded(state: HouseState, event: ActionSucceeded) -> None:
+    """A record of the outcome: the action's effects are the GM's to narrate, the state's
+    to hold none."""
+
+
 def _healed(state: HouseState, event: WoundsHealed) -> None:
     fighter = state.fighters[key(event.character)]
     fighter.wounds = max(0, fighter.wounds - event.amount)
@@ -218,9 +263,13 @@ HANDLERS: Mapping[type[Event], Callable[[Any, Any], None]] = {
     CombatEnded: _combat_ended,
     RoundStarted: _round_started,
     ActionDeclared: _declared,
+    FullDefenceRolled: _full_defence,
     TurnPassed: _turn_passed,
     AttackMade: _attack,
     VoidSpent: _void,
     WoundsTaken: _wounds,
     WoundsHealed: _healed,
+    TnRuled: _tn_ruled,
+    TnLifted: _tn_lifted,
+    ActionSucceeded: _succeeded,
 }

@@ -89,12 +89,22 @@ def set_order(state: HouseState) -> None:
     combat.order = [p.character for p in descending(places)]
 
 
-def tn_to_be_hit(state: HouseState, target: Fighter) -> list[Part]:
-    parts = base_tn(target.sheet)
+def tn_to_be_hit(
+    state: HouseState, target: Fighter, *, defence_now: int | None = None
+) -> list[Part]:
+    """The TN to be hit, part by part: Reflexes × 5 + 5 (or the GM's base) and the armour,
+    the GM's modifier, a Full Defence's roll once made (``defence_now``: the one an
+    attack rolls as it is made), a Void point's +10, an Assault's −15 floored at 5 +
+    armour (« avec pour minimum 5+ armure », whatever the GM ruled: the −15 never takes
+    the TN below it)."""
+    parts = base_tn(target.sheet, target.tn_ruling)
     combat = state.combat
     declared = combat.declared.get(key(target.name)) if combat is not None else None
-    if declared is not None and declared.action == "full_defence":
-        parts.append(Part(source="Défense totale", tn=declared.defence))
+    defence = defence_now
+    if defence is None and combat is not None:
+        defence = combat.defences.get(key(target.name))
+    if declared is not None and declared.action == "full_defence" and defence is not None:
+        parts.append(Part(source="Défense totale", tn=defence))
     if combat is not None and key(target.name) in combat.void_tn:
         parts.append(Part(source="Point de Vide (ND +10)", tn=VOID_TN))
     if declared is not None and declared.action == "assault":

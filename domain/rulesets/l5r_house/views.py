@@ -7,7 +7,15 @@ from typing import Any
 from domain.events import Event
 from domain.names import key
 from domain.rulesets.base import Table
-from domain.rulesets.l5r_house.events import ActionDeclared, AttackMade, VoidSpent
+from domain.rulesets.l5r_house.events import (
+    ActionDeclared,
+    ActionSucceeded,
+    AttackMade,
+    FullDefenceRolled,
+    TnLifted,
+    TnRuled,
+    VoidSpent,
+)
 from domain.rulesets.l5r_house.rules import CALLED_SHOTS, FRENCH
 from domain.rulesets.l5r_house.state import HouseState
 from domain.rulesets.l5r_house.table import malus_now, rank_of, tn_to_be_hit
@@ -54,13 +62,17 @@ def initiative(state: HouseState) -> dict[str, Any]:
 
 
 def wounds(state: HouseState) -> dict[str, Any]:
+    """Each one's wounds, their level by name (``level``, ``rank``) and by number
+    (``level_number``: 0 Indemne, 1 Égratigné … 7 Hors de combat, 8 Mort), the malus it
+    puts on a roll now, and whether they may act."""
     out = {}
     for f in state.fighters.values():
-        _, rank = rank_of(f)
+        number, rank = rank_of(f)
         amount, _ = malus_now(state, f)
         out[f.name] = {
             "wounds": f.wounds,
             "level": rank.french,
+            "level_number": number,
             "rank": rank.name,
             "malus": amount,
             "can_act": rank.penalty is not None,
@@ -75,14 +87,27 @@ def void(state: HouseState) -> dict[str, Any]:
 
 
 def defence(state: HouseState) -> dict[str, Any]:
-    """Each one's TN to be hit this round, part by part."""
+    """Each one's TN to be hit this round, part by part; ``full_defence``: a Full Defence
+    declared this round, ``awaits the first attack`` until it is rolled, else ``rolled``."""
     out = {}
+    combat = state.combat
     for f in state.fighters.values():
         parts = tn_to_be_hit(state, f)
         out[f.name] = {
             "tn": sum(p.tn for p in parts),
             "parts": [{"source": p.source, "value": p.tn} for p in parts],
         }
+        if f.tn_ruling is not None:
+            out[f.name]["ruling"] = {
+                "modifier": f.tn_ruling.modifier,
+                "base": f.tn_ruling.base,
+                "reason": f.tn_ruling.reason,
+            }
+        declared = combat.declared.get(key(f.name)) if combat is not None else None
+        if declared is not None and declared.action == "full_defence":
+            rolled = combat is not None and key(f.name) in combat.defences
+            waits = not rolled and f.sheet.skill_rank("Defense") > 0
+            out[f.name]["full_defence"] = "awaits the first attack" if waits else "rolled"
     return out
 
 
@@ -103,13 +128,21 @@ def tables(projections: Any) -> list[Table]:
             mark + name,
             str(row["initiative"]) if row else "-",
             action + (f" → {row['target']}" if row and row["target"] else ""),
-            str(projections["defence"][name]["tn"]),
+            _tn_shown(projections["defence"][name]),
             f"{hurt['wounds']} {hurt['level']}" + (f" −{hurt['malus']}" if hurt["malus"] else ""),
             f"{projections['void'][name]['left']}/{projections['void'][name]['ring']}",
         ))  # fmt: skip
     title = f"round {view['round']}: {view['phase']}" if view.get("combat") else ""
     columns = ("character", "initiative", "action", "TN", "wounds", "void")
     return [Table(title, columns, tuple(rows))]
+
+
+def _tn_shown(defence: dict[str, Any]) -> str:
+    """The TN column: the TN to be hit, ``+?`` while a declared Full Defence awaits the
+    first attack that rolls it, ``(MJ)`` while a ruling of the GM's stands on it."""
+    waits = defence.get("full_defence") == "awaits the first attack"
+    shown = f"{defence['tn']}+?" if waits else str(defence["tn"])
+    return shown + (" (MJ)" if "ruling" in defence else "")
 
 
 def describe_house(event: Event) -> str:
@@ -132,9 +165,36 @@ def describe_house(event: Event) -> str:
             if event.disarmed:
                 text += "; disarmed"
             return text
+        case ActionSucceeded():
+            return (
+                f"{event.character}'s « {FRENCH[event.action]} » succeeds: no roll called for "
+                "(« considérée comme étant réussie pour le tour »)"
+            )
+        case FullDefenceRolled():
+            void = " with a Void point's +1k1" if event.void else ""
+            return (
+                f"{event.character}'s Full Defence, rolled{void} at {event.attacker}'s attack: "
+                f"+{event.defence} to the TN this round"
+            )
+        case TnRuled():  # its reason follows the line, as every event's does
+            return f"the GM rules {event.character}'s TN to be hit: {_ruling_said(event)}"
+        case TnLifted():
+            return (
+                f"the GM lifts the ruling on {event.character}'s TN to be hit "
+                f"({_ruling_said(event)}): Réflexes × 5 + 5 again"
+            )
         case VoidSpent():
             return f"{event.character} spends a Void point ({event.use}): {event.purpose}"
     return type(event).__name__
+
+
+def _ruling_said(event: TnRuled | TnLifted) -> str:
+    said = []
+    if event.base is not None:
+        said.append(f"base {event.base} in place of Réflexes × 5 + 5")
+    if event.modifier:
+        said.append(f"{event.modifier:+d}")
+    return ", ".join(said)
 
 
 def _raises_said(event: AttackMade) -> str:
@@ -153,4 +213,10 @@ def _raises_said(event: AttackMade) -> str:
 def explain_house(event: Event) -> list[str]:
     if isinstance(event, AttackMade):
         return [f"TN to be hit {event.tn}: {describe_parts(event.tn_parts)}"]
+    if isinstance(event, FullDefenceRolled):
+        return [
+            f"rolled at the first attack on {event.character} this round, "
+            f"{event.attacker}'s: « dès que l'on essaie de le toucher, son ND passe durant "
+            "tout le tour à : ND actuel + (agilité + défense)g(défense) »"
+        ]
     return []

@@ -6,6 +6,7 @@ from msgspec import Meta
 
 from domain.commands import Command
 from domain.dice.roll_keep.roll import MAX_RAISES, MAX_TN
+from domain.rulesets.roll_keep_kit.character import RINGS, TRAITS
 from domain.rulesets.roll_keep_kit.events import RollPurpose
 
 Name = Annotated[str, Meta(min_length=1, max_length=100, description="a character's name")]
@@ -24,6 +25,16 @@ TN = Annotated[int, Meta(ge=0, le=MAX_TN, description="the target number")]
 Amount = Annotated[int, Meta(ge=1, le=10_000)]
 Rank = Annotated[int, Meta(ge=0, le=20)]
 Void = Annotated[bool, Meta(description="spend a Void point: +1k1 (declared before the roll)")]
+TraitName = Annotated[
+    str,
+    Meta(max_length=20, description="the trait rolled", extra_json_schema={"enum": list(TRAITS)}),
+]
+"""A trait by name, one of the eight (read whatever its case: « Agilité » is not one)."""
+RingName = Annotated[
+    str,
+    Meta(max_length=10, description="the ring rolled", extra_json_schema={"enum": list(RINGS)}),
+]
+"""A ring by name, one of the five."""
 Tenths = Annotated[int, Meta(ge=-1000, le=1000, description="tenths of a rank (3.5 is 35)")]
 
 
@@ -37,8 +48,8 @@ class RollFields(Command, frozen=True, kw_only=True):
     )
     character: Character | None = None
     skill: Annotated[str, Meta(max_length=100, description="the skill rolled")] | None = None
-    trait: Annotated[str, Meta(max_length=20, description="the trait rolled")] | None = None
-    ring: Annotated[str, Meta(max_length=10, description="the ring rolled")] | None = None
+    trait: TraitName | None = None
+    ring: RingName | None = None
     tn: TN | None = None
     raises: Raises = 0
     unskilled: Annotated[bool, Meta(description="10s do not explode, no raises")] = False

@@ -11,10 +11,19 @@ from domain.rulesets.l5r4e import contests
 from domain.rulesets.l5r4e.fatigue import MAX_HOURS, STAY_AWAKE_TN
 from domain.rulesets.l5r4e.recovery import MEDICINE_TN
 from domain.rulesets.l5r4e.skills import require_skill
-from domain.rulesets.roll_keep_kit.fields import TN, Character, Name, Raises, Void
+from domain.rulesets.roll_keep_kit.fields import (
+    TN,
+    Character,
+    Name,
+    Raises,
+    RingName,
+    TraitName,
+    Void,
+)
 
 Skill = Annotated[str, Meta(min_length=1, max_length=100, description="the skill rolled")]
-Trait = Annotated[str, Meta(min_length=1, max_length=20, description="the trait rolled")]
+Trait = Annotated[TraitName, Meta(min_length=1)]
+Ring = Annotated[RingName, Meta(min_length=1)]
 Names = Annotated[tuple[Name, ...], Meta(max_length=20)]
 
 
@@ -27,11 +36,11 @@ class Oppose(Command, frozen=True, kw_only=True):
     first: Annotated[Name, Meta(description="the first character")]
     first_skill: Skill | None = None
     first_trait: Trait | None = None
-    first_ring: Trait | None = None
+    first_ring: Ring | None = None
     second: Annotated[Name, Meta(description="the second character")]
     second_skill: Skill | None = None
     second_trait: Trait | None = None
-    second_ring: Trait | None = None
+    second_ring: Ring | None = None
     honour: Annotated[
         Literal["first", "second"],
         Meta(description="which side adds its honour rank (resisting)"),

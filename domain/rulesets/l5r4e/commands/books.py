@@ -14,6 +14,7 @@ from domain.rulesets.roll_keep_kit.fields import (
     Character,
     Tenths,
     Text,
+    TraitName,
 )
 from domain.rulesets.roll_keep_kit.purchase import Purchase
 from domain.rulesets.roll_keep_kit.standing import Standing, parse_tenths
@@ -136,7 +137,7 @@ class SpendExperience(Command, frozen=True, kw_only=True):
     spec = CommandSpec(("xp", "spend"), phase="standing")
 
     character: Character
-    trait: Annotated[str, Meta(max_length=20, description="a trait to raise")] | None = None
+    trait: Annotated[TraitName, Meta(description="a trait to raise")] | None = None
     void: Annotated[bool, Meta(description="raise the Void ring")] = False
     skill: Annotated[str, Meta(max_length=100, description="a skill to raise")] | None = None
     emphasis: Annotated[str, Meta(max_length=200, description="SKILL:EMPHASIS")] | None = None

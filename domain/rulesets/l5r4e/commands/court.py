@@ -12,7 +12,15 @@ from domain.events import Event
 from domain.rulesets.l5r4e import equipment
 from domain.rulesets.l5r4e.events import HonourLoss
 from domain.rulesets.roll_keep_kit.character import Armour, Arrow, Weapon
-from domain.rulesets.roll_keep_kit.fields import TN, Character, Name, Raises, Tenths, Void
+from domain.rulesets.roll_keep_kit.fields import (
+    TN,
+    Character,
+    Name,
+    Raises,
+    Tenths,
+    TraitName,
+    Void,
+)
 
 Spell = Annotated[str, Meta(min_length=1, max_length=100, description="a spell on the sheet")]
 Coins = Annotated[int, Meta(ge=-1_000_000, le=1_000_000)]
@@ -101,7 +109,7 @@ class DegradingRoll(Command, frozen=True, kw_only=True):
 
     character: Character
     skill: Annotated[str, Meta(min_length=1, max_length=100, description="the skill rolled")]
-    trait: Annotated[str, Meta(min_length=1, max_length=20, description="the trait rolled")]
+    trait: Annotated[TraitName, Meta(min_length=1)]
     tn: TN | None = None
     honour_loss: Tenths | None = None
     raises: Raises = 0

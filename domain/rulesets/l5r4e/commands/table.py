@@ -10,7 +10,7 @@ from domain.dice.roll_keep.roll import RollOptions
 from domain.errors import MalformedInput
 from domain.events import Event
 from domain.names import key
-from domain.rulesets.l5r4e.contests import tn_for
+from domain.rulesets.l5r4e.contests import TN_LADDER, tn_for
 from domain.rulesets.l5r4e.skills import require_skill, skill_roll
 from domain.rulesets.l5r4e.stances import STANCES
 from domain.rulesets.roll_keep_kit.deciding import refuse_initiative
@@ -75,9 +75,17 @@ class Roll(RollFields, frozen=True, kw_only=True):
     spec = CommandSpec(("roll",), dice="faces", positional=("expression",), flags={
         "use_center": "--center"}, phase="rolls")  # fmt: skip
 
-    difficulty: Annotated[str, Meta(description="easy, average, very_hard, impossible")] | None = (
-        None
-    )
+    difficulty: (
+        Annotated[
+            str,
+            Meta(
+                max_length=20,
+                description="the TN by its name on the ladder",
+                extra_json_schema={"enum": list(TN_LADDER)},
+            ),
+        ]
+        | None
+    ) = None
     free_raises: FreeRaises = 0
     emphasis: Annotated[bool, Meta(description="reroll each first 1 once")] = False
     void: Void = False

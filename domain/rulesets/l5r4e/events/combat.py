@@ -23,12 +23,21 @@ class ConditionEnded(Event, frozen=True, kw_only=True):
 
 
 class ActionTaken(Event, frozen=True, kw_only=True):
-    """One action on a character's turn: free, simple or complex (« Actions de combat »)."""
+    """One action on a character's turn: free, simple or complex (« Actions de combat »).
+
+    ``succeeded``: an action that calls for no roll (``kiroku action``: draw a weapon,
+    pick something up, say a prayer that is no spell) is done — its outcome a success, as
+    the published game reads an action « ne nécessitant pas de jet » (the text's own
+    words for the Guard); None where a roll follows and says the outcome (a spell's
+    casting), and in a record made before the field."""
+
+    later_fields: ClassVar[tuple[str, ...]] = ("succeeded",)
 
     character: str
     kind: ActionKind
     action: str
     feet: int = 0
+    succeeded: bool | None = None
 
 
 class TurnDelayed(Event, frozen=True, kw_only=True):
