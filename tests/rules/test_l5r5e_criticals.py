@@ -414,3 +414,20 @@ def test_under_the_gm_s_rulings_an_instant_death_still_kills() -> None:
     t = duel(options={"critical_table": "gm"})
     critical(t, 16)
     assert view(t, "fighters")[DAINI]["dead"]
+
+
+def test_a_second_critical_in_one_resist_feels_the_wound_the_first_gave() -> None:
+    """A strike's two opportunities carry a critical, and Daini spends a Void point to
+    take the damage as another: two Fitness tests in Water, one after the other. The
+    first's Debilitating gash leaves Water Severely Wounded, +3 TN on its checks — the
+    second Fitness test among them."""
+    t = duel()
+    t.do(c.Stare(bids=("Kakita Ryoku=1", "Mirumoto Daini=0")))
+    # Fire 3: a success and two successes with an opportunity kept
+    t.do(c.Strike(character="Kakita Ryoku", target=DAINI, keep="0,3,4"),
+         dice=faces(5, 5, 1, 10, 10, 1))  # fmt: skip
+    done = [r.event for r in t.do(c.Resist(character=DAINI, take_critical=True),
+                                  dice=faces(*BLANKS, *BLANKS), actor="ben")]  # fmt: skip
+    first, second = [e for e in done if isinstance(e, CheckRolled)]
+    assert (first.roll.tn, second.roll.tn) == (1, 4)
+    assert second.tn_parts[-1].source == "Severely Wounded (water)"

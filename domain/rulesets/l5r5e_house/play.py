@@ -345,15 +345,22 @@ def decide_next(play: Play, command: c.NextTurn, dice: Dice | None) -> list[Even
     return skipping(play, [play.event(TurnEnded, character=who.name)])
 
 
+def as_after(play: Play, events: Sequence[Event]) -> FifthState:
+    """The state as it will be once ``events`` (a batch being decided) are folded: a
+    copy, the play's own untouched."""
+    trial = msgspec.msgpack.decode(msgspec.msgpack.encode(play.state), type=FifthState)
+    for event in events:
+        HANDLERS[type(event)](trial, event)
+    return trial
+
+
 def skipping(play: Play, events: list[Event]) -> list[Event]:
     """``events`` (a round begun, a turn ended), then the turn of each character they
     bring up who is unconscious ended by itself, in the same batch, saying why: « il
     perd connaissance et subit l'état Inconscient » (l5r-5e-house-confrontations.fr.txt,
     Hors de combat; the text says no more of the state, read as the published game's
     Unconscious, who takes no action). The dead have left the order already."""
-    trial = msgspec.msgpack.decode(msgspec.msgpack.encode(play.state), type=FifthState)
-    for event in events:
-        HANDLERS[type(event)](trial, event)
+    trial = as_after(play, events)
     skipped: list[Event] = []
     while trial.confrontation is not None and (current := trial.confrontation.current()):
         if not trial.fighters[key(current)].unconscious:
@@ -636,9 +643,13 @@ def decide_resist(play: Play, command: c.Resist, dice: Dice | None) -> list[Even
     ]  # fmt: skip
     ring, unnamed = fitness_ring(play, who, command.ring)  # :mod:`.resisting`
     so_far = Injuries.of(who)
-    for value in criticals:
+    for index, value in enumerate(criticals):
+        # a second critical's test feels what the first did (its wound, the strife kept)
+        feeling = who if index == 0 else as_after(play, events).fighters[key(who.name)]
+        if feeling.dead:
+            break
         check, roll, bonus = play.check(
-            who, "Fitness", ring, FITNESS_TN, dice, keep=command.keep,
+            feeling, "Fitness", ring, FITNESS_TN, dice, keep=command.keep,
             purpose="critical (Fitness)" + unnamed,
             parts=(TnPart(source="Forme", value=FITNESS_TN),),
             action=False,
