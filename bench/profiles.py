@@ -1,6 +1,6 @@
 """The profiles bench/README.md's server section quotes (not benchmarks: cProfile, one
 run, the figures printed beside the profile's top lines). ``python -m bench.profiles
-rows | pages | fanout``:
+rows | pages | fanout | ws``:
 
 - **rows**: ``reads.read_items`` over the 20,000-event session, in process: rows built
   from the store, then the same read again from the kept rows; then the profile of a
@@ -10,6 +10,8 @@ rows | pages | fanout``:
   parsing included.
 - **fanout**: ``kiroku serve`` under cProfile for 25 s while 500 SSE subscribers follow
   30 notes (``bench/server.py``'s ``fan_out``); the server's profile by its own time.
+- **ws**: a WebSocket catch-up of the 100,000-event session, built then kept: the
+  server's CPU and the client's beside the wall time.
 """
 
 from __future__ import annotations
@@ -126,6 +128,27 @@ def fanout(folder: Path) -> None:
     pstats.Stats(str(out)).sort_stats("tottime").print_stats(35)
 
 
+def ws(folder: Path) -> None:
+    """A WebSocket catch-up of the 100,000-event session, twice on one server (the second
+    reads kept rows): the server's CPU (from /proc) and this client's, each a share of
+    the second's wall time."""
+    from bench.server import catch_up, cpu_seconds, served
+    from bench.stores import SESSION, session_store, working_copy
+
+    data = working_copy(session_store(100_000)[0], folder / "data")
+    server = served(data)
+    try:
+        for name in ("built", "kept"):
+            cpu, mine = cpu_seconds(server.process.pid), time.process_time()
+            wall = asyncio.run(catch_up(server, SESSION, "ws", 100_000))
+            cpu = cpu_seconds(server.process.pid) - cpu
+            mine = time.process_time() - mine
+            print(f"ws {name}: {100_000 / wall:,.0f} events a second; over {wall:.1f} s the "
+                  f"server's CPU {cpu:.1f} s, the client's {mine:.1f} s")  # fmt: skip
+    finally:
+        server.stop()
+
+
 def profile(run: Any, order: str = "tottime") -> None:
     profiler = cProfile.Profile()
     profiler.runcall(run)
@@ -136,9 +159,9 @@ if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else ""
     if what == "serve":
         serve(float(sys.argv[2]))
-    elif what in ("rows", "pages", "fanout"):
+    elif what in ("rows", "pages", "fanout", "ws"):
         with tempfile.TemporaryDirectory() as made:
-            {"rows": rows, "pages": pages, "fanout": fanout}[what](Path(made))
+            {"rows": rows, "pages": pages, "fanout": fanout, "ws": ws}[what](Path(made))
         shutil.rmtree(made, ignore_errors=True)
     else:
-        sys.exit("python -m bench.profiles rows | pages | fanout")
+        sys.exit("python -m bench.profiles rows | pages | fanout | ws")
