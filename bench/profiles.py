@@ -1,6 +1,6 @@
 """The profiles bench/README.md's server section quotes (not benchmarks: cProfile, one
 run, the figures printed beside the profile's top lines). ``python -m bench.profiles
-rows | pages | fanout | ws``:
+rows | pages | fanout | ws | memory``:
 
 - **rows**: ``reads.read_items`` over the 20,000-event session, in process: rows built
   from the store, then the same read again from the kept rows; then the profile of a
@@ -12,6 +12,8 @@ rows | pages | fanout | ws``:
   30 notes (``bench/server.py``'s ``fan_out``); the server's profile by its own time.
 - **ws**: a WebSocket catch-up of the 100,000-event session, built then kept: the
   server's CPU and the client's beside the wall time.
+- **memory**: the server's RSS fresh and after two SSE catch-ups of that session, with
+  rows kept and with ``--row-cache 0``.
 """
 
 from __future__ import annotations
@@ -149,6 +151,32 @@ def ws(folder: Path) -> None:
         server.stop()
 
 
+def memory(folder: Path) -> None:
+    """The server's RSS fresh and after each of two SSE catch-ups of the 100,000-event
+    session, with rows kept (64 MiB) and without (``--row-cache 0``)."""
+    from bench.server import catch_up, rss_kib
+    from bench.stores import SESSION, session_store, working_copy
+    from bench.streams import start
+
+    data = working_copy(session_store(100_000)[0], folder / "data")
+    for budget in ("64", "0"):
+        server = start(data, "--idle-timeout", "60", "--row-cache", budget)
+        try:
+            seen = [rss_kib(server)]
+            rates = []
+            for _ in range(2):
+                rates.append(100_000 / asyncio.run(catch_up(server, SESSION, "sse", 100_000)))
+                seen.append(rss_kib(server))
+        finally:
+            server.stop()
+        said = " -> ".join(f"{k / 1024:.0f}" for k in seen)
+        print(f"--row-cache {budget}: RSS {said} MiB; "
+              f"{', '.join(f'{r:,.0f}' for r in rates)} events a second")  # fmt: skip
+
+
+PROFILES = {"rows": rows, "pages": pages, "fanout": fanout, "ws": ws, "memory": memory}
+
+
 def profile(run: Any, order: str = "tottime") -> None:
     profiler = cProfile.Profile()
     profiler.runcall(run)
@@ -159,9 +187,9 @@ if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else ""
     if what == "serve":
         serve(float(sys.argv[2]))
-    elif what in ("rows", "pages", "fanout", "ws"):
+    elif what in PROFILES:
         with tempfile.TemporaryDirectory() as made:
-            {"rows": rows, "pages": pages, "fanout": fanout, "ws": ws}[what](Path(made))
+            PROFILES[what](Path(made))
         shutil.rmtree(made, ignore_errors=True)
     else:
-        sys.exit("python -m bench.profiles rows | pages | fanout | ws")
+        sys.exit("python -m bench.profiles rows | pages | fanout | ws | memory")
