@@ -86,10 +86,11 @@ async def send_notes(client: httpx.AsyncClient, base: str, session: str, count: 
         assert done.status_code == 201, done.text
 
 
-def http_rate(folder: Path) -> tuple[float, float, float, float]:
+def http_rate(folder: Path, *store: str) -> tuple[float, float, float, float]:
     """Commands a second: one session one sender, then ``SENDERS`` sessions in total;
-    and the server's and this client's CPU seconds per command of the first."""
-    server = served(folder)
+    and the server's and this client's CPU seconds per command of the first (``store``:
+    ``--store URL``, else SQLite in ``folder``)."""
+    server = start(folder, "--idle-timeout", "60", *store)
 
     async def main() -> tuple[float, float, float, float]:
         async with httpx.AsyncClient(timeout=60) as client:
@@ -112,12 +113,13 @@ def http_rate(folder: Path) -> tuple[float, float, float, float]:
         server.stop()
 
 
-def in_process_rate(folder: Path) -> float:
+def in_process_rate(folder: Path, url: str | None = None) -> float:
     from adapters.store import EventStore, StoreConfig
     from application.service import SessionService
     from domain.session.commands import TakeNote
 
-    with EventStore(StoreConfig(kind="sqlite", data_dir=folder)) as store:
+    config = StoreConfig(kind="sqlite", data_dir=folder)
+    with EventStore(config if url is None else config.with_store(url)) as store:
         service = SessionService(store)
         service.open(session_id="one", ruleset="l5r4e", gm="sensei")
         for n in range(20):
@@ -145,6 +147,27 @@ def commands() -> Iterator[str]:
            f"{many:.0f}/s in total ({many / one:.2f}x one session); per command over HTTP "
            f"the server's CPU {cpu * 1000:.2f} ms, the client's {mine * 1000:.2f} ms, "
            f"in-process {1000 / base:.2f} ms in all")  # fmt: skip
+
+
+def commands_postgresql() -> Iterator[str]:
+    """The same on PostgreSQL (``tests/postgres.py``'s server, a fresh schema each)."""
+    from tests.postgres import schema
+
+    ones, manys, bases = [], [], []
+    for _ in range(RUNS):
+        with tempfile.TemporaryDirectory() as folder:
+            with schema() as url:
+                one, many, _, _ = http_rate(Path(folder) / "http", "--store", url)
+            with schema() as url:
+                bases.append(in_process_rate(Path(folder) / "in-process", url))
+            ones.append(one)
+            manys.append(many)
+    one, many, base = (statistics.median(x) for x in (ones, manys, bases))
+    yield (f"commands PostgreSQL: HTTP one session one sender {one:.0f}/s, in-process "
+           f"{base:.0f}/s: {one / base:.2f}x (target >= 0.5x) "
+           f"{'ok' if one / base >= 0.5 else 'FAIL'}; {SENDERS} sessions x {SENDERS} senders "
+           f"{many:.0f}/s in total: {many / one:.2f}x one session (target >= 3x) "
+           f"{'ok' if many / one >= 3 else 'FAIL'}")  # fmt: skip
 
 
 # -- fan-out -----------------------------------------------------------------------------
@@ -469,6 +492,8 @@ def served_timed(data: Path) -> tuple[Server, float]:
 def run() -> Iterator[str]:
     yield f"server: {load()}"
     yield from commands()
+    yield f"server: {load()}"
+    yield from commands_postgresql()
     yield f"server: {load()}"
     yield from fan_outs()
     yield f"server: {load()}"
