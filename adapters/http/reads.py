@@ -80,9 +80,10 @@ def read_items(
         built = build_items(worker, service, session, after + len(items), until)
         worker.rows.keep(session_id, mark, built, last)
         items += built
-    closed = session.state.closed  # said afresh: a reopening goes on
-    if closed is not None and after < closed <= until:
-        items = [replace(i, closes=True) if i.position == closed else i for i in items]
+    closed = session.state.closed  # said afresh: a reopening goes on (a hidden closing
+    if closed is not None and after < closed <= until:  # ends no stream, as before)
+        items = [replace(i, closes=True) if i.position == closed and i.public else i
+                 for i in items]  # fmt: skip
     return items, last
 
 
