@@ -65,7 +65,7 @@ def start(data: Path, *store: str) -> Server:
     env = {**os.environ, "KIROKU_DATA_DIR": str(data), "KIROKU_LOG": "off",
            "KIROKU_ADMIN_TOKEN": ADMIN}  # fmt: skip
     process = subprocess.Popen(
-        [kiroku(), "serve", "--port", "0", "--rate", "1000000", "--streams", "1000", *store],
+        [kiroku(), "serve", "--port", "0", "--rate", "1000000", "--streams", "5000", *store],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
     )  # fmt: skip
     assert process.stdout is not None

@@ -389,6 +389,13 @@ def register_serve(commands: Subparsers) -> None:
         "its previous answer, before it is closed (default 10)",
     )
     serve.add_argument(
+        "--row-cache",
+        type=whole_number,
+        default=64,
+        help="MiB of events kept encoded for new subscribers and pages, the least recently "
+        "read sessions dropped first (default 64; 0 keeps none)",
+    )
+    serve.add_argument(
         "--rate", type=whole_number, default=120, help="commands a minute per token (default 120)"
     )
     serve.add_argument(

@@ -232,6 +232,8 @@ def serve_command(args: argparse.Namespace) -> int:
         raise MalformedInput(f"--idle-timeout {args.idle_timeout}: give 1 to 3600 seconds")
     if args.rate < 1 or args.streams < 1:
         raise MalformedInput("--rate and --streams: give at least 1")
+    if not 0 <= args.row_cache <= 65_536:
+        raise MalformedInput(f"--row-cache {args.row_cache}: give 0 to 65536 MiB")
     if args.auth_failures < 1:
         raise MalformedInput(f"--auth-failures {args.auth_failures}: give at least 1")
     public = public_url(args.public_url)
@@ -274,6 +276,7 @@ def serve_command(args: argparse.Namespace) -> int:
         origins=tuple(args.allow_origin),
         poll=args.poll / 1000,
         public_url=public or (None if wildcard else f"http://{shown}:{port}"),
+        row_cache=args.row_cache * 1024 * 1024,
     )
     connection = connections(float(args.idle_timeout))
 

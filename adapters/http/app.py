@@ -30,7 +30,7 @@ from starlette.routing import Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from adapters.http import campaigns, live, reads, rules, series, streams, writes
+from adapters.http import campaigns, live, reads, rows, rules, series, streams, writes
 from adapters.http.auth import Limits
 from adapters.http.notify import Listener
 from adapters.http.problems import Problem, not_found, problem_of
@@ -200,15 +200,17 @@ def create_app(
     origins: tuple[str, ...] = (),
     poll: float = streams.POLL,
     public_url: str | None = None,
+    row_cache: int = rows.BUDGET,
 ) -> Starlette:
     """The API on the store ``config`` names; ``admin`` is the server's admin token; its
     streams send a heartbeat after ``heartbeat`` seconds of silence; browsers on
     ``origins`` may call it (CORS), no other origin; its feeds look at the store every
     ``poll`` seconds, and on PostgreSQL are woken by its notifications besides; the
-    players' links it makes name ``public_url`` (None: the address a request came to)."""
+    players' links it makes name ``public_url`` (None: the address a request came to);
+    it keeps up to ``row_cache`` bytes of rows already encoded (:mod:`adapters.http.rows`)."""
     from swagger_ui_bundle import swagger_ui_path
 
-    worker = Worker(config)
+    worker = Worker(config, row_cache=row_cache)
 
     async def read(sid: str, after: int, limit: int) -> tuple[list[streams.Item], int]:
         return await worker.read(partial(reads.read_items, worker, session_id=sid, after=after,

@@ -92,17 +92,17 @@ async def holds(server: Server, sid: str, token: str) -> bool:
 
 async def following(
     server: Server, sid: str, token: str, opened: Opening
-) -> AsyncGenerator[streams.Item | None, None]:
-    """The events the holder may see, for as long as the token holds."""
+) -> AsyncGenerator[list[streams.Item] | None, None]:
+    """The events the holder may see, a batch at a time, for as long as the token holds."""
     checked = time.monotonic()
-    async for item in streams.follow(
+    async for batch in streams.follow_batches(
         server.feeds, sid, opened.after, gm=opened.gm, heartbeat=server.heartbeat
     ):
         if time.monotonic() - checked > RECHECK:
             if not await holds(server, sid, token):
                 return
             checked = time.monotonic()
-        yield item
+        yield batch
 
 
 async def stream(request: Request) -> Response:
@@ -119,8 +119,11 @@ async def stream(request: Request) -> Response:
         server.limits.open_stream(opened.holder)  # counted once it is really served
         try:
             yield b"retry: 1000\n\n"
-            async for item in following(server, sid, token, opened):
-                yield streams.sse_frame(opened.mark, item, opened.gm)
+            async for batch in following(server, sid, token, opened):
+                if batch is None:
+                    yield streams.sse_frame(opened.mark, None, opened.gm)
+                else:  # a catch-up's page in one write
+                    yield b"".join(streams.sse_frame(opened.mark, i, opened.gm) for i in batch)
         finally:
             server.limits.close_stream(opened.holder)
 
@@ -165,8 +168,8 @@ async def _send_all(
 ) -> None:
     closed = opened.closed
     if not closed:
-        async for item in following(server, sid, token, opened):
-            if item is not None:
+        async for batch in following(server, sid, token, opened):
+            for item in batch or ():
                 await socket.send_text(streams.ws_message(opened.mark, item, opened.gm))
                 closed = item.closes
     # 1000 once the session is closed; else cut off or the token revoked: resume

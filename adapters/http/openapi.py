@@ -138,6 +138,39 @@ def problems(*statuses: int) -> dict[str, Any]:
     return {str(s): {"description": "a problem", "content": content} for s in statuses}
 
 
+RETRY_AFTER = {
+    "Retry-After": {"description": "seconds to wait before asking again", "schema": {
+        "type": "string", "pattern": "^[0-9]+$"}},
+}  # fmt: skip
+
+ODDS_BUSY = {
+    "503": {
+        "description": "`/problems/odds-busy`: the odds are still being computed (a table "
+        "can take seconds of a core) or too many other questions wait; ask again after "
+        "`Retry-After` seconds, the answer is kept meanwhile. Or `/problems/store-unavailable`: "
+        "the store failed.",
+        "headers": RETRY_AFTER,
+        "content": {
+            PROBLEM_JSON: {
+                "schema": {
+                    "allOf": [
+                        {"$ref": SCHEMAS + "Problem"},
+                        {
+                            "properties": {
+                                "type": {
+                                    "enum": ["/problems/odds-busy", "/problems/store-unavailable"]
+                                }
+                            }
+                        },
+                    ]
+                }
+            }
+        },
+    }
+}
+"""The odds' own 503: what the server answers while it computes them away from the store."""
+
+
 def ok(description: str, schema: dict[str, Any] | None = None, status: int = 200) -> dict[str, Any]:
     return {
         str(status): {
@@ -410,7 +443,7 @@ def document() -> dict[str, Any]:
                     query("unskilled", "10s do not explode", "boolean"),
                     query("emphasis", "reroll 1s once", "boolean"),
                 ],
-                "responses": ok("the chance") | problems(400, 404),
+                "responses": ok("the chance") | problems(400, 404) | ODDS_BUSY,
             }
         },
         s + "/stream": {
@@ -463,7 +496,7 @@ def document() -> dict[str, Any]:
         for operation in path.values():
             if operation.get("security") == []:  # no token, so no refusal of one
                 continue
-            operation["responses"] |= problems(401, 403, 429, 503)
+            operation["responses"] = problems(401, 403, 429, 503) | operation["responses"]
     return {
         "openapi": "3.1.0",
         "security": [{"bearer": []}],

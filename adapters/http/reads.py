@@ -4,6 +4,7 @@ everything, anyone else what :mod:`application.sight` lets them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import msgspec
@@ -14,6 +15,7 @@ from adapters.http import streams
 from adapters.http.auth import forbidden
 from adapters.http.problems import malformed
 from adapters.http.server import (
+    JSON,
     Seat,
     Worker,
     admin_only,
@@ -65,12 +67,34 @@ def read_items(
     worker: Worker, service: SessionService, session_id: str, after: int, limit: int
 ) -> tuple[list[streams.Item], int]:
     """Up to ``limit`` events after position ``after``, as stream items (for the GM and
-    for players), and the last position."""
+    for players), and the last position: those the server keeps already encoded
+    (:mod:`adapters.http.rows`), then the rest built from the store, and kept."""
     session = service.load(session_id)
     last = session.version
     if after >= last:
         return [], last
-    page = list(service.store.read(session_id, after, until=min(last, after + limit)))
+    until = min(last, after + limit)
+    mark = session_epoch(session)
+    items = worker.rows.cached(service.store, session_id, mark, after, until, last)
+    if after + len(items) < until:
+        built = build_items(worker, service, session, after + len(items), until)
+        worker.rows.keep(session_id, mark, built, last)
+        items += built
+    closed = session.state.closed  # said afresh: a reopening goes on (a hidden closing
+    if closed is not None and after < closed <= until:  # ends no stream, as before)
+        items = [replace(i, closes=True) if i.position == closed and i.public else i
+                 for i in items]  # fmt: skip
+    return items, last
+
+
+def build_items(
+    worker: Worker, service: SessionService, session: Session, after: int, until: int
+) -> list[streams.Item]:
+    """The items of positions ``after + 1`` to ``until``, each row built and encoded for
+    the GM and, if they may see it, for players (their JSON kept only where it differs
+    from the GM's by more than its number)."""
+    session_id = session.opened.session
+    page = list(service.store.read(session_id, after, until=until))
     sight = worker.sight(service, session, page)
     items = []
     for r in page:
@@ -84,12 +108,13 @@ def read_items(
             items.append(streams.Item(r.position, streams.item_json(row)))
             continue
         data = streams.item_json(row)
-        closes = r.position == session.state.closed  # still closed: a reopening goes on
         revealed = [event_row(e, session) for e in sight.revealed_events(service.store, r.position)]
         theirs = row if for_players(r) is r else event_row(for_players(r), session)
         shown = streams.item_json(sight.public_row(theirs, revealed))  # the GM's is encoded
-        items.append(streams.Item(r.position, data, public, shown, closes))
-    return items, last
+        if shown == streams.renumbered(data, public):
+            shown = b""  # the GM's, numbered as they count: derived when sent
+        items.append(streams.Item(r.position, data, public, shown))
+    return items
 
 
 def start_of(worker: Worker, service: SessionService, place: Seat, given: str | None) -> int:
@@ -180,7 +205,7 @@ async def list_events(request: Request) -> Response:
     server = server_of(request)
     token = token_of(request)
 
-    def page(service: SessionService) -> dict[str, Any]:
+    def page(service: SessionService) -> bytes:
         place = seat(server, service, sid, token)  # the token first, then the query
         asked = optional_number(request, "limit")
         limit = 100 if asked is None else asked
@@ -203,16 +228,13 @@ async def list_events(request: Request) -> Response:
                 break
         head = place.session.version if gm else worker.sight(service, place.session).count
         next_number = shown[-1].number(gm) if shown else _number(worker, service, place, start)
-        return {
-            "events": [
-                {"cursor": streams.cursor(mark, i.number(gm))} | msgspec.json.decode(i.json(gm))
-                for i in shown
-            ],
-            "next": streams.cursor(mark, next_number),
-            "head": head,
-        }
+        # each row as encoded once, its cursor spliced in front (no decoding again)
+        rows = b",".join(b'{"cursor":"%s.%d",%s' % (mark.encode(), i.number(gm), i.json(gm)[1:])
+                         for i in shown)  # fmt: skip
+        tail = msgspec.json.encode({"next": streams.cursor(mark, next_number), "head": head})
+        return b'{"events":[%s],%s' % (rows, tail[1:])
 
-    return json_response(await server.worker.read(page))
+    return Response(await server.worker.read(page), media_type=JSON)
 
 
 def _number(worker: Worker, service: SessionService, place: Seat, position: int) -> int:

@@ -17,7 +17,7 @@ from starlette.responses import Response
 from starlette.websockets import WebSocket
 
 from adapters.access import Access, Holder, session_of_token
-from adapters.http import streams
+from adapters.http import rows, streams
 from adapters.http.auth import Limits, admin_holder, bearer, forbidden, is_admin, unauthorized
 from adapters.http.bodies import MAX_BODY, too_large
 from adapters.http.problems import Problem, malformed, not_found
@@ -112,10 +112,15 @@ class Worker:
     thread; a read runs in the least busy of :data:`READERS` reader threads, each with
     its own connection, so that one read does not wait for another, nor for a write
     (with an in-memory store, which one connection holds, reads run in the writer's
-    thread). Each thread holds, per session, its tokens and what players see of it."""
+    thread). Each thread holds, per session, its tokens and what players see of it; the
+    rows already encoded are shared by all."""
 
-    def __init__(self, config: StoreConfig, readers: int = READERS) -> None:
+    def __init__(
+        self, config: StoreConfig, readers: int = READERS, row_cache: int = rows.BUDGET
+    ) -> None:
         self.config = config
+        self.rows = rows.RowCache(row_cache)
+        """Every event's rows as streams and pages send them, encoded once (bytes)."""
         self.writer = Lane(config, "kiroku-store")
         shared = config.kind not in ("sqlite", "postgresql")
         self.readers = [] if shared else [

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
@@ -83,7 +84,7 @@ def parse_cursor(text: str, session_epoch: str, head: int) -> int:
     return position
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """One event as a subscriber receives it: its position, its number in what players
     may see (0: the GM's hidden event, which only the GM receives), and its JSON, built
@@ -93,7 +94,8 @@ class Item:
     data: bytes
     public: int = 0
     public_data: bytes = b""
-    """Its JSON for players: numbered as they count (``position`` is ``public``)."""
+    """Its JSON for players, where it differs from the GM's by more than its number
+    (empty: the GM's, numbered ``public``; :meth:`json`)."""
     closes: bool = False
     """It closes the session: the stream ends after it."""
 
@@ -102,7 +104,14 @@ class Item:
         return self.position if gm else self.public
 
     def json(self, gm: bool) -> bytes:
-        return self.data if gm else self.public_data
+        if gm:
+            return self.data
+        return self.public_data or renumbered(self.data, self.public)
+
+
+def renumbered(data: bytes, number: int) -> bytes:
+    """A row's JSON (``{"position":N,…}``, its position first) numbered ``number``."""
+    return b'{"position":%d%s' % (number, data[data.index(b",") :])
 
 
 Reader = Callable[[str, int, int], Awaitable[tuple[list[Item], int]]]
@@ -226,60 +235,110 @@ async def follow(
     else none of the GM's hidden ones), once and in order: caught up from the store,
     then live; ``None`` after each ``heartbeat`` seconds of silence. Ends after the
     session's closing, and when the subscriber is cut off for falling behind (what it
-    held is sent first)."""
-    sent = after
-    async for item in stored(feeds, session_id, sent):  # catch up from the store
-        if gm or item.public:
+    held is sent first). One at a time: :func:`follow_batches` gives them as read."""
+    async for batch in follow_batches(feeds, session_id, after, gm=gm, heartbeat=heartbeat):
+        if batch is None:
+            yield None
+            continue
+        for item in batch:
             yield item
-        if item.closes:
+
+
+async def follow_batches(
+    feeds: Feeds,
+    session_id: str,
+    after: int,
+    *,
+    gm: bool = True,
+    heartbeat: float = HEARTBEAT,
+) -> AsyncGenerator[list[Item] | None, None]:
+    """What :func:`follow` gives, a batch at a time: a page of the store while catching
+    up, what the subscriber holds while following (never an empty batch), so that a
+    stream writes a catch-up in a few large writes rather than one per event."""
+    sent = after
+    async for page in stored(feeds, session_id, sent):  # catch up from the store
+        batch, sent, closes = _theirs(page, sent, gm)
+        if batch:
+            yield batch
+        if closes:
             return
-        sent = item.position
     feed, subscriber = await feeds.join(session_id)
     try:
-        async for item in stored(feeds, session_id, sent):  # once more: the feed keeps the rest
-            if gm or item.public:
-                yield item
-            if item.closes:
+        async for page in stored(feeds, session_id, sent):  # once more: the feed keeps the rest
+            batch, sent, closes = _theirs(page, sent, gm)
+            if batch:
+                yield batch
+            if closes:
                 return
-            sent = item.position
         spoke = time.monotonic()  # a heartbeat after `heartbeat` s of nothing *sent*:
-        while True:  # what the subscriber may not see never moves its timing
+        loop = asyncio.get_running_loop()  # what the subscriber may not see never moves it
+        timer: asyncio.TimerHandle | None = None
+
+        def beat() -> None:  # one timer a heartbeat, not one per event waited for
+            nonlocal timer
+            timer = None
+            subscriber.wake.set()
+
+        while True:
+            held = []
             while not subscriber.queue.empty():
-                item = subscriber.queue.get_nowait()
-                if item.position > sent:
-                    if gm or item.public:
-                        yield item
-                        spoke = time.monotonic()
-                    if item.closes:
-                        return
-                    sent = item.position
+                held.append(subscriber.queue.get_nowait())
+            batch, sent, closes = _theirs(held, sent, gm)
+            if batch:
+                yield batch
+                spoke = time.monotonic()
+            if closes:
+                return
+            if not subscriber.queue.empty():  # more came while the batch was sent
+                continue
             if subscriber.cut:
                 return
             subscriber.wake.clear()
-            if subscriber.queue.empty():
-                left = spoke + heartbeat - time.monotonic()
-                try:
-                    if left <= 0:
-                        raise TimeoutError
-                    await asyncio.wait_for(subscriber.wake.wait(), left)
-                except TimeoutError:
-                    yield None
-                    spoke = time.monotonic()
+            left = spoke + heartbeat - time.monotonic()
+            if left <= 0:
+                yield None
+                spoke = time.monotonic()
+                continue
+            if timer is None:  # a stale one only wakes it early: it is armed again
+                timer = loop.call_later(left, beat)
+            await subscriber.wake.wait()
     finally:
+        if timer is not None:
+            timer.cancel()
         Feeds.leave(feed, subscriber)
 
 
-async def stored(feeds: Feeds, session_id: str, after: int) -> AsyncIterator[Item]:
+def _theirs(items: list[Item], sent: int, gm: bool) -> tuple[list[Item], int, bool]:
+    """Of ``items``, those after ``sent`` that the subscriber may see, up to a closing;
+    the last position passed, and whether it closes the session."""
+    batch = []
+    for item in items:
+        if item.position <= sent:
+            continue
+        if gm or item.public:
+            batch.append(item)
+        sent = item.position
+        if item.closes:
+            return batch, sent, True
+    return batch, sent, False
+
+
+async def stored(feeds: Feeds, session_id: str, after: int) -> AsyncIterator[list[Item]]:
     """The events after ``after`` in the store, a page at a time, to its last position."""
     while True:
         items, last = await feeds.read(session_id, after, PAGE)
-        for item in items:
-            yield item
-            after = item.position
+        if items:
+            yield items
+            after = items[-1].position
         if after >= last or not items:
             return
 
 
+FRAMES = 4096
+"""Frames kept, so that an event is framed once per audience, not once per subscriber."""
+
+
+@functools.lru_cache(maxsize=FRAMES)
 def sse_frame(session_epoch: str, item: Item | None, gm: bool) -> bytes:
     """One Server-Sent Event (``id:`` the cursor, ``data:`` the event's JSON on one
     line), or a heartbeat comment."""
@@ -289,6 +348,7 @@ def sse_frame(session_epoch: str, item: Item | None, gm: bool) -> bytes:
     return b"id: %s\ndata: %s\n\n" % (mark, item.json(gm))
 
 
+@functools.lru_cache(maxsize=FRAMES)
 def ws_message(session_epoch: str, item: Item, gm: bool) -> str:
     """One WebSocket text message: the cursor and the event."""
     mark = msgspec.json.encode(cursor(session_epoch, item.number(gm)))

@@ -322,6 +322,7 @@ def test_serve_refuses_options_out_of_their_bounds_before_it_listens(tmp_path: P
         (("--heartbeat", "0"), "--heartbeat 0: give 1 to 300 seconds"),
         (("--port", "70000"), "--port 70000"),
         (("--rate", "0"), "--rate and --streams"),
+        (("--row-cache", "70000"), "--row-cache 70000: give 0 to 65536 MiB"),
     ):
         done = kiroku("serve", *options)
         assert done.returncode == 2 and said in done.stderr, (options, done.stderr)

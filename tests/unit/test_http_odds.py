@@ -88,3 +88,38 @@ def test_a_full_queue_is_a_503_at_once_and_refusals_are_not_kept() -> None:
     status, calls = asyncio.run(main())
     assert status == 503
     assert calls == 3  # the table once, the refused question twice (never cached)
+
+
+def test_the_document_names_the_odds_busy_problem_the_server_answers() -> None:
+    """The odds' 503, as the OpenAPI document describes it: its type among those it
+    names, every member the problem schema requires, and ``Retry-After`` in seconds."""
+    import re
+
+    from adapters.http.openapi import document
+
+    compute = Counted()
+
+    async def main() -> Problem:
+        odds = Odds(executor=ThreadPoolExecutor(1), compute=compute, queue=1, budget=30)
+        first = asyncio.create_task(odds.answer(ASKED))
+        await asyncio.sleep(0)
+        with pytest.raises(Problem) as busy:
+            await odds.answer(OddsQuery(expression="2r1s", tn=1, ruleset="l5r5e-house"))
+        compute.release.set()
+        await first
+        odds.close()
+        return busy.value
+
+    problem = asyncio.run(main())
+    spec = document()
+    answer = spec["paths"]["/v1/sessions/{session}/odds"]["get"]["responses"]["503"]
+    [schema] = answer["content"].values()
+    ref, typed = schema["schema"]["allOf"]
+    assert ref["$ref"].rsplit("/", 1)[1] == "Problem"
+    body = problem.body()
+    assert body["type"] == "/problems/odds-busy"
+    assert body["type"] in typed["properties"]["type"]["enum"]
+    assert set(spec["components"]["schemas"]["Problem"]["required"]) <= set(body)
+    pattern = answer["headers"]["Retry-After"]["schema"]["pattern"]
+    assert re.fullmatch(pattern, problem.headers["Retry-After"])
+    assert "odds-busy" in answer["description"]
