@@ -138,6 +138,7 @@ class StreamLost(ClientError):
 
 BY_TYPE: dict[str, type[Problem]] = {
     "malformed-input": MalformedInput,
+    "refused": MalformedInput,  # a request refused with no narrower kind
     "unauthorized": Unauthorized,
     "forbidden": Forbidden,
     "not-allowed": Forbidden,
