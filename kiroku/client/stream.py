@@ -16,9 +16,10 @@ with 204 No Content."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
 
 import httpx
@@ -70,14 +71,14 @@ class Stream:
                 self.reconnections += 1
             first = False
             try:
-                async for event in self._connection():
-                    failing_since = None
-                    yield event
-                    if event.type == "SessionClosed":
-                        return
-                else:
-                    if self._ended:
-                        return
+                async with contextlib.aclosing(self._connection()) as connection:
+                    async for event in connection:
+                        failing_since = None
+                        yield event
+                        if event.type == "SessionClosed":
+                            return
+                if self._ended:
+                    return
             except (httpx.TransportError, httpx.StreamError) as error:
                 now = time.monotonic()
                 failing_since = failing_since if failing_since is not None else now
@@ -91,7 +92,7 @@ class Stream:
 
     _ended = False
 
-    async def _connection(self) -> AsyncIterator[Event]:
+    async def _connection(self) -> AsyncGenerator[Event, None]:
         """One connection's events, from the cursor held; sets ``_ended`` when the server
         says the stream is over (204: the session is closed)."""
         headers = {"Accept": "text/event-stream"}
