@@ -10,6 +10,8 @@ import asyncio
 import json
 import secrets
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -291,3 +293,34 @@ def test_the_stream_resumes_across_a_server_restart(tmp_path: Path) -> None:
         *(f"after {n}" for n in range(3)),
     ]
     assert got[-1].type == "SessionClosed"
+
+
+BREAKING_OUT = """
+import asyncio, sys
+from kiroku.client import Client
+
+async def main():
+    async with Client(sys.argv[1], sys.argv[2]) as client:
+        async for event in client.session("night").stream():
+            if event.position == 2:
+                break
+        print("broke out at", event.cursor)
+
+asyncio.run(main())
+"""
+
+
+def test_breaking_out_of_a_stream_closes_it_quietly(tmp_path: Path) -> None:
+    """A reader that breaks out of ``async for`` leaves nothing for the garbage
+    collector to close out of order (it once printed "aclose(): asynchronous generator
+    is already running" as the program ended)."""
+    with served(tmp_path / "data") as server:
+        assert server.post("/v1/sessions", {"id": "night", "gm": "sensei"}).status_code == 201
+        for n in range(3):
+            server.post("/v1/sessions/night/commands", {"command": "note", "text": f"n{n}"})
+        done = subprocess.run(
+            [sys.executable, "-c", BREAKING_OUT, server.url, server.admin],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert done.returncode == 0 and done.stdout.startswith("broke out at "), done.stderr
+    assert done.stderr == ""

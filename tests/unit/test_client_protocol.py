@@ -173,3 +173,18 @@ def test_a_server_that_stays_away_loses_the_stream_with_its_cursor() -> None:
         asyncio.run(events_of(handle, reconnect_for=0.3))
     assert lost.value.cursor == "e.1" and "e.1" in str(lost.value)
     assert len(asked) >= 2 and set(asked[1:]) == {"e.1"}
+
+
+def test_the_package_ships_the_client_and_what_it_needs() -> None:
+    """``from kiroku.client import …`` works for an installed kiroku: the packaging finds
+    ``kiroku`` and ``kiroku.client``, and httpx is a dependency of the project, not
+    only of its tests."""
+    import importlib
+    import tomllib
+
+    find_packages = importlib.import_module("setuptools").find_packages  # untyped
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    include = project["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert {"kiroku", "kiroku.client"} <= set(find_packages(where=str(ROOT), include=include))
+    assert any(d.startswith("httpx") for d in project["project"]["dependencies"])
