@@ -271,6 +271,25 @@ class SessionClient:
             headers=_headers(if_match, None),
         )
 
+    async def fork(self, new_id: str, *, at: int, reason: str) -> JSON:
+        """A what-if (the GM's): a new session, ``new_id``, as this one stood at
+        position ``at``: the answer names it (``session``, ``origin``, ``events``), and
+        gives a GM who forked with their session's token one for the fork (``token``)."""
+        body = {"id": new_id, "at": at, "reason": reason}
+        return await self.client.json("POST", self.path + "/fork", body=body)
+
+    async def series(self, *paths: str, samples: int | None = None) -> JSON:
+        """Numbers the views hold (``wounds.*.wounds``: ``*`` for each character), read
+        at up to ``samples`` positions spread over the session (the GM's), for a plot."""
+        params: list[tuple[str, str | int | float | bool | None]] = [("path", p) for p in paths]
+        if samples is not None:
+            params.append(("samples", samples))
+        answer = await self.client.http.get(self.path + "/series", params=params)
+        if answer.status_code >= 400:
+            raise problem_of(answer)
+        data: JSON = answer.json()
+        return data
+
     async def issue_token(self, participant: str, *, note: str = "") -> Token:
         """A token for a participant (the GM's): its secret is in the answer only."""
         body = {"participant": participant, "note": note}

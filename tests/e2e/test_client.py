@@ -113,6 +113,13 @@ def test_commands_reads_and_corrections(tmp_path: Path) -> None:
             assert undone["correction"] == "reinstate"  # taking the retraction back
             assert (await night.state()).views["session"]["rolls"] == 1
 
+            forked = await night.fork("what-if", at=3, reason="had she not rolled")
+            assert forked["session"] == "what-if" and "token" not in forked  # the admin's
+            assert (await admin.session("what-if").state()).views["session"]["rolls"] == 0
+            plot = await night.series("session.rolls", "wounds.*.wounds", samples=50)
+            assert plot["positions"] == list(range(9))  # 0 to the undo's version, 8
+            assert plot["series"]["session.rolls"]["session.rolls"][4] == 1
+
     with served(tmp_path / "data") as server:
         asyncio.run(scene(server))
 
