@@ -71,6 +71,13 @@ def test_every_problem_the_server_sends_has_its_exception() -> None:
         )  # fmt: skip
 
 
+def test_the_clients_page_lists_every_problem_type_and_its_exception() -> None:
+    page = (ROOT / "docs" / "python-client.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if line.startswith("| `")]
+    for kind, exception in BY_TYPE.items():
+        assert any(f"`{kind}`" in row and f"`{exception.__name__}`" in row for row in rows), kind
+
+
 def test_a_problem_keeps_its_members_and_retry_after() -> None:
     conflict = problem_of(
         answer(
