@@ -59,6 +59,8 @@ class Stream:
         self.retry = retry
         self.reconnections = 0
         """How many times the stream was connected again after a drop."""
+        self.ended = False
+        """The server said the stream is over (204: the session is closed)."""
 
     def __aiter__(self) -> AsyncIterator[Event]:
         return self._events()
@@ -77,7 +79,7 @@ class Stream:
                         yield event
                         if event.type == "SessionClosed":
                             return
-                if self._ended:
+                if self.ended:
                     return
             except (httpx.TransportError, httpx.StreamError) as error:
                 now = time.monotonic()
@@ -90,18 +92,16 @@ class Stream:
                     ) from error
             await asyncio.sleep(self.retry)
 
-    _ended = False
-
     async def _connection(self) -> AsyncGenerator[Event, None]:
-        """One connection's events, from the cursor held; sets ``_ended`` when the server
-        says the stream is over (204: the session is closed)."""
+        """One connection's events, from the cursor held; sets :attr:`ended` when the
+        server says the stream is over (204: the session is closed)."""
         headers = {"Accept": "text/event-stream"}
         if self.cursor is not None:
             headers["Last-Event-ID"] = self.cursor
         timeout = httpx.Timeout(10.0, read=self.idle_timeout)
         async with self.http.stream("GET", self.path, headers=headers, timeout=timeout) as answer:
             if answer.status_code == 204:
-                self._ended = True
+                self.ended = True
                 return
             if answer.status_code != 200:
                 await answer.aread()
