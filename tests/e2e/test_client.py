@@ -206,6 +206,12 @@ def test_a_players_client_never_sees_a_hidden_ruling(tmp_path: Path) -> None:
                 stream = await _collect(hers.stream(), len(log))
                 state = await hers.state()
                 shown = [await hers.show(e.position) for e in log]
+                live = asyncio.create_task(_collect(hers.stream(after=log[-1].cursor), 1))
+                await secret.command("wound", character="Akodo Kaneka", amount=1,
+                                     source="poison again", hidden=True)  # fmt: skip
+                await secret.command("note", text="dawn")
+                (next_one,) = await asyncio.wait_for(live, 30)
+            assert next_one.fields["text"] == "dawn" and next_one.position == len(log) + 1
             assert _renumbered(log) == _renumbered([e for e in gm_log if not e.hidden])
             assert (
                 [e.position for e in log]
@@ -218,7 +224,7 @@ def test_a_players_client_never_sees_a_hidden_ruling(tmp_path: Path) -> None:
             assert "poison" not in everything and "5k3" not in everything
             assert state.version == len(log) == 3 + 6
             assert state.views["wounds"]["Akodo Kaneka"]["wounds"] == 0
-            assert (await secret.state()).views["wounds"]["Akodo Kaneka"]["wounds"] == 6
+            assert (await secret.state()).views["wounds"]["Akodo Kaneka"]["wounds"] == 6 + 1
             twin = (await plain.state()).views
             twin["session"]["id"] = "secret"
             assert state.views == twin
