@@ -21,9 +21,16 @@ from tests.e2e.conftest import KIROKU
 
 class Served:
     def __init__(
-        self, data_dir: Path, *args: str, admin: str | None = None, log: str | None = "off"
+        self,
+        data_dir: Path,
+        *args: str,
+        admin: str | None = None,
+        log: str | None = "off",
+        port: str = "0",
     ) -> None:
-        """``log``: ``KIROKU_LOG`` for the server (None: unset, the server's default)."""
+        """``log``: ``KIROKU_LOG`` for the server (None: unset, the server's default);
+        ``port``: where it listens (``0``: a free port; a given one, to start a server
+        again where its clients left it)."""
         env = {**os.environ, "KIROKU_DATA_DIR": str(data_dir), "KIROKU_LOG": log or ""}
         if log is None:
             env.pop("KIROKU_LOG")
@@ -31,7 +38,7 @@ class Served:
         if admin is not None:
             env["KIROKU_ADMIN_TOKEN"] = admin
         self.process = subprocess.Popen(
-            [str(KIROKU), "serve", "--port", "0", "--rate", "100000", *args],
+            [str(KIROKU), "serve", "--port", port, "--rate", "100000", *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         )  # fmt: skip
         assert self.process.stdout is not None

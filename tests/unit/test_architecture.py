@@ -132,6 +132,17 @@ def test_the_domain_imports_only_the_standard_library_and_msgspec() -> None:
             assert not outside, f"{name} imports {sorted(outside)}"
 
 
+def test_the_client_imports_nothing_of_the_engine() -> None:
+    """``kiroku.client`` speaks HTTP only: a front end built on it depends on the API,
+    never on the server's internals (the standard library and httpx, nothing else)."""
+    allowed = set(sys.stdlib_module_names) | {"httpx", "kiroku", "__future__"}
+    paths = list((ROOT / "kiroku").rglob("*.py"))
+    assert paths
+    for path in paths:
+        outside = {m.split(".")[0] for m in _runtime_imports(path, lazy=True)} - allowed
+        assert not outside, f"{path.relative_to(ROOT)} imports {sorted(outside)}"
+
+
 def test_the_core_imports_no_ruleset() -> None:
     """Only the registry names a ruleset, and it imports it by its module path."""
     for name, imports in _graph().items():
