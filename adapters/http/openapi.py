@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from adapters.http import event_docs
 from adapters.http.bodies import MAX_BODY, ruleset_commands
 from adapters.http.problems import PROBLEM_JSON
 from domain.rulesets import RULESETS
@@ -133,6 +134,11 @@ SERIES = {
 }
 
 
+def ref(name: str) -> dict[str, Any]:
+    """A reference to one of the document's schemas."""
+    return {"$ref": SCHEMAS + name}
+
+
 def problems(*statuses: int) -> dict[str, Any]:
     content = {PROBLEM_JSON: {"schema": {"$ref": SCHEMAS + "Problem"}}}
     return {str(s): {"description": "a problem", "content": content} for s in statuses}
@@ -217,6 +223,11 @@ def document() -> dict[str, Any]:
     from adapters.http.writes import ForkRequest, SessionToOpen, TokenRequest
 
     components: dict[str, Any] = {"Problem": PROBLEM}
+    components |= event_docs.event_schemas(SCHEMAS)  # every ruleset's events, as catalogued
+    components["EventRow"] = event_docs.event_row(SCHEMAS)
+    components["EventPage"] = event_docs.page(SCHEMAS)
+    components["ShownEvent"] = event_docs.shown_event(SCHEMAS)
+    components["EventCatalog"] = event_docs.EVENT_CATALOG
     command_refs = []
     for ruleset_id in sorted(RULESETS):
         try:
@@ -285,6 +296,23 @@ def document() -> dict[str, Any]:
                     }
                 ],
                 "responses": ok("the ruleset") | problems(404),
+            }
+        },
+        "/v1/rulesets/{ruleset}/events": {
+            "get": {
+                "summary": "the JSON Schema of every event a session under the ruleset records, "
+                "the core's and the ruleset's (docs/catalog/event-schemas.json; no token needed)",
+                "security": [],
+                "parameters": [
+                    {
+                        "name": "ruleset",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": ok("the event types and their schema", ref("EventCatalog"))
+                | problems(404),
             }
         },
         s: {
@@ -369,7 +397,7 @@ def document() -> dict[str, Any]:
                     query("after", "a cursor (EPOCH.N) or a position", **CURSOR),
                     query("limit", "1 to 1000 (default 100)", "integer", minimum=1, maximum=1000),
                 ],
-                "responses": ok("the page, and the cursor to read on from")
+                "responses": ok("the page, and the cursor to read on from", ref("EventPage"))
                 | problems(400, 404, 410),
             }
         },
@@ -385,7 +413,7 @@ def document() -> dict[str, Any]:
                         "schema": {"type": "integer", "minimum": 0, "maximum": WHOLE},
                     },
                 ],
-                "responses": ok("the event") | problems(400, 404),
+                "responses": ok("the event", ref("ShownEvent")) | problems(400, 404),
             }
         },
         s + "/diff": {
