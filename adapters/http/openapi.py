@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from adapters.http import event_docs
+from adapters.http import response_docs as shapes
 from adapters.http.bodies import MAX_BODY, ruleset_commands
 from adapters.http.problems import PROBLEM_JSON
 from domain.rulesets import RULESETS
@@ -268,18 +269,21 @@ def document() -> dict[str, Any]:
     s = "/v1/sessions/{session}"
     paths: dict[str, Any] = {
         "/v1/sessions": {
-            "get": {"summary": "the sessions in the store", "responses": ok("the sessions")},
+            "get": {
+                "summary": "the sessions in the store",
+                "responses": ok("the sessions", shapes.SESSIONS),
+            },
             "post": {
                 "summary": "open a session",
                 "requestBody": body("SessionToOpen"),
-                "responses": ok("opened", status=201) | problems(400, 413, 422),
+                "responses": ok("opened", shapes.RECORDED, status=201) | problems(400, 413, 422),
             },
         },
         "/v1/rulesets": {
             "get": {
                 "summary": "the rulesets a session may be opened with (no token needed)",
                 "security": [],
-                "responses": ok("each ruleset's id and title"),
+                "responses": ok("each ruleset's id and title", shapes.RULESETS),
             }
         },
         "/v1/rulesets/{ruleset}": {
@@ -295,7 +299,7 @@ def document() -> dict[str, Any]:
                         "schema": {"type": "string"},
                     }
                 ],
-                "responses": ok("the ruleset") | problems(404),
+                "responses": ok("the ruleset", shapes.RULESET) | problems(404),
             }
         },
         "/v1/rulesets/{ruleset}/events": {
@@ -337,10 +341,10 @@ def document() -> dict[str, Any]:
                     query("dry_run", "try it: record nothing", "boolean"),
                 ],
                 "requestBody": body("Command"),
-                "responses": ok("what it recorded", status=201)
+                "responses": ok("what it recorded", shapes.RECORDED, status=201)
                 | ok(
                     "a repeat of an Idempotency-Key: the first result; or a dry run (below)",
-                    {"anyOf": [TRIAL, ANY_OBJECT]},
+                    {"anyOf": [TRIAL, shapes.RECORDED]},
                 )
                 | problems(400, 403, 404, 409, 413, 422),
             }
@@ -355,7 +359,7 @@ def document() -> dict[str, Any]:
                 "forking with this session's token is given a `token` for the fork)",
                 "parameters": [SESSION],
                 "requestBody": body("ForkRequest"),
-                "responses": ok("forked", status=201) | problems(400, 404, 413, 422),
+                "responses": ok("forked", shapes.FORKED, status=201) | problems(400, 404, 413, 422),
             }
         },
         s + "/series": {
@@ -424,7 +428,7 @@ def document() -> dict[str, Any]:
                     query("from", "a position (default: the head)", "integer"),
                     query("to", "a position (default: the head)", "integer"),
                 ],
-                "responses": ok("the changes") | problems(400, 404),
+                "responses": ok("the changes", shapes.DIFF) | problems(400, 404),
             }
         },
         s + "/odds": {
@@ -470,12 +474,13 @@ def document() -> dict[str, Any]:
             "phone could reach it (`reachable`: false for a loopback address)",
             "parameters": [SESSION],
             "requestBody": body("TokenRequest"),
-            "responses": ok("the token", status=201) | problems(400, 401, 403, 404),
+            "responses": ok("the token", shapes.TOKEN_ISSUED, status=201)
+            | problems(400, 401, 403, 404),
         },
         "get": {
             "summary": "every token of the session: id, holder, issued, revoked (the GM's)",
             "parameters": [SESSION],
-            "responses": ok("the tokens") | problems(401, 403, 404),
+            "responses": ok("the tokens", shapes.TOKENS) | problems(401, 403, 404),
         },
     }
     paths[s + "/tokens/{token}"] = {
@@ -483,7 +488,7 @@ def document() -> dict[str, Any]:
             "summary": "revoke a token (the GM's)",
             "parameters": [SESSION, {"name": "token", "in": "path", "required": True,
                                      "schema": {"type": "string"}}],
-            "responses": ok("revoked") | problems(401, 403, 404),
+            "responses": ok("revoked", shapes.REVOKED) | problems(401, 403, 404),
         }
     }  # fmt: skip
     paths |= campaign_paths(s)
@@ -524,11 +529,12 @@ def campaign_paths(s: str) -> dict[str, Any]:
     return {
         "/v1/campaigns": {
             "get": {"summary": "the campaigns in the store (the admin's)",
-                    "responses": ok("the campaigns") | problems(403)},
+                    "responses": ok("the campaigns", shapes.CAMPAIGNS) | problems(403)},
             "post": {
                 "summary": "open a campaign (the admin's)",
                 "requestBody": body("CampaignToOpen"),
-                "responses": ok("opened", status=201) | problems(400, 403, 413, 422),
+                "responses": ok("opened", shapes.CAMPAIGN_ROW, status=201)
+                | problems(400, 403, 413, 422),
             },
         },
         "/v1/campaigns/{campaign}": {
@@ -545,7 +551,7 @@ def campaign_paths(s: str) -> dict[str, Any]:
                 "left them (the GM's), as `kiroku carry`",
                 "parameters": [SESSION],
                 "requestBody": body("CarryRequest"),
-                "responses": ok("what it recorded", status=201)
+                "responses": ok("what it recorded", shapes.RECORDED, status=201)
                 | problems(400, 403, 404, 409, 413, 422),
             }
         },

@@ -242,3 +242,46 @@ def test_what_the_streams_send_is_valid_under_the_asyncapi_document(server: Nigh
         assert code == status and len(messages) == 1
         assert invalid(document, payload(document, "SocketProblem"), messages[0]) == []
         assert messages[0]["problem"]["status"] == status - 4000
+
+
+def answered(document: dict[str, Any], method: str, path: str, answer: Any) -> list[str]:
+    """What is wrong with ``answer`` under the schema ``document`` gives its status."""
+    assert answer.status_code < 300, answer.text
+    responses = document["paths"][path][method]["responses"][str(answer.status_code)]
+    schema = responses["content"]["application/json"]["schema"]
+    assert schema != {"type": "object"}, (method, path, "typed only object")
+    return invalid(document, schema, answer.json())
+
+
+def test_the_answers_are_typed_and_valid_under_their_documented_schemas(server: Night) -> None:
+    document = server.get("/openapi.json").json()
+    s = "/v1/sessions/{session}"
+    eve = "/v1/sessions/eve"
+    checked = [
+        ("post", "/v1/sessions", server.post("/v1/sessions", {"id": "eve", "gm": "sensei"})),
+        ("post", s + "/commands", server.post(eve + "/commands", {"command": "join",
+                                                                  "sheet": SHEET, "player": "ana"})),
+        ("post", s + "/commands", server.post(eve + "/commands", {"command": "roll",
+                                                                  "expression": "6k3", "tn": 15})),
+        ("post", s + "/commands", server.post(eve + "/commands?dry_run=true",
+                                              {"command": "note", "text": "rain"})),
+        ("get", "/v1/sessions", server.get("/v1/sessions")),
+        ("get", "/v1/rulesets", server.get("/v1/rulesets")),
+        ("get", "/v1/rulesets/{ruleset}", server.get("/v1/rulesets/l5r4e")),
+        ("get", s + "/diff", server.get(eve + "/diff", params={"from": 1})),
+        ("post", s + "/fork", server.post(eve + "/fork", {"id": "eve-b", "at": 2,
+                                                          "reason": "what if"})),
+        ("post", s + "/tokens", server.post(eve + "/tokens", {"participant": "ana"})),
+        ("get", s + "/tokens", server.get(eve + "/tokens")),
+        ("post", "/v1/campaigns", server.post("/v1/campaigns", {"id": "winter", "gm": "sensei"})),
+        ("get", "/v1/campaigns", server.get("/v1/campaigns")),
+    ]  # fmt: skip
+    issued = checked[-4][2].json()
+    revoked = server.client.delete(f"{eve}/tokens/{issued['id']}")
+    checked.append(("delete", s + "/tokens/{token}", revoked))
+    for method, path, answer in checked:
+        assert answered(document, method, path, answer) == [], (method, path, answer.text)
+    recorded = checked[1][2]
+    schema = document["paths"][s + "/commands"]["post"]["responses"]["201"]
+    bad = recorded.json() | {"version": "two"}
+    assert invalid(document, schema["content"]["application/json"]["schema"], bad)
