@@ -253,16 +253,18 @@ def answered(document: dict[str, Any], method: str, path: str, answer: Any) -> l
     return invalid(document, schema, answer.json())
 
 
+JOIN = {"command": "join", "sheet": SHEET, "player": "ana"}
+ROLL = {"command": "roll", "expression": "6k3", "tn": 15}
+
+
 def test_the_answers_are_typed_and_valid_under_their_documented_schemas(server: Night) -> None:
     document = server.get("/openapi.json").json()
     s = "/v1/sessions/{session}"
     eve = "/v1/sessions/eve"
     checked = [
         ("post", "/v1/sessions", server.post("/v1/sessions", {"id": "eve", "gm": "sensei"})),
-        ("post", s + "/commands", server.post(eve + "/commands", {"command": "join",
-                                                                  "sheet": SHEET, "player": "ana"})),
-        ("post", s + "/commands", server.post(eve + "/commands", {"command": "roll",
-                                                                  "expression": "6k3", "tn": 15})),
+        ("post", s + "/commands", server.post(eve + "/commands", JOIN)),
+        ("post", s + "/commands", server.post(eve + "/commands", ROLL)),
         ("post", s + "/commands", server.post(eve + "/commands?dry_run=true",
                                               {"command": "note", "text": "rain"})),
         ("get", "/v1/sessions", server.get("/v1/sessions")),
