@@ -261,7 +261,8 @@ def document() -> dict[str, Any]:
                 "parameters": [SESSION, IF_MATCH,
                                query("dry_run", "preview: record nothing", "boolean")],
                 "requestBody": body(kind.__name__),
-                "responses": ok("the correction's report") | ok("recorded", status=201)
+                "responses": ok("the correction's report", shapes.CORRECTION)
+                | ok("recorded", shapes.CORRECTION, status=201)
                 | problems(400, 403, 404, 409, 413, 422),
             }
         }  # fmt: skip

@@ -123,3 +123,32 @@ FORKED = _object(
 )  # fmt: skip
 
 DIFF = _object({"from": INTEGER, "to": INTEGER, "changes": OBJECTS})
+
+RANGE = {"type": ["object", "null"], "description": "a ruling's first and last position"}
+CORRECTION = _object(
+    {
+        "dry_run": {"type": "boolean"},
+        "correction": {"type": "string", "description": "retract, undo, amend or reinstate"},
+        "ruling": RANGE,
+        "taken_back": RANGE,
+        "recorded": {"type": "array", "items": INTEGER, "description": "none in a dry run"},
+        "events": {
+            "type": "array",
+            "items": _object({"position": INTEGER, "type": STRING, "summary": STRING}),
+        },
+        "revised": OBJECTS,
+        "dropped": OBJECTS,
+        "reinstated": {"type": "array", "items": INTEGER},
+        "changes": {"type": "array", "description": "a dry run's changes to the projections"},
+        "version": {"type": "integer", "description": "a dry run's: send it as If-Match"},
+    },
+    "dry_run",
+    "correction",
+    "ruling",
+    "taken_back",
+    "recorded",
+    "events",
+    "revised",
+    "dropped",
+    about="the correction's report, as `kiroku retract … --json` prints it",
+)

@@ -255,6 +255,8 @@ def answered(document: dict[str, Any], method: str, path: str, answer: Any) -> l
 
 JOIN = {"command": "join", "sheet": SHEET, "player": "ana"}
 ROLL = {"command": "roll", "expression": "6k3", "tn": 15}
+RETRACT = {"position": 3, "reason": "a die fell off the table"}
+REINSTATE = {"position": 3, "reason": "it had not"}
 
 
 def test_the_answers_are_typed_and_valid_under_their_documented_schemas(server: Night) -> None:
@@ -271,6 +273,9 @@ def test_the_answers_are_typed_and_valid_under_their_documented_schemas(server: 
         ("get", "/v1/rulesets", server.get("/v1/rulesets")),
         ("get", "/v1/rulesets/{ruleset}", server.get("/v1/rulesets/l5r4e")),
         ("get", s + "/diff", server.get(eve + "/diff", params={"from": 1})),
+        ("post", s + "/retract", server.post(eve + "/retract?dry_run=true", RETRACT)),
+        ("post", s + "/retract", server.post(eve + "/retract", RETRACT)),
+        ("post", s + "/reinstate", server.post(eve + "/reinstate", REINSTATE)),
         ("post", s + "/fork", server.post(eve + "/fork", {"id": "eve-b", "at": 2,
                                                           "reason": "what if"})),
         ("post", s + "/tokens", server.post(eve + "/tokens", {"participant": "ana"})),
