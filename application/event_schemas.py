@@ -49,17 +49,17 @@ def _types(ruleset_id: str) -> list[Any]:
 
 
 @cache
-def _components(ruleset_id: str) -> tuple[dict[str, str], str]:
+def _components(ruleset_id: str) -> tuple[list[str], str]:
     """Each event type's component name (its ``type`` tag), and the components as JSON
     text whose references read ``\\x00NAME`` (a prefix is put in their place)."""
     types = _types(ruleset_id)
     refs, found = msgspec.json.schema_components(types, ref_template="\x00{name}")
-    names: dict[str, str] = {}
+    names: list[str] = []
     renamed: dict[str, str] = {}
     for kind, ref in zip(types, refs, strict=True):
         tag = getattr(kind, "__origin__", kind).__name__
         given = str(ref["$ref"]).removeprefix("\x00")
-        names[tag] = tag
+        names.append(tag)
         if given != tag:  # a generic event (CharacterJoined[Sheet]) keeps its tag's name
             renamed[given] = tag
     components = {renamed.get(name, name): schema for name, schema in found.items()}
@@ -82,7 +82,7 @@ def event_components(ruleset_id: str, prefix: str) -> tuple[dict[str, str], dict
     names, text = _components(ruleset_id)
     marked = json.dumps("\x00")[:-1]  # a reference's opening quote and its mark
     components: dict[str, Any] = json.loads(text.replace(marked, json.dumps(prefix)[:-1]))
-    return {tag: prefix + name for tag, name in names.items()}, components
+    return {tag: prefix + tag for tag in names}, components
 
 
 def event_schema(ruleset_id: str) -> dict[str, Any]:

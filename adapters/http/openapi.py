@@ -506,7 +506,10 @@ def document() -> dict[str, Any]:
             "version": "1",
             "description": "A Legend of the Five Rings session engine: every ruling an "
             "immutable event. The WebSocket at /v1/sessions/{session}/ws?after=CURSOR "
-            "sends the same events as the stream, one JSON text message each.",
+            "sends the same events as the stream, one JSON text message each: both are "
+            "described, with the WebSocket's refusals and close codes, in the AsyncAPI "
+            "document at /asyncapi.json; each event type's JSON Schema is at "
+            "/v1/rulesets/{id}/events.",
         },
         "paths": paths,
         "components": {
