@@ -1,8 +1,10 @@
 """The command and event catalogs (``docs/catalog/``), made from the Structs themselves:
 every command each ruleset decides (the core's first) with its fields as the shell and
-the HTTP API take them, and every event each ruleset records with its fields and what
-it means. ``./dev catalog`` writes them; ``tests/unit/test_catalog.py`` fails when a
-page no longer says what the code holds.
+the HTTP API take them, every event each ruleset records with its fields and what it
+means, and the JSON Schema of every event of each ruleset's sessions
+(``event-schemas.json``, :mod:`application.event_schemas`). ``./dev catalog`` writes
+them; ``tests/unit/test_catalog.py`` fails when a page no longer says what the code
+holds.
 
     python -m application.catalog docs/catalog
 """
@@ -10,6 +12,7 @@ page no longer says what the code holds.
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import sys
 from collections.abc import Iterable
@@ -18,6 +21,7 @@ from typing import Any
 
 import msgspec.inspect as mi
 
+from application.event_schemas import event_schema
 from application.rows import describe_commands
 from domain.commands import PHASES, Command
 from domain.events import CORE_EVENT_TYPES, Event
@@ -28,7 +32,8 @@ HEAD = "<!-- made by `python -m application.catalog docs/catalog`: do not edit b
 
 
 def pages() -> dict[str, str]:
-    """Each catalog page by file name: ``commands.md`` and ``events.md``."""
+    """Each catalog page by file name: ``commands.md``, ``events.md`` and
+    ``event-schemas.json`` (every ruleset's event schema, by ruleset id)."""
     rulesets = [load_ruleset(name) for name in sorted(BUILT_IN)]
     commands = [
         "# Commands\n",
@@ -41,13 +46,21 @@ def pages() -> dict[str, str]:
     events = [
         "# Events\n",
         "Every event Kiroku records, with its fields (beside `actor`, `at`, `reason` and "
-        "`schema_version`, which every event has) and what it means.\n",
+        "`schema_version`, which every event has) and what it means. Their JSON Schema, "
+        "by ruleset, is in [event-schemas.json](event-schemas.json) (what `GET "
+        "/v1/rulesets/ID/events` serves in `schema`): each event an object told apart by "
+        "its `type`.\n",
         _events("The core (every ruleset)", CORE_EVENT_TYPES),
     ]
     events += [_events(f"{r.id}: {r.title}", r.event_types) for r in rulesets]
+    schemas = {
+        "$comment": HEAD.strip().removeprefix("<!-- ").removesuffix(" -->"),
+        "rulesets": {r.id: event_schema(r.id) for r in rulesets},
+    }
     return {
         "commands.md": HEAD + "\n".join(commands),
         "events.md": HEAD + "\n".join(events),
+        "event-schemas.json": json.dumps(schemas, indent=1, ensure_ascii=False) + "\n",
     }
 
 

@@ -1,8 +1,9 @@
 """``kiroku serve``: the HTTP API, an ASGI application (Starlette, on uvicorn).
 
-Every route is under ``/v1``; its OpenAPI document is at ``/openapi.json`` and its docs
-at ``/docs`` (Swagger UI, served from this process: no network needed). The console, a
-web page for the GM and the players driven by this same API and stream, is at ``/``.
+Every route is under ``/v1``; its OpenAPI document is at ``/openapi.json`` (its streams'
+AsyncAPI one at ``/asyncapi.json``) and its docs at ``/docs`` (Swagger UI, served from
+this process: no network needed). The console, a web page for the GM and the players
+driven by this same API and stream, is at ``/``.
 A front end drives a session with the same commands as the shell
 (:mod:`adapters.http.writes`), reads what the shell reads (:mod:`adapters.http.reads`)
 and follows the session live (:mod:`adapters.http.live`), each request as the holder of
@@ -168,6 +169,13 @@ async def openapi(request: Request) -> Response:
     return json_response(document())
 
 
+async def asyncapi(request: Request) -> Response:
+    """The streams' AsyncAPI document, its servers where this request reached."""
+    from adapters.http.asyncapi import served_at
+
+    return json_response(served_at(request.url.netloc))
+
+
 CONSOLE = Path(__file__).parent / "console"
 """The console's page and assets: plain files, served as they are (no build, no network)."""
 
@@ -251,10 +259,12 @@ def create_app(
         Route("/", console_page),
         Mount("/console", StaticFiles(directory=str(CONSOLE))),
         Route("/openapi.json", openapi),
+        Route("/asyncapi.json", asyncapi),
         Route("/docs", docs),
         Mount("/docs/assets", StaticFiles(directory=str(swagger_ui_path))),
         Route("/v1/rulesets", rules.list_rulesets, methods=["GET"]),
         Route("/v1/rulesets/{ruleset}", rules.show_ruleset, methods=["GET"]),
+        Route("/v1/rulesets/{ruleset}/events", rules.show_events, methods=["GET"]),
         Route("/v1/sessions", reads.list_sessions, methods=["GET"]),
         Route("/v1/sessions", writes.open_session, methods=["POST"]),
         Route(session, reads.show_session, methods=["GET"]),

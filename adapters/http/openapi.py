@@ -9,6 +9,8 @@ from typing import Any
 
 import msgspec
 
+from adapters.http import event_docs
+from adapters.http import response_docs as shapes
 from adapters.http.bodies import MAX_BODY, ruleset_commands
 from adapters.http.problems import PROBLEM_JSON
 from domain.rulesets import RULESETS
@@ -133,6 +135,11 @@ SERIES = {
 }
 
 
+def ref(name: str) -> dict[str, Any]:
+    """A reference to one of the document's schemas."""
+    return {"$ref": SCHEMAS + name}
+
+
 def problems(*statuses: int) -> dict[str, Any]:
     content = {PROBLEM_JSON: {"schema": {"$ref": SCHEMAS + "Problem"}}}
     return {str(s): {"description": "a problem", "content": content} for s in statuses}
@@ -250,6 +257,11 @@ def document() -> dict[str, Any]:
     from adapters.http.writes import ForkRequest, SessionToOpen, TokenRequest
 
     components: dict[str, Any] = {"Problem": PROBLEM}
+    components |= event_docs.event_schemas(SCHEMAS)  # every ruleset's events, as catalogued
+    components["EventRow"] = event_docs.event_row(SCHEMAS)
+    components["EventPage"] = event_docs.page(SCHEMAS)
+    components["ShownEvent"] = event_docs.shown_event(SCHEMAS)
+    components["EventCatalog"] = event_docs.EVENT_CATALOG
     command_refs = []
     for ruleset_id in sorted(RULESETS):
         try:
@@ -282,7 +294,8 @@ def document() -> dict[str, Any]:
                 "parameters": [SESSION, IF_MATCH,
                                query("dry_run", "preview: record nothing", "boolean")],
                 "requestBody": body(kind.__name__),
-                "responses": ok("the correction's report") | ok("recorded", status=201)
+                "responses": ok("the correction's report", shapes.CORRECTION)
+                | ok("recorded", shapes.CORRECTION, status=201)
                 | problems(400, 403, 404, 409, 413, 422),
             }
         }  # fmt: skip
@@ -290,18 +303,21 @@ def document() -> dict[str, Any]:
     s = "/v1/sessions/{session}"
     paths: dict[str, Any] = {
         "/v1/sessions": {
-            "get": {"summary": "the sessions in the store", "responses": ok("the sessions")},
+            "get": {
+                "summary": "the sessions in the store",
+                "responses": ok("the sessions", shapes.SESSIONS),
+            },
             "post": {
                 "summary": "open a session",
                 "requestBody": body("SessionToOpen"),
-                "responses": ok("opened", status=201) | problems(400, 413, 422),
+                "responses": ok("opened", shapes.RECORDED, status=201) | problems(400, 413, 422),
             },
         },
         "/v1/rulesets": {
             "get": {
                 "summary": "the rulesets a session may be opened with (no token needed)",
                 "security": [],
-                "responses": ok("each ruleset's id and title"),
+                "responses": ok("each ruleset's id and title", shapes.RULESETS),
             }
         },
         "/v1/rulesets/{ruleset}": {
@@ -317,7 +333,24 @@ def document() -> dict[str, Any]:
                         "schema": {"type": "string"},
                     }
                 ],
-                "responses": ok("the ruleset") | problems(404),
+                "responses": ok("the ruleset", shapes.RULESET) | problems(404),
+            }
+        },
+        "/v1/rulesets/{ruleset}/events": {
+            "get": {
+                "summary": "the JSON Schema of every event a session under the ruleset records, "
+                "the core's and the ruleset's (docs/catalog/event-schemas.json; no token needed)",
+                "security": [],
+                "parameters": [
+                    {
+                        "name": "ruleset",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": ok("the event types and their schema", ref("EventCatalog"))
+                | problems(404),
             }
         },
         s: {
@@ -342,10 +375,10 @@ def document() -> dict[str, Any]:
                     query("dry_run", "try it: record nothing", "boolean"),
                 ],
                 "requestBody": body("Command"),
-                "responses": ok("what it recorded", status=201)
+                "responses": ok("what it recorded", shapes.RECORDED, status=201)
                 | ok(
                     "a repeat of an Idempotency-Key: the first result; or a dry run (below)",
-                    {"anyOf": [TRIAL, ANY_OBJECT]},
+                    {"anyOf": [TRIAL, shapes.RECORDED]},
                 )
                 | problems(400, 403, 404, 409, 413, 422),
             }
@@ -360,7 +393,7 @@ def document() -> dict[str, Any]:
                 "forking with this session's token is given a `token` for the fork)",
                 "parameters": [SESSION],
                 "requestBody": body("ForkRequest"),
-                "responses": ok("forked", status=201) | problems(400, 404, 413, 422),
+                "responses": ok("forked", shapes.FORKED, status=201) | problems(400, 404, 413, 422),
             }
         },
         s + "/series": {
@@ -402,7 +435,7 @@ def document() -> dict[str, Any]:
                     query("after", "a cursor (EPOCH.N) or a position", **CURSOR),
                     query("limit", "1 to 1000 (default 100)", "integer", minimum=1, maximum=1000),
                 ],
-                "responses": ok("the page, and the cursor to read on from")
+                "responses": ok("the page, and the cursor to read on from", ref("EventPage"))
                 | problems(400, 404, 410),
             }
         },
@@ -418,7 +451,7 @@ def document() -> dict[str, Any]:
                         "schema": {"type": "integer", "minimum": 0, "maximum": WHOLE},
                     },
                 ],
-                "responses": ok("the event") | problems(400, 404),
+                "responses": ok("the event", ref("ShownEvent")) | problems(400, 404),
             }
         },
         s + "/diff": {
@@ -429,7 +462,7 @@ def document() -> dict[str, Any]:
                     query("from", "a position (default: the head)", "integer"),
                     query("to", "a position (default: the head)", "integer"),
                 ],
-                "responses": ok("the changes") | problems(400, 404),
+                "responses": ok("the changes", shapes.DIFF) | problems(400, 404),
             }
         },
         s + "/odds": {
@@ -475,12 +508,13 @@ def document() -> dict[str, Any]:
             "phone could reach it (`reachable`: false for a loopback address)",
             "parameters": [SESSION],
             "requestBody": body("TokenRequest"),
-            "responses": ok("the token", status=201) | problems(400, 401, 403, 404),
+            "responses": ok("the token", shapes.TOKEN_ISSUED, status=201)
+            | problems(400, 401, 403, 404),
         },
         "get": {
             "summary": "every token of the session: id, holder, issued, revoked (the GM's)",
             "parameters": [SESSION],
-            "responses": ok("the tokens") | problems(401, 403, 404),
+            "responses": ok("the tokens", shapes.TOKENS) | problems(401, 403, 404),
         },
     }
     paths[s + "/tokens/{token}"] = {
@@ -488,7 +522,7 @@ def document() -> dict[str, Any]:
             "summary": "revoke a token (the GM's)",
             "parameters": [SESSION, {"name": "token", "in": "path", "required": True,
                                      "schema": {"type": "string"}}],
-            "responses": ok("revoked") | problems(401, 403, 404),
+            "responses": ok("revoked", shapes.REVOKED) | problems(401, 403, 404),
         }
     }  # fmt: skip
     paths |= campaign_paths(s)
@@ -505,7 +539,10 @@ def document() -> dict[str, Any]:
             "version": "1",
             "description": "A Legend of the Five Rings session engine: every ruling an "
             "immutable event. The WebSocket at /v1/sessions/{session}/ws?after=CURSOR "
-            "sends the same events as the stream, one JSON text message each.",
+            "sends the same events as the stream, one JSON text message each: both are "
+            "described, with the WebSocket's refusals and close codes, in the AsyncAPI "
+            "document at /asyncapi.json; each event type's JSON Schema is at "
+            "/v1/rulesets/{id}/events.",
         },
         "paths": paths,
         "components": {
@@ -529,11 +566,12 @@ def campaign_paths(s: str) -> dict[str, Any]:
     return {
         "/v1/campaigns": {
             "get": {"summary": "the campaigns in the store (the admin's)",
-                    "responses": ok("the campaigns") | problems(403)},
+                    "responses": ok("the campaigns", shapes.CAMPAIGNS) | problems(403)},
             "post": {
                 "summary": "open a campaign (the admin's)",
                 "requestBody": body("CampaignToOpen"),
-                "responses": ok("opened", status=201) | problems(400, 403, 413, 422),
+                "responses": ok("opened", shapes.CAMPAIGN_ROW, status=201)
+                | problems(400, 403, 413, 422),
             },
         },
         "/v1/campaigns/{campaign}": {
@@ -550,7 +588,7 @@ def campaign_paths(s: str) -> dict[str, Any]:
                 "left them (the GM's), as `kiroku carry`",
                 "parameters": [SESSION],
                 "requestBody": body("CarryRequest"),
-                "responses": ok("what it recorded", status=201)
+                "responses": ok("what it recorded", shapes.RECORDED, status=201)
                 | problems(400, 403, 404, 409, 413, 422),
             }
         },
