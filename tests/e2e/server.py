@@ -37,8 +37,10 @@ class Served:
         env.pop("KIROKU_ADMIN_TOKEN", None)
         if admin is not None:
             env["KIROKU_ADMIN_TOKEN"] = admin
+        # the defaults unless the test gives its own: `kiroku serve` takes an option once
+        defaults = [d for d in (("--port", port), ("--rate", "100000")) if d[0] not in args]
         self.process = subprocess.Popen(
-            [str(KIROKU), "serve", "--port", port, "--rate", "100000", *args],
+            [str(KIROKU), "serve", *(word for d in defaults for word in d), *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         )  # fmt: skip
         assert self.process.stdout is not None

@@ -242,7 +242,7 @@ def test_a_fork_inside_an_unverified_import_is_marked_too(night: Path, tmp_path:
         assert views["session"]["unverified"]["file"] == "v1.jsonl"
     whole = kiroku("fork", *S, "--at", "17", "--id", "whole", "--reason", "what if")
     assert whole.returncode == 0, whole.stderr  # the mark copied: not marked twice
-    types = [r["type"] for r in ok(kiroku, "log", "--session", "whole", "--json", "--limit", "0")]
+    types = [r["type"] for r in ok(kiroku, "log", "--session", "whole", "--limit", "0")]
     assert types.count("ImportedUnverified") == 1
 
 
