@@ -16,7 +16,7 @@ from domain.events import SCREEN
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house.events import CheckRolled, TnPart
 from domain.rulesets.l5r5e_house.injury_commands import Afflict
-from domain.rulesets.l5r5e_house.injury_events import Bled
+from domain.rulesets.l5r5e_house.injury_events import Bled, DyingCounted
 from domain.session.screen import for_players
 from domain.session.verify import verify
 from projections import project_state
@@ -98,4 +98,36 @@ def test_a_hidden_bleeding_bleeds_and_the_player_reads_only_the_damage(
     assert SCREEN in json.dumps(player) and "Bleeding" not in json.dumps(player)
     assert "Bleeding" in json.dumps(gm)
     events, records = list(bleeding.store.read("cut")), bleeding.store.records("cut")
+    assert verify(events, records).ok
+
+
+def test_a_hidden_dying_counts_down_behind_the_screen_until_revealed(store: EventStore) -> None:
+    """A round begun in the open counts down a Dying the GM gave in secret — it is decided
+    on — but the count, and the death it ends in, reach no player until the GM reveals
+    them (DESIGN principle 9)."""
+    service = SessionService(store, clock=Clock())
+    service.open(session_id="venom", ruleset="l5r5e-house", gm="sensei")
+    service.decide("venom", join(kakita_ryoku(), "ana"))
+    service.decide("venom", c.StartConfrontation(kind="skirmish"))
+    initiative = c.RollInitiative(character="Kakita Ryoku", ring="fire", keep="0,1")
+    service.decide("venom", initiative, actor="ana", dice=faces(5, 3, 1, 8, 1))
+    service.decide("venom", Afflict(character="Kakita Ryoku", effect="dying", rounds=2,
+                                    source="a slow poison", hidden=True))  # fmt: skip
+    service.decide("venom", c.StartRound())
+    service.decide("venom", c.NextTurn())
+    service.decide("venom", c.StartRound())
+    counted = [r for r in service.store.read("venom") if isinstance(r.event, DyingCounted)]
+    told = [(e.rounds_left, e.hidden) for e in (r.event for r in counted)
+            if isinstance(e, DyingCounted)]  # fmt: skip
+    assert told == [(1, True), (0, True)]
+    gm = project_state(service.load("venom").state)["fighters"]["Kakita Ryoku"]
+    assert gm["dead"]
+    unseen = service.secrets("venom").unseen()
+    assert {r.position for r in counted} <= unseen
+    rows = [msgspec.to_builtins(for_players(r).event) for r in service.store.read("venom")
+            if r.position not in unseen]  # fmt: skip
+    assert "Dying" not in json.dumps(rows)
+    theirs = project_state(service.seen_by("venom", "ana").state)["fighters"]["Kakita Ryoku"]
+    assert not theirs["dead"] and theirs["conditions"]["dying"] is None
+    events, records = list(service.store.read("venom")), service.store.records("venom")
     assert verify(events, records).ok

@@ -151,7 +151,7 @@ def apply(
                        from_wound=from_wound))  # fmt: skip
     elif effect == "dying" and (so_far.dying < 0 or rounds < so_far.dying):
         so_far.dying = rounds  # dying already: the sooner death stands
-        add(play.event(DyingBegan, character=who.name, rounds=rounds))
+        add(play.event(DyingBegan, character=who.name, rounds=rounds, hidden=play.hidden or None))
     # "dead": the critical's own band kills (:func:`.criticals.kills`, in the fold)
 
 
@@ -172,7 +172,12 @@ def bleeding(play: Play, before: FifthState, events: Sequence[Event]) -> list[Ev
 def dying_counted(play: Play) -> list[Event]:
     """A round begins: each dying character has one less to live; at 0, dead."""
     return [
-        play.event(DyingCounted, character=who.name, rounds_left=who.dying - 1)
+        play.event(
+            DyingCounted,
+            character=who.name,
+            rounds_left=who.dying - 1,
+            hidden=who.dying_hidden or None,
+        )
         for who in play.state.fighters.values()
         if who.dying > 0 and not who.dead
     ]

@@ -64,13 +64,22 @@ class DyingBegan(Event, frozen=True, kw_only=True):
 
     character: str
     rounds: int
+    hidden: bool | None = None
+    """Given by a ruling the GM kept hidden: the rounds it counts are kept from the players
+    too (:class:`DyingCounted`)."""
 
 
 class DyingCounted(Event, frozen=True, kw_only=True):
-    """A round began on a dying character: ``rounds_left`` to live; at 0, dead."""
+    """A round began on a dying character: ``rounds_left`` to live; at 0, dead.
+
+    A round begun in the open counts down a Dying the GM gave in secret all the same (a
+    secret is decided on, DESIGN principle 9), but the count is the GM's secret as the
+    Dying is (``hidden``, :func:`domain.session.secrets.hidden_event`): the players learn
+    of it, or of the death it ends in, when the GM reveals it."""
 
     character: str
     rounds_left: int
+    hidden: bool | None = None
 
 
 class Bled(Event, frozen=True, kw_only=True):

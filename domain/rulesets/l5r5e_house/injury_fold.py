@@ -38,7 +38,9 @@ def _scarred(state: FifthState, event: Scarred) -> None:
 
 
 def _dying(state: FifthState, event: DyingBegan) -> None:
-    state.fighters[key(event.character)].dying = event.rounds
+    fighter = state.fighters[key(event.character)]
+    fighter.dying = event.rounds
+    fighter.dying_hidden = bool(event.hidden)
 
 
 def _counted(state: FifthState, event: DyingCounted) -> None:

@@ -116,6 +116,9 @@ class Play(Deciding):
     """Option ``stare_down=required``: no one acts in a duel round before its stare-down."""
     gm_table: bool = False
     """Option ``critical_table=gm``: a critical's effects are the GM's to rule."""
+    hidden: bool = False
+    """The command is given behind the GM's screen (what it begins that lasts, a Dying,
+    stays there: :class:`.injury_events.DyingCounted`)."""
 
     def acting_for(self, name: str) -> Fighter:
         found = find(self.state.fighters, name)

@@ -260,6 +260,7 @@ class FifthHouse(KitRuleset):
             stare_cap=self.stare_cap, keep_for_odds=self.keep_for_odds,
             critical_instead=self.critical_instead, coup_lapses=self.coup_lapses,
             stare_required=self.stare_required, gm_table=self.gm_table,
+            hidden=bool(command.hidden),
         )  # fmt: skip
 
     def completed(self, command: Any, session: Any) -> Any:

@@ -103,6 +103,8 @@ class Fighter(msgspec.Struct, kw_only=True):
     bleeding: bool = False
     dying: int = -1
     """Rounds left to live while Dying; -1: not dying."""
+    dying_hidden: bool = False
+    """The Dying was given by a ruling the GM kept hidden: its count is kept too."""
     armour_damage: int = 0
     """The worn armour: 0 whole, 1 Damaged (−2 resistance), 2 Destroyed."""
     scars: list[tuple[str, str]] = msgspec.field(default_factory=list)
