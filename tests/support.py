@@ -8,6 +8,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from domain.commands import Command, Context
 from domain.events import Event, Recorded
 from domain.rulesets.l5r4e.play import Play
@@ -185,3 +187,12 @@ def version_1(path: Path, events: Sequence[Recorded]) -> Path:
         )
     path.write_bytes(b"\n".join(lines) + b"\n")
     return path
+
+
+def refused(t: RecordedTable, command: Any, error: type[Exception], match: str, **kw: Any) -> None:
+    """``command`` refused with ``error`` saying ``match``, and nothing appended: every
+    refusal leaves the session as it was."""
+    before = len(t.events)
+    with pytest.raises(error, match=match):
+        t.do(command, **kw)
+    assert len(t.events) == before, "a refused command appended something"

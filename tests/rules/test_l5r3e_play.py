@@ -30,7 +30,7 @@ from tests.replays.curate_3e import (
     queue,
     traits,
 )
-from tests.support import RecordedTable
+from tests.support import RecordedTable, refused
 
 RULES = load_ruleset("l5r3e")
 
@@ -56,15 +56,6 @@ def fight(*sheets: ThirdSheet, inits: tuple[str, ...], **options: str) -> Record
 
 def view(t: RecordedTable, name: str) -> Any:
     return RULES.views[name](t.session.table)
-
-
-def refused(
-    t: RecordedTable, command: Any, error: type[KirokuError], match: str, **kw: Any
-) -> None:
-    before = len(t.events)
-    with pytest.raises(error, match=match):
-        t.do(command, **kw)
-    assert len(t.events) == before, "a refused command appended something"
 
 
 def fumi_first() -> RecordedTable:

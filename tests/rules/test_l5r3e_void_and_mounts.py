@@ -15,8 +15,8 @@ from domain.rulesets.l5r3e import commands as c
 from domain.rulesets.l5r3e.events import Dismounted, Mounted, VoidSpent
 from domain.rulesets.roll_keep_kit.events import DiceRolled
 from tests.replays.curate_3e import bayushi_fumi, faces, mirumoto_rola, queue
-from tests.rules.test_l5r3e_play import fight, fumi_first, kuni, refused, table, view
-from tests.support import RecordedTable
+from tests.rules.test_l5r3e_play import fight, fumi_first, kuni, table, view
+from tests.support import RecordedTable, refused
 
 # -- « NE PEUT PAS ETRE UTILISE POUR AUGMENTER UN JET DE DOMMAGES ! » ---------------------
 

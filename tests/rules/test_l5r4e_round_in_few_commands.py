@@ -17,7 +17,7 @@ from domain.errors import MalformedInput
 from domain.rulesets.l5r4e.commands import fight, table
 from domain.rulesets.roll_keep_kit.character import Skill
 from tests.replays.kit_4e import KATANA, bushi, d, join
-from tests.support import RecordedTable
+from tests.support import RecordedTable, refused
 
 
 def three() -> RecordedTable:
@@ -41,13 +41,6 @@ def kinds(t: RecordedTable, since: int) -> list[str]:
 
 def view(t: RecordedTable, name: str) -> Any:
     return t.session.ruleset.views[name](t.session.table)
-
-
-def refused(t: RecordedTable, command: Any, error: type[Exception], match: str, **kw: Any) -> None:
-    before = len(t.events)
-    with pytest.raises(error, match=match):
-        t.do(command, **kw)
-    assert len(t.events) == before, "a refused command appended something"
 
 
 def test_the_round_begins_with_every_stance_declared_in_one_command() -> None:

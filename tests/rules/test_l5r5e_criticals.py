@@ -36,8 +36,8 @@ from domain.rulesets.l5r5e_house.sheet import Armour, FifthSheet, Rings, Skill
 from domain.session.commands import Amend, JoinCharacter, Retract
 from tests.replays.curate import REPLAYS
 from tests.replays.curate_5e import faces, join, mirumoto_daini
-from tests.rules.test_l5r5e_house import RULES, duel, refused, view
-from tests.support import RecordedTable
+from tests.rules.test_l5r5e_house import RULES, duel, view
+from tests.support import RecordedTable, refused
 
 DAINI = "Mirumoto Daini"
 BLANKS = (1, 1, 1, 1, 1)

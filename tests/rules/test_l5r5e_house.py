@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotFound
+from domain.errors import IllegalUnderRules, MalformedInput, NotFound
 from domain.rulesets import load_ruleset
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house.criticals import lessened, severity
@@ -23,22 +23,13 @@ from domain.rulesets.l5r5e_house.events import (
 )
 from domain.rulesets.l5r5e_house.sheet import Armour, FifthSheet, Rings
 from tests.replays.curate_5e import faces, join, kakita_ryoku, mirumoto_daini
-from tests.support import RecordedTable
+from tests.support import RecordedTable, refused
 
 RULES = load_ruleset("l5r5e-house")
 
 
 def view(t: RecordedTable, name: str) -> Any:
     return RULES.views[name](t.session.table)
-
-
-def refused(
-    t: RecordedTable, command: Any, error: type[KirokuError], match: str, **kw: Any
-) -> None:
-    before = len(t.events)
-    with pytest.raises(error, match=match):
-        t.do(command, **kw)
-    assert len(t.events) == before, "a refused command appended something"
 
 
 def duel(

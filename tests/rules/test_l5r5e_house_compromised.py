@@ -9,8 +9,8 @@ from domain.errors import IllegalUnderRules, MalformedInput
 from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house.events import CheckRolled, InitiativeSet, StareDown
 from tests.replays.curate_5e import faces, join, kakita_ryoku, mirumoto_daini
-from tests.rules.test_l5r5e_house import duel, refused, view
-from tests.support import RecordedTable
+from tests.rules.test_l5r5e_house import duel, view
+from tests.support import RecordedTable, refused
 
 RYOKU_COMPOSURE = 8  # 2 × (Earth 2 + Water 2)
 RYOKU_VIGILANCE = 3  # (Air 3 + Water 2) / 2, rounded up

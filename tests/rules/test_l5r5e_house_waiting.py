@@ -17,7 +17,8 @@ from domain.rulesets.l5r5e_house import commands as c
 from domain.rulesets.l5r5e_house.events import Moved, Waiting
 from domain.session.verify import verify
 from tests.replays.curate_5e import faces
-from tests.rules.test_l5r5e_house import refused, skirmish, view
+from tests.rules.test_l5r5e_house import skirmish, view
+from tests.support import refused
 
 
 def test_the_held_action_is_named_when_it_is_declared() -> None:

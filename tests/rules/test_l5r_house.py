@@ -19,18 +19,9 @@ from domain.rulesets.roll_keep_kit.events import DiceRolled
 from tests.replays.curate_3e import faces, queue
 from tests.replays.curate_house import KATANA, YARI, samurai
 from tests.replays.kit_4e import join
-from tests.support import RecordedTable
+from tests.support import RecordedTable, refused
 
 RULES = load_ruleset("l5r-house")
-
-
-def refused(
-    t: RecordedTable, command: Any, error: type[KirokuError], match: str, **kw: Any
-) -> None:
-    before = len(t.events)
-    with pytest.raises(error, match=match):
-        t.do(command, **kw)
-    assert len(t.events) == before, "a refused command appended something"
 
 
 def view(t: RecordedTable, name: str) -> Any:

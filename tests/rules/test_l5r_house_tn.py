@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from domain.errors import IllegalUnderRules, KirokuError, MalformedInput, NotAllowed
 from domain.events import RulingsCorrected
 from domain.rulesets import load_ruleset
@@ -22,18 +20,9 @@ from domain.session.commands import Amend, Retract
 from tests.replays.curate_3e import faces, queue
 from tests.replays.curate_house import YARI, samurai
 from tests.replays.kit_4e import join
-from tests.support import RecordedTable
+from tests.support import RecordedTable, refused
 
 RULES = load_ruleset("l5r-house")
-
-
-def refused(
-    t: RecordedTable, command: Any, error: type[KirokuError], match: str, **kw: Any
-) -> None:
-    before = len(t.events)
-    with pytest.raises(error, match=match):
-        t.do(command, **kw)
-    assert len(t.events) == before, "a refused command appended something"
 
 
 def defence(t: RecordedTable, name: str) -> Any:

@@ -36,7 +36,7 @@ from tests.replays.curate_ukiyo import (
     tengu,
     wasari,
 )
-from tests.support import RecordedTable
+from tests.support import RecordedTable, refused
 
 RULES = load_ruleset("ukiyo")
 
@@ -51,14 +51,6 @@ def side(t: RecordedTable, name: str, conflict: str = "Tengu vs Wasari") -> Any:
 
 def events(t: RecordedTable, kind: type[Event]) -> list[Any]:
     return [r.event for r in t.events if isinstance(r.event, kind)]
-
-
-def refused(t: RecordedTable, command: Any, error: type[KirokuError], match: str,
-            **kw: Any) -> None:  # fmt: skip
-    before = len(t.events)
-    with pytest.raises(error, match=match):
-        t.do(command, **kw)
-    assert len(t.events) == before, "a refused command appended something"
 
 
 def table(options: dict[str, str] | None = None) -> RecordedTable:

@@ -11,7 +11,8 @@ from domain.rulesets.ukiyo.events import MancheWon, TechniqueTested
 from domain.rulesets.ukiyo.views import describe_ukiyo, explain_ukiyo
 from domain.session.commands import Amend
 from tests.replays.curate_ukiyo import faces
-from tests.rules.test_ukiyo import duel, events, refused
+from tests.rules.test_ukiyo import duel, events
+from tests.support import refused
 
 WHY = "the dice rolled off the table: the GM rules the bet won"
 
