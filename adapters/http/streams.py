@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hashlib
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
@@ -271,15 +270,7 @@ async def follow_batches(
             if closes:
                 return
         spoke = time.monotonic()  # a heartbeat after `heartbeat` s of nothing *sent*:
-        loop = asyncio.get_running_loop()  # what the subscriber may not see never moves it
-        timer: asyncio.TimerHandle | None = None
-
-        def beat() -> None:  # one timer a heartbeat, not one per event waited for
-            nonlocal timer
-            timer = None
-            subscriber.wake.set()
-
-        while True:
+        while True:  # what the subscriber may not see never moves its timing
             held = []
             while not subscriber.queue.empty():
                 held.append(subscriber.queue.get_nowait())
@@ -294,17 +285,17 @@ async def follow_batches(
             if subscriber.cut:
                 return
             subscriber.wake.clear()
-            left = spoke + heartbeat - time.monotonic()
-            if left <= 0:
-                yield None
-                spoke = time.monotonic()
-                continue
-            if timer is None:  # a stale one only wakes it early: it is armed again
-                timer = loop.call_later(left, beat)
-            await subscriber.wake.wait()
+            if subscriber.queue.empty():
+                left = spoke + heartbeat - time.monotonic()
+                try:
+                    if left <= 0:
+                        raise TimeoutError
+                    async with asyncio.timeout(left):
+                        await subscriber.wake.wait()
+                except TimeoutError:
+                    yield None
+                    spoke = time.monotonic()
     finally:
-        if timer is not None:
-            timer.cancel()
         Feeds.leave(feed, subscriber)
 
 
@@ -334,11 +325,6 @@ async def stored(feeds: Feeds, session_id: str, after: int) -> AsyncIterator[lis
             return
 
 
-FRAMES = 4096
-"""Frames kept, so that an event is framed once per audience, not once per subscriber."""
-
-
-@functools.lru_cache(maxsize=FRAMES)
 def sse_frame(session_epoch: str, item: Item | None, gm: bool) -> bytes:
     """One Server-Sent Event (``id:`` the cursor, ``data:`` the event's JSON on one
     line), or a heartbeat comment."""
@@ -348,7 +334,6 @@ def sse_frame(session_epoch: str, item: Item | None, gm: bool) -> bytes:
     return b"id: %s\ndata: %s\n\n" % (mark, item.json(gm))
 
 
-@functools.lru_cache(maxsize=FRAMES)
 def ws_message(session_epoch: str, item: Item, gm: bool) -> str:
     """One WebSocket text message: the cursor and the event."""
     mark = msgspec.json.encode(cursor(session_epoch, item.number(gm)))
