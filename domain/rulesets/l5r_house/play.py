@@ -273,19 +273,8 @@ def decide_declare(play: Play, command: c.Declare, dice: Dice | None) -> list[Ev
     if command.void:  # said before the roll, spent on the action declared
         events.append(play.void(who, "dice", "+1k1 on the Full Defence roll"))
     if guarded and play.state.defence_when_declared:
-        parts = malus_parts(play.state, who, has_tn=False)
-        if command.void:
-            parts.append(VOID_DIE)
-        rolled, result = play.throw(
-            who.name,
-            defence_expression(who.sheet),
-            dice,
-            purpose="defense",
-            label="Défense totale (Agilité + Défense)",
-            parts=parts,
-        )
+        rolled, defence = _full_defence_thrown(play, who, dice, void=command.void)
         events.append(rolled)
-        defence = result.total
     elif command.action == "full_defence" and _faces_given(dice):
         raise MalformedInput(
             f"{who.name}'s Full Defence is rolled at the first attack on them this round "
@@ -300,6 +289,26 @@ def decide_declare(play: Play, command: c.Declare, dice: Dice | None) -> list[Ev
         )
     )  # fmt: skip
     return events
+
+
+def _full_defence_thrown(
+    play: Play, who: Fighter, dice: Dice | None, *, void: bool, hidden: bool = False
+) -> tuple[Event, int]:
+    """« ND actuel + (agilité + défense)g(défense) »: the Full Defence's roll, with the
+    wound maluses and the +1k1 of a Void point spent on it, and its total."""
+    parts = malus_parts(play.state, who, has_tn=False)
+    if void:
+        parts.append(VOID_DIE)
+    rolled, result = play.throw(
+        who.name,
+        defence_expression(who.sheet),
+        dice,
+        purpose="defense",
+        label="Défense totale (Agilité + Défense)",
+        parts=parts,
+        hidden=hidden,
+    )
+    return rolled, result.total
 
 
 def _faces_given(dice: Dice | None) -> bool:
@@ -329,26 +338,15 @@ def full_defence_roll(
         return [], None
     hidden = bool(declared.hidden)
     events: list[Event] = []
-    parts = malus_parts(play.state, target, has_tn=False)
-    if declared.void:
-        parts.append(VOID_DIE)
-    rolled, result = play.throw(
-        target.name,
-        defence_expression(target.sheet),
-        dice,
-        purpose="defense",
-        label="Défense totale (Agilité + Défense)",
-        parts=parts,
-        hidden=hidden,
-    )
+    rolled, defence = _full_defence_thrown(play, target, dice, void=declared.void, hidden=hidden)
     events.append(rolled)
     events.append(
         play.event(
             FullDefenceRolled, character=target.name, attacker=attacker.name,
-            defence=result.total, void=declared.void, hidden=hidden,
+            defence=defence, void=declared.void, hidden=hidden,
         )
     )  # fmt: skip
-    return events, result.total
+    return events, defence
 
 
 def _faces_first(error: MalformedInput, target: Fighter) -> MalformedInput:
